@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { UPLOAD_CACHE_MAX_AGE_S } from '@dwellscape/shared';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { AppError, statusOfKind } from './errors';
+import { createEngines } from './engines';
+import aiRoutes from './modules/ai/ai.routes';
+import catalogueRoutes from './modules/catalogue/catalogue.routes';
+import designsRoutes from './modules/designs/designs.routes';
+import flowRoutes from './modules/flow/flow.routes';
+import gateRoutes from './modules/gate/gate.routes';
+import notificationsRoutes from './modules/notifications/notifications.routes';
+import searchRoutes from './modules/search/search.routes';
+import uploadsRoutes from './modules/uploads/uploads.routes';
+import usersRoutes from './modules/users/users.routes';
+import authPlugin from './plugins/auth';
+import liveRoutes from './realtime/live.routes';
+import realtimePlugin from './realtime/realtime';
+import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
+import type { AppInstance } from './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to local disk under DATA_DIR/media. */
+  storage?: FileStorage;
+  logger?: boolean;
+}
+
+/** Builds the server with its plugins in a fixed order: config → database → storage/engines → auth → routes. */
+export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // a hop count is as valid as an address list; fastify's types only omit it
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    connectionTimeout: 130_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply));
+
+  const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'media'));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('storage', storage);
+  app.decorate('engines', createEngines(config, storage));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over TLS; a plain-HTTP localhost must not pin it
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(realtimePlugin);
+  await app.register(authPlugin);
+
+  app.get('/api/health', async () => ({ status: 'ok' as const }));
+  await app.register(gateRoutes);
+  await app.register(usersRoutes);
+  await app.register(designsRoutes);
+  await app.register(liveRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(flowRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(searchRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(aiRoutes);
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders(res) {
+      res.header('Cache-Control', `public, max-age=${UPLOAD_CACHE_MAX_AGE_S}, immutable`);
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // hashed assets never change; index.html must always be revalidated
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // the SPA owns every other path, including its own 404 page
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);
+    }
+    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url}` });
+  });
+
+  return app as unknown as AppInstance;
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    const first = issues[0];
+    return reply.code(400).send({
+      error: 'Bad Request',
+      message: first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',
+      details: issues,
+    });
+  }
+  if (error instanceof AppError) {
+    const status = statusOfKind[error.kind];
+    if (status >= 500) request.log.warn({ err: error }, 'engine failure');
+    return reply.code(status).send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+    return reply.code(500).send({ error: 'Internal Server Error' });
+  }
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status < 500) {
+    // fastify's own 4xx (bad JSON, unsupported content type, body too large…) carry a useful message
+    return reply.code(status).send({ error: httpReason(status), message: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ error: 'Internal Server Error' });
+}
+
+function httpReason(status: number): string {
+  const reasons: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    406: 'Not Acceptable',
+    408: 'Request Timeout',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+  };
+  return reasons[status] ?? 'Request Error';
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DEFAULT_BETA_PASSWORD = 'dwellscape';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  BETA_PASSWORD: z.string().min(1).max(200).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  IMAGE_ENGINE: z.enum(['local', 'openai']).default('local'),
+  TEXT_ENGINE: z.enum(['local', 'openai']).default('local'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().default('gpt-image-1'),
+  TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  /** Trust X-Forwarded-For only behind a known proxy (a hop count, an address list, or true). */
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built SPA lives; unset means apps/web/dist beside this package. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Whether the session cookie carries the Secure flag (set it when served over TLS). */
+  COOKIE_SECURE: booleanish.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  betaPassword: string;
+  betaPasswordIsDefault: boolean;
+  sessionSecret: string;
+  imageEngine: 'local' | 'openai';
+  textEngine: 'local' | 'openai';
+  openai: { baseUrl: string | undefined; apiKey: string | undefined; imageModel: string; textModel: string };
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  webDistDir: string;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if ((e.IMAGE_ENGINE === 'openai' || e.TEXT_ENGINE === 'openai') && !e.OPENAI_BASE_URL && !e.OPENAI_API_KEY) {
+    throw new ConfigError('Invalid environment:\n  OPENAI_API_KEY or OPENAI_BASE_URL is required when an engine is "openai"');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    betaPassword: e.BETA_PASSWORD ?? DEFAULT_BETA_PASSWORD,
+    betaPasswordIsDefault: e.BETA_PASSWORD === undefined,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    imageEngine: e.IMAGE_ENGINE,
+    textEngine: e.TEXT_ENGINE,
+    openai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, imageModel: e.IMAGE_MODEL, textModel: e.TEXT_MODEL },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    cookieSecure: e.COOKIE_SECURE,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { SelectedProduct } from '@dwellscape/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  avatarUrl: text('avatar_url').notNull(),
+  isVerified: boolean('is_verified').notNull().default(false),
+  bio: text('bio').notNull().default(''),
+  followerCount: integer('follower_count').notNull().default(0),
+  followingCount: integer('following_count').notNull().default(0),
+  commissionEarned: numeric('commission_earned', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  /** Ordering of the sample world: the user with the lowest rank is the current user (SPEC §2, §6). */
+  rank: integer('rank').notNull().default(1000),
+  createdAt: createdAt(),
+});
+
+export const brands = pgTable('brands', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  modes: text('modes').array().notNull(),
+  isDatabaseBrand: boolean('is_database_brand').notNull().default(false),
+});
+
+/** SPEC §3 'products' table columns (id, name, price, image_url, details, category, brand_name) plus mode and brand id. */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    imageUrl: text('image_url').notNull(),
+    details: text('details').notNull().default(''),
+    category: text('category').notNull(),
+    brandName: text('brand_name'),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
+    isDatabaseProduct: boolean('is_database_product').notNull().default(false),
+  },
+  (t) => [index('products_mode_brand_idx').on(t.mode, t.brandId), check('products_price_positive', sql`${t.price} >= 0`)],
+);
+
+export const designs = pgTable(
+  'designs',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    caption: text('caption').notNull().default(''),
+    beforeImageUrl: text('before_image_url'),
+    afterImageUrl: text('after_image_url').notNull(),
+    selectedProducts: jsonb('selected_products').$type<SelectedProduct[]>().notNull().default([]),
+    userAnswers: jsonb('user_answers').$type<Record<string, string>>().notNull().default({}),
+    spaceType: text('space_type').notNull().default(''),
+    mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    createdAt: createdAt(),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    originalDesignId: text('original_design_id').references((): any => designs.id),
+    originalCreatorId: text('original_creator_id').references(() => users.id),
+    isRegenerated: boolean('is_regenerated').notNull().default(false),
+    videoUrl: text('video_url'),
+  },
+  (t) => [
+    // keyset pagination of the feed: WHERE mode = ? AND is_public ORDER BY created_at DESC, id DESC
+    index('designs_feed_idx')
+      .on(t.mode, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isPublic}`),
+    index('designs_user_idx').on(t.userId, t.createdAt.desc()),
+    index('designs_original_idx').on(t.originalDesignId),
+    check('designs_likes_nonnegative', sql`${t.likesCount} >= 0`),
+    check('designs_comments_nonnegative', sql`${t.commentsCount} >= 0`),
+  ],
+);
+
+export const designComments = pgTable(
+  'design_comments',
+  {
+    id: text('id').primaryKey(),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    /** null for anonymous comments (SPEC §6). */
+    userId: text('user_id').references(() => users.id),
+    authorName: text('author_name').notNull(),
+    /** SPEC §3: the commenter's name, a colon, then the text. */
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('design_comments_design_idx').on(t.designId, t.createdAt)],
+);
+
+export const designLikes = pgTable(
+  'design_likes',
+  {
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    viewerId: text('viewer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.designId, t.viewerId] }), index('design_likes_viewer_idx').on(t.viewerId)],
+);
+
+export const quizQuestions = pgTable('quiz_questions', {
+  id: text('id').primaryKey(),
+  questionText: text('question_text').notNull(),
+  type: text('type', { enum: ['buttons', 'select'] }).notNull(),
+  options: text('options').array().notNull(),
+  mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
+  position: integer('position').notNull(),
+});
+
+export const templates = pgTable('templates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  imageUrl: text('image_url').notNull(),
+  category: text('category').notNull(),
+  mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
+  position: integer('position').notNull(),
+});
+
+export const spaces = pgTable('spaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  tags: text('tags').array().notNull().default([]),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  imageUrl: text('image_url').notNull(),
+  mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
+  position: integer('position').notNull(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    /** The user the notification is for. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['like', 'follow', 'comment', 'commission'] }).notNull(),
+    actorId: text('actor_id').references(() => users.id),
+    message: text('message').notNull(),
+    designId: text('design_id').references(() => designs.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Gate sessions: one anonymous viewer each (PRODUCT.md). The token is stored only as a SHA-256 hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Every stored file, so that rows never point at a missing file and orphans can be found. */
+export const mediaFiles = pgTable('media_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  kind: text('kind', { enum: ['upload', 'render', 'seed'] }).notNull(),
+  createdAt: createdAt(),
+});

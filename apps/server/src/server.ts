@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedSampleWorld } from './seed/seed';
+
+const startedAt = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  });
+  const app = await buildApp({ config, database });
+  await seedSampleWorld({ db: database.db, storage: app.storage, log: app.log });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const ms = Math.round(performance.now() - startedAt);
+  app.log.info(`Dwellscape is listening on ${address} (database: ${database.kind}, ready in ${ms} ms)`);
+  app.log.info(
+    config.betaPasswordIsDefault
+      ? `Gate password: "${config.betaPassword}" (the default; set BETA_PASSWORD to change it)`
+      : 'Gate password: taken from BETA_PASSWORD',
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Dwellscape failed to start:', err);
+  }
+  process.exit(1);
+});

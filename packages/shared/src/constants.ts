@@ -1,0 +1,52 @@
+/** Business constants of SPEC §9 (and PRODUCT.md where it goes beyond). */
+export const MODES = ['interior', 'landscape'] as const;
+
+export const FEED_PAGE_SIZE = 25;
+export const JUST_PUBLISHED_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const MAX_CARD_THUMBNAILS = 5;
+
+export const FEED_MAX_ATTEMPTS = 3;
+export const FEED_RETRY_DELAYS_MS = [2000, 4000] as const;
+
+export const ADD_TO_CART_DELAY_MS = 800;
+export const CREATE_VIDEO_DELAY_MS = 2000;
+export const POST_CREATION_POLL_INTERVAL_MS = 1000;
+export const POST_CREATION_POLL_TIMEOUT_MS = 30_000;
+
+export const TITLE_MAX_LENGTH = 50;
+export const CAPTION_MAX_LENGTH = 2000;
+export const NOTES_MAX_LENGTH = 4000;
+export const COMMENT_NAME_MAX_LENGTH = 60;
+export const COMMENT_TEXT_MAX_LENGTH = 1000;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const FLOW_STEP_COUNT = 5;
+
+export const FREE_SHIPPING_THRESHOLD = 50;
+export const RETURN_POLICY_DAYS = 30;
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** ~50 megapixels: more than any phone camera, small enough to decode safely. */
+export const UPLOAD_MAX_PIXELS = 50_000_000;
+export const UPLOAD_CACHE_MAX_AGE_S = 31_536_000;
+
+export const COMMISSION_EARNING_POTENTIAL = '$45';
+
+export const GATE_ERROR_DISPLAY_MS = 3000;
+export const GATE_TRANSITION_MS = 1000;
+
+export const COMMENTS_DIALOG_MAX_HEIGHT = '80vh';
+
+/** Browser-storage draft keys cleared at every app load (SPEC §3, §4). */
+export const DRAFT_KEYS_CLEARED_ON_LOAD = [
+  'flowAnswers',
+  'selectedProducts',
+  'uploadedSpaceImage',
+  'selectedSpaceId',
+] as const;
+
+/** Local-storage key of the preferences (SPEC §3: "a theme-named key"). */
+export const PREFERENCES_STORAGE_KEY = 'dwellscape-theme';
+
+/** Data-cache defaults (SPEC §9 library defaults). */
+export const QUERY_RETRY_COUNT = 3;
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;

@@ -1,0 +1,85 @@
+import { JUST_PUBLISHED_WINDOW_MS, MAX_CARD_THUMBNAILS } from './constants';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+/** SPEC §9: under 60 s 'just now', then minutes, hours, days up to a week, then a date. */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const elapsed = Math.max(0, now.getTime() - then.getTime());
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < WEEK) return plural(Math.floor(elapsed / DAY), 'day');
+  return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/** The feed card's '+N' rule: at most 5 thumbnails, the rest counted. */
+export function splitThumbnails<T>(items: readonly T[], max = MAX_CARD_THUMBNAILS): { shown: T[]; extra: number } {
+  return { shown: items.slice(0, max), extra: Math.max(0, items.length - max) };
+}
+
+export function isJustPublished(createdAt: Date | string, now: Date = new Date()): boolean {
+  const then = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
+  const age = now.getTime() - then.getTime();
+  return age >= 0 && age < JUST_PUBLISHED_WINDOW_MS;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** Totals and prices with 2 decimals (SPEC §9). */
+export function formatPrice(amount: number): string {
+  return usd.format(amount);
+}
+
+/** SPEC §3: a database brand's id is its lower-cased name with spaces turned to hyphens, or 'unknown'. */
+export function brandIdFromName(name: string | null | undefined): string {
+  const trimmed = (name ?? '').trim();
+  return trimmed ? trimmed.toLowerCase().replace(/\s+/g, '-') : 'unknown';
+}
+
+/** Sum of price × quantity, rounded to cents (uploaded items default to price 0). */
+export function sumLineTotals(lines: readonly { price: number; quantity: number }[]): number {
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+  return cents / 100;
+}
+
+/** Keyset cursor: (createdAt, id) of the last row, base64url so it travels in a query string. */
+export function encodeCursor(createdAt: string, id: string): string {
+  return base64UrlEncode(`${createdAt}|${id}`);
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  let text: string;
+  try {
+    text = base64UrlDecode(cursor);
+  } catch {
+    return null;
+  }
+  const sep = text.indexOf('|');
+  if (sep <= 0) return null;
+  const createdAt = text.slice(0, sep);
+  const id = text.slice(sep + 1);
+  if (Number.isNaN(Date.parse(createdAt)) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  return { createdAt, id };
+}
+
+function base64UrlEncode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function base64UrlDecode(encoded: string): string {
+  const b64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './schemas';
+export * from './helpers';
+export * from './api-paths';
