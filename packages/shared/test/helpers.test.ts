@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brandIdFromName,
+  decodeCursor,
+  encodeCursor,
+  formatPrice,
+  formatRelativeTime,
+  isJustPublished,
+  splitThumbnails,
+  sumLineTotals,
+} from '../src/helpers';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe('formatRelativeTime (SPEC §9)', () => {
+  it.each([
+    [0, 'just now'],
+    [59_999, 'just now'],
+    [60_000, '1 minute ago'],
+    [5 * 60_000, '5 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 60 * 60_000, '23 hours ago'],
+    [24 * 60 * 60_000, '1 day ago'],
+    [6 * 24 * 60 * 60_000, '6 days ago'],
+  ])('%i ms ago reads %s', (ms, text) => {
+    expect(formatRelativeTime(ago(ms), now)).toBe(text);
+  });
+
+  it('shows a date from a week on', () => {
+    expect(formatRelativeTime(ago(7 * 24 * 60 * 60_000), now)).toBe('Nov 15, 2026');
+  });
+
+  it('treats a time slightly in the future as just now', () => {
+    expect(formatRelativeTime(new Date(now.getTime() + 5_000), now)).toBe('just now');
+  });
+});
+
+describe('splitThumbnails (the +N rule)', () => {
+  it('shows all of up to five', () => {
+    expect(splitThumbnails([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3, 4, 5], extra: 0 });
+  });
+  it('shows five and counts the rest', () => {
+    expect(splitThumbnails([1, 2, 3, 4, 5, 6, 7])).toEqual({ shown: [1, 2, 3, 4, 5], extra: 2 });
+  });
+  it('handles none', () => {
+    expect(splitThumbnails([])).toEqual({ shown: [], extra: 0 });
+  });
+});
+
+describe('isJustPublished', () => {
+  it('is true under 24 hours and false from 24 hours on', () => {
+    expect(isJustPublished(ago(23 * 60 * 60_000), now)).toBe(true);
+    expect(isJustPublished(ago(24 * 60 * 60_000), now)).toBe(false);
+  });
+});
+
+describe('money', () => {
+  it('formats with two decimals', () => {
+    expect(formatPrice(25)).toBe('$25.00');
+    expect(formatPrice(4299)).toBe('$4,299.00');
+    expect(formatPrice(1245.5)).toBe('$1,245.50');
+  });
+  it('sums price × quantity without float drift', () => {
+    expect(sumLineTotals([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }])).toBe(0.5);
+    expect(sumLineTotals([{ price: 0, quantity: 4 }])).toBe(0);
+  });
+});
+
+describe('brandIdFromName (SPEC §3)', () => {
+  it('lower-cases and hyphenates', () => {
+    expect(brandIdFromName('Green Thumb Co')).toBe('green-thumb-co');
+  });
+  it("falls back to 'unknown'", () => {
+    expect(brandIdFromName(null)).toBe('unknown');
+    expect(brandIdFromName('  ')).toBe('unknown');
+  });
+});
+
+describe('feed cursors', () => {
+  it('round-trips', () => {
+    const cursor = encodeCursor('2026-11-22T12:00:00.000Z', 'd-123');
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(cursor)).toEqual({ createdAt: '2026-11-22T12:00:00.000Z', id: 'd-123' });
+  });
+  it.each(['', 'not-base64!', 'Zm9v', encodeCursor('yesterday', 'x'), encodeCursor('2026-11-22T12:00:00Z', 'bad id')])(
+    'rejects %s',
+    (cursor) => {
+      expect(decodeCursor(cursor)).toBeNull();
+    },
+  );
+});
