@@ -1,5 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppInstance } from '../types';
+import { apiPaths } from '@dwellscape/shared';
+import { findViewerBySessionToken } from '../modules/gate/gate.service';
+import { readSessionToken } from '../modules/gate/session-cookie';
+import type { AppInstance, Viewer } from '../types';
 
-// scaffold: replaced by the gate/session implementation
-export default fp(async (_app: AppInstance) => {}, { name: 'auth' });
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isOpenRoute(method: string, path: string): boolean {
+  if (path === apiPaths.health) return method === 'GET' || method === 'HEAD';
+  return path === apiPaths.gate && method === 'POST';
+}
+
+/** A browser names the page's origin on cross-site writes; SameSite=Strict covers most of this already. */
+function isCrossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host.toLowerCase() !== request.host.toLowerCase();
+  } catch {
+    // "null" and other opaque origins cannot be same-origin
+    return true;
+  }
+}
+
+/** Every /api route sits behind the gate session, except the health check and the gate itself. */
+export default fp(
+  async (app: AppInstance) => {
+    app.decorateRequest('viewer', null as unknown as Viewer);
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!path.startsWith('/api/')) return;
+
+      if (UNSAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
+        return reply.code(403).send({ error: 'Forbidden', message: 'Cross-origin requests are not allowed.' });
+      }
+      if (isOpenRoute(request.method, path)) return;
+
+      const token = readSessionToken(request);
+      const viewer = token ? await findViewerBySessionToken(app.db, token) : null;
+      if (!viewer) {
+        return reply.code(401).send({ error: 'Unauthorized', message: 'Enter the beta password to continue.' });
+      }
+      request.viewer = viewer;
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);

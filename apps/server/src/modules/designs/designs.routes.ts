@@ -1,4 +1,71 @@
+import {
+  addCommentBodySchema,
+  addCommentResponseSchema,
+  apiPaths,
+  commentSchema,
+  designSchema,
+  feedQuerySchema,
+  feedResponseSchema,
+  idParamsSchema,
+  likeResponseSchema,
+  listOf,
+  publishDesignBodySchema,
+} from '@dwellscape/shared';
 import type { AppInstance } from '../../types';
+import {
+  addComment,
+  getDesign,
+  likeDesign,
+  listComments,
+  listFeed,
+  publishDesign,
+  unlikeDesign,
+} from './designs.service';
 
-// scaffold: replaced by the module's implementation
-export default async function designsRoutes(_app: AppInstance) {}
+// apiPaths builders encode their argument, so route patterns are spelled from the base path
+const designPath = `${apiPaths.designs}/:id`;
+
+export default async function designsRoutes(app: AppInstance) {
+  app.get(
+    apiPaths.designs,
+    { schema: { querystring: feedQuerySchema, response: { 200: feedResponseSchema } } },
+    async (request) => listFeed(app.db, request.viewer.viewerId, request.query),
+  );
+
+  app.post(
+    apiPaths.designs,
+    { schema: { body: publishDesignBodySchema, response: { 201: designSchema } } },
+    async (request, reply) => {
+      const design = await publishDesign(app.db, app.storage, request.viewer.viewerId, request.body);
+      return reply.code(201).send(design);
+    },
+  );
+
+  app.get(designPath, { schema: { params: idParamsSchema, response: { 200: designSchema } } }, async (request) =>
+    getDesign(app.db, request.params.id, request.viewer.viewerId),
+  );
+
+  app.put(
+    `${designPath}/like`,
+    { schema: { params: idParamsSchema, response: { 200: likeResponseSchema } } },
+    async (request) => likeDesign(app.db, request.params.id, request.viewer.viewerId),
+  );
+
+  app.delete(
+    `${designPath}/like`,
+    { schema: { params: idParamsSchema, response: { 200: likeResponseSchema } } },
+    async (request) => unlikeDesign(app.db, request.params.id, request.viewer.viewerId),
+  );
+
+  app.get(
+    `${designPath}/comments`,
+    { schema: { params: idParamsSchema, response: { 200: listOf(commentSchema) } } },
+    async (request) => ({ items: await listComments(app.db, request.params.id) }),
+  );
+
+  app.post(
+    `${designPath}/comments`,
+    { schema: { params: idParamsSchema, body: addCommentBodySchema, response: { 201: addCommentResponseSchema } } },
+    async (request, reply) => reply.code(201).send(await addComment(app.db, request.params.id, request.body)),
+  );
+}

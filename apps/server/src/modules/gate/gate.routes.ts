@@ -1,4 +1,35 @@
+import { apiPaths, errorResponseSchema, gateBodySchema, messages } from '@dwellscape/shared';
+import { z } from 'zod';
 import type { AppInstance } from '../../types';
+import { createGateLimiter, unlockGate } from './gate.service';
+import { readSessionToken, setSessionCookie } from './session-cookie';
 
-// scaffold: replaced by the module's implementation
-export default async function gateRoutes(_app: AppInstance) {}
+export default async function gateRoutes(app: AppInstance) {
+  const limiter = createGateLimiter();
+
+  app.post(
+    apiPaths.gate,
+    {
+      schema: {
+        body: gateBodySchema,
+        response: { 204: z.undefined(), 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await unlockGate(app.db, limiter, app.config.betaPassword, {
+        password: request.body.password,
+        clientAddress: request.ip,
+        currentSessionToken: readSessionToken(request),
+      });
+      if (outcome.kind === 'rate_limited') {
+        return reply
+          .code(429)
+          .header('Retry-After', String(outcome.retryAfterSeconds))
+          .send({ error: messages.gate.rateLimited });
+      }
+      if (outcome.kind === 'invalid_password') return reply.code(401).send({ error: messages.gate.invalid });
+      setSessionCookie(reply, outcome.sessionToken, outcome.expiresAt, app.config.cookieSecure);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Comment } from '@dwellscape/shared';
+import type { AppDatabase } from '../../db/client';
+import { designComments, designs, users } from '../../db/schema';
+import { toUserSummary } from '../users/users.repository';
+
+const commentSelection = {
+  comment: designComments,
+  author: {
+    id: users.id,
+    username: users.username,
+    displayName: users.displayName,
+    avatarUrl: users.avatarUrl,
+    isVerified: users.isVerified,
+  },
+};
+
+type CommentRow = {
+  comment: typeof designComments.$inferSelect;
+  author: { id: string; username: string; displayName: string; avatarUrl: string; isVerified: boolean } | null;
+};
+
+function toCommentDto({ comment, author }: CommentRow): Comment {
+  // SPEC §3 stores "name: text" in one column; the text is what follows the name
+  const prefix = `${comment.authorName}: `;
+  const text = comment.content.startsWith(prefix) ? comment.content.slice(prefix.length) : comment.content;
+  return {
+    id: comment.id,
+    designId: comment.designId,
+    userId: comment.userId,
+    name: comment.authorName,
+    text,
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
+    author: author ? toUserSummary(author) : null,
+  };
+}
+
+/** A design's comments, oldest first. */
+export async function findCommentsOfDesign(db: AppDatabase, designId: string): Promise<Comment[]> {
+  const rows = await db
+    .select(commentSelection)
+    .from(designComments)
+    .leftJoin(users, eq(users.id, designComments.userId))
+    .where(eq(designComments.designId, designId))
+    .orderBy(asc(designComments.createdAt), asc(designComments.id));
+  return rows.map(toCommentDto);
+}
+
+export interface NewComment {
+  id: string;
+  designId: string;
+  userId: string | null;
+  authorName: string;
+  content: string;
+}
+
+/** Adds the comment and counts it in one transaction; null when the design does not exist. */
+export async function insertCommentAndCount(
+  db: AppDatabase,
+  comment: NewComment,
+): Promise<{ comment: Comment; commentsCount: number } | null> {
+  return db.transaction(async (tx) => {
+    const [counted] = await tx
+      .update(designs)
+      .set({ commentsCount: sql`${designs.commentsCount} + 1` })
+      .where(eq(designs.id, comment.designId))
+      .returning({ commentsCount: designs.commentsCount });
+    if (!counted) return null;
+    const [inserted] = await tx.insert(designComments).values(comment).returning();
+    const [author] = comment.userId
+      ? await tx.select(commentSelection.author).from(users).where(eq(users.id, comment.userId)).limit(1)
+      : [];
+    return {
+      comment: toCommentDto({ comment: inserted!, author: author ?? null }),
+      commentsCount: counted.commentsCount,
+    };
+  });
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import {
+  decodeCursor,
+  encodeCursor,
+  type AddCommentBody,
+  type AddCommentResponse,
+  type Comment,
+  type Design,
+  type FeedQuery,
+  type FeedResponse,
+  type LikeResponse,
+  type publishDesignBodySchema,
+} from '@dwellscape/shared';
+import type { z } from 'zod';
+import type { AppDatabase } from '../../db/client';
+import { AppError, badInput, notFound } from '../../errors';
+import type { FileStorage } from '../../storage/file-storage';
+import { findCurrentUser } from '../users/users.repository';
+import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
+import {
+  addLike,
+  findDesignById,
+  findDesignOwnerId,
+  findPublicDesignsAfter,
+  insertDesignAndAnnounce,
+  removeLike,
+} from './designs.repository';
+
+/** The same shape as a schema validation error, so every 400 names its field the same way. */
+function invalidField(field: string, message: string): AppError {
+  return badInput(`Invalid ${field}: ${message}`, [{ field, message }]);
+}
+
+const designNotFound = () => notFound('Design');
+
+export async function listFeed(db: AppDatabase, viewerId: string, query: FeedQuery): Promise<FeedResponse> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && after === null) {
+    throw invalidField('querystring.cursor', 'must be a cursor returned by this API');
+  }
+  const rows = await findPublicDesignsAfter(db, { mode: query.mode, limit: query.limit + 1, after, viewerId });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.limit;
+  return {
+    items: page.map((row) => row.design),
+    nextCursor: hasMore && last ? encodeCursor(last.key.createdAt, last.key.id) : null,
+  };
+}
+
+export async function getDesign(db: AppDatabase, id: string, viewerId: string): Promise<Design> {
+  const design = await findDesignById(db, id, viewerId);
+  if (!design) throw designNotFound();
+  return design;
+}
+
+export type PublishDesignInput = z.output<typeof publishDesignBodySchema>;
+
+/** Every file a design points at must already be stored: no row may point at a missing file. */
+async function assertStoredFiles(
+  storage: FileStorage,
+  files: Record<string, string | null | undefined>,
+): Promise<void> {
+  for (const [field, url] of Object.entries(files)) {
+    if (url === null || url === undefined) continue;
+    const key = storage.keyFromUrl(url);
+    if (key === null || !(await storage.exists(key))) {
+      throw invalidField(`body.${field}`, 'no stored file has this URL; upload it first');
+    }
+  }
+}
+
+export async function publishDesign(
+  db: AppDatabase,
+  storage: FileStorage,
+  viewerId: string,
+  input: PublishDesignInput,
+): Promise<Design> {
+  await assertStoredFiles(storage, {
+    afterImageUrl: input.afterImageUrl,
+    beforeImageUrl: input.beforeImageUrl,
+    videoUrl: input.videoUrl,
+  });
+  const originalDesignId = input.originalDesignId ?? null;
+  const originalCreatorId = originalDesignId === null ? null : await findDesignOwnerId(db, originalDesignId);
+  if (originalDesignId !== null && originalCreatorId === null) {
+    throw invalidField('body.originalDesignId', 'no design has this id');
+  }
+  const author = await findCurrentUser(db);
+  if (!author) throw new AppError('conflict', 'There is no current user to publish as yet');
+
+  const id = randomUUID();
+  await insertDesignAndAnnounce(db, {
+    id,
+    title: input.title.trim(),
+    caption: input.caption.trim(),
+    beforeImageUrl: input.beforeImageUrl,
+    afterImageUrl: input.afterImageUrl,
+    selectedProducts: input.selectedProducts,
+    userAnswers: input.userAnswers,
+    spaceType: input.spaceType,
+    mode: input.mode,
+    isPublic: true,
+    userId: author.id,
+    originalDesignId,
+    originalCreatorId,
+    isRegenerated: input.isRegenerated,
+    videoUrl: input.videoUrl ?? null,
+  });
+  return getDesign(db, id, viewerId);
+}
+
+export async function likeDesign(db: AppDatabase, designId: string, viewerId: string): Promise<LikeResponse> {
+  const likesCount = await addLike(db, designId, viewerId);
+  if (likesCount === null) throw designNotFound();
+  return { liked: true, likesCount };
+}
+
+export async function unlikeDesign(db: AppDatabase, designId: string, viewerId: string): Promise<LikeResponse> {
+  const likesCount = await removeLike(db, designId, viewerId);
+  if (likesCount === null) throw designNotFound();
+  return { liked: false, likesCount };
+}
+
+export async function listComments(db: AppDatabase, designId: string): Promise<Comment[]> {
+  const [owner, comments] = await Promise.all([findDesignOwnerId(db, designId), findCommentsOfDesign(db, designId)]);
+  if (owner === null) throw designNotFound();
+  return comments;
+}
+
+/** With a name the comment is anonymous (SPEC §6); without one it is the current user's. */
+export async function addComment(db: AppDatabase, designId: string, body: AddCommentBody): Promise<AddCommentResponse> {
+  const text = body.text.trim();
+  let userId: string | null = null;
+  let name: string;
+  if (body.name !== undefined) {
+    name = body.name.trim();
+  } else {
+    const currentUser = await findCurrentUser(db);
+    if (!currentUser) throw new AppError('conflict', 'There is no current user to comment as yet');
+    userId = currentUser.id;
+    name = currentUser.displayName;
+  }
+  const added = await insertCommentAndCount(db, {
+    id: randomUUID(),
+    designId,
+    userId,
+    authorName: name,
+    content: `${name}: ${text}`,
+  });
+  if (!added) throw designNotFound();
+  return added;
+}

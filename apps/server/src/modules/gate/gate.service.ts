@@ -1,0 +1,99 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AppDatabase } from '../../db/client';
+import type { Viewer } from '../../types';
+import { FailedAttemptLimiter } from './failed-attempts';
+import {
+  deleteExpiredSessions,
+  findLiveSessionByTokenHash,
+  insertSession,
+  renewSession,
+  touchSession,
+} from './sessions.repository';
+
+export const SESSION_COOKIE_NAME = 'dwellscape_session';
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so that reads do not each become a write. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const GATE_MAX_FAILURES = 5;
+export const GATE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export function createGateLimiter(): FailedAttemptLimiter {
+  return new FailedAttemptLimiter({
+    maxFailures: GATE_MAX_FAILURES,
+    windowMs: GATE_FAILURE_WINDOW_MS,
+    maxClients: 10_000,
+  });
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Case-insensitive (SPEC §5) and constant-time: both sides are hashed to equal-length digests first. */
+export function isBetaPassword(candidate: string, betaPassword: string): boolean {
+  return timingSafeEqual(sha256(candidate.toLowerCase()), sha256(betaPassword.toLowerCase()));
+}
+
+export const hashSessionToken = (token: string) => sha256(token).toString('hex');
+
+export type GateOutcome =
+  | { kind: 'unlocked'; sessionToken: string; expiresAt: Date }
+  | { kind: 'invalid_password' }
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
+
+export interface UnlockGateInput {
+  password: string;
+  clientAddress: string;
+  /** The token of the caller's current session, if any: a correct password renews it. */
+  currentSessionToken: string | null;
+}
+
+export async function unlockGate(
+  db: AppDatabase,
+  limiter: FailedAttemptLimiter,
+  betaPassword: string,
+  input: UnlockGateInput,
+  now = new Date(),
+): Promise<GateOutcome> {
+  const retryAfterSeconds = limiter.retryAfterSeconds(input.clientAddress, now.getTime());
+  if (retryAfterSeconds !== null) return { kind: 'rate_limited', retryAfterSeconds };
+  if (!isBetaPassword(input.password, betaPassword)) {
+    limiter.recordFailure(input.clientAddress, now.getTime());
+    return { kind: 'invalid_password' };
+  }
+  limiter.reset(input.clientAddress);
+  const { sessionToken, expiresAt } = await openOrRenewSession(db, input.currentSessionToken, now);
+  return { kind: 'unlocked', sessionToken, expiresAt };
+}
+
+/** A returning viewer keeps its id (and so its likes) but always gets a new token. */
+async function openOrRenewSession(db: AppDatabase, currentToken: string | null, now: Date) {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const sessionToken = randomBytes(32).toString('base64url');
+  const tokenHash = hashSessionToken(sessionToken);
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const current = currentToken
+    ? await findLiveSessionByTokenHash(db, hashSessionToken(currentToken), now, idleSince)
+    : null;
+  if (current) {
+    await renewSession(db, current.id, { tokenHash, now, expiresAt });
+  } else {
+    await deleteExpiredSessions(db, now, idleSince);
+    await insertSession(db, { id: randomUUID(), tokenHash, now, expiresAt });
+  }
+  return { sessionToken, expiresAt };
+}
+
+/** The viewer behind a session token, or null when the session is unknown or expired. */
+export async function findViewerBySessionToken(
+  db: AppDatabase,
+  token: string,
+  now = new Date(),
+): Promise<Viewer | null> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const session = await findLiveSessionByTokenHash(db, hashSessionToken(token), now, idleSince);
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
+    await touchSession(db, session.id, now);
+  return { viewerId: session.id };
+}

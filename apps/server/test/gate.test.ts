@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@dwellscape/shared';
+import { sessions } from '../src/db/schema';
+import { FailedAttemptLimiter } from '../src/modules/gate/failed-attempts';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { insertDesign, insertUser, putImage } from './fixtures';
+
+const protectedUrl = '/api/designs?mode=interior';
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const header = res.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (typeof first !== 'string') throw new Error('no Set-Cookie');
+  return first;
+}
+
+describe.each(dbKinds)('gate and sessions (%s)', (kind) => {
+  let t: TestApp;
+  const gate = (
+    password: string,
+    extra: { remoteAddress?: string; cookie?: string; headers?: Record<string, string> } = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/gate',
+      payload: { password },
+      remoteAddress: extra.remoteAddress ?? '127.0.0.1',
+      headers: { ...(extra.cookie ? { cookie: extra.cookie } : {}), ...extra.headers },
+    });
+  const tokenHashOf = (cookie: string) => {
+    const value = decodeURIComponent(cookie.split(';')[0]!.split('=').slice(1).join('='));
+    const unsigned = t.app.unsignCookie(value);
+    expect(unsigned.valid).toBe(true);
+    return createHash('sha256').update(unsigned.value!).digest('hex');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('opens a session on the right password with a hardened cookie', async () => {
+    const res = await gate('open-sesame');
+    expect(res.statusCode).toBe(204);
+    const setCookie = cookieOf(res);
+    expect(setCookie).toMatch(/^dwellscape_session=/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(setCookie).toMatch(/; Path=\//);
+    expect(setCookie).not.toMatch(/; Secure/);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(setCookie)![1]!);
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+
+    const cookie = setCookie.split(';')[0]!;
+    expect((await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('stores only the hash of the session token', async () => {
+    const cookie = cookieOf(await gate('open-sesame'));
+    const hash = tokenHashOf(cookie);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
+    expect(rows).toHaveLength(1);
+    const raw = t.app.unsignCookie(decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)).value!;
+    expect(Buffer.from(raw, 'base64url')).toHaveLength(32);
+    const leaked = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, raw));
+    expect(leaked).toHaveLength(0);
+  });
+
+  it('refuses a wrong password with 401 and no cookie', async () => {
+    const res = await gate('open-sesame!', { remoteAddress: '10.0.0.1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Invalid password' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('compares case-insensitively', async () => {
+    expect((await gate('OPEN-Sesame')).statusCode).toBe(204);
+  });
+
+  it('answers a missing or empty password with 400', async () => {
+    const empty = await gate('');
+    expect(empty.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/gate', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/password/);
+  });
+
+  it('rate-limits a client after 5 wrong passwords in 15 minutes, with Retry-After', async () => {
+    const remoteAddress = '10.0.0.2';
+    for (let i = 0; i < 5; i++) expect((await gate(`wrong-${i}`, { remoteAddress })).statusCode).toBe(401);
+    const limited = await gate('wrong-again', { remoteAddress });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: messages.gate.rateLimited });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // while limited even the right password waits, or the limit would leak which guess was right
+    expect((await gate('open-sesame', { remoteAddress })).statusCode).toBe(429);
+    expect((await gate('open-sesame', { remoteAddress: '10.0.0.3' })).statusCode).toBe(204);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is configured', async () => {
+    const remoteAddress = '10.0.0.4';
+    for (let i = 0; i < 5; i++) {
+      const res = await gate('wrong', { remoteAddress, headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await gate('wrong', { remoteAddress, headers: { 'x-forwarded-for': '192.0.2.99' } })).statusCode).toBe(429);
+  });
+
+  it('forgets the failures of a client that gets in', async () => {
+    const remoteAddress = '10.0.0.5';
+    for (let i = 0; i < 4; i++) expect((await gate('wrong', { remoteAddress })).statusCode).toBe(401);
+    expect((await gate('open-sesame', { remoteAddress })).statusCode).toBe(204);
+    for (let i = 0; i < 4; i++) expect((await gate('wrong', { remoteAddress })).statusCode).toBe(401);
+    expect((await gate('open-sesame', { remoteAddress })).statusCode).toBe(204);
+  });
+
+  it('answers 401 on /api without a valid session, but not on health', async () => {
+    const unauthorized = { error: 'Unauthorized', message: 'Enter the beta password to continue.' };
+    const none = await t.app.inject({ method: 'GET', url: protectedUrl });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual(unauthorized);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: protectedUrl,
+      headers: { cookie: 'dwellscape_session=abc.def' },
+    });
+    expect(forged.statusCode).toBe(401);
+    const unknownRoute = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(unknownRoute.statusCode).toBe(401);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('ends a session after 30 days in all and after 7 idle days', async () => {
+    const absolute = cookieOf(await gate('open-sesame')).split(';')[0]!;
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHashOf(absolute)));
+    expect((await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie: absolute } })).statusCode).toBe(
+      401,
+    );
+
+    const idle = cookieOf(await gate('open-sesame')).split(';')[0]!;
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 7 * 24 * 3600 * 1000 - 1000) })
+      .where(eq(sessions.tokenHash, tokenHashOf(idle)));
+    expect((await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie: idle } })).statusCode).toBe(401);
+  });
+
+  it('refreshes last_seen_at at most once a minute', async () => {
+    const cookie = cookieOf(await gate('open-sesame')).split(';')[0]!;
+    const byHash = eq(sessions.tokenHash, tokenHashOf(cookie));
+    const lastSeen = async () => (await t.database.db.select().from(sessions).where(byHash))[0]!.lastSeenAt.getTime();
+
+    const recent = new Date(Date.now() - 20_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: recent }).where(byHash);
+    await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie } });
+    expect(await lastSeen()).toBe(recent.getTime());
+
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(byHash);
+    await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie } });
+    expect(Date.now() - (await lastSeen())).toBeLessThan(10_000);
+  });
+
+  it('renews a session for the same viewer when the password is entered again', async () => {
+    const user = await insertUser(t.database.db);
+    const design = await insertDesign(t.database.db, { userId: user.id, afterImageUrl: await putImage(t.app.storage) });
+    const first = cookieOf(await gate('open-sesame')).split(';')[0]!;
+    const like = await t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${design.id}/like`,
+      headers: { cookie: first },
+    });
+    expect(like.statusCode).toBe(200);
+
+    const second = cookieOf(await gate('open-sesame', { cookie: first })).split(';')[0]!;
+    expect(second).not.toBe(first);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/designs/${design.id}`, headers: { cookie: second } });
+    expect(seen.json().likedByViewer).toBe(true);
+    // the old token was rotated away
+    expect((await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie: first } })).statusCode).toBe(401);
+
+    const stranger = await t.unlock();
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/designs/${design.id}`,
+      headers: { cookie: stranger },
+    });
+    expect(other.json().likedByViewer).toBe(false);
+  });
+
+  it('refuses cross-origin writes on /api', async () => {
+    const cookie = await t.unlock();
+    const headers = { host: 'dwellscape.example', cookie };
+    const crossGate = await gate('open-sesame', {
+      headers: { host: 'dwellscape.example', origin: 'https://evil.example' },
+    });
+    expect(crossGate.statusCode).toBe(403);
+    expect(crossGate.json()).toEqual({ error: 'Forbidden', message: 'Cross-origin requests are not allowed.' });
+    const opaque = await t.app.inject({
+      method: 'PUT',
+      url: '/api/designs/x/like',
+      headers: { ...headers, origin: 'null' },
+    });
+    expect(opaque.statusCode).toBe(403);
+    const sameOrigin = await gate('open-sesame', {
+      headers: { host: 'dwellscape.example', origin: 'https://dwellscape.example' },
+    });
+    expect(sameOrigin.statusCode).toBe(204);
+    // reads are not writes
+    const crossRead = await t.app.inject({
+      method: 'GET',
+      url: protectedUrl,
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
+    expect(crossRead.statusCode).toBe(200);
+  });
+
+  it('drops expired sessions when a new one opens', async () => {
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await gate('open-sesame');
+    const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    expect(Number(left!.n)).toBe(1);
+  });
+});
+
+describe('session cookie over TLS', () => {
+  it('carries Secure when COOKIE_SECURE is set', async () => {
+    const t = await createTestApp({ seed: false, env: { COOKIE_SECURE: 'true' } });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/gate', payload: { password: 'open-sesame' } });
+      expect(res.statusCode).toBe(204);
+      expect(cookieOf(res)).toMatch(/; Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('failed gate attempts', () => {
+  const minute = 60_000;
+  const limiter = () => new FailedAttemptLimiter({ maxFailures: 5, windowMs: 15 * minute, maxClients: 3 });
+
+  it('lets a client try again once its oldest counted failure leaves the window', () => {
+    const l = limiter();
+    for (let i = 0; i < 5; i++) l.recordFailure('a', i * minute);
+    expect(l.retryAfterSeconds('a', 5 * minute)).toBe(10 * 60);
+    expect(l.retryAfterSeconds('a', 15 * minute - 1000)).toBe(1);
+    expect(l.retryAfterSeconds('a', 15 * minute)).toBeNull();
+    l.recordFailure('a', 15 * minute);
+    expect(l.retryAfterSeconds('a', 15 * minute)).toBe(60);
+  });
+
+  it('forgets the least recently failing clients beyond its size', () => {
+    const l = limiter();
+    for (const client of ['a', 'b', 'c', 'd']) for (let i = 0; i < 5; i++) l.recordFailure(client, 0);
+    expect(l.retryAfterSeconds('a', 0)).toBeNull();
+    expect(['b', 'c', 'd'].map((client) => l.retryAfterSeconds(client, 0))).toEqual([900, 900, 900]);
+  });
+});
