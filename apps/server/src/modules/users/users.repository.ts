@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { User, UserSummary } from '@dwellscape/shared';
 import { formatPrice } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { users } from '../../db/schema';
+import { designs, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,4 +37,38 @@ export function toUserDto(row: UserRow, postCount: number, currentUserId: string
     commissionEarned: formatPrice(row.commissionEarned),
     isCurrentUser: row.id === currentUserId,
   };
+}
+
+export interface UserWithPostCount {
+  row: UserRow;
+  /** Public designs of both modes: what a profile counts as posts. */
+  postCount: number;
+}
+
+export interface FindUsersOptions {
+  where?: SQL | undefined;
+  limit?: number;
+}
+
+/** Users in the sample world's order (rank, then id), each with its public design count. */
+export async function findUsersWithPostCount(db: AppDatabase, options: FindUsersOptions = {}): Promise<UserWithPostCount[]> {
+  const publicCounts = db
+    .select({ userId: designs.userId, count: sql<number>`count(*)::int`.as('post_count') })
+    .from(designs)
+    .where(eq(designs.isPublic, true))
+    .groupBy(designs.userId)
+    .as('public_counts');
+  const query = db
+    .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)` })
+    .from(users)
+    .leftJoin(publicCounts, eq(publicCounts.userId, users.id))
+    .where(options.where)
+    .orderBy(asc(users.rank), asc(users.id));
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  return rows.map((r) => ({ row: r.row, postCount: Number(r.postCount) }));
+}
+
+export async function findUserWithPostCountById(db: AppDatabase, id: string): Promise<UserWithPostCount | null> {
+  const [found] = await findUsersWithPostCount(db, { where: eq(users.id, id), limit: 1 });
+  return found ?? null;
 }
