@@ -1,0 +1,131 @@
+import { clamp, smoothstep, type Raster } from './raster';
+
+/** Alpha-blends an RGBA sprite onto the RGB scene at (left, top); parts outside the scene are skipped. */
+export function blendSprite(scene: Raster, sprite: Raster, left: number, top: number, shadeBottom = 0): void {
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(scene.width, left + sprite.width);
+  const y1 = Math.min(scene.height, top + sprite.height);
+  const s = scene.data;
+  const p = sprite.data;
+  for (let y = y0; y < y1; y++) {
+    const sy = y - top;
+    // a touch darker towards the floor: objects are lit from above and occlude their own base
+    const light = 1 - shadeBottom * smoothstep(0.55, 1, sy / sprite.height);
+    let si = (y * scene.width + x0) * 3;
+    let pi = (sy * sprite.width + (x0 - left)) * 4;
+    for (let x = x0; x < x1; x++, si += 3, pi += 4) {
+      const a = p[pi + 3]! / 255;
+      if (a === 0) continue;
+      const keep = 1 - a;
+      s[si] = Math.round(s[si]! * keep + p[pi]! * light * a);
+      s[si + 1] = Math.round(s[si + 1]! * keep + p[pi + 1]! * light * a);
+      s[si + 2] = Math.round(s[si + 2]! * keep + p[pi + 2]! * light * a);
+    }
+  }
+}
+
+/** Darkens a soft ellipse: the contact shadow under something standing on the floor. */
+export function drawEllipseShadow(
+  scene: Raster,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  strength: number,
+): void {
+  if (rx < 1 || ry < 1) return;
+  const x0 = Math.max(0, Math.floor(cx - rx));
+  const x1 = Math.min(scene.width - 1, Math.ceil(cx + rx));
+  const y0 = Math.max(0, Math.floor(cy - ry));
+  const y1 = Math.min(scene.height - 1, Math.ceil(cy + ry));
+  const s = scene.data;
+  for (let y = y0; y <= y1; y++) {
+    const dy = (y - cy) / ry;
+    let i = (y * scene.width + x0) * 3;
+    for (let x = x0; x <= x1; x++, i += 3) {
+      const dx = (x - cx) / rx;
+      const d = dx * dx + dy * dy;
+      if (d >= 1) continue;
+      const fall = (1 - d) * (1 - d);
+      const keep = 1 - strength * fall;
+      s[i] = Math.round(s[i]! * keep);
+      s[i + 1] = Math.round(s[i + 1]! * keep);
+      s[i + 2] = Math.round(s[i + 2]! * keep);
+    }
+  }
+}
+
+/** Darkens a soft-edged rectangle offset down-right of a hung piece: its shadow on the wall. */
+export function drawWallShadow(
+  scene: Raster,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  strength: number,
+): void {
+  const soft = Math.max(2, Math.min(width, height) * 0.08);
+  const x0 = Math.max(0, Math.floor(left - soft));
+  const x1 = Math.min(scene.width - 1, Math.ceil(left + width + soft));
+  const y0 = Math.max(0, Math.floor(top - soft));
+  const y1 = Math.min(scene.height - 1, Math.ceil(top + height + soft));
+  const s = scene.data;
+  for (let y = y0; y <= y1; y++) {
+    const inY = Math.min(y - (top - soft), top + height + soft - y) / (2 * soft);
+    let i = (y * scene.width + x0) * 3;
+    for (let x = x0; x <= x1; x++, i += 3) {
+      const inX = Math.min(x - (left - soft), left + width + soft - x) / (2 * soft);
+      const a = strength * smoothstep(0, 1, clamp(inX, 0, 1)) * smoothstep(0, 1, clamp(inY, 0, 1));
+      if (a <= 0) continue;
+      const keep = 1 - a;
+      s[i] = Math.round(s[i]! * keep);
+      s[i + 1] = Math.round(s[i + 1]! * keep);
+      s[i + 2] = Math.round(s[i + 2]! * keep);
+    }
+  }
+}
+
+/** The horizontal extent of the sprite's lowest solid rows: where it touches the floor. */
+export function footprint(sprite: Raster): { left: number; right: number } {
+  const { data, width, height } = sprite;
+  let left = width;
+  let right = -1;
+  const from = Math.floor(height * 0.8);
+  for (let y = from; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4 + 3]! > 128) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+      }
+    }
+  }
+  return right < 0 ? { left: width * 0.1, right: width * 0.9 } : { left, right };
+}
+
+/**
+ * Foreshortens a flat piece (a rug) into a trapezoid: the far edge narrower than the near one,
+ * as a floor seen from standing height. Rows are resampled linearly.
+ */
+export function warpToFloor(sprite: Raster, farScale: number): Raster {
+  const { data, width, height } = sprite;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    const t = height > 1 ? y / (height - 1) : 1;
+    const rowScale = farScale + (1 - farScale) * t;
+    const rowWidth = width * rowScale;
+    const offset = (width - rowWidth) / 2;
+    for (let x = 0; x < width; x++) {
+      const u = (x + 0.5 - offset) / rowScale - 0.5;
+      if (u < -0.5 || u > width - 0.5) continue;
+      const u0 = Math.max(0, Math.floor(u));
+      const u1 = Math.min(width - 1, u0 + 1);
+      const f = clamp(u - u0, 0, 1);
+      const a = (y * width + u0) * 4;
+      const b = (y * width + u1) * 4;
+      const o = (y * width + x) * 4;
+      for (let c = 0; c < 4; c++) out[o + c] = Math.round(data[a + c]! * (1 - f) + data[b + c]! * f);
+    }
+  }
+  return { data: out, width, height, channels: 4 };
+}

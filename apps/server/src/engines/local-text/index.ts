@@ -1,0 +1,3 @@
+export { RewriterTextEngine } from './rewriter-text-engine';
+export { rewriteNotesAsBrief } from './rewrite-notes';
+export { rewriteCaption } from './rewrite-caption';
