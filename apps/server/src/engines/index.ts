@@ -1,14 +1,21 @@
 import type { Config } from '../config';
 import type { FileStorage } from '../storage/file-storage';
+import { CompositorImageEngine } from './compositor';
+import { RewriterTextEngine } from './local-text';
+import { OpenAiImageEngine, OpenAiTextEngine } from './openai';
 import type { Engines } from './types';
 
-// scaffold: replaced by the engines implementation
-export function createEngines(_config: Config, _storage: FileStorage): Engines {
-  const unavailable = async (): Promise<never> => {
-    throw new Error('engine not implemented');
-  };
+/** The image and text engines chosen by IMAGE_ENGINE / TEXT_ENGINE; `local` needs no network. */
+export function createEngines(config: Config, _storage: FileStorage): Engines {
+  const remote = { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey };
   return {
-    image: { name: 'local', generateDesign: unavailable, generateFromPrompt: unavailable },
-    text: { name: 'local', improveDesignNotes: unavailable, improveCaption: unavailable },
+    image:
+      config.imageEngine === 'openai'
+        ? new OpenAiImageEngine({ ...remote, model: config.openai.imageModel })
+        : new CompositorImageEngine(),
+    text:
+      config.textEngine === 'openai'
+        ? new OpenAiTextEngine({ ...remote, model: config.openai.textModel })
+        : new RewriterTextEngine(),
   };
 }

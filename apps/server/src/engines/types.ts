@@ -46,3 +46,4 @@ export interface Engines {
   image: ImageEngine;
   text: TextEngine;
 }
+

@@ -1,4 +1,90 @@
+import multipart from '@fastify/multipart';
+import {
+  apiPaths,
+  errorResponseSchema,
+  generateDesignResponseSchema,
+  generateFromPromptBodySchema,
+  generateFromPromptResponseSchema,
+  improveCaptionBodySchema,
+  improveCaptionResponseSchema,
+  improveNotesBodySchema,
+  improveNotesResponseSchema,
+} from '@dwellscape/shared';
+import { AppError, badInput } from '../../errors';
+import { readMultipartForm } from '../../media/multipart-form';
 import type { AppInstance } from '../../types';
+import { createFixedWindowLimiter } from './ai-rate-limit';
+import { generateDesignImage, generateFromPrompt, improveCaption, improveDesignNotes, parseGenerateDesignFields } from './ai.service';
 
-// scaffold: replaced by the module's implementation
-export default async function aiRoutes(_app: AppInstance) {}
+/** AI calls may be paid: each session gets this many per minute across the three routes. */
+export const AI_REQUESTS_PER_MINUTE = 20;
+
+const errorResponses = {
+  400: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export default async function aiRoutes(app: AppInstance) {
+  // registered here, not app-wide: only the routes that take files parse multipart bodies
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  const limiter = createFixedWindowLimiter({ max: AI_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  app.addHook('onRequest', async (request, reply) => {
+    // the auth hook runs first; the address is only a fallback for a request it let through without a viewer
+    const verdict = limiter.hit(request.viewer?.viewerId ?? `ip:${request.ip}`);
+    if (!verdict.allowed) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(verdict.retryAfterS))
+        .send({ error: 'Too many AI requests. Please wait a moment and try again.' });
+    }
+  });
+
+  const deps = () => ({ db: app.db, storage: app.storage, engines: app.engines });
+
+  app.post(
+    apiPaths.improveDesignNotes,
+    { schema: { body: improveNotesBodySchema, response: { 200: improveNotesResponseSchema, ...errorResponses } } },
+    async (request) => improveDesignNotes(app.engines, request.body),
+  );
+
+  app.post(
+    apiPaths.improveCaption,
+    { schema: { body: improveCaptionBodySchema, response: { 200: improveCaptionResponseSchema, ...errorResponses } } },
+    async (request) => improveCaption(app.engines, request.body),
+  );
+
+  // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body
+  app.post(
+    apiPaths.generateDesignImage,
+    { schema: { response: { 200: generateDesignResponseSchema.or(generateFromPromptResponseSchema), ...errorResponses } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        const body = generateFromPromptBodySchema.safeParse(request.body ?? {});
+        if (!body.success) {
+          const issue = body.error.issues[0];
+          const field = issue?.path.join('.') || 'body';
+          throw badInput(`Invalid ${field}: ${issue?.message ?? 'is invalid'}`, body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+        }
+        return generateFromPrompt(deps(), body.data);
+      }
+
+      const form = await readMultipartForm(request, { fileFields: ['image'] });
+      const fields = parseGenerateDesignFields(form.fields);
+      const spaceFile = form.files.get('image');
+      try {
+        return await generateDesignImage(deps(), { spaceFile: spaceFile?.length ? spaceFile : undefined, fields });
+      } catch (err) {
+        // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)
+        if (err instanceof AppError && (err.kind === 'engine_timeout' || err.kind === 'engine_unavailable')) {
+          request.log.warn({ err }, 'render failed');
+          const status = err.kind === 'engine_timeout' ? 504 : 503;
+          return reply.code(status).send({ success: false, imageUrl: null, error: err.message });
+        }
+        throw err;
+      }
+    },
+  );
+}

@@ -1,4 +1,33 @@
+import multipart from '@fastify/multipart';
+import { errorResponseSchema, messages, uploadResponseSchema } from '@dwellscape/shared';
+import { badInput } from '../../errors';
+import { readMultipartForm } from '../../media/multipart-form';
 import type { AppInstance } from '../../types';
+import { storeUploadedImage } from './uploads.service';
 
-// scaffold: replaced by the module's implementation
-export default async function uploadsRoutes(_app: AppInstance) {}
+export default async function uploadsRoutes(app: AppInstance) {
+  // registered here, not app-wide: only the routes that take files parse multipart bodies
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        response: {
+          201: uploadResponseSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badInput(messages.upload.missingFile, { field: 'file' });
+      const form = await readMultipartForm(request, { fileFields: ['file'] });
+      const file = form.files.get('file');
+      if (!file || file.length === 0) throw badInput(messages.upload.missingFile, { field: 'file' });
+      const uploaded = await storeUploadedImage(app.db, app.storage, file);
+      return reply.code(201).send(uploaded);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AppDatabase } from '../db/client';
+import { mediaFiles } from '../db/schema';
+import type { FileStorage } from '../storage/file-storage';
+
+export type StoredMediaKind = 'upload' | 'render';
+
+const folderOfKind: Record<StoredMediaKind, string> = { upload: 'uploads', render: 'renders' };
+
+export interface StoreWebpInput {
+  kind: StoredMediaKind;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface StoredMedia {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores a WebP under a server-made key (`uploads/<2 hex>/<uuid>.webp`) and records it in
+ * media_files; the file is removed again when the row cannot be written, so no orphan remains.
+ */
+export async function storeWebp(db: AppDatabase, storage: FileStorage, input: StoreWebpInput): Promise<StoredMedia> {
+  const id = randomUUID();
+  const key = `${folderOfKind[input.kind]}/${id.slice(0, 2)}/${id}.webp`;
+  await storage.put(key, input.bytes);
+  try {
+    await db.insert(mediaFiles).values({
+      key,
+      contentType: 'image/webp',
+      width: input.width,
+      height: input.height,
+      bytes: input.bytes.length,
+      kind: input.kind,
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  return { key, url: storage.urlFor(key), width: input.width, height: input.height };
+}
+
+/** The bytes behind one of our /media/ URLs, or null when the URL is not ours or nothing is stored there. */
+export async function readStoredMedia(storage: FileStorage, url: string): Promise<Buffer | null> {
+  const key = storage.keyFromUrl(url);
+  if (!key) return null;
+  try {
+    return await readFile(storage.pathFor(key));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths, generateDesignResponseSchema, messages, UPLOAD_MAX_BYTES } from '@dwellscape/shared';
+import { brands, mediaFiles, products } from '../src/db/schema';
+import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
+import type { ImageEngine } from '../src/engines/types';
+import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { filePart, htmlPretendingToBeJpeg, makeJpeg, makePng, makePngOfExactSize, makeWebp, multipartBody, storeImage, type FormPart } from './media-fixtures';
+
+const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
+
+describe.each(dbKinds)('AI routes (%s)', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let productImageUrl: string;
+  let presetSpaceUrl: string;
+  let realImageEngine: ImageEngine;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+    realImageEngine = t.app.engines.image;
+    productImageUrl = await storeImage(t.app.storage, await makePng(300, 150, '#335599'), 'seed/products/test-sofa.png');
+    presetSpaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
+    await t.database.db.insert(brands).values({ id: 'test-brand', name: 'Test Brand', logoUrl: '/media/x.webp', category: 'Furniture', modes: ['interior'] });
+    await t.database.db.insert(products).values({
+      id: 'test-sofa',
+      name: 'Test Sofa',
+      price: 499,
+      imageUrl: productImageUrl,
+      category: 'Sofas',
+      brandId: 'test-brand',
+      mode: 'interior',
+    });
+  });
+  beforeEach(async () => {
+    // a fresh session per test keeps the per-session rate limit out of the way
+    cookie = await t.unlock();
+    (t.app.engines as { image: ImageEngine }).image = realImageEngine;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } });
+
+  const selectedSofa = () => [{ id: 'test-sofa', name: 'Test Sofa', price: 499, brandId: 'test-brand', imageUrl: productImageUrl, quantity: 1 }];
+
+  const designForm = (overrides: Record<string, string> = {}, file?: FormPart): FormPart[] => {
+    const fields: Record<string, string> = {
+      selectedProducts: JSON.stringify(selectedSofa()),
+      uploadedProductImages: JSON.stringify([]),
+      userAnswers: JSON.stringify({ vibe: 'Warm & Cozy' }),
+      spaceType: 'Living Room',
+      mode: 'interior',
+      userNotes: 'more plants',
+      refinedNotes: '',
+      ...overrides,
+    };
+    return [...(file ? [file] : []), ...Object.entries(fields).map(([name, value]) => ({ name, value }))];
+  };
+
+  const generate = (parts: FormPart[]) => {
+    const { payload, contentType } = multipartBody(parts);
+    return t.app.inject({ method: 'POST', url: apiPaths.generateDesignImage, payload, headers: { cookie, 'content-type': contentType } });
+  };
+
+  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
+
+  describe('improve-design-notes and improve-caption', () => {
+    it('refines notes for the space type', async () => {
+      const res = await post(apiPaths.improveDesignNotes, { notes: ' more plants.  MORE PLANTS; a warm rug ', spaceType: 'interior' });
+      expect(res.statusCode).toBe(200);
+      const { refinedNotes } = res.json() as { refinedNotes: string };
+      expect(refinedNotes).toMatch(/\broom\b/i);
+      expect(refinedNotes.match(/more plants/gi)).toHaveLength(1);
+      expect(refinedNotes).toMatch(/warm rug/i);
+      const outdoor = await post(apiPaths.improveDesignNotes, { notes: 'a fire pit', spaceType: 'outdoor' });
+      expect((outdoor.json() as { refinedNotes: string }).refinedNotes).toMatch(/\byard\b[\s\S]*fire pit/i);
+    });
+
+    it('improves a caption', async () => {
+      const res = await post(apiPaths.improveCaption, { caption: '  my   cosy  corner ', spaceType: 'interior' });
+      expect(res.statusCode).toBe(200);
+      const { improvedCaption } = res.json() as { improvedCaption: string };
+      expect(improvedCaption).toMatch(/^My cosy corner\b.*[.!]$/);
+    });
+
+    it('answers 400 for blank text, a bad space type or a missing field', async () => {
+      for (const [url, payload, field] of [
+        [apiPaths.improveDesignNotes, { notes: '   ', spaceType: 'interior' }, 'notes'],
+        [apiPaths.improveDesignNotes, { notes: 'x', spaceType: 'attic' }, 'spaceType'],
+        [apiPaths.improveCaption, { caption: '\n\t', spaceType: 'outdoor' }, 'caption'],
+        [apiPaths.improveCaption, { spaceType: 'outdoor' }, 'caption'],
+      ] as const) {
+        const res = await post(url, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect((res.json() as { message: string }).message).toContain(field);
+      }
+    });
+
+    it('answers 401 without a session', async () => {
+      const res = await t.app.inject({ method: 'POST', url: apiPaths.improveCaption, payload: { caption: 'x', spaceType: 'interior' } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('generate-design-image, multipart form', () => {
+    it('renders an uploaded space photo with the chosen products and stores the render', async () => {
+      const res = await generate(designForm({}, filePart(await makeJpeg(1200, 900, '#a0a0a0'), 'image', 'room.jpg')));
+      expect(res.statusCode, res.body).toBe(200);
+      const body = generateDesignResponseSchema.parse(res.json());
+      expect(body.success).toBe(true);
+      expect(body.error).toBeNull();
+      expect(body.imageUrl).toMatch(renderUrlPattern);
+
+      const served = await t.app.inject({ method: 'GET', url: body.imageUrl! });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      // the render keeps the photo's 4:3 shape
+      expect(Math.abs(meta.width / meta.height - 4 / 3)).toBeLessThan(0.02);
+
+      const [row] = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.key, body.imageUrl!.slice('/media/'.length)));
+      expect(row).toMatchObject({ kind: 'render', width: meta.width, height: meta.height, contentType: 'image/webp' });
+    });
+
+    it('renders a preset space given by spaceImageUrl, with uploaded product photos', async () => {
+      const ownProduct = await storeImage(t.app.storage, await makePng(120, 200, '#aa2211'));
+      const res = await generate(
+        designForm({
+          spaceImageUrl: presetSpaceUrl,
+          uploadedProductImages: JSON.stringify([{ id: 'own-1', url: ownProduct, name: 'My chair', price: 0 }]),
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = generateDesignResponseSchema.parse(res.json());
+      expect(body.imageUrl).toMatch(renderUrlPattern);
+      const meta = await sharp(readStored(body.imageUrl!)).metadata();
+      expect(Math.abs(meta.width / meta.height - 3 / 2)).toBeLessThan(0.02);
+    });
+
+    it('gives the same bytes for the same request', async () => {
+      const form = () => designForm({ spaceImageUrl: presetSpaceUrl });
+      const first = generateDesignResponseSchema.parse((await generate(form())).json());
+      const second = generateDesignResponseSchema.parse((await generate(form())).json());
+      expect(second.imageUrl).not.toBe(first.imageUrl);
+      const hash = (url: string) => createHash('sha256').update(readStored(url)).digest('hex');
+      expect(hash(second.imageUrl!)).toBe(hash(first.imageUrl!));
+    });
+
+    it('answers 400 naming the field for bad fields', async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{ spaceImageUrl: presetSpaceUrl, selectedProducts: '{not json' }, 'selectedProducts'],
+        [{ spaceImageUrl: presetSpaceUrl, userAnswers: '[1,2]' }, 'userAnswers'],
+        [{ spaceImageUrl: presetSpaceUrl, mode: 'attic' }, 'mode'],
+        [{ spaceImageUrl: 'https://example.com/room.jpg' }, 'spaceImageUrl'],
+        [{ spaceImageUrl: '/media/seed/spaces/missing.webp' }, 'spaceImageUrl'],
+        [
+          { spaceImageUrl: presetSpaceUrl, selectedProducts: JSON.stringify([{ ...selectedSofa()[0], imageUrl: '/media/seed/nope.webp' }]) },
+          'selectedProducts.0.imageUrl',
+        ],
+        [
+          { spaceImageUrl: presetSpaceUrl, uploadedProductImages: JSON.stringify([{ id: 'u', url: '/media/uploads/ab/none.webp' }]) },
+          'uploadedProductImages.0.url',
+        ],
+      ];
+      for (const [overrides, field] of cases) {
+        const res = await generate(designForm(overrides));
+        expect(res.statusCode, field).toBe(400);
+        expect((res.json() as { error: string }).error, field).toContain(field);
+      }
+    });
+
+    it('answers 400 "No space image found" with neither a file nor a space URL', async () => {
+      const res = await generate(designForm());
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: messages.create.noSpace });
+    });
+
+    it('holds the upload rules for the space photo', async () => {
+      const html = await generate(designForm({}, filePart(htmlPretendingToBeJpeg, 'image', 'room.jpg')));
+      expect(html.statusCode).toBe(415);
+      expect(html.json()).toEqual({ error: messages.upload.unsupportedType });
+      const big = await generate(designForm({}, filePart(await makePngOfExactSize(UPLOAD_MAX_BYTES + 1), 'image', 'room.png', 'image/png')));
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ error: messages.upload.tooLarge });
+    });
+
+    it('answers 504 with the timeout message when the engine times out', async () => {
+      (t.app.engines as { image: ImageEngine }).image = {
+        name: 'local',
+        generateDesign: async () => {
+          throw new EngineTimeoutError('upstream slow', 120_000);
+        },
+        generateFromPrompt: async () => {
+          throw new EngineTimeoutError('upstream slow', 120_000);
+        },
+      };
+      const res = await generate(designForm({ spaceImageUrl: presetSpaceUrl }));
+      expect(res.statusCode).toBe(504);
+      expect(res.json()).toEqual({ success: false, imageUrl: null, error: messages.create.renderTimeout });
+    });
+
+    it('answers 503 with the reason when the engine fails, and stores nothing', async () => {
+      const rendersBefore = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.kind, 'render'));
+      (t.app.engines as { image: ImageEngine }).image = {
+        name: 'openai',
+        generateDesign: async () => {
+          throw new EngineFailureError('rate_limited', 'The AI service is busy; try again shortly', 429);
+        },
+        generateFromPrompt: async () => {
+          throw new Error('socket hang up at 10.0.0.7');
+        },
+      };
+      const res = await generate(designForm({ spaceImageUrl: presetSpaceUrl }));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, imageUrl: null, error: 'The AI service is busy; try again shortly' });
+
+      const json = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl });
+      expect(json.statusCode).toBe(503);
+      // an unexpected error's text stays in the log, not in the answer
+      expect(json.body).not.toContain('10.0.0.7');
+      const rendersAfter = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.kind, 'render'));
+      expect(rendersAfter.length).toBe(rendersBefore.length);
+    });
+  });
+
+  describe('generate-design-image, JSON form (see in space)', () => {
+    it('renders the space with the extra photos and answers {imageUrl}', async () => {
+      const res = await post(apiPaths.generateDesignImage, {
+        prompt: 'Place the sofa by the window',
+        spaceImage: presetSpaceUrl,
+        additionalPhotos: [productImageUrl],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { imageUrl: string };
+      expect(Object.keys(body)).toEqual(['imageUrl']);
+      expect(body.imageUrl).toMatch(renderUrlPattern);
+      const served = await t.app.inject({ method: 'GET', url: body.imageUrl });
+      expect(served.statusCode).toBe(200);
+    });
+
+    it('answers 400 naming the field for images that are not stored', async () => {
+      const missingSpace = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: '/media/none.webp' });
+      expect(missingSpace.statusCode).toBe(400);
+      expect((missingSpace.json() as { error: string }).error).toContain('spaceImage');
+      const missingPhoto = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl, additionalPhotos: [presetSpaceUrl, '/media/none.webp'] });
+      expect((missingPhoto.json() as { error: string }).error).toContain('additionalPhotos.1');
+      const notOurs = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: 'http://example.com/a.jpg' });
+      expect(notOurs.statusCode).toBe(400);
+      expect((notOurs.json() as { error: string }).error).toContain('spaceImage');
+    });
+  });
+
+  describe('rate limit', () => {
+    it(`allows ${AI_REQUESTS_PER_MINUTE} AI calls a minute per session, then 429 with Retry-After`, async () => {
+      const call = (c: string) => t.app.inject({ method: 'POST', url: apiPaths.improveCaption, payload: { caption: 'hi', spaceType: 'interior' }, headers: { cookie: c } });
+      for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie)).statusCode).toBe(200);
+      const limited = await call(cookie);
+      expect(limited.statusCode).toBe(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(limited.json()).toHaveProperty('error');
+      // the other AI routes share the budget; another session has its own
+      expect((await post(apiPaths.improveDesignNotes, { notes: 'x', spaceType: 'interior' })).statusCode).toBe(429);
+      expect((await call(await t.unlock())).statusCode).toBe(200);
+    });
+  });
+});

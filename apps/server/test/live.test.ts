@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, designSchema } from '@dwellscape/shared';
+import type { AppDatabase } from '../src/db/client';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { insertAuthor, insertDesignRow, openEventStream, type EventStream } from './media-fixtures';
+
+async function notifyPublished(db: AppDatabase, id: string, mode: string) {
+  await db.execute(sql`select pg_notify('design_published', ${JSON.stringify({ id, mode })})`);
+}
+
+describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let port: number;
+  let authorId: string;
+  const streams: EventStream[] = [];
+
+  const open = async (mode: string) => {
+    const stream = await openEventStream(port, `${apiPaths.designsLive}?mode=${mode}`, cookie);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+    cookie = await t.unlock();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+    authorId = await insertAuthor(t.database.db);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t?.close();
+  });
+
+  it('streams a published design to viewers of its mode only', async () => {
+    const interior = await open('interior');
+    const landscape = await open('landscape');
+    expect(interior.status).toBe(200);
+    expect(interior.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(interior.headers['cache-control']).toBe('no-cache');
+    expect(interior.headers['x-accel-buffering']).toBe('no');
+    expect(interior.headers['x-content-type-options']).toBe('nosniff');
+
+    const landscapeId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'landscape', title: 'Garden' });
+    await notifyPublished(t.database.db, landscapeId, 'landscape');
+    const interiorId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior', title: 'Loft' });
+    await notifyPublished(t.database.db, interiorId, 'interior');
+
+    const received = await interior.waitForEvent((e) => e.id === interiorId);
+    expect(received.event).toBe('design');
+    const design = designSchema.parse(JSON.parse(received.data));
+    expect(design).toMatchObject({ id: interiorId, title: 'Loft', mode: 'interior', userId: authorId, likedByViewer: false });
+    expect(design.author.id).toBe(authorId);
+
+    await landscape.waitForEvent((e) => e.id === landscapeId);
+    // the interior stream saw the interior design after the landscape one: the landscape one never came
+    expect(interior.events.map((e) => e.id)).toEqual([interiorId]);
+    expect(landscape.events.map((e) => e.id)).toEqual([landscapeId]);
+  });
+
+  it('skips private designs, unknown ids and malformed payloads, and keeps going', async () => {
+    const stream = await open('interior');
+    const privateId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior', isPublic: false });
+    await notifyPublished(t.database.db, privateId, 'interior');
+    await notifyPublished(t.database.db, 'no-such-design', 'interior');
+    await t.database.db.execute(sql`select pg_notify('design_published', 'not json')`);
+    await t.database.db.execute(sql`select pg_notify('design_published', '{"id":"x y","mode":"attic"}')`);
+    const publicId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior' });
+    await notifyPublished(t.database.db, publicId, 'interior');
+
+    await stream.waitForEvent((e) => e.id === publicId);
+    expect(stream.events.map((e) => e.id)).toEqual([publicId]);
+  });
+
+  it('stops sending to a viewer who left', async () => {
+    const stream = await open('landscape');
+    const before = t.app.liveFeed.subscriberCount('landscape');
+    stream.close();
+    await stream.ended;
+    await expect.poll(() => t.app.liveFeed.subscriberCount('landscape')).toBe(before - 1);
+  });
+
+  it('validates the mode and requires a session', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: `${apiPaths.designsLive}?mode=attic`, headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'GET', url: apiPaths.designsLive, headers: { cookie } });
+    expect(missing.statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'GET', url: `${apiPaths.designsLive}?mode=interior` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('ends open streams when the server closes, without holding the shutdown', async () => {
+    const open1 = await open('interior');
+    const open2 = await open('landscape');
+    const started = Date.now();
+    await t.app.close();
+    await Promise.all([open1.ended, open2.ended]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(t.app.liveFeed.subscriberCount()).toBe(0);
+  });
+});
