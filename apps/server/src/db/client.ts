@@ -69,28 +69,73 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     lockClient.release();
   }
 
-  const listeners = new Set<pg.Client>();
+  const subscriptions = new Set<{ stop(): Promise<void> }>();
   return {
     kind: 'postgres',
     db,
     async listen(channel, onPayload) {
-      // LISTEN needs a connection of its own for as long as the subscription lives
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      client.on('error', () => undefined);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+      const subscription = await listenWithReconnect(url, channel, onPayload);
+      subscriptions.add(subscription);
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+        subscriptions.delete(subscription);
+        await subscription.stop();
       };
     },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await Promise.all([...subscriptions].map((sub) => sub.stop()));
       await pool.end();
+    },
+  };
+}
+
+/** Reconnect waits after a lost LISTEN connection (SPEC §9's realtime reconnect delays). */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+/**
+ * LISTEN needs a connection of its own for as long as the subscription lives; when that
+ * connection drops it is opened again, so an instance never silently stops receiving events.
+ */
+async function listenWithReconnect(url: string, channel: string, onPayload: NotificationHandler) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    attempt = 0;
+  };
+
+  const scheduleReconnect = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt++;
+    timer = setTimeout(() => {
+      if (stopped) return;
+      connect().catch(() => scheduleReconnect());
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
     },
   };
 }
