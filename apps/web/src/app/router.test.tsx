@@ -1,0 +1,150 @@
+import { messages, type MeResponse } from '@dwellscape/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/render';
+import { AppProvider } from './provider';
+import { appRoutes } from './router';
+import { RouteErrorPage } from './routes/route-error-page';
+
+const me: MeResponse = {
+  viewerId: 'viewer-1',
+  currentUser: {
+    id: 'user-ava',
+    username: 'ava.designs',
+    displayName: 'Ava Chen',
+    avatarUrl: '/media/seed/avatars/ava.webp',
+    isVerified: true,
+    bio: 'Warm minimalism.',
+    followerCount: 1200,
+    followingCount: 180,
+    postCount: 4,
+    commissionEarned: '$1,245.50',
+    isCurrentUser: true,
+  },
+};
+
+function answer(url: string): Response {
+  const path = url.split('?')[0];
+  if (path === '/api/me') return jsonResponse(200, me);
+  if (path === '/api/designs') return jsonResponse(200, { items: [], nextCursor: null });
+  if (['/api/brands', '/api/notifications', '/api/products', '/api/questions', '/api/templates', '/api/spaces'].includes(path ?? '')) {
+    return jsonResponse(200, { items: [] });
+  }
+  return jsonResponse(404, { error: 'Not Found' });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => answer(String(input))));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('app routes', () => {
+  it('shows the 404 page for an unknown path, with a link home', async () => {
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: messages.notFound.link }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await vi.waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page'));
+    expect(screen.queryByRole('heading', { name: '404 Oops! Page not found' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the header and the five-item navigation around every screen', async () => {
+    renderAt('/activity');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Profile' });
+    expect(screen.getByRole('link', { name: messages.productNameMark })).toHaveAttribute('href', '/');
+    const links = within(mainNav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Home', 'Search', 'Create', 'Activity', 'Profile']);
+    expect(within(mainNav()).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('points the profile item at the current user from /api/me', async () => {
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const profile = await within(nav).findByRole('link', { name: 'Profile' });
+    expect(profile).toHaveAttribute('href', '/profile/user-ava');
+  });
+
+  it('sends /create-design to its first step', async () => {
+    const router = renderAt('/create-design');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-design/start'));
+  });
+
+  it.each(messages.create.steps.map((step) => step.slug))('keeps the Create item active on /create-design/%s', async (slug) => {
+    renderAt(`/create-design/${slug}`);
+    // a step may send the person back to an earlier one; the Create item stays the current one
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await vi.waitFor(() => expect(within(nav).getByRole('link', { name: 'Create' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('treats an unknown create step as an unknown page', async () => {
+    renderAt('/create-design/nowhere');
+    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeInTheDocument();
+  });
+
+  it("shows 'User not found' for a profile the server does not know", async () => {
+    renderAt('/profile/nobody');
+    expect(await screen.findByText(messages.profile.notFound)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/post/missing', messages.post.notFound],
+    ['/shop-design/missing', messages.shop.notFound],
+  ])('%s says %s', async (path, text) => {
+    renderAt(path);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('RouteErrorPage', () => {
+  function Explodes(): never {
+    throw new Error('The screen broke');
+  }
+
+  it("shows 'Unexpected Application Error!' with the error's message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter([{ path: '/', element: <Explodes />, errorElement: <RouteErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: messages.routerError })).toBeInTheDocument();
+    expect(screen.getByText('The screen broke')).toBeInTheDocument();
+  });
+
+  it('shows the status of an error response', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        loader: () => {
+          throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
+        },
+        element: <p>never shown</p>,
+        hydrateFallbackElement: <p>loading</p>,
+        errorElement: <RouteErrorPage />,
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('503 Service Unavailable')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { messages } from '@dwellscape/shared';
+
+export type CreateDesignStep = (typeof messages.create.steps)[number]['slug'];
+
+export const createDesignSteps: readonly CreateDesignStep[] = messages.create.steps.map((step) => step.slug);
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** Every route of the SPA (SPEC §2), in one place. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  search: { path: '/search', getHref: () => '/search' },
+  profile: { path: '/profile/:userId', root: '/profile', getHref: (userId: string) => `/profile/${segment(userId)}` },
+  createDesign: {
+    path: '/create-design',
+    getHref: () => '/create-design/start',
+    step: (step: CreateDesignStep) => `/create-design/${step}`,
+  },
+  shopDesign: { path: '/shop-design/:postId', getHref: (postId: string) => `/shop-design/${segment(postId)}` },
+  post: { path: '/post/:postId', getHref: (postId: string) => `/post/${segment(postId)}` },
+  activity: { path: '/activity', getHref: () => '/activity' },
+  purchase: { path: '/purchase', getHref: () => '/purchase' },
+} as const;

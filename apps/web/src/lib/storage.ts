@@ -1,0 +1,55 @@
+import { DRAFT_KEYS_CLEARED_ON_LOAD } from '@dwellscape/shared';
+import type { z } from 'zod';
+
+type StorageArea = 'local' | 'session';
+
+// storage can be missing or throw (privacy modes, full quota); the app must keep working without it
+function storageOf(area: StorageArea): Storage | null {
+  try {
+    return area === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a JSON value and checks it against a schema; anything unreadable counts as absent. */
+export function readStoredJson<T>(area: StorageArea, key: string, schema: z.ZodType<T>): T | null {
+  const raw = safely(() => storageOf(area)?.getItem(key) ?? null, null);
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns false when the browser refused to store the value. */
+export function writeStoredJson(area: StorageArea, key: string, value: unknown): boolean {
+  return safely(() => {
+    const storage = storageOf(area);
+    if (!storage) return false;
+    storage.setItem(key, JSON.stringify(value));
+    return true;
+  }, false);
+}
+
+export function removeStoredKeys(area: StorageArea, keys: readonly string[]): void {
+  const storage = storageOf(area);
+  if (!storage) return;
+  for (const key of keys) safely(() => storage.removeItem(key), undefined);
+}
+
+/** SPEC §4: every load of the app shell starts without the previous create-flow drafts. */
+export function clearDraftKeys(): void {
+  removeStoredKeys('local', DRAFT_KEYS_CLEARED_ON_LOAD);
+  removeStoredKeys('session', DRAFT_KEYS_CLEARED_ON_LOAD);
+}
+
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}

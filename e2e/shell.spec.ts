@@ -1,0 +1,153 @@
+import { meResponseSchema } from '@dwellscape/shared';
+import { expect, mainNavigation, passwordField, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const PREFERENCES_KEY = 'dwellscape-theme';
+const DRAFT_KEYS = ['flowAnswers', 'selectedProducts', 'uploadedSpaceImage', 'selectedSpaceId'];
+const NAV_LABELS = ['Home', 'Search', 'Create', 'Activity', 'Profile'] as const;
+
+const navLink = (page: Page, label: string) => mainNavigation(page).getByRole('link', { name: label, exact: true });
+
+/** Exactly the named item carries aria-current="page" (or none, when `active` is null). */
+async function expectActiveNavItem(page: Page, active: (typeof NAV_LABELS)[number] | null) {
+  for (const label of NAV_LABELS) {
+    const link = navLink(page, label);
+    if (label === active) await expect(link, label).toHaveAttribute('aria-current', 'page');
+    else await expect(link, label).not.toHaveAttribute('aria-current');
+  }
+}
+
+async function currentUserId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/me');
+  expect(response.ok()).toBe(true);
+  return meResponseSchema.parse(await response.json()).currentUser.id;
+}
+
+test.describe('preferences', () => {
+  test('both start off', async ({ page, navigate }) => {
+    await navigate('/');
+    await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
+    await expect(page.locator('body')).not.toHaveClass(/\blandscape-mode\b/);
+    await expect(page.getByRole('switch', { name: 'Design mode' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Design mode' })).toHaveAccessibleDescription('Interior');
+    await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('the design-mode switch toggles landscape-mode on the body and survives a reload', async ({ page, navigate, unlock }) => {
+    await navigate('/');
+    const modeSwitch = page.getByRole('switch', { name: 'Design mode' });
+
+    await modeSwitch.click();
+    await expect(modeSwitch).toHaveAttribute('aria-checked', 'true');
+    await expect(modeSwitch).toHaveAccessibleDescription('Landscape');
+    await expect(page.locator('body')).toHaveClass(/\blandscape-mode\b/);
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), PREFERENCES_KEY);
+    expect(JSON.parse(stored ?? '{}')).toEqual({ isDarkMode: false, isLandscapeMode: true });
+
+    await page.reload();
+    // re-applied at load, before the gate is even passed
+    await expect(passwordField(page)).toBeVisible();
+    await expect(page.locator('body')).toHaveClass(/\blandscape-mode\b/);
+    await unlock();
+    await expect(modeSwitch).toHaveAttribute('aria-checked', 'true');
+
+    await modeSwitch.click();
+    await expect(modeSwitch).toHaveAttribute('aria-checked', 'false');
+    await expect(page.locator('body')).not.toHaveClass(/\blandscape-mode\b/);
+  });
+
+  test('the dark-mode button toggles dark on the body and survives a reload', async ({ page, navigate, unlock }) => {
+    await navigate('/');
+    const darkToggle = page.getByRole('button', { name: 'Dark mode' });
+
+    await darkToggle.click();
+    await expect(darkToggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('body')).not.toHaveClass(/\blandscape-mode\b/);
+
+    await page.reload();
+    await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+    await unlock();
+    await darkToggle.click();
+    await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), PREFERENCES_KEY);
+    expect(JSON.parse(stored ?? '{}')).toEqual({ isDarkMode: false, isLandscapeMode: false });
+  });
+});
+
+test.describe('layout and navigation', () => {
+  test('the header names the product and links home', async ({ page, navigate }) => {
+    await navigate('/activity');
+    await page.getByRole('banner').getByRole('link', { name: 'Dwellscape™' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectActiveNavItem(page, 'Home');
+  });
+
+  test('each bottom-navigation item goes to its screen and is the one marked current', async ({ page, navigate }) => {
+    await navigate('/');
+    await expectActiveNavItem(page, 'Home');
+    const userId = await currentUserId(page);
+
+    const destinations: [(typeof NAV_LABELS)[number], string][] = [
+      ['Search', '/search'],
+      ['Create', '/create-design/start'],
+      ['Activity', '/activity'],
+      ['Profile', `/profile/${userId}`],
+      ['Home', '/'],
+    ];
+    for (const [label, path] of destinations) {
+      await navLink(page, label).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expectActiveNavItem(page, label);
+    }
+  });
+
+  test('an item stays active below its own path', async ({ page, navigate }) => {
+    await navigate('/create-design/flow-questions');
+    // the flow may send a fresh visitor back to its first step; either way this is the Create section
+    await expect(page).toHaveURL(/\/create-design\/(flow-questions|start)$/);
+    await expectActiveNavItem(page, 'Create');
+  });
+
+  test('screens outside the five sections mark no item', async ({ page, navigate }) => {
+    await navigate('/purchase');
+    await expect(page.getByRole('heading', { name: 'Purchase' })).toBeVisible();
+    await expectActiveNavItem(page, null);
+  });
+
+  test('an unknown path shows the 404 page with a way home', async ({ page, navigate }) => {
+    await navigate('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Oops! Page not found' })).toBeVisible();
+    await expectActiveNavItem(page, null);
+
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expectActiveNavItem(page, 'Home');
+  });
+
+  test('the four draft keys are cleared at every load, other keys are kept', async ({ page, navigate }) => {
+    await navigate('/');
+    await page.evaluate((keys) => {
+      for (const storage of [window.localStorage, window.sessionStorage]) {
+        for (const key of keys) storage.setItem(key, JSON.stringify({ draft: key }));
+        storage.setItem('unrelated', 'kept');
+      }
+    }, DRAFT_KEYS);
+
+    await page.reload();
+    // cleared when the shell loads, before the gate is passed
+    await expect(passwordField(page)).toBeVisible();
+    const left = await page.evaluate(
+      (keys) =>
+        [window.localStorage, window.sessionStorage].map((storage) => ({
+          drafts: keys.filter((key) => storage.getItem(key) !== null),
+          unrelated: storage.getItem('unrelated'),
+        })),
+      DRAFT_KEYS,
+    );
+    expect(left).toEqual([
+      { drafts: [], unrelated: 'kept' },
+      { drafts: [], unrelated: 'kept' },
+    ]);
+  });
+});
