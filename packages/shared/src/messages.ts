@@ -50,12 +50,14 @@ export const messages = {
     successTitle: 'Success',
     successBody: 'Your comment has been posted!',
     addPlaceholder: 'Add a comment...',
+    post: 'Post',
   },
 
   search: {
     placeholder: 'Search products, designs, users...',
     tabs: ['Designs', 'Products', 'Users'] as const,
     empty: (tab: string, query: string) => `No ${tab.toLowerCase()} found for "${query}"`,
+    seeInMySpace: 'See in My Space',
   },
 
   profile: {

@@ -1,0 +1,76 @@
+import { messages } from '@dwellscape/shared';
+import { ArrowLeft, ImageOff } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { DesignCard } from '@/components/design-card/design-card';
+import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { usePost } from '../api/get-post';
+import { PostComments } from './post-comments';
+
+/** SPEC §2: /post/{postId} — the design, its real comments and a box to add one (PRODUCT.md). */
+export function PostScreen() {
+  const { postId = '' } = useParams();
+  const post = usePost(postId);
+
+  if (post.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading post">
+        <BackButton />
+        <DesignCardSkeleton />
+      </div>
+    );
+  }
+  if (post.isError) {
+    const isMissing = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
+    return isMissing ? (
+      <EmptyState
+        icon={ImageOff}
+        title={messages.post.notFound}
+        description="It may have been removed, or the link is wrong."
+        action={
+          <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline' })}>
+            {messages.notFound.link}
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={ImageOff}
+        tone="danger"
+        title="Could not load this post"
+        description={post.error.message}
+        action={
+          <Button variant="outline" onClick={() => void post.refetch()}>
+            {messages.feed.tryAgain}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const design = post.data;
+  return (
+    <>
+      <BackButton />
+      <h1 className="sr-only">{design.title}</h1>
+      <DesignCard design={design} eagerImage />
+      <PostComments designId={design.id} commentsCount={design.commentsCount} />
+    </>
+  );
+}
+
+function BackButton() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // opened straight from an address there is nothing to go back to inside the app
+  const goBack = () => (location.key === 'default' ? navigate(paths.home.getHref()) : navigate(-1));
+  return (
+    <Button variant="ghost" size="sm" className="mb-2 -ml-2 text-muted-foreground" onClick={() => void goBack()}>
+      <ArrowLeft className="size-4" aria-hidden />
+      {messages.purchase.back}
+    </Button>
+  );
+}

@@ -1,0 +1,21 @@
+import { apiPaths, designSchema, listOf, type Design } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const userDesignsResponseSchema = listOf(designSchema);
+
+/** A profile's public designs of both modes, newest first. */
+export async function getUserDesigns(userId: string, signal?: AbortSignal): Promise<Design[]> {
+  const response = await apiRequest(apiPaths.userDesigns(userId), userDesignsResponseSchema, { signal });
+  return response.items;
+}
+
+export const userDesignsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['users', userId, 'designs'],
+    queryFn: ({ signal }) => getUserDesigns(userId, signal),
+  });
+
+export function useUserDesigns(userId: string) {
+  return useQuery(userDesignsQueryOptions(userId));
+}

@@ -1,0 +1,17 @@
+import { apiPaths, userSchema, type User } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
+  return apiRequest(apiPaths.user(userId), userSchema, { signal });
+}
+
+export const userQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['users', userId],
+    queryFn: ({ signal }) => getUser(userId, signal),
+  });
+
+export function useUser(userId: string) {
+  return useQuery(userQueryOptions(userId));
+}

@@ -1,0 +1,218 @@
+import { messages, type Design, type User } from '@dwellscape/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { getPreferences, updatePreferences } from '@/lib/preferences';
+import { jsonResponse } from '../../../../test/render';
+import { ProfileScreen } from './profile-screen';
+
+const maya: User = {
+  id: 'u-maya',
+  username: 'mayadesigns',
+  displayName: 'Maya Chen',
+  avatarUrl: '/media/seed/maya.webp',
+  isVerified: true,
+  bio: 'Interior stylist in Portland.',
+  followerCount: 2841,
+  followingCount: 312,
+  postCount: 2,
+  commissionEarned: '$1,245.50',
+  isCurrentUser: true,
+};
+const priya: User = {
+  ...maya,
+  id: 'u-priya',
+  username: 'priya.greenspace',
+  displayName: 'Priya Patel',
+  isVerified: false,
+  bio: 'Plant person.',
+  followerCount: 912,
+  postCount: 0,
+  commissionEarned: '$310.00',
+  isCurrentUser: false,
+};
+
+const summary = ({ id, username, displayName, avatarUrl, isVerified }: User) => ({ id, username, displayName, avatarUrl, isVerified });
+
+const design = (id: string, title: string, extra: Partial<Design> = {}): Design => ({
+  id,
+  title,
+  caption: '',
+  beforeImageUrl: null,
+  afterImageUrl: `/media/seed/${id}.webp`,
+  selectedProducts: [],
+  userAnswers: {},
+  spaceType: 'Living Room',
+  mode: 'interior',
+  isPublic: true,
+  createdAt: '2024-05-01T10:00:00.000Z',
+  likesCount: 7,
+  commentsCount: 0,
+  userId: maya.id,
+  author: summary(maya),
+  originalDesignId: null,
+  originalCreatorId: null,
+  originalCreator: null,
+  isRegenerated: false,
+  videoUrl: null,
+  remixCount: 0,
+  likedByViewer: false,
+  ...extra,
+});
+
+const mayaDesigns = [
+  design('d-loft', 'Sunday loft'),
+  design('d-remix', 'Courtyard remix', { originalDesignId: 'd-yard', originalCreatorId: priya.id, originalCreator: summary(priya) }),
+];
+
+function stubProfiles(designsOf: Record<string, Design[]> = { [maya.id]: mayaDesigns, [priya.id]: [] }) {
+  const users: Record<string, User> = { [maya.id]: maya, [priya.id]: priya };
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const { pathname } = new URL(String(input), 'http://localhost');
+    const [, , , id, rest] = pathname.split('/');
+    const user = id ? users[id] : undefined;
+    if (!user) return jsonResponse(404, { error: 'Not Found', message: 'User not found' });
+    if (rest === 'designs') return jsonResponse(200, { items: designsOf[user.id] ?? [] });
+    return jsonResponse(200, user);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderProfile(userId: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: paths.profile.path, element: <ProfileScreen /> }], {
+    initialEntries: [paths.profile.getHref(userId)],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={0}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+// jsdom has no layout; the tooltip's positioning only needs the observer to exist
+class NoLayoutResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => vi.stubGlobal('ResizeObserver', NoLayoutResizeObserver));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  updatePreferences({ isDarkMode: false, isLandscapeMode: false });
+});
+
+describe('ProfileScreen: own profile', () => {
+  it('shows the person, the counts and the commission earnings', async () => {
+    stubProfiles();
+    renderProfile(maya.id);
+    expect(await screen.findByRole('heading', { level: 1, name: /Maya Chen/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(screen.getByText('@mayadesigns')).toBeInTheDocument();
+    expect(screen.getByText(maya.bio)).toBeInTheDocument();
+    expect(screen.getByText('2,841')).toBeInTheDocument();
+    expect(screen.getByText('312')).toBeInTheDocument();
+    expect(screen.getByText(messages.profile.commission)).toBeInTheDocument();
+    expect(screen.getByText('$1,245.50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.profile.message })).not.toBeInTheDocument();
+  });
+
+  it("lists the designs with 'Inspired by' and the 'Earning potential: $45' label on hover and focus", async () => {
+    stubProfiles();
+    renderProfile(maya.id);
+    const loft = await screen.findByRole('link', { name: 'Sunday loft' });
+    expect(loft).toHaveAttribute('href', paths.post.getHref('d-loft'));
+    expect(screen.getByRole('link', { name: '@priya.greenspace' })).toHaveAttribute('href', paths.profile.getHref(priya.id));
+    expect(screen.getByText(messages.feed.inspiredBy, { exact: false })).toBeInTheDocument();
+
+    await userEvent.hover(loft);
+    expect(await screen.findByRole('tooltip', { name: messages.profile.earningPotential })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+
+    act(() => screen.getByRole('link', { name: 'Courtyard remix' }).focus());
+    expect(await screen.findByRole('tooltip', { name: messages.profile.earningPotential })).toBeInTheDocument();
+  });
+
+  it("'Saved' shows a proper empty state", async () => {
+    stubProfiles();
+    renderProfile(maya.id);
+    await userEvent.click(await screen.findByRole('tab', { name: messages.profile.saved }));
+    expect(await screen.findByText('Nothing saved yet')).toBeInTheDocument();
+  });
+
+  it("offers 'Create Your First Design' when there are none", async () => {
+    stubProfiles({ [maya.id]: [] });
+    renderProfile(maya.id);
+    expect(await screen.findByRole('link', { name: messages.profile.createFirst })).toHaveAttribute('href', paths.createDesign.getHref());
+  });
+
+  it("'Settings' switches dark mode and design mode", async () => {
+    stubProfiles();
+    renderProfile(maya.id);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    const dark = within(settings).getByRole('switch', { name: 'Dark mode' });
+    const landscape = within(settings).getByRole('switch', { name: 'Landscape mode' });
+    expect(dark).toHaveAttribute('aria-checked', 'false');
+
+    await userEvent.click(dark);
+    expect(dark).toHaveAttribute('aria-checked', 'true');
+    expect(document.body).toHaveClass('dark');
+    await userEvent.click(landscape);
+    expect(document.body).toHaveClass('landscape-mode');
+    expect(getPreferences()).toEqual({ isDarkMode: true, isLandscapeMode: true });
+    await userEvent.click(dark);
+    expect(document.body).not.toHaveClass('dark');
+  });
+
+  it("'Edit Profile' opens a dialog that explains when editing arrives", async () => {
+    stubProfiles();
+    renderProfile(maya.id);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.editProfile }));
+    const dialog = await screen.findByRole('dialog', { name: messages.profile.editProfile });
+    expect(dialog).toHaveAccessibleDescription(/Profile editing arrives after the beta/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('ProfileScreen: another profile', () => {
+  it("offers 'Follow' and 'Message' instead of the own profile's actions", async () => {
+    stubProfiles();
+    renderProfile(priya.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Patel' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.profile.commission)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.profile.settings })).not.toBeInTheDocument();
+    expect(await screen.findByText('No designs yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: messages.profile.createFirst })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Follow Priya Patel' }));
+    expect(screen.getByRole('button', { name: 'Following Priya Patel' })).toBeInTheDocument();
+    expect(screen.getByText('913')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: messages.profile.message }));
+    expect(await screen.findByText('Messaging is not part of the beta yet')).toBeInTheDocument();
+  });
+
+  it("says 'User not found' for an unknown id", async () => {
+    stubProfiles();
+    renderProfile('u-nobody');
+    expect(await screen.findByText(messages.profile.notFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.notFound.link })).toHaveAttribute('href', '/');
+  });
+});

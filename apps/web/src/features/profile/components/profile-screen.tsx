@@ -1,0 +1,99 @@
+import { messages } from '@dwellscape/shared';
+import { Bookmark, Grid3x3, UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useUser } from '../api/get-user';
+import { ProfileDesigns } from './profile-designs';
+import { ProfileHeader } from './profile-header';
+
+const DESIGNS_TAB = 'designs';
+const SAVED_TAB = 'saved';
+
+/** SPEC §2: /profile/{userId}. */
+export function ProfileScreen() {
+  const { userId = '' } = useParams();
+  const user = useUser(userId);
+
+  if (user.isPending) return <ProfileSkeleton />;
+  if (user.isError) {
+    const isMissing = user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
+    return isMissing ? (
+      <EmptyState
+        icon={UserX}
+        title={messages.profile.notFound}
+        description="The profile may have been removed, or the link is wrong."
+        action={
+          <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline' })}>
+            {messages.notFound.link}
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={UserX}
+        tone="danger"
+        title="Could not load this profile"
+        description={user.error.message}
+        action={
+          <Button variant="outline" onClick={() => void user.refetch()}>
+            {messages.feed.tryAgain}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <ProfileHeader user={user.data} />
+      <Tabs key={user.data.id} defaultValue={DESIGNS_TAB} className="mt-6">
+        <TabsList>
+          <TabsTrigger value={DESIGNS_TAB}>
+            <Grid3x3 className="size-4" aria-hidden />
+            {messages.profile.myDesigns}
+          </TabsTrigger>
+          <TabsTrigger value={SAVED_TAB}>
+            <Bookmark className="size-4" aria-hidden />
+            {messages.profile.saved}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value={DESIGNS_TAB}>
+          <ProfileDesigns userId={user.data.id} isCurrentUser={user.data.isCurrentUser} />
+        </TabsContent>
+        <TabsContent value={SAVED_TAB}>
+          <EmptyState
+            icon={Bookmark}
+            title="Nothing saved yet"
+            description={
+              user.data.isCurrentUser
+                ? 'Designs you save will appear here, ready when you are.'
+                : `Designs ${user.data.displayName} saves will appear here.`
+            }
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading profile" className="flex flex-col items-center gap-3">
+      <Skeleton className="size-24 rounded-full" />
+      <Skeleton className="mt-1 h-5 w-40" />
+      <Skeleton className="h-3 w-24" />
+      <Skeleton className="h-3 w-56" />
+      <Skeleton className="mt-2 h-[4.25rem] w-full rounded-2xl" />
+      <div className="grid w-full grid-cols-2 gap-3">
+        <Skeleton className="h-11 rounded-xl" />
+        <Skeleton className="h-11 rounded-xl" />
+      </div>
+      <Skeleton className="mt-3 h-11 w-full rounded-2xl" />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { formatPrice, messages } from '@dwellscape/shared';
+import { ImageUp, Package, Trash2 } from 'lucide-react';
+import { ProductImage } from '@/components/product-dialog/product-image';
+import { Badge } from '@/components/ui/badge';
+import { QuantityStepper } from '@/components/ui/stepper';
+import { CART_MAX_QUANTITY, removeFromCart, setQuantity } from '@/lib/cart';
+import type { PurchaseLine } from '../utils/purchase-lines';
+
+/** One product of the order: picture, name, unit price, quantity and the line's total. */
+export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
+  const { cartProductId } = line;
+  const Placeholder = line.isUploaded ? ImageUp : Package;
+  return (
+    <div className="flex gap-3 p-3">
+      <span className="relative grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted">
+        <Placeholder className="absolute size-5 text-muted-foreground/50" aria-hidden />
+        <ProductImage src={line.imageUrl} alt="" className="relative" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold">{line.name}</p>
+            <p className="text-xs text-muted-foreground tabular-nums">
+              {formatPrice(line.price)} each
+              {line.isUploaded && (
+                <Badge tone="neutral" className="ml-2 px-1.5 py-0 text-[0.6875rem]">
+                  Uploaded
+                </Badge>
+              )}
+            </p>
+          </div>
+          <p className="text-sm font-bold tabular-nums" aria-label={`Line total ${formatPrice(line.price * line.quantity)}`}>
+            {formatPrice(line.price * line.quantity)}
+          </p>
+        </div>
+        {cartProductId ? (
+          <div className="flex items-center justify-between gap-2">
+            <QuantityStepper
+              value={line.quantity}
+              onChange={(quantity) => setQuantity(cartProductId, quantity)}
+              min={1}
+              max={CART_MAX_QUANTITY}
+              label={line.name}
+            />
+            <button
+              type="button"
+              onClick={() => removeFromCart(cartProductId)}
+              aria-label={`${messages.shop.remove} ${line.name}`}
+              className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
+            >
+              <Trash2 className="size-3.5" aria-hidden />
+              {messages.shop.remove}
+            </button>
+          </div>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Quantity <span className="font-semibold text-foreground tabular-nums">{line.quantity}</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { sumLineTotals } from '@dwellscape/shared';
+import { z } from 'zod';
+import type { CartLine } from '@/lib/cart';
+
+/** What shop-design hands over in the navigation state: chosen products, and uploaded items at price 0. */
+const handedOverItemSchema = z.object({
+  productId: z.string().min(1).optional(),
+  name: z.string().catch(''),
+  price: z.number().min(0).catch(0),
+  imageUrl: z.string().catch(''),
+  quantity: z.number().int().min(1).max(99).catch(1),
+});
+export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
+
+export const UPLOADED_ITEM_NAME = 'Your own item';
+
+const purchaseStateSchema = z.object({ items: z.array(z.unknown()) });
+
+/**
+ * The items in `location.state.items`. History state outlives the code that wrote it (a reload, an older
+ * version), so anything that does not parse is dropped instead of breaking the page.
+ */
+export function readHandedOverItems(state: unknown): HandedOverItem[] {
+  const parsed = purchaseStateSchema.safeParse(state);
+  if (!parsed.success) return [];
+  return parsed.data.items.flatMap((item) => {
+    const each = handedOverItemSchema.safeParse(item);
+    return each.success ? [each.data] : [];
+  });
+}
+
+export interface PurchaseLine {
+  key: string;
+  name: string;
+  price: number;
+  imageUrl: string;
+  quantity: number;
+  /** Set for cart lines, whose quantity can change here. */
+  cartProductId: string | null;
+  isUploaded: boolean;
+}
+
+export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: readonly CartLine[]): PurchaseLine[] {
+  return [
+    ...handedOver.map((item, index) => ({
+      key: `design-${index}-${item.productId ?? 'upload'}`,
+      name: item.name.trim() || UPLOADED_ITEM_NAME,
+      price: item.price,
+      imageUrl: item.imageUrl,
+      quantity: item.quantity,
+      cartProductId: null,
+      isUploaded: !item.productId,
+    })),
+    ...cart.map((line) => ({
+      key: `cart-${line.productId}`,
+      name: line.name,
+      price: line.price,
+      imageUrl: line.imageUrl,
+      quantity: line.quantity,
+      cartProductId: line.productId,
+      isUploaded: false,
+    })),
+  ];
+}
+
+/** SPEC §9: the sum of product prices plus uploaded items (price 0), per quantity. */
+export function purchaseTotal(lines: readonly PurchaseLine[]): number {
+  return sumLineTotals(lines);
+}
+
+export function itemCount(lines: readonly PurchaseLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}

@@ -1,0 +1,25 @@
+import { apiPaths, searchResponseSchema, type Mode, type SearchResponse } from '@dwellscape/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** The answer together with the words it answers, so a screen showing older results while new ones load never mislabels them. */
+export type SearchResults = SearchResponse & { query: string };
+
+/** Server-side search (PRODUCT.md): designs by caption or title, products of the mode, users by name. */
+export async function search(q: string, mode: Mode, signal?: AbortSignal): Promise<SearchResults> {
+  const response = await apiRequest(apiPaths.search, searchResponseSchema, { query: { q, mode }, signal });
+  return { ...response, query: q };
+}
+
+export const searchQueryOptions = (q: string, mode: Mode) =>
+  queryOptions({
+    queryKey: ['search', mode, q],
+    queryFn: ({ signal }) => search(q, mode, signal),
+    enabled: q.trim().length > 0,
+    // the previous results stay on screen while the next words are looked up
+    placeholderData: keepPreviousData,
+  });
+
+export function useSearch(q: string, mode: Mode) {
+  return useQuery(searchQueryOptions(q, mode));
+}

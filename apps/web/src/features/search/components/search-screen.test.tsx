@@ -1,0 +1,240 @@
+import { ADD_TO_CART_DELAY_MS, messages, type Design, type Product, type SearchResponse, type User } from '@dwellscape/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { getCart, reloadCartFromStorage } from '@/lib/cart';
+import { updatePreferences } from '@/lib/preferences';
+import { jsonResponse } from '../../../../test/render';
+import { SearchScreen } from './search-screen';
+
+const author = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '/media/seed/maya.webp', isVerified: true };
+
+const design = (id: string, title: string, caption: string): Design => ({
+  id,
+  title,
+  caption,
+  beforeImageUrl: null,
+  afterImageUrl: `/media/seed/${id}.webp`,
+  selectedProducts: [],
+  userAnswers: {},
+  spaceType: 'Living Room',
+  mode: 'interior',
+  isPublic: true,
+  createdAt: '2024-05-01T10:00:00.000Z',
+  likesCount: 12,
+  commentsCount: 3,
+  userId: author.id,
+  author,
+  originalDesignId: null,
+  originalCreatorId: null,
+  originalCreator: null,
+  isRegenerated: false,
+  videoUrl: null,
+  remixCount: 0,
+  likedByViewer: false,
+});
+
+const product: Product = {
+  id: 'oak-chair',
+  name: 'Oak Lounge Chair',
+  price: 349.5,
+  imageUrl: '/media/seed/oak-chair.webp',
+  description: 'Solid oak with a woven seat.',
+  brandId: 'nordic-home',
+  brandName: 'Nordic Home',
+  category: 'Seating',
+  mode: 'interior',
+  isDatabaseProduct: false,
+};
+
+const jordan: User = {
+  id: 'u-jordan',
+  username: 'jordanbuilds',
+  displayName: 'Jordan Blake',
+  avatarUrl: '/media/seed/jordan.webp',
+  isVerified: false,
+  bio: '',
+  followerCount: 5230,
+  followingCount: 10,
+  postCount: 4,
+  commissionEarned: '$0.00',
+  isCurrentUser: false,
+};
+
+const oakResults: SearchResponse = {
+  designs: [design('d-oak', 'Oak and linen loft', 'Warm oak floors'), design('d-nook', 'Reading nook', 'An oak shelf')],
+  products: [product],
+  users: [jordan],
+};
+const noResults: SearchResponse = { designs: [], products: [], users: [] };
+
+function stubSearchApi(answer: (q: string, mode: string) => SearchResponse) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/search') return jsonResponse(200, answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''));
+    if (url.pathname === `/api/products/${product.id}`) return jsonResponse(200, product);
+    return jsonResponse(404, { error: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const searches = () =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/search')
+      .map((url) => Object.fromEntries(url.searchParams));
+  return { fetchMock, searches };
+}
+
+function WhereAmI() {
+  const location = useLocation();
+  return <output aria-label="Current address">{location.pathname + location.search}</output>;
+}
+
+function renderSearch(initialEntry = paths.search.getHref()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: paths.search.path, element: <><WhereAmI /><SearchScreen /></> },
+      { path: '*', element: <WhereAmI /> },
+    ],
+    { initialEntries: [initialEntry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search' });
+const tab = (name: string | RegExp) => screen.getByRole('tab', { name });
+
+beforeEach(() => reloadCartFromStorage());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  updatePreferences({ isDarkMode: false, isLandscapeMode: false });
+});
+
+describe('SearchScreen', () => {
+  it('shows the placeholder and plain tab names until text is typed', () => {
+    const api = stubSearchApi(() => oakResults);
+    renderSearch();
+    expect(searchBox()).toHaveAttribute('placeholder', messages.search.placeholder);
+    expect(screen.getAllByRole('tab').map((each) => each.textContent)).toEqual(['Designs', 'Products', 'Users']);
+    expect(api.searches()).toEqual([]);
+  });
+
+  it('asks the server once after typing settles, for the active mode, and shows the match counts', async () => {
+    const api = stubSearchApi(() => oakResults);
+    renderSearch();
+    await userEvent.type(searchBox(), 'oak');
+
+    expect(await screen.findByRole('tab', { name: 'Designs (2)' })).toBeInTheDocument();
+    expect(tab('Products (1)')).toBeInTheDocument();
+    expect(tab('Users (1)')).toBeInTheDocument();
+    // debounced: one request for the settled words, not one per key
+    expect(api.searches()).toEqual([{ q: 'oak', mode: 'interior' }]);
+    expect(screen.getByRole('link', { name: /Oak and linen loft/ })).toHaveAttribute('href', paths.post.getHref('d-oak'));
+  });
+
+  it('searches landscape products when the design mode is landscape', async () => {
+    updatePreferences({ isLandscapeMode: true });
+    const api = stubSearchApi(() => noResults);
+    renderSearch();
+    await userEvent.type(searchBox(), 'fern');
+    await screen.findByRole('tab', { name: 'Products (0)' });
+    expect(api.searches()).toEqual([{ q: 'fern', mode: 'landscape' }]);
+  });
+
+  it("says 'No {tab} found for \"{query}\"' on each empty tab", async () => {
+    stubSearchApi(() => noResults);
+    renderSearch();
+    await userEvent.type(searchBox(), 'zebra');
+    expect(await screen.findByText(messages.search.empty('Designs', 'zebra'))).toHaveTextContent('No designs found for "zebra"');
+    await userEvent.click(tab('Users (0)'));
+    expect(await screen.findByText('No users found for "zebra"')).toBeInTheDocument();
+  });
+
+  it('keeps the words and the tab in the address, so coming back shows the same results', async () => {
+    stubSearchApi(() => oakResults);
+    renderSearch(`${paths.search.getHref()}?q=oak&tab=users`);
+    expect(searchBox()).toHaveValue('oak');
+    expect(await screen.findByRole('tab', { name: 'Users (1)' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(tab('Products (1)'));
+    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/search?q=oak&tab=products'));
+    expect(tab('Products (1)')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('both design buttons open the shop-design view', async () => {
+    stubSearchApi(() => oakResults);
+    renderSearch();
+    await userEvent.type(searchBox(), 'oak');
+    const first = (await screen.findAllByRole('listitem'))[0]!;
+    expect(within(first).getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute('href', paths.shopDesign.getHref('d-oak'));
+    expect(within(first).getByRole('link', { name: messages.search.seeInMySpace })).toHaveAttribute('href', paths.shopDesign.getHref('d-oak'));
+  });
+
+  it("a product row opens the product popup; 'Add to Cart' adds one after 800 ms with the toast", async () => {
+    stubSearchApi(() => oakResults);
+    renderSearch();
+    const user = userEvent.setup();
+    await user.type(searchBox(), 'oak');
+    await user.click(await screen.findByRole('tab', { name: 'Products (1)' }));
+
+    await user.click(await screen.findByRole('button', { name: /^Oak Lounge Chair Nordic Home/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Oak Lounge Chair' });
+    expect(within(popup).getByText(messages.productPopup.shippingNote)).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const clickedAt = Date.now();
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Oak Lounge Chair' }));
+    expect(getCart()).toEqual([]);
+    expect(await screen.findByText(messages.productPopup.addedTitle, undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(ADD_TO_CART_DELAY_MS - 20);
+    expect(screen.getByText('1x Oak Lounge Chair added to your cart.')).toBeInTheDocument();
+    expect(getCart()).toEqual([
+      { productId: 'oak-chair', name: 'Oak Lounge Chair', price: 349.5, imageUrl: '/media/seed/oak-chair.webp', brandId: 'nordic-home', quantity: 1 },
+    ]);
+  });
+
+  it("'Follow' turns into 'Following' on this device only, without a server call", async () => {
+    const api = stubSearchApi(() => oakResults);
+    renderSearch();
+    await userEvent.type(searchBox(), 'oak');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Users (1)' }));
+    expect(screen.getByRole('link', { name: /Jordan Blake/ })).toHaveAttribute('href', paths.profile.getHref('u-jordan'));
+
+    const callsBefore = api.fetchMock.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Follow Jordan Blake' }));
+    expect(screen.getByRole('button', { name: 'Following Jordan Blake' })).toHaveTextContent('Following');
+    expect(await screen.findByText('Follows are kept on this device during the beta.')).toBeInTheDocument();
+    expect(api.fetchMock.mock.calls.length).toBe(callsBefore);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Following Jordan Blake' }));
+    expect(screen.getByRole('button', { name: 'Follow Jordan Blake' })).toHaveTextContent('Follow');
+  });
+
+  it('shows the failure with a way to try again', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => (fail ? jsonResponse(503, { error: 'Service Unavailable', message: 'The database is busy' }) : jsonResponse(200, oakResults))),
+    );
+    renderSearch();
+    await userEvent.type(searchBox(), 'oak');
+    expect(await screen.findByText('The database is busy')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: messages.feed.tryAgain }));
+    expect(await screen.findByRole('tab', { name: 'Designs (2)' })).toBeInTheDocument();
+  });
+});

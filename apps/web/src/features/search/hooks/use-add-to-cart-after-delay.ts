@@ -1,0 +1,27 @@
+import { ADD_TO_CART_DELAY_MS, messages } from '@dwellscape/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@/components/ui/toaster';
+import { addToCart, type CartItem } from '@/lib/cart';
+
+/** 'Add to Cart' as the product popup does it (SPEC §4): an 800 ms wait, the cart, then 'Added to Cart!'. */
+export function useAddToCartAfterDelay(): { add: (item: CartItem, quantity?: number) => Promise<void>; isAdding: boolean } {
+  const [isAdding, setIsAdding] = useState(false);
+  const isMounted = useRef(true);
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+
+  const add = useCallback(async (item: CartItem, quantity = 1) => {
+    setIsAdding(true);
+    await new Promise<void>((resolve) => setTimeout(resolve, ADD_TO_CART_DELAY_MS));
+    // leaving the screen during the wait still adds the item
+    addToCart(item, quantity);
+    toast.success(messages.productPopup.addedTitle, { description: messages.productPopup.addedBody(quantity, item.name) });
+    if (isMounted.current) setIsAdding(false);
+  }, []);
+
+  return { add, isAdding };
+}

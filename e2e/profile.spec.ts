@@ -1,0 +1,122 @@
+import { meResponseSchema, messages, userSchema, type User } from '@dwellscape/shared';
+import type { Page } from '@playwright/test';
+import { expect, mainNavigation, test } from './fixtures';
+
+async function currentUser(page: Page): Promise<User> {
+  const response = await page.request.get('/api/me');
+  expect(response.ok()).toBe(true);
+  return meResponseSchema.parse(await response.json()).currentUser;
+}
+
+async function someoneElse(page: Page): Promise<User> {
+  const response = await page.request.get('/api/search', { params: { q: 'e', mode: 'interior' } });
+  const users = userSchema.array().parse(((await response.json()) as { users: unknown }).users);
+  return users.find((user) => !user.isCurrentUser && user.postCount > 0)!;
+}
+
+const profileHeading = (page: Page, user: User) => page.getByRole('heading', { level: 1, name: new RegExp(user.displayName) });
+
+test.describe('own profile', () => {
+  test('shows the person, the counts, the commission earnings and the designs with their earning label', async ({ page, navigate }) => {
+    await navigate('/');
+    const me = await currentUser(page);
+    await mainNavigation(page).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(`/profile/${me.id}`);
+
+    await expect(profileHeading(page, me)).toBeVisible();
+    if (me.isVerified) await expect(profileHeading(page, me).getByRole('img', { name: 'Verified' })).toBeVisible();
+    await expect(page.getByText(`@${me.username}`)).toBeVisible();
+    await expect(page.getByText(me.bio)).toBeVisible();
+    for (const label of ['Posts', 'Followers', 'Following']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByText(me.followerCount.toLocaleString('en-US'), { exact: true })).toBeVisible();
+    await expect(page.getByText(messages.profile.commission)).toBeVisible();
+    await expect(page.getByText(me.commissionEarned, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.profile.message })).toHaveCount(0);
+
+    await expect(page.getByRole('tab', { name: messages.profile.myDesigns })).toHaveAttribute('aria-selected', 'true');
+    const designs = page.getByRole('tabpanel').getByRole('article');
+    await expect(designs.first()).toBeVisible();
+    const firstImage = designs.first().getByRole('img');
+    await expect(firstImage).toHaveAttribute('loading', 'lazy');
+    await firstImage.hover();
+    await expect(page.getByRole('tooltip', { name: messages.profile.earningPotential })).toBeVisible();
+
+    await page.getByRole('tab', { name: messages.profile.saved }).click();
+    await expect(page.getByText('Nothing saved yet')).toBeVisible();
+  });
+
+  test("'Settings' switches dark mode and design mode; 'Edit Profile' explains when editing arrives", async ({ page, navigate }) => {
+    await navigate('/');
+    const me = await currentUser(page);
+    await navigate(`/profile/${me.id}`);
+
+    await page.getByRole('button', { name: messages.profile.settings }).click();
+    const settings = page.getByRole('dialog', { name: messages.profile.settings });
+    await settings.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+    await settings.getByRole('switch', { name: 'Landscape mode' }).click();
+    await expect(page.locator('body')).toHaveClass(/\blandscape-mode\b/);
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+    await expect(page.getByRole('switch', { name: 'Design mode' })).toHaveAttribute('aria-checked', 'true');
+
+    await page.getByRole('button', { name: messages.profile.editProfile }).click();
+    const edit = page.getByRole('dialog', { name: messages.profile.editProfile });
+    await expect(edit.getByText(/Profile editing arrives after the beta/)).toBeVisible();
+    // focus stays inside the open dialog
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    await expect(edit.locator(':focus')).toHaveCount(1);
+    await edit.getByRole('button', { name: 'Got it' }).click();
+    await expect(edit).toBeHidden();
+  });
+
+  test("without designs it offers 'Create Your First Design'", async ({ page, navigate }) => {
+    await page.route(/\/api\/users\/[^/]+\/designs$/, (route) => route.fulfill({ json: { items: [] } }));
+    await navigate('/');
+    const me = await currentUser(page);
+    await navigate(`/profile/${me.id}`);
+    await page.getByRole('link', { name: messages.profile.createFirst }).click();
+    await expect(page).toHaveURL('/create-design/start');
+  });
+});
+
+test.describe('other profiles', () => {
+  test("offer 'Follow' and 'Message'; designs credit what inspired them", async ({ page, navigate }) => {
+    await navigate('/');
+    const other = await someoneElse(page);
+    await navigate(`/profile/${other.id}`);
+
+    await expect(profileHeading(page, other)).toBeVisible();
+    await expect(page.getByText(messages.profile.commission)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.profile.settings })).toHaveCount(0);
+    await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
+
+    await page.getByRole('button', { name: `Follow ${other.displayName}` }).click();
+    await expect(page.getByRole('button', { name: `Following ${other.displayName}` })).toBeVisible();
+    await expect(page.getByText((other.followerCount + 1).toLocaleString('en-US'), { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: messages.profile.message }).click();
+    await expect(page.getByText('Messaging is not part of the beta yet')).toBeVisible();
+  });
+
+  test("'Inspired by' links to the original creator", async ({ page, navigate }) => {
+    await navigate('/');
+    const response = await page.request.get('/api/designs', { params: { mode: 'interior', limit: 25 } });
+    const remix = ((await response.json()) as { items: { userId: string; title: string; originalCreator: { id: string; username: string } | null }[] }).items.find(
+      (design) => design.originalCreator,
+    )!;
+    await navigate(`/profile/${remix.userId}`);
+    const tile = page.getByRole('tabpanel').getByRole('article').filter({ hasText: remix.title });
+    await expect(tile.getByText(messages.feed.inspiredBy)).toBeVisible();
+    await tile.getByRole('link', { name: `@${remix.originalCreator!.username}` }).click();
+    await expect(page).toHaveURL(`/profile/${remix.originalCreator!.id}`);
+  });
+
+  test("an unknown id says 'User not found'", async ({ page, navigate }) => {
+    await navigate('/profile/u-nobody-here');
+    await expect(page.getByText(messages.profile.notFound)).toBeVisible();
+    await page.getByRole('link', { name: messages.notFound.link }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
