@@ -1,0 +1,128 @@
+import { isJustPublished, messages, type Design } from '@dwellscape/shared';
+import { BadgeCheck, ImageOff, MessageCircle, ShoppingBag, Sparkles } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CommentsDialog } from '@/components/comments-dialog/comments-dialog';
+import { ProductDialog, type ProductPreview } from '@/components/product-dialog/product-dialog';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { LikeButton } from './like-button';
+import { ProductThumbnails } from './product-thumbnails';
+
+interface DesignCardProps {
+  /** A design held by a query, so likes and comment counts update it in place. */
+  design: Design;
+  /** Loads the image at once: for the first card of a screen, which is visible without scrolling. */
+  eagerImage?: boolean;
+  /** Laid over the image's bottom edge (e.g. the own profile's earning label). */
+  imageOverlay?: ReactNode;
+  className?: string;
+}
+
+const createdDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function formatCreatedDate(createdAt: string): string {
+  return createdDateFormat.format(new Date(createdAt));
+}
+
+/** SPEC §2 feed card: badges, image, caption, products, likes, comments, shop link, date, author and 'Inspired by'. */
+export function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
+  const [openProduct, setOpenProduct] = useState<ProductPreview | null>(null);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const postHref = paths.post.getHref(design.id);
+
+  return (
+    <Card className={cn('overflow-hidden', className)}>
+      <article aria-labelledby={`design-${design.id}-title`}>
+        <header className="flex items-center gap-3 px-4 py-3">
+          <Link to={paths.profile.getHref(design.author.id)} className="flex min-w-0 items-center gap-3 rounded-lg">
+            <Avatar src={design.author.avatarUrl} name={design.author.displayName} className="size-9" />
+            <span className="min-w-0">
+              <span className="flex items-center gap-1 text-sm font-semibold">
+                <span className="truncate">{design.author.displayName}</span>
+                {design.author.isVerified && <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />}
+              </span>
+              <span className="block truncate text-xs text-muted-foreground">@{design.author.username}</span>
+            </span>
+          </Link>
+          <time dateTime={design.createdAt} className="ml-auto shrink-0 text-xs text-muted-foreground">
+            {formatCreatedDate(design.createdAt)}
+          </time>
+        </header>
+
+        <div className="relative aspect-[4/3] bg-muted">
+          <ImageOff className="absolute inset-0 m-auto size-8 text-muted-foreground/40" aria-hidden />
+          <img
+            src={design.afterImageUrl}
+            alt={design.title}
+            loading={eagerImage ? 'eager' : 'lazy'}
+            decoding="async"
+            className="relative size-full object-cover"
+          />
+          <span className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
+            <Badge tone="solid" className="bg-black/60 text-white backdrop-blur-sm" aria-label="AI generated">
+              <Sparkles className="size-3" aria-hidden /> AI
+            </Badge>
+            {isJustPublished(design.createdAt) && (
+              <Badge className="bg-accent text-accent-foreground shadow-sm">{messages.feed.justPublished}</Badge>
+            )}
+          </span>
+          {imageOverlay && <div className="absolute inset-x-0 bottom-0">{imageOverlay}</div>}
+        </div>
+
+        <div className="flex flex-col gap-3 p-4">
+          <div>
+            <h2 id={`design-${design.id}-title`} className="text-base leading-snug font-semibold tracking-tight">
+              <Link to={postHref} className="rounded hover:underline hover:underline-offset-2">
+                {design.title}
+              </Link>
+            </h2>
+            {design.caption && <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>}
+            {design.originalCreator && (
+              <p className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Sparkles className="size-3.5 text-accent" aria-hidden />
+                <span>{messages.feed.inspiredBy}</span>
+                <Link
+                  to={paths.profile.getHref(design.originalCreator.id)}
+                  className="font-semibold text-foreground hover:underline hover:underline-offset-2"
+                >
+                  @{design.originalCreator.username}
+                </Link>
+              </p>
+            )}
+          </div>
+
+          <ProductThumbnails
+            products={design.selectedProducts}
+            onSelect={(product) => setOpenProduct(product)}
+            moreHref={paths.shopDesign.getHref(design.id)}
+          />
+
+          <footer className="-mx-1.5 flex items-center gap-1 border-t border-border/70 pt-3">
+            <LikeButton design={design} />
+            <button
+              type="button"
+              aria-label={`Comments (${design.commentsCount})`}
+              onClick={() => setCommentsOpen(true)}
+              className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-muted-foreground tabular-nums transition-colors hover:bg-muted hover:text-foreground"
+            >
+              <MessageCircle className="size-5" aria-hidden />
+              <span aria-hidden>{design.commentsCount}</span>
+            </button>
+            <Link to={paths.shopDesign.getHref(design.id)} className={buttonClasses({ size: 'sm', variant: 'accent', className: 'ml-auto' })}>
+              <ShoppingBag className="size-4" aria-hidden />
+              {messages.feed.shopThisDesign}
+            </Link>
+          </footer>
+        </div>
+      </article>
+
+      <ProductDialog product={openProduct} onClose={() => setOpenProduct(null)} />
+      <CommentsDialog designId={design.id} designTitle={design.title} open={commentsOpen} onOpenChange={setCommentsOpen} />
+    </Card>
+  );
+}

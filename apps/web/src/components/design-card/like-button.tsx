@@ -1,0 +1,35 @@
+import type { Design } from '@dwellscape/shared';
+import { Heart } from 'lucide-react';
+import { useToggleDesignLike } from '@/lib/api/like-design';
+import { cn } from '@/lib/cn';
+
+type LikeButtonProps = {
+  design: Pick<Design, 'id' | 'likedByViewer' | 'likesCount'>;
+  className?: string;
+};
+
+/** The viewer's like of a design: ±1 at once, saved to the server, undone silently if that fails. */
+export function LikeButton({ design, className }: LikeButtonProps) {
+  const toggleLike = useToggleDesignLike();
+  const liked = design.likedByViewer;
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-label={`Like (${design.likesCount} ${design.likesCount === 1 ? 'like' : 'likes'})`}
+      onClick={() => void toggleLike(design)}
+      className={cn(
+        'group inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors hover:bg-muted',
+        liked ? 'text-rose-600 dark:text-rose-400' : 'text-muted-foreground hover:text-foreground',
+        className,
+      )}
+    >
+      <Heart
+        aria-hidden
+        className={cn('size-5 transition-transform group-active:scale-125', liked && 'fill-current')}
+        strokeWidth={liked ? 2.2 : 2}
+      />
+      <span aria-hidden>{design.likesCount}</span>
+    </button>
+  );
+}

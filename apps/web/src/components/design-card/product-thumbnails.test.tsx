@@ -1,0 +1,63 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ProductThumbnails, type ThumbnailProduct } from './product-thumbnails';
+
+const products = (count: number): ThumbnailProduct[] =>
+  Array.from({ length: count }, (_, index) => ({ id: `p${index + 1}`, name: `Product ${index + 1}`, imageUrl: `/media/p${index + 1}.webp` }));
+
+function renderThumbnails(count: number, onSelect = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <ProductThumbnails products={products(count)} onSelect={onSelect} moreHref="/shop-design/d1" />
+    </MemoryRouter>,
+  );
+  return onSelect;
+}
+
+describe("ProductThumbnails: the '+N' rule", () => {
+  it('shows every product and no count when there are 5 or fewer', () => {
+    renderThumbnails(5);
+    expect(screen.getAllByRole('button')).toHaveLength(5);
+    expect(screen.queryByText(/^\+\d+$/)).not.toBeInTheDocument();
+  });
+
+  it("shows the first 5 as buttons named by the product and '+N' for the rest", () => {
+    renderThumbnails(8);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Product 1',
+      'Product 2',
+      'Product 3',
+      'Product 4',
+      'Product 5',
+    ]);
+    expect(screen.getByText('+3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 more products' })).toHaveAttribute('href', '/shop-design/d1');
+  });
+
+  it("says '+1' for a single extra product", () => {
+    renderThumbnails(6);
+    expect(screen.getByRole('link', { name: '1 more product' })).toHaveTextContent('+1');
+  });
+
+  it('renders nothing without products', () => {
+    renderThumbnails(0);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('hands the tapped product to onSelect', async () => {
+    const onSelect = renderThumbnails(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Product 2' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2', name: 'Product 2' }));
+  });
+
+  it('hides a product image that fails to load (SPEC §8)', () => {
+    renderThumbnails(1);
+    const button = screen.getByRole('button', { name: 'Product 1' });
+    const image = button.querySelector('img')!;
+    fireEvent.error(image);
+    expect(button.querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+import { ADD_TO_CART_DELAY_MS, messages, type Product } from '@dwellscape/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { getCart, reloadCartFromStorage } from '@/lib/cart';
+import { ProductDialog, type ProductPreview } from './product-dialog';
+
+const toastMocks = vi.hoisted(() => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/components/ui/toaster', () => toastMocks);
+const { toast } = toastMocks;
+
+const preview: ProductPreview = { id: 'sofa-1', name: 'Linen Sofa', price: 899, imageUrl: '/media/seed/sofa.webp', brandId: 'nordic' };
+const catalogueRow: Product = {
+  ...preview,
+  description: 'A deep three-seater in washed linen.',
+  brandName: 'Nordic Living',
+  category: 'Seating',
+  mode: 'interior',
+  isDatabaseProduct: false,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function setup(product: ProductPreview | null = preview) {
+  const onClose = vi.fn();
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<ProductDialog product={product} onClose={onClose} />} />
+        <Route path="/purchase" element={<h1>Purchase page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user, onClose };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse(200, catalogueRow));
+  vi.stubGlobal('fetch', fetchMock);
+  reloadCartFromStorage();
+  toast.mockClear();
+  toast.success.mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const increase = () => screen.getByRole('button', { name: `Increase quantity of ${preview.name}` });
+const decrease = () => screen.getByRole('button', { name: `Decrease quantity of ${preview.name}` });
+const quantity = () => screen.getByLabelText(`Quantity of ${preview.name}`);
+
+describe('ProductDialog', () => {
+  it('shows the snapshot at once, then the catalogue description, the price and the shipping note', async () => {
+    setup();
+    expect(screen.getByRole('dialog', { name: preview.name })).toBeInTheDocument();
+    expect(screen.getByText('$899.00')).toBeInTheDocument();
+    expect(screen.getByText(messages.productPopup.shippingNote)).toBeInTheDocument();
+    expect(await screen.findByText(catalogueRow.description)).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/products/sofa-1');
+  });
+
+  it('keeps showing the snapshot when the catalogue has no such product', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(404, { error: 'Not Found', message: 'Product not found' }));
+    setup();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByRole('dialog', { name: preview.name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.productPopup.addToCart })).toBeEnabled();
+  });
+
+  it('stays closed without a product', () => {
+    setup(null);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('starts the quantity at 1 and never goes below it', async () => {
+    const { user } = setup();
+    expect(quantity()).toHaveTextContent('1');
+    expect(decrease()).toBeDisabled();
+    await user.click(increase());
+    await user.click(increase());
+    expect(quantity()).toHaveTextContent('3');
+    await user.click(decrease());
+    await user.click(decrease());
+    expect(quantity()).toHaveTextContent('1');
+    expect(decrease()).toBeDisabled();
+  });
+
+  it('adds to the cart after 800 ms with a spinner, toasts, and closes', async () => {
+    const { user, onClose } = setup();
+    await user.click(increase());
+    await user.click(screen.getByRole('button', { name: messages.productPopup.addToCart }));
+
+    expect(screen.getByRole('button', { name: messages.productPopup.addToCart })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(ADD_TO_CART_DELAY_MS - 50));
+    expect(getCart()).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+
+    await act(async () => vi.advanceTimersByTime(50));
+    expect(getCart()).toEqual([{ productId: 'sofa-1', name: 'Linen Sofa', price: 899, imageUrl: preview.imageUrl, brandId: 'nordic', quantity: 2 }]);
+    expect(toast.success).toHaveBeenCalledWith(messages.productPopup.addedTitle, { description: '2x Linen Sofa added to your cart.' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Buy Now toasts, puts the item in the cart and goes to /purchase', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: messages.productPopup.buyNow }));
+    expect(toast).toHaveBeenCalledWith(messages.productPopup.redirecting);
+    expect(getCart()).toEqual([expect.objectContaining({ productId: 'sofa-1', quantity: 1 })]);
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { apiPaths, commentSchema, listOf, type Comment } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const commentListSchema = listOf(commentSchema);
+
+/** A design's comments, oldest first (SPEC §7 project comments read). */
+export async function getDesignComments(designId: string, signal?: AbortSignal): Promise<Comment[]> {
+  const { items } = await apiRequest(apiPaths.designComments(designId), commentListSchema, { signal });
+  return items;
+}
+
+export const designCommentsQueryKey = (designId: string) => ['designs', 'comments', designId] as const;
+
+export const designCommentsQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: designCommentsQueryKey(designId),
+    queryFn: ({ signal }) => getDesignComments(designId, signal),
+  });
+
+export function useDesignComments(designId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...designCommentsQueryOptions(designId), enabled });
+}

@@ -1,0 +1,20 @@
+import { apiPaths, productSchema, type Product } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** One catalogue product with its description (SPEC §7 product by id). */
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return apiRequest(apiPaths.product(id), productSchema, { signal });
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => getProduct(id, signal),
+    // catalogue rows hardly change while the app is open
+    staleTime: 5 * 60 * 1000,
+  });
+
+export function useProduct(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...productQueryOptions(id), enabled: enabled && id !== '' });
+}

@@ -1,0 +1,48 @@
+import { expect, test, BETA_PASSWORD, mainNavigation } from './fixtures';
+import { designCard, feedCards, fetchDesign, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+import type { Browser, Page } from '@playwright/test';
+
+async function openUnlockedFeed(browser: Browser, baseURL: string, mode: 'interior' | 'landscape'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await startInMode(page, mode);
+  await page.goto('/');
+  await page.getByLabel('Beta Access Password').fill(BETA_PASSWORD);
+  await page.getByRole('button', { name: 'Enter App' }).click();
+  await expect(mainNavigation(page)).toBeVisible({ timeout: 10_000 });
+  await expect(feedCards(page).first()).toBeVisible();
+  return page;
+}
+
+test('a design published in one browser appears at the top of another browser’s feed without a reload', async ({ browser, baseURL }) => {
+  const watcher = await openUnlockedFeed(browser, baseURL!, 'interior');
+  const publisher = await openUnlockedFeed(browser, baseURL!, 'interior');
+  await watcher.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  const suffix = uniqueSuffix();
+  // the other mode's design must not show up in this feed
+  const landscape = await publishDesign(publisher.request, { mode: 'landscape', title: `Live landscape ${suffix}` });
+  const interior = await publishDesign(publisher.request, { mode: 'interior', title: `Live interior ${suffix}`, productCount: 2 });
+
+  await expect(designCard(watcher, interior.title)).toBeVisible();
+  await expect(feedCards(watcher).first()).toHaveAccessibleName(interior.title);
+  await expect(designCard(watcher, landscape.title)).toHaveCount(0);
+  expect(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // the publisher's own feed got it too, exactly once
+  await expect(designCard(publisher, interior.title)).toHaveCount(1);
+
+  // the stream follows the mode: switching shows the landscape design (from the list) and then live ones of that mode
+  await watcher.getByRole('switch', { name: 'Design mode' }).click();
+  await expect(designCard(watcher, landscape.title)).toHaveCount(1);
+  const second = await publishDesign(publisher.request, { mode: 'landscape', title: `Live landscape again ${suffix}` });
+  await expect(feedCards(watcher).first()).toHaveAccessibleName(second.title);
+  await expect(designCard(watcher, interior.title)).toHaveCount(0);
+
+  // a live card works like any other: liking it from the watcher reaches the server
+  await designCard(watcher, second.title).getByRole('button', { name: /^Like/ }).click();
+  await expect.poll(async () => (await fetchDesign(watcher.request, second.id)).likesCount).toBe(1);
+
+  await watcher.context().close();
+  await publisher.context().close();
+});

@@ -1,0 +1,108 @@
+import { MODES, formatPrice, messages, type Design } from '@dwellscape/shared';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CART_KEY, designCard, fetchProducts, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+
+interface StoredCartLine {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+const storedCart = async (page: Page): Promise<StoredCartLine[]> =>
+  JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)) ?? '[]') as StoredCartLine[];
+
+/** A fresh design of the mode with a few products, and its card on the feed. */
+async function openFeedWithDesign(page: Page, navigate: (path: string) => Promise<void>, mode: (typeof MODES)[number]) {
+  await startInMode(page, mode);
+  await navigate('/');
+  const design: Design = await publishDesign(page.request, { mode, title: `Popup check ${uniqueSuffix()}`, productCount: 3 });
+  const card = designCard(page, design.title);
+  await expect(card).toBeVisible();
+  return { design, card };
+}
+
+for (const mode of MODES) {
+  test(`${mode}: a thumbnail opens the product popup; the stepper stops at 1; Add to Cart fills the cart`, async ({ page, navigate }) => {
+    const { design, card } = await openFeedWithDesign(page, navigate, mode);
+    const product = design.selectedProducts[1]!;
+    const catalogueRow = (await fetchProducts(page.request, mode)).find((row) => row.id === product.id)!;
+
+    await card.getByRole('button', { name: product.name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: product.name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('img', { name: product.name })).toBeVisible();
+    await expect(dialog.getByText(formatPrice(product.price))).toBeVisible();
+    if (catalogueRow.description) await expect(dialog.getByText(catalogueRow.description)).toBeVisible();
+    await expect(dialog.getByText(messages.productPopup.shippingNote)).toBeVisible();
+
+    const quantity = dialog.getByLabel(`Quantity of ${product.name}`, { exact: true });
+    const decrease = dialog.getByRole('button', { name: `Decrease quantity of ${product.name}` });
+    const increase = dialog.getByRole('button', { name: `Increase quantity of ${product.name}` });
+    await expect(quantity).toHaveText('1');
+    await expect(decrease).toBeDisabled();
+    await increase.click();
+    await increase.click();
+    await increase.click();
+    await expect(quantity).toHaveText('4');
+    await decrease.click();
+    await expect(quantity).toHaveText('3');
+
+    const before = await storedCart(page);
+    const startedAt = Date.now();
+    await dialog.getByRole('button', { name: messages.productPopup.addToCart }).click();
+    await expect(dialog.getByRole('button', { name: messages.productPopup.addToCart })).toBeDisabled();
+    await expect(page.getByText(messages.productPopup.addedTitle)).toBeVisible();
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(700);
+    await expect(page.getByText(messages.productPopup.addedBody(3, product.name))).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const line = (await storedCart(page)).find((entry) => entry.productId === product.id);
+    const earlier = before.find((entry) => entry.productId === product.id)?.quantity ?? 0;
+    expect(line).toMatchObject({ name: product.name, price: product.price, quantity: earlier + 3 });
+  });
+}
+
+test('Buy Now says it is redirecting and opens /purchase with the item in the cart', async ({ page, navigate }) => {
+  const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
+  const product = design.selectedProducts[0]!;
+  await card.getByRole('button', { name: product.name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await dialog.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  await dialog.getByRole('button', { name: messages.productPopup.buyNow }).click();
+
+  await expect(page.getByText(messages.productPopup.redirecting)).toBeVisible();
+  await expect(page).toHaveURL('/purchase');
+  await expect(dialog).toBeHidden();
+  expect((await storedCart(page)).find((entry) => entry.productId === product.id)?.quantity).toBeGreaterThanOrEqual(2);
+});
+
+test('the popup traps focus, closes with Escape and starts again at quantity 1', async ({ page, navigate }) => {
+  const { design, card } = await openFeedWithDesign(page, navigate, 'landscape');
+  const product = design.selectedProducts[0]!;
+  const thumbnail = card.getByRole('button', { name: product.name, exact: true });
+  await thumbnail.click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await dialog.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(thumbnail).toBeFocused();
+
+  await thumbnail.click();
+  await expect(dialog.getByLabel(`Quantity of ${product.name}`, { exact: true })).toHaveText('1');
+});
+
+test('a product image that fails to load is hidden', async ({ page, navigate }) => {
+  const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
+  const product = design.selectedProducts[2]!;
+  await page.route(`**${product.imageUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await card.getByRole('button', { name: product.name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await expect(dialog.getByText(messages.productPopup.shippingNote)).toBeVisible();
+  await expect(dialog.getByRole('img', { name: product.name })).toHaveCount(0);
+});
