@@ -1,0 +1,134 @@
+import { Pen } from '../pen';
+import { createRng } from '../prng';
+import { drawProduct } from '../products';
+import type { DrawFn, Figure, ProductLook } from '../products/types';
+import { Defs, rect, translate } from '../svg';
+
+export const SCENE_WIDTH = 1600;
+export const SCENE_HEIGHT = 1200;
+
+/**
+ * A pinhole camera looking straight ahead (one-point perspective). World units are metres:
+ * x to the right, y up from the floor, z away from the camera.
+ */
+export class Camera {
+  constructor(
+    readonly f: number,
+    readonly cx: number,
+    readonly horizon: number,
+    readonly eye: number,
+    readonly camX = 0,
+  ) {}
+
+  project(x: number, y: number, z: number): [number, number] {
+    return [this.cx + (this.f * (x - this.camX)) / z, this.horizon - (this.f * (y - this.eye)) / z];
+  }
+
+  /** Pixels per metre at depth z. */
+  scale(z: number): number {
+    return this.f / z;
+  }
+
+  /** The depth at which the floor meets picture row y. */
+  floorDepthAt(y: number): number {
+    return (this.f * this.eye) / (y - this.horizon);
+  }
+}
+
+export interface Placement {
+  look: ProductLook;
+  /** stable seed for the product's small random details */
+  seed: string;
+  x: number;
+  /** depth of the front of a floor item, or of the wall/ceiling point */
+  z: number;
+  /** wall items: centre height; ceiling items: height of the shade's bottom; floor items standing on something: its height */
+  y?: number;
+  /** flat items: footprint width and depth in metres (z is the front edge) */
+  width?: number;
+  depth?: number;
+  /** span items: end points (x, y, z) and sag in metres */
+  span?: { from: [number, number, number]; to: [number, number, number]; sag: number };
+  ceiling?: number;
+  /** draws the item larger or smaller than life (trees used as scenery) */
+  scale?: number;
+}
+
+/** Draws a product into the scene at its place, in true perspective for its position. */
+export function placeProduct(
+  camera: Camera,
+  defs: Defs,
+  p: Placement,
+  draw: DrawFn = drawProduct,
+): { svg: string; figure: Figure } {
+  const rng = createRng(p.seed);
+  const look = p.look;
+  if (look.kind === 'rug' || look.kind === 'pavers') {
+    const w = p.width ?? 2.4;
+    const d = p.depth ?? 1.7;
+    const pen = new Pen(defs, { sx: 0, sy: 0 });
+    const figure = draw({
+      pen,
+      rng,
+      look,
+      flatSize: { width: w, depth: d },
+      flat: (u, v) => camera.project(p.x - w / 2 + u * w, 0.003, p.z + v * d),
+    });
+    return { svg: figure.svg, figure };
+  }
+  if (look.kind === 'string-lights' && p.span) {
+    const from = camera.project(...p.span.from);
+    const to = camera.project(...p.span.to);
+    const zMid = (p.span.from[2] + p.span.to[2]) / 2;
+    const scale = camera.scale(zMid) / 100;
+    const pen = new Pen(defs, { sx: 0, sy: 0 });
+    const figure = draw({
+      pen,
+      rng,
+      look,
+      span: { from, to, sag: p.span.sag * camera.scale(zMid) * 0.5, scale: scale * 2.2 },
+    });
+    return { svg: figure.svg, figure };
+  }
+  const y = p.y ?? 0;
+  const s = (camera.scale(p.z) / 100) * (p.scale ?? 1);
+  const [px, py] = camera.project(p.x, y, p.z);
+  if (look.kind === 'pendant-light') {
+    const ceiling = p.ceiling ?? 2.7;
+    const pen = new Pen(defs, { sx: 0, sy: 0 });
+    const figure = draw({ pen, rng, look, cord: (ceiling - y) * 100 });
+    return { svg: translate(px, py, figure.svg, s), figure };
+  }
+  const probe = draw({ pen: new Pen(new Defs('probe'), { sx: 0, sy: 0 }), rng: createRng(p.seed), look });
+  // the oblique offsets match true perspective at the item's back edge, so deep items (beds,
+  // tables) do not lean further than the room does
+  const mid = y + probe.h / 200;
+  const back = p.z + probe.d / 100;
+  const view = { sx: -(p.x - camera.camX) / back, sy: Math.max(0.02, (camera.eye - mid) / back) };
+  const pen = new Pen(defs, probe.mount === 'wall' ? { sx: 0, sy: 0 } : view);
+  const figure = draw({ pen, rng, look });
+  return { svg: translate(px, py, figure.svg, s), figure };
+}
+
+/** A lens vignette as four edge bands: far cheaper to render than one full-frame radial gradient. */
+export function vignette(defs: Defs, strength: number): string {
+  const W = SCENE_WIDTH;
+  const H = SCENE_HEIGHT;
+  const band = (x1: number, y1: number, x2: number, y2: number) =>
+    defs.linear(
+      [
+        [0, '#000000', strength],
+        [1, '#000000', 0],
+      ],
+      x1,
+      y1,
+      x2,
+      y2,
+    );
+  return (
+    rect(0, 0, 220, H, band(0, 0, 1, 0)) +
+    rect(W - 220, 0, 220, H, band(1, 0, 0, 0)) +
+    rect(0, 0, W, 140, band(0, 0, 0, 1)) +
+    rect(0, H - 200, W, 200, band(0, 1, 0, 0))
+  );
+}

@@ -1,0 +1,155 @@
+import type { Mode } from '@dwellscape/shared';
+import type { ProductKind, ProductLook } from '../illustrations/products/types';
+
+export interface SeedProduct {
+  id: string;
+  name: string;
+  price: number;
+  details: string;
+  category: string;
+  brandId: string;
+  mode: Mode;
+  look: ProductLook;
+}
+
+/** Catalogue category shown to people, per drawn kind. */
+export const CATEGORY_OF_KIND: Record<ProductKind, string> = {
+  sofa: 'Sofa',
+  armchair: 'Armchair',
+  'coffee-table': 'Coffee Table',
+  'dining-table': 'Dining Table',
+  'dining-chair': 'Dining Chair',
+  'floor-lamp': 'Floor Lamp',
+  'table-lamp': 'Table Lamp',
+  'pendant-light': 'Pendant Light',
+  rug: 'Rug',
+  bookshelf: 'Bookshelf',
+  bed: 'Bed',
+  nightstand: 'Nightstand',
+  dresser: 'Dresser',
+  mirror: 'Mirror',
+  'wall-art': 'Wall Art',
+  vase: 'Vase',
+  'throw-pillow': 'Throw Pillow',
+  plant: 'Indoor Plant',
+  planter: 'Planter',
+  shrub: 'Shrub',
+  tree: 'Tree',
+  'outdoor-sofa': 'Outdoor Sofa',
+  'lounge-chair': 'Lounge Chair',
+  'outdoor-dining-set': 'Outdoor Dining Set',
+  bench: 'Bench',
+  'fire-pit': 'Fire Pit',
+  umbrella: 'Umbrella',
+  'string-lights': 'String Lights',
+  lantern: 'Lantern',
+  fountain: 'Fountain',
+  'raised-bed': 'Raised Garden Bed',
+  pergola: 'Pergola',
+  pavers: 'Pavers',
+  grill: 'Grill',
+  hammock: 'Hammock',
+};
+
+function product(
+  id: string,
+  name: string,
+  price: number,
+  brandId: string,
+  mode: Mode,
+  kind: ProductKind,
+  color: string,
+  accent: string,
+  variant: number,
+  details: string,
+): SeedProduct {
+  return { id, name, price, details, category: CATEGORY_OF_KIND[kind], brandId, mode, look: { kind, color, accent, variant } };
+}
+
+const I: Mode = 'interior';
+const O: Mode = 'landscape';
+
+export const SEED_PRODUCTS: readonly SeedProduct[] = [
+  // ---- interior (44)
+  product('p-velvet-sofa', 'Emerald Velvet Sofa', 1899, 'hearth-and-oak', I, 'sofa', '#2f6b58', '#c49a6c', 0, 'Channel-tufted three-seater in deep emerald velvet on tapered oak legs.'),
+  product('p-linen-sofa', 'Oat Linen Sofa', 1499, 'nordhaven', I, 'sofa', '#d8cfc0', '#6b5a48', 1, 'Relaxed two-seater with rounded arms and washable linen covers.'),
+  product('p-leather-sofa', 'Cognac Leather Sofa', 2899, 'hearth-and-oak', I, 'sofa', '#a8622f', '#222222', 2, 'Full-grain leather that softens with age, on slim black steel legs.'),
+  product('p-cloud-sofa', 'Cloud Boucle Sofa', 2399, 'nordhaven', I, 'sofa', '#ebe6dc', '#8a6a4a', 3, 'Deep, low and nubbly: a boucle three-seater made for sinking into.'),
+  product('p-boucle-armchair', 'Boucle Lounge Chair', 749, 'nordhaven', I, 'armchair', '#efe9df', '#8a6a4a', 0, 'A rounded armchair wrapped in ivory boucle.'),
+  product('p-rattan-armchair', 'Rattan Armchair', 429, 'terra-living', I, 'armchair', '#e8dcc6', '#b08650', 1, 'Hand-woven rattan frame with a thick cotton cushion.'),
+  product('p-leather-lounge-chair', 'Mid-Century Leather Chair', 1199, 'hearth-and-oak', I, 'armchair', '#b06a3a', '#6a4a32', 2, 'Walnut frame, tan leather cushions, a classic silhouette.'),
+  product('p-walnut-coffee-table', 'Walnut Coffee Table', 649, 'hearth-and-oak', I, 'coffee-table', '#7a5238', '#5a3a28', 0, 'Solid walnut top with a lower shelf for books and baskets.'),
+  product('p-marble-coffee-table', 'Round Marble Coffee Table', 899, 'nordhaven', I, 'coffee-table', '#f1eee9', '#d9d2c8', 1, 'Honed white marble on a sculptural drum base.'),
+  product('p-oak-dining-table', 'Oak Dining Table', 1599, 'nordhaven', I, 'dining-table', '#c9a27a', '#b08a62', 0, 'Seats six; white oak with a matte oil finish.'),
+  product('p-pedestal-table', 'Walnut Pedestal Table', 1199, 'hearth-and-oak', I, 'dining-table', '#6e4a33', '#6e4a33', 1, 'A round table for four on a turned pedestal base.'),
+  product('p-wishbone-chair', 'Wishbone Dining Chair', 289, 'nordhaven', I, 'dining-chair', '#c9a27a', '#d8c49a', 0, 'Steam-bent oak with a hand-woven paper-cord seat.'),
+  product('p-velvet-dining-chair', 'Blush Velvet Dining Chair', 249, 'hearth-and-oak', I, 'dining-chair', '#d9a5a0', '#b08d57', 1, 'A curved velvet shell on brushed brass legs.'),
+  product('p-metal-chair', 'Black Steel Chair', 159, 'nordhaven', I, 'dining-chair', '#2a2a2a', '#2a2a2a', 2, 'Powder-coated steel, stackable, indoor-outdoor.'),
+  product('p-arc-floor-lamp', 'Brass Arc Floor Lamp', 349, 'lumen-studio', I, 'floor-lamp', '#c79a4a', '#b58a3c', 0, 'A sweeping brass arc on a marble base; reaches over any sofa.'),
+  product('p-tripod-floor-lamp', 'Tripod Floor Lamp', 229, 'lumen-studio', I, 'floor-lamp', '#efe6d6', '#8a6a4a', 1, 'Ash-wood tripod with a linen drum shade.'),
+  product('p-globe-floor-lamp', 'Globe Floor Lamp', 189, 'lumen-studio', I, 'floor-lamp', '#f3e9d2', '#222222', 2, 'An opal glass globe on a slender black stem.'),
+  product('p-ceramic-table-lamp', 'Sage Ceramic Table Lamp', 129, 'lumen-studio', I, 'table-lamp', '#8fa58a', '#efe6d6', 0, 'Glazed stoneware base with a tapered linen shade.'),
+  product('p-mushroom-lamp', 'Mushroom Table Lamp', 89, 'lumen-studio', I, 'table-lamp', '#e07a5f', '#e07a5f', 1, 'A glossy terracotta dome that glows warm.'),
+  product('p-brass-table-lamp', 'Brass Reading Lamp', 159, 'lumen-studio', I, 'table-lamp', '#f1e9da', '#c79a4a', 2, 'Slim brass stem, pleated cream shade.'),
+  product('p-rattan-pendant', 'Rattan Dome Pendant', 199, 'terra-living', I, 'pendant-light', '#c8a471', '#8a6a4a', 0, 'A woven rattan dome that throws patterned light.'),
+  product('p-dome-pendant', 'Black Dome Pendant', 149, 'lumen-studio', I, 'pendant-light', '#2a2a2a', '#2a2a2a', 1, 'Matte black metal dome with a warm white interior.'),
+  product('p-jute-rug', 'Natural Jute Rug', 249, 'loom-and-linen', I, 'rug', '#c8ab7e', '#8a6a4a', 0, 'Hand-braided jute, 8 x 10 ft.'),
+  product('p-moroccan-rug', 'Moroccan Diamond Rug', 599, 'loom-and-linen', I, 'rug', '#f1ebdf', '#2e2b28', 1, 'Hand-knotted wool with a charcoal diamond lattice and fringe.'),
+  product('p-striped-rug', 'Coastal Stripe Rug', 329, 'loom-and-linen', I, 'rug', '#ece5d8', '#6f8fa8', 2, 'Flat-woven cotton in soft blue and sand stripes.'),
+  product('p-oak-bookshelf', 'Oak Bookshelf', 699, 'nordhaven', I, 'bookshelf', '#c9a27a', '#c9a27a', 0, 'Five generous shelves in solid oak.'),
+  product('p-ladder-shelf', 'Walnut Ladder Shelf', 249, 'hearth-and-oak', I, 'bookshelf', '#6e4a33', '#6e4a33', 1, 'Leans on any wall; four tiers.'),
+  product('p-upholstered-bed', 'Channel Upholstered Bed', 1399, 'hearth-and-oak', I, 'bed', '#9fb1a5', '#f1ede6', 0, 'Queen bed with a tall channel-tufted headboard in sage.'),
+  product('p-oak-platform-bed', 'Oak Platform Bed', 1099, 'nordhaven', I, 'bed', '#c9a27a', '#e9e2d6', 1, 'Low-profile queen platform in white oak.'),
+  product('p-walnut-nightstand', 'Walnut Nightstand', 279, 'hearth-and-oak', I, 'nightstand', '#7a5238', '#c79a4a', 0, 'Two soft-close drawers with brass pulls.'),
+  product('p-round-nightstand', 'Round Drum Nightstand', 199, 'nordhaven', I, 'nightstand', '#ebe5da', '#c79a4a', 1, 'A lacquered drum with a hidden drawer.'),
+  product('p-six-drawer-dresser', 'Six-Drawer Oak Dresser', 999, 'nordhaven', I, 'dresser', '#c9a27a', '#c79a4a', 0, 'Six deep drawers on tapered legs.'),
+  product('p-cane-dresser', 'Cane Front Sideboard', 1149, 'hearth-and-oak', I, 'dresser', '#6e4a33', '#c79a4a', 1, 'Walnut sideboard with woven cane doors.'),
+  product('p-arched-mirror', 'Arched Brass Mirror', 299, 'terra-living', I, 'mirror', '#c79a4a', '#c79a4a', 0, 'A tall arch in a slim brass frame.'),
+  product('p-round-mirror', 'Round Brass Mirror', 189, 'terra-living', I, 'mirror', '#c79a4a', '#c79a4a', 1, '80 cm round mirror with a brushed brass frame.'),
+  product('p-abstract-canvas', 'Terracotta Arch Canvas', 159, 'loom-and-linen', I, 'wall-art', '#d9825b', '#e8b44c', 0, 'Gallery-wrapped canvas print in warm earth tones.'),
+  product('p-botanical-print', 'Botanical Leaf Print', 79, 'loom-and-linen', I, 'wall-art', '#5f7f5a', '#2a2724', 1, 'Framed giclée print with a wide white mat.'),
+  product('p-landscape-print', 'Misty Hills Print', 119, 'loom-and-linen', I, 'wall-art', '#7d9a8c', '#9cb6c9', 2, 'Layered hills at dawn, in a white frame.'),
+  product('p-ceramic-vase', 'Stoneware Vase with Pampas', 45, 'terra-living', I, 'vase', '#e9e2d6', '#d8c4a0', 0, 'Hand-thrown vase with a bundle of dried pampas grass.'),
+  product('p-bud-vase-set', 'Bud Vase Trio', 39, 'terra-living', I, 'vase', '#8fa58a', '#d9825b', 1, 'Three small glazed bud vases.'),
+  product('p-linen-pillow', 'Linen Throw Pillow', 25, 'loom-and-linen', I, 'throw-pillow', '#e6dccb', '#c9b89a', 0, '50 x 50 cm stonewashed linen with piping.'),
+  product('p-velvet-pillow', 'Velvet Throw Pillow', 39, 'loom-and-linen', I, 'throw-pillow', '#2f6b58', '#2f6b58', 1, 'Plush cotton velvet, feather insert.'),
+  product('p-fiddle-leaf-fig', 'Fiddle Leaf Fig', 149, 'terra-living', I, 'plant', '#4f7f4a', '#c8a471', 0, 'A 5 ft fig tree in a woven seagrass basket.'),
+  product('p-snake-plant', 'Snake Plant', 59, 'terra-living', I, 'plant', '#3e6b45', '#e9e2d6', 1, 'Nearly indestructible; in a matte ceramic pot.'),
+  // ---- landscape (36)
+  product('p-terracotta-planter', 'Rolled-Rim Terracotta Planter', 79, 'terra-living', O, 'planter', '#c56a43', '#e8b44c', 0, 'Frost-proof terracotta, planted with trailing ivy and marigolds.'),
+  product('p-concrete-planter', 'Concrete Cube Planter', 149, 'terra-living', O, 'planter', '#b9b4ab', '#ffffff', 1, 'Lightweight fibre-cement cube with ornamental grasses.'),
+  product('p-tall-planter', 'Tall Tapered Planter', 229, 'terra-living', O, 'planter', '#2f3437', '#ffffff', 2, 'Glossy charcoal fibreglass with a clipped boxwood ball.'),
+  product('p-boxwood-ball', 'Boxwood Ball', 69, 'evergreen-nursery', O, 'shrub', '#4e7a43', '#c56a43', 0, 'A clipped English boxwood sphere in a terracotta pot.'),
+  product('p-lavender-pot', 'Lavender', 35, 'greenleaf-gardens', O, 'shrub', '#8aa07e', '#e6e0d6', 1, 'Hidcote English lavender; bees love it.'),
+  product('p-hydrangea', 'Blue Hydrangea', 55, 'evergreen-nursery', O, 'shrub', '#4e7a43', '#3a4a5a', 2, 'Mophead hydrangea with big blue blooms.'),
+  product('p-ornamental-grass', 'Feather Reed Grass', 45, 'greenleaf-gardens', O, 'shrub', '#8f9f5a', '#2f3437', 3, 'Upright, airy, drought tolerant; sold potted.'),
+  product('p-japanese-maple', 'Japanese Maple', 299, 'evergreen-nursery', O, 'tree', '#a8362a', '#2c2c2c', 0, 'Bloodgood maple, 5 ft, deep red all summer.'),
+  product('p-olive-tree', 'Olive Tree', 349, 'evergreen-nursery', O, 'tree', '#8a9a78', '#c9a27a', 1, 'A silvery Arbequina olive, container grown.'),
+  product('p-lemon-tree', 'Meyer Lemon Tree', 189, 'greenleaf-gardens', O, 'tree', '#4f7d3f', '#e9e2d6', 2, 'Fragrant blossoms and sweet lemons, patio sized.'),
+  product('p-teak-outdoor-sofa', 'Teak Outdoor Sofa', 2499, 'solstice-outdoor', O, 'outdoor-sofa', '#eeeae2', '#a8774f', 0, 'Grade-A teak frame with quick-dry performance cushions.'),
+  product('p-rope-outdoor-sofa', 'Woven Rope Outdoor Sofa', 1899, 'solstice-outdoor', O, 'outdoor-sofa', '#c9cdd0', '#3b3f42', 1, 'All-weather rope weave on aluminium, slate cushions.'),
+  product('p-teak-lounger', 'Teak Chaise Lounger', 899, 'solstice-outdoor', O, 'lounge-chair', '#e9e3d6', '#a8774f', 0, 'Adjustable back, wheels at the foot, made for the pool deck.'),
+  product('p-adirondack-chair', 'Adirondack Chair', 329, 'solstice-outdoor', O, 'lounge-chair', '#2f5d7c', '#ffffff', 1, 'Recycled-resin Adirondack in harbour blue.'),
+  product('p-sling-lounge-chair', 'Sling Lounge Chair', 449, 'solstice-outdoor', O, 'lounge-chair', '#d9cbb0', '#2e2e2e', 2, 'Powder-coated steel and breathable sling fabric.'),
+  product('p-teak-dining-set', 'Teak Outdoor Dining Set', 4299, 'solstice-outdoor', O, 'outdoor-dining-set', '#a8774f', '#e9e3d6', 0, 'Extending teak table with four chairs and cushions.'),
+  product('p-bistro-set', 'Bistro Set', 399, 'solstice-outdoor', O, 'outdoor-dining-set', '#2f6b58', '#2b2b2b', 1, 'Folding steel table and two chairs for small spaces.'),
+  product('p-cedar-bench', 'Cedar Garden Bench', 379, 'canopy-and-co', O, 'bench', '#b07a4f', '#ffffff', 0, 'A slatted cedar bench that weathers to silver.'),
+  product('p-steel-fire-pit', 'Steel Fire Bowl', 499, 'stone-and-ember', O, 'fire-pit', '#3b3b3b', '#ffffff', 0, 'Heavy-gauge steel bowl, 36 in, wood burning.'),
+  product('p-stone-fire-pit', 'Fieldstone Fire Pit', 899, 'stone-and-ember', O, 'fire-pit', '#9c948a', '#ffffff', 1, 'A stacked-stone ring kit with a steel liner.'),
+  product('p-market-umbrella', 'Market Umbrella', 299, 'canopy-and-co', O, 'umbrella', '#e7dccb', '#d9d4cc', 0, '9 ft fade-resistant canopy with a pulley lift.'),
+  product('p-cantilever-umbrella', 'Cantilever Umbrella', 749, 'canopy-and-co', O, 'umbrella', '#2f5d7c', '#d9d4cc', 1, 'Offset 11 ft canopy that tilts and rotates 360°.'),
+  product('p-cafe-string-lights', 'Café String Lights', 49, 'lumen-studio', O, 'string-lights', '#ffd27a', '#ffffff', 0, '48 ft strand, shatterproof Edison bulbs.'),
+  product('p-metal-lantern', 'Black Metal Lantern', 59, 'lumen-studio', O, 'lantern', '#2b2b2b', '#ffffff', 0, 'Powder-coated lantern with a flameless candle.'),
+  product('p-wood-lantern', 'Teak Lantern', 65, 'canopy-and-co', O, 'lantern', '#a8774f', '#ffffff', 1, 'Teak and glass, with a rope handle.'),
+  product('p-tiered-fountain', 'Three-Tier Fountain', 699, 'stone-and-ember', O, 'fountain', '#b9b1a4', '#ffffff', 0, 'Cast-stone tiered fountain with a recirculating pump.'),
+  product('p-bowl-fountain', 'Bowl Fountain', 429, 'stone-and-ember', O, 'fountain', '#8d8a84', '#ffffff', 1, 'A low bubbling bowl on a pedestal.'),
+  product('p-cedar-raised-bed', 'Cedar Raised Garden Bed', 229, 'greenleaf-gardens', O, 'raised-bed', '#b07a4f', '#ffffff', 0, '4 x 2 ft untreated cedar, shown with a summer crop.'),
+  product('p-steel-raised-bed', 'Galvanised Raised Bed', 179, 'greenleaf-gardens', O, 'raised-bed', '#6f7c80', '#ffffff', 1, 'Corrugated galvanised steel that never rots.'),
+  product('p-aluminum-pergola', 'Louvred Aluminium Pergola', 3299, 'canopy-and-co', O, 'pergola', '#3b3f42', '#ffffff', 0, '10 x 12 ft with adjustable louvres for sun or shade.'),
+  product('p-cedar-pergola', 'Cedar Pergola Kit', 2799, 'canopy-and-co', O, 'pergola', '#b07a4f', '#ffffff', 1, 'Classic open-rafter pergola, pre-cut western red cedar.'),
+  product('p-bluestone-pavers', 'Bluestone Pavers', 589, 'stone-and-ember', O, 'pavers', '#8e9aa3', '#ffffff', 0, 'Natural cleft bluestone, one pallet covers 120 sq ft.'),
+  product('p-brick-pavers', 'Clay Brick Pavers', 349, 'stone-and-ember', O, 'pavers', '#a9553a', '#ffffff', 1, 'Reclaimed-look clay brick, 500 pieces.'),
+  product('p-kettle-grill', 'Kettle Charcoal Grill', 219, 'stone-and-ember', O, 'grill', '#2b2b2b', '#ffffff', 0, '22 in porcelain-enamelled kettle.'),
+  product('p-gas-grill', 'Three-Burner Gas Grill', 1299, 'stone-and-ember', O, 'grill', '#3a3d40', '#ffffff', 1, 'Stainless hood, side shelves and a built-in thermometer.'),
+  product('p-hammock-stand', 'Hammock with Stand', 279, 'canopy-and-co', O, 'hammock', '#d9825b', '#a8774f', 0, 'Cotton rope hammock on a curved larch stand.'),
+];
