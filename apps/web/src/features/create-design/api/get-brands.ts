@@ -1,0 +1,21 @@
+import { apiPaths, brandSchema, listOf, type Brand, type Mode } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const brandsResponseSchema = listOf(brandSchema);
+
+/** The brands of one design mode (step 1's brand chips). */
+export async function getBrands(mode: Mode, signal?: AbortSignal): Promise<Brand[]> {
+  const response = await apiRequest(apiPaths.brands, brandsResponseSchema, { query: { mode }, signal });
+  return response.items;
+}
+
+export const brandsQueryOptions = (mode: Mode) =>
+  queryOptions({
+    queryKey: ['brands', mode],
+    queryFn: ({ signal }) => getBrands(mode, signal),
+  });
+
+export function useBrands(mode: Mode) {
+  return useQuery(brandsQueryOptions(mode));
+}

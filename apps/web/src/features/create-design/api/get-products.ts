@@ -1,0 +1,31 @@
+import { apiPaths, listOf, productSchema, type Mode, type Product } from '@dwellscape/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const productsResponseSchema = listOf(productSchema);
+
+export interface GetProductsParams {
+  mode: Mode;
+  /** Narrows the catalogue to one brand; all brands of the mode when absent. */
+  brandId?: string;
+}
+
+/** The catalogue of one mode, optionally of one brand (SPEC §7 "products by brand"). */
+export async function getProducts({ mode, brandId }: GetProductsParams, signal?: AbortSignal): Promise<Product[]> {
+  const response = await apiRequest(apiPaths.products, productsResponseSchema, {
+    query: { mode, brand: brandId },
+    signal,
+  });
+  return response.items;
+}
+
+export const productsQueryOptions = (params: GetProductsParams) =>
+  queryOptions({
+    queryKey: ['products', params.mode, params.brandId ?? 'all'],
+    queryFn: ({ signal }) => getProducts(params, signal),
+  });
+
+export function useProducts(params: GetProductsParams) {
+  // switching brand keeps the previous grid on screen until the next one arrives, so the page does not jump
+  return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,23 @@
+import { apiPaths, listOf, questionSchema, type Mode, type Question } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const questionsResponseSchema = listOf(questionSchema);
+
+/** The style quiz of one mode, in the order it is asked (step 2). */
+export async function getQuestions(mode: Mode, signal?: AbortSignal): Promise<Question[]> {
+  const response = await apiRequest(apiPaths.questions, questionsResponseSchema, { query: { mode }, signal });
+  return response.items;
+}
+
+export const questionsQueryOptions = (mode: Mode) =>
+  queryOptions({
+    queryKey: ['questions', mode],
+    queryFn: ({ signal }) => getQuestions(mode, signal),
+    // the quiz only changes with a new seed; the step guards read it on every step
+    staleTime: 10 * 60_000,
+  });
+
+export function useQuestions(mode: Mode) {
+  return useQuery(questionsQueryOptions(mode));
+}

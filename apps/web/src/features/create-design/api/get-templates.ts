@@ -1,0 +1,21 @@
+import { apiPaths, listOf, templateSchema, type Mode, type Template } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const templatesResponseSchema = listOf(templateSchema);
+
+/** The ready-made rooms and yards of one mode (step 3). */
+export async function getTemplates(mode: Mode, signal?: AbortSignal): Promise<Template[]> {
+  const response = await apiRequest(apiPaths.templates, templatesResponseSchema, { query: { mode }, signal });
+  return response.items;
+}
+
+export const templatesQueryOptions = (mode: Mode) =>
+  queryOptions({
+    queryKey: ['templates', mode],
+    queryFn: ({ signal }) => getTemplates(mode, signal),
+  });
+
+export function useTemplates(mode: Mode) {
+  return useQuery(templatesQueryOptions(mode));
+}

@@ -1,0 +1,20 @@
+import { apiPaths, designSchema, type Design, type PublishDesignBody } from '@dwellscape/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** SPEC §7 publish: the new public design, as the server stored it. */
+export function publishDesign(body: PublishDesignBody): Promise<Design> {
+  return apiRequest(apiPaths.designs, designSchema, { method: 'POST', body });
+}
+
+export function usePublishDesign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: publishDesign,
+    // every cached list of designs (feed, profile) and the author's post count are now out of date
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['designs'] });
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { apiPaths, uploadResponseSchema, type UploadResponse } from '@dwellscape/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Stores one photo on the server; the app keeps its /media/ URL, never the bytes (SPEC §3 drafts). */
+export function uploadImage(file: File, signal?: AbortSignal): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest(apiPaths.uploads, uploadResponseSchema, { method: 'POST', body: form, signal });
+}
+
+export function useUploadImage() {
+  return useMutation({ mutationFn: (file: File) => uploadImage(file) });
+}

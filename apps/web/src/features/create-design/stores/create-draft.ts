@@ -1,0 +1,215 @@
+import {
+  mediaUrlSchema,
+  modeSchema,
+  selectedProductSchema,
+  uploadedProductImageSchema,
+  userAnswersSchema,
+  type Mode,
+  type SelectedProduct,
+  type UploadedProductImage,
+} from '@dwellscape/shared';
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { readStoredJson, removeStoredKeys, writeStoredJson } from '@/lib/storage';
+
+/*
+ * The create flow's drafts (SPEC §3 "client-held drafts"). Everything is kept as small JSON: photos
+ * are stored on the server first and only their /media/ URLs live here, so a 10 MB photo never
+ * meets the browser's storage quota.
+ *
+ * The flow's choices live in sessionStorage, one flow per tab; the shell clears SPEC's four keys
+ * (flowAnswers, selectedProducts, uploadedSpaceImage, selectedSpaceId) at every app load. The
+ * generated image lives in localStorage, so a render finished in one tab reaches a post-creation
+ * screen waiting in another through the `storage` event.
+ */
+
+export const draftProductSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  price: z.number(),
+  brandId: z.string(),
+  imageUrl: z.string(),
+  mode: modeSchema,
+});
+export type DraftProduct = z.infer<typeof draftProductSchema>;
+
+/** What one entry of the render step rendered: post-creation publishes exactly this. */
+export const designSessionSchema = z.object({
+  id: z.string().min(1),
+  mode: modeSchema,
+  spaceType: z.string(),
+  beforeImageUrl: mediaUrlSchema.nullable(),
+  selectedProducts: z.array(selectedProductSchema),
+  uploadedProductImages: z.array(uploadedProductImageSchema),
+  userAnswers: userAnswersSchema,
+  startedAt: z.number(),
+});
+export type DesignSession = z.infer<typeof designSessionSchema>;
+
+export const generatedDesignSchema = z.object({
+  designSessionId: z.string().min(1),
+  imageUrl: mediaUrlSchema,
+  timestamp: z.number(),
+});
+export type GeneratedDesign = z.infer<typeof generatedDesignSchema>;
+
+const sessionFields = {
+  selectedProducts: { key: 'selectedProducts', schema: z.array(draftProductSchema), empty: [] as DraftProduct[] },
+  uploadedProductImages: {
+    key: 'uploadedProductImages',
+    schema: z.array(uploadedProductImageSchema),
+    empty: [] as UploadedProductImage[],
+  },
+  flowAnswers: { key: 'flowAnswers', schema: z.record(z.string(), z.string()), empty: {} as Record<string, string> },
+  uploadedSpaceImage: { key: 'uploadedSpaceImage', schema: mediaUrlSchema.nullable(), empty: null as string | null },
+  selectedSpaceId: { key: 'selectedSpaceId', schema: z.string().min(1).nullable(), empty: null as string | null },
+  selectedSpaceType: { key: 'selectedSpaceType', schema: z.string(), empty: '' as string },
+  userNotes: { key: 'userNotes', schema: z.string(), empty: '' as string },
+  refinedNotes: { key: 'refinedNotes', schema: z.string(), empty: '' as string },
+  designSession: { key: 'designSession', schema: designSessionSchema.nullable(), empty: null as DesignSession | null },
+} as const;
+
+export const GENERATED_DESIGN_KEY = 'generatedDesignImage';
+
+type SessionFields = typeof sessionFields;
+export type CreateDraft = { [K in keyof SessionFields]: SessionFields[K]['empty'] } & {
+  generatedDesign: GeneratedDesign | null;
+};
+export type DraftChange = Partial<Omit<CreateDraft, 'generatedDesign'>>;
+
+const sessionKeys = Object.values(sessionFields).map((field) => field.key);
+export const ALL_DRAFT_KEYS = [...sessionKeys, GENERATED_DESIGN_KEY] as const;
+
+const listeners = new Set<() => void>();
+let cachedSignature: string | null = null;
+let cachedDraft: CreateDraft | null = null;
+
+function rawSignature(): string {
+  const read = (storage: () => Storage, key: string) => {
+    try {
+      return storage().getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const session = sessionKeys.map((key) => read(() => window.sessionStorage, key));
+  return JSON.stringify([...session, read(() => window.localStorage, GENERATED_DESIGN_KEY)]);
+}
+
+function readDraft(): CreateDraft {
+  const draft = {} as Record<string, unknown>;
+  for (const [name, field] of Object.entries(sessionFields)) {
+    draft[name] = readStoredJson('session', field.key, field.schema as z.ZodType<unknown>) ?? field.empty;
+  }
+  draft.generatedDesign = readStoredJson('local', GENERATED_DESIGN_KEY, generatedDesignSchema);
+  return draft as CreateDraft;
+}
+
+/**
+ * The drafts as storage holds them now. The same object comes back until storage changes,
+ * whoever changed it (this tab, another tab, the shell's clean-up at load).
+ */
+export function getCreateDraft(): CreateDraft {
+  const signature = rawSignature();
+  if (signature !== cachedSignature || !cachedDraft) {
+    cachedSignature = signature;
+    cachedDraft = readDraft();
+  }
+  return cachedDraft;
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+/** Re-reads storage and tells subscribers when it changed behind the store's back. */
+export function refreshCreateDraft(): CreateDraft {
+  const before = cachedDraft;
+  const now = getCreateDraft();
+  if (now !== before) notify();
+  return now;
+}
+
+export function updateCreateDraft(change: DraftChange): void {
+  for (const [name, value] of Object.entries(change)) {
+    const field = sessionFields[name as keyof SessionFields];
+    if (!field) continue;
+    const isEmpty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    if (isEmpty) removeStoredKeys('session', [field.key]);
+    else if (!writeStoredJson('session', field.key, value))
+      console.warn(`Could not keep the draft "${field.key}" in this browser`);
+  }
+  refreshCreateDraft();
+}
+
+/**
+ * SPEC §4: the generated image is kept "if its size allows". A refused write is not an error the
+ * person can act on: the render step still shows the image and hands it to post-creation.
+ */
+export function saveGeneratedDesign(design: GeneratedDesign): boolean {
+  const saved = writeStoredJson('local', GENERATED_DESIGN_KEY, design);
+  if (!saved) console.warn('The generated design could not be kept in browser storage; it stays on this page only');
+  refreshCreateDraft();
+  return saved;
+}
+
+export function clearGeneratedDesign(): void {
+  removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
+  refreshCreateDraft();
+}
+
+/** After publishing: the next design starts from nothing. */
+export function clearCreateDraft(): void {
+  removeStoredKeys('session', sessionKeys);
+  removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
+  refreshCreateDraft();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // another tab wrote localStorage (the generated image); sessionStorage is per tab and never fires here
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || ALL_DRAFT_KEYS.includes(event.key as (typeof ALL_DRAFT_KEYS)[number]))
+      refreshCreateDraft();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useCreateDraft(): CreateDraft {
+  return useSyncExternalStore(subscribe, getCreateDraft, getCreateDraft);
+}
+
+/* ---------- what the drafts mean for a given mode ---------- */
+
+/** Products follow the active design mode; a choice made in the other mode waits there. */
+export function productsOfMode(draft: CreateDraft, mode: Mode): DraftProduct[] {
+  return draft.selectedProducts.filter((product) => product.mode === mode);
+}
+
+export function hasChosenItems(draft: CreateDraft, mode: Mode): boolean {
+  return productsOfMode(draft, mode).length > 0 || draft.uploadedProductImages.length > 0;
+}
+
+export function hasAnsweredAll(draft: CreateDraft, questionIds: readonly string[]): boolean {
+  return questionIds.every((id) => Boolean(draft.flowAnswers[id]));
+}
+
+export function hasChosenSpace(draft: CreateDraft): boolean {
+  return Boolean(draft.uploadedSpaceImage || draft.selectedSpaceId);
+}
+
+/** The publishable snapshot of a chosen product (SPEC §3 selected_products entry). */
+export function toSelectedProduct(product: DraftProduct): SelectedProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    brandId: product.brandId,
+    imageUrl: product.imageUrl,
+    quantity: 1,
+  };
+}

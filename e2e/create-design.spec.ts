@@ -1,0 +1,154 @@
+import { DRAFT_KEYS_CLEARED_ON_LOAD, MODES, publishDesignBodySchema, questionSchema, listOf } from '@dwellscape/shared';
+import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
+import {
+  afterImage,
+  answerAllQuestions,
+  continueButton,
+  countGenerateCalls,
+  GENERATE_PATH,
+  headings,
+  makeItemPhoto,
+  makeSpacePhoto,
+  nextButton,
+  pickProducts,
+  publishButton,
+  renderButton,
+  uniqueSuffix,
+  useDesignMode,
+} from './create-design-flow';
+
+test.describe('create a design, start to feed', () => {
+  for (const mode of MODES) {
+    test(`the five steps in ${mode} mode with an uploaded photo end with the design first in the feed`, async ({
+      page,
+      browser,
+      navigate,
+    }) => {
+      test.setTimeout(120_000);
+      await useDesignMode(page, mode);
+      const generateCalls = countGenerateCalls(page);
+      const suffix = uniqueSuffix();
+      const title = `${mode === 'landscape' ? 'Shady courtyard' : 'Sunlit loft'} ${suffix}`;
+
+      await navigate('/create-design/start');
+
+      // step 1: two catalogue products of the mode and one own item
+      await expect(page.getByText('1/5')).toBeVisible();
+      await expect(nextButton(page)).toBeDisabled();
+      const picked = await pickProducts(page, mode, 2);
+      expect(picked.every((product) => product.mode === mode)).toBe(true);
+      await page.getByLabel('Upload your own items').setInputFiles({
+        name: 'vintage-armchair.png',
+        mimeType: 'image/png',
+        buffer: await makeItemPhoto('#4f6d7a'),
+      });
+      const ownItems = page.getByRole('list', { name: 'Uploaded items' });
+      await expect(ownItems.getByText('vintage armchair')).toBeVisible();
+      await expect(ownItems.getByText('$0.00')).toBeVisible();
+      await expect(page.getByText('3 selected')).toBeVisible();
+      await nextButton(page).click();
+
+      // step 2: the mode's quiz
+      await expect(page.getByText('2/5')).toBeVisible();
+      const questions = listOf(questionSchema).parse(
+        await (await page.request.get(`/api/questions?mode=${mode}`)).json(),
+      ).items;
+      expect(questions.length).toBeGreaterThan(0);
+      await answerAllQuestions(page);
+      await nextButton(page).click();
+
+      // step 3: a photo of the person's own space, with notes
+      await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
+      await expect(page.getByText('3/5')).toBeVisible();
+      await page.getByLabel('Upload a photo of your space').setInputFiles({
+        name: `my-${mode}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await makeSpacePhoto(mode),
+      });
+      const spacePhoto = page.getByRole('img', { name: 'Your uploaded space' });
+      await expect(spacePhoto).toHaveAttribute('src', /^\/media\//);
+      const spacePhotoUrl = await spacePhoto.getAttribute('src');
+      await page
+        .getByRole('textbox', { name: 'Instructions for your design' })
+        .fill('Keep the window where it is, add warm light');
+      await renderButton(page).click();
+
+      // step 4: one render of the uploaded photo with the chosen products
+      await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
+      await expect(page.getByText('4/5')).toBeVisible();
+      await expect(afterImage(page)).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText('Your design has been generated!')).toBeVisible();
+      expect(generateCalls()).toHaveLength(1);
+      const form = generateCalls()[0]!.postData() ?? '';
+      expect(form).toContain(spacePhotoUrl!);
+      for (const product of picked) expect(form).toContain(product.id);
+      expect(form).toContain('uploaded_');
+      const generatedUrl = await afterImage(page).getAttribute('src');
+      expect(generatedUrl).toMatch(/^\/media\//);
+      await continueButton(page).click();
+
+      // step 5: title, an improved description, publish
+      await expect(page.getByRole('heading', { name: headings.post })).toBeVisible();
+      await expect(page.getByText('5/5')).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Your generated design' })).toHaveAttribute('src', generatedUrl!);
+      await page.getByRole('textbox', { name: 'Title' }).fill(title);
+      const description = page.getByRole('textbox', { name: 'Description' });
+      await description.fill(`our ${mode} makeover ${suffix}`);
+      await page.getByRole('button', { name: 'Generate Text AI' }).click();
+      await expect(page.getByText('Description Improved!')).toBeVisible();
+      await expect(page.getByText('Your description has been enhanced with AI magic.')).toBeVisible();
+      await expect(description).not.toHaveValue(`our ${mode} makeover ${suffix}`);
+      const caption = (await description.inputValue()).trim();
+      expect(caption.length).toBeGreaterThan(0);
+
+      // another browser watching the feed of this mode sees the design arrive without reloading
+      const watcherContext = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        viewport: { width: 390, height: 844 },
+      });
+      const watcher = await watcherContext.newPage();
+      await useDesignMode(watcher, mode);
+      await watcher.goto('/');
+      await passwordField(watcher).fill(BETA_PASSWORD);
+      await watcher.getByRole('button', { name: 'Enter App' }).click();
+      await expect(mainNavigation(watcher)).toBeVisible();
+
+      const publishRequest = page.waitForRequest(
+        (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/designs',
+      );
+      await publishButton(page).click();
+      const body = publishDesignBodySchema.parse((await publishRequest).postDataJSON());
+      expect(body).toMatchObject({
+        title,
+        caption,
+        beforeImageUrl: spacePhotoUrl,
+        afterImageUrl: generatedUrl,
+        mode,
+        spaceType: mode === 'landscape' ? 'outdoor' : 'interior',
+      });
+      expect(body.selectedProducts.map((product) => product.id)).toEqual(picked.map((product) => product.id));
+      expect(Object.keys(body.userAnswers).sort()).toEqual(questions.map((question) => question.id).sort());
+
+      await expect(page.getByText('Success! Your design has been published to the community feed.')).toBeVisible();
+      await expect(page).toHaveURL('/');
+
+      // the new design is the first of the feed, with its title, caption and product thumbnails
+      const firstCard = page.getByRole('main').getByRole('listitem').first();
+      await expect(firstCard.getByRole('heading', { name: title })).toBeVisible();
+      await expect(firstCard.getByText(caption)).toBeVisible();
+      for (const product of picked)
+        await expect(firstCard.getByRole('button', { name: product.name }).first()).toBeVisible();
+
+      await expect(watcher.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+      await watcherContext.close();
+
+      // the drafts are gone: the next design starts from nothing
+      const drafts = await page.evaluate(
+        (keys) => keys.map((key) => window.sessionStorage.getItem(key) ?? window.localStorage.getItem(key)),
+        [...DRAFT_KEYS_CLEARED_ON_LOAD, 'uploadedProductImages', 'designSession', 'generatedDesignImage'],
+      );
+      expect(drafts.every((value) => value === null)).toBe(true);
+      expect(generateCalls().map((call) => new URL(call.url()).pathname)).toEqual([GENERATE_PATH]);
+    });
+  }
+});
