@@ -1,0 +1,207 @@
+import { messages, type Design, type Space } from '@dwellscape/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
+import { ShopDesignScreen } from './shop-design-screen';
+
+const author = {
+  id: 'u-ana',
+  username: 'ana',
+  displayName: 'Ana Ruiz',
+  avatarUrl: '/media/seed/ana.webp',
+  isVerified: false,
+};
+const design: Design = {
+  id: 'd-calm-loft',
+  title: 'Calm Loft',
+  caption: 'Soft light',
+  beforeImageUrl: null,
+  afterImageUrl: '/media/seed/calm-loft.webp',
+  selectedProducts: [
+    {
+      id: 'p-sofa',
+      name: 'Linen Sofa',
+      price: 899.99,
+      brandId: 'nest',
+      imageUrl: '/media/seed/sofa.webp',
+      quantity: 1,
+    },
+    { id: 'p-lamp', name: 'Arc Lamp', price: 149.5, brandId: 'lumen', imageUrl: '/media/seed/lamp.webp', quantity: 2 },
+  ],
+  userAnswers: { style: 'calm' },
+  spaceType: 'interior',
+  mode: 'interior',
+  isPublic: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  likesCount: 3,
+  commentsCount: 0,
+  userId: author.id,
+  author,
+  originalDesignId: null,
+  originalCreatorId: null,
+  originalCreator: null,
+  isRegenerated: false,
+  videoUrl: null,
+  remixCount: 0,
+  likedByViewer: false,
+};
+const spaces: Space[] = ['loft', 'den', 'nook'].map((name) => ({
+  id: `s-${name}`,
+  name: `Cozy ${name}`,
+  category: 'living',
+  tags: [],
+  thumbnailUrl: `/media/seed/${name}-thumb.webp`,
+  imageUrl: `/media/seed/${name}.webp`,
+  mode: 'interior',
+}));
+
+/** Where the screen navigated, with the state it sent. */
+function Landing() {
+  const location = useLocation();
+  return (
+    <output aria-label="Landed">
+      {JSON.stringify({ pathname: location.pathname, state: location.state as unknown })}
+    </output>
+  );
+}
+
+function renderShopDesign(postId = design.id) {
+  const router = createMemoryRouter(
+    [
+      { path: paths.shopDesign.path, element: <ShopDesignScreen /> },
+      { path: '*', element: <Landing /> },
+    ],
+    { initialEntries: [paths.shopDesign.getHref(postId)] },
+  );
+  renderWithQueryClient(<RouterProvider router={router} />);
+}
+
+const landed = () =>
+  JSON.parse(screen.getByRole('status', { name: 'Landed' }).textContent ?? '{}') as {
+    pathname: string;
+    state: unknown;
+  };
+
+let renderAnswer: Response | null;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
+  if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
+  if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
+  if (url.pathname === '/api/ai/generate-design-image' && init?.method === 'POST')
+    return renderAnswer ?? jsonResponse(503, { error: 'Engine unavailable' });
+  return jsonResponse(404, { error: 'Not found' });
+});
+
+beforeEach(() => {
+  renderAnswer = null;
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  window.sessionStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ShopDesignScreen', () => {
+  it("says 'Design not found' when neither the API nor the session cache has the design", async () => {
+    renderShopDesign('d-missing');
+    expect(await screen.findByText(messages.shop.notFound)).toBeInTheDocument();
+  });
+
+  it('opens the design cached in sessionStorage under its post id when the API does not have it', async () => {
+    const cached = { ...design, id: 'd-cached', title: 'Cached Loft' };
+    window.sessionStorage.setItem('d-cached', JSON.stringify(cached));
+    renderShopDesign('d-cached');
+    expect(await screen.findByRole('heading', { name: 'Cached Loft' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(messages.shop.purchaseProducts) })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(messages.shop.seeInSpace) })).toBeInTheDocument();
+  });
+
+  it('purchase: quantities stop at 0, checkout is off at a total of 0, and goes to /purchase with the lines left', async () => {
+    const user = userEvent.setup();
+    renderShopDesign();
+    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.purchaseProducts) }));
+    const total = screen.getByLabelText(/^Total \$/);
+    expect(total).toHaveTextContent('$1,198.99');
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Linen Sofa' }));
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Linen Sofa' })).toBeDisabled();
+    expect(total).toHaveTextContent('$299.00');
+    await user.click(screen.getByRole('button', { name: `${messages.shop.remove} Arc Lamp` }));
+    expect(within(screen.getByRole('list', { name: 'Products in this design' })).getAllByRole('listitem')).toHaveLength(
+      1,
+    );
+    expect(total).toHaveTextContent('$0.00');
+    expect(screen.getByRole('button', { name: messages.shop.checkout })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Linen Sofa' }));
+    await user.click(screen.getByRole('button', { name: messages.shop.checkout }));
+    expect(landed()).toEqual({
+      pathname: paths.purchase.getHref(),
+      state: {
+        items: [
+          { productId: 'p-sofa', name: 'Linen Sofa', price: 899.99, imageUrl: '/media/seed/sofa.webp', quantity: 1 },
+        ],
+      },
+    });
+  });
+
+  it('see in space: needs a product and a space, falls back to the sample image silently, and publishes a remix', async () => {
+    const user = userEvent.setup();
+    renderShopDesign();
+    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
+    expect(screen.getByText(messages.shop.uploadNote)).toBeInTheDocument();
+
+    const continueButton = screen.getByRole('button', { name: messages.shop.continueToSpace });
+    await user.click(screen.getByRole('checkbox', { name: 'Linen Sofa' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Arc Lamp' }));
+    expect(continueButton).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Arc Lamp' }));
+    await user.click(continueButton);
+
+    const renderButton = screen.getByRole('button', { name: messages.shop.renderNew });
+    expect(renderButton).toBeDisabled();
+    const styles = await screen.findAllByRole('radio');
+    expect(styles).toHaveLength(2);
+    await user.click(styles[1]!);
+    await user.click(renderButton);
+
+    const image = await screen.findByRole('img', { name: 'Your new design' });
+    expect(image).toHaveAttribute('src', design.afterImageUrl);
+    expect(screen.queryByText('Engine unavailable')).not.toBeInTheDocument();
+    const renderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('generate-design-image'));
+    expect(JSON.parse(String(renderCall?.[1]?.body))).toEqual({
+      prompt: 'Place these products naturally in this room, keeping its layout and light: Arc Lamp.',
+      spaceImage: '/media/seed/den.webp',
+      additionalPhotos: ['/media/seed/lamp.webp'],
+    });
+
+    await user.click(screen.getByRole('button', { name: messages.shop.publish }));
+    await waitFor(() => expect(landed().pathname).toBe(paths.createDesign.step('post-creation')));
+    expect(landed().state).toMatchObject({
+      generatedImage: design.afterImageUrl,
+      beforeImage: '/media/seed/den.webp',
+      selectedProducts: [design.selectedProducts[1]],
+      originalPostId: design.id,
+      originalCreatorId: author.id,
+      isRegenerated: true,
+      mode: 'interior',
+    });
+  });
+
+  it('shows the rendered image when the engine answers', async () => {
+    renderAnswer = jsonResponse(200, { imageUrl: '/media/generated/new.webp' });
+    const user = userEvent.setup();
+    renderShopDesign();
+    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
+    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    expect(await screen.findByRole('img', { name: 'Your new design' })).toHaveAttribute(
+      'src',
+      '/media/generated/new.webp',
+    );
+  });
+});

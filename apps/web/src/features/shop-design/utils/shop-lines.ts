@@ -1,0 +1,100 @@
+import { NOTES_MAX_LENGTH, type Design, type Mode, type SelectedProduct } from '@dwellscape/shared';
+
+/** A photo of the person's own product, stored on the server; it has no price (SPEC §2: shown at 0). */
+export interface OwnProduct {
+  url: string;
+  name: string;
+}
+
+/** One line of the purchase view: a product of the design, or one of the person's own at price 0. */
+export interface ShopLine {
+  key: string;
+  productId: string | null;
+  name: string;
+  price: number;
+  imageUrl: string;
+  quantity: number;
+}
+
+export const productLine = (product: SelectedProduct): ShopLine => ({
+  key: `product:${product.id}`,
+  productId: product.id,
+  name: product.name,
+  price: product.price,
+  imageUrl: product.imageUrl,
+  quantity: product.quantity,
+});
+
+export const ownProductLine = (own: OwnProduct): ShopLine => ({
+  key: `own:${own.url}`,
+  productId: null,
+  name: own.name,
+  price: 0,
+  imageUrl: own.url,
+  quantity: 1,
+});
+
+/** What /purchase reads from `location.state.items`; lines set to 0 are not bought. */
+export function toPurchaseState(lines: readonly ShopLine[]) {
+  return {
+    items: lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => ({
+        ...(line.productId ? { productId: line.productId } : {}),
+        name: line.name,
+        price: line.price,
+        imageUrl: line.imageUrl,
+        quantity: line.quantity,
+      })),
+  };
+}
+
+/** A readable name for an uploaded photo: its file name without the extension. */
+export function ownProductName(fileName: string): string {
+  const base = fileName
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return (base || 'Your own item').slice(0, 200);
+}
+
+/** The render prompt names the products to place, so the engine knows what the photos show. */
+export function renderPromptFor(mode: Mode, products: readonly SelectedProduct[], own: readonly OwnProduct[]): string {
+  const place = mode === 'landscape' ? 'this outdoor space' : 'this room';
+  const names = [...products.map((product) => product.name), ...own.map((item) => item.name)];
+  return `Place these products naturally in ${place}, keeping its layout and light: ${names.join(', ')}.`.slice(
+    0,
+    NOTES_MAX_LENGTH,
+  );
+}
+
+/** The engine accepts up to 20 extra photos: the chosen products' images, then the person's own. */
+export const MAX_ADDITIONAL_PHOTOS = 20;
+
+export function additionalPhotosFor(products: readonly SelectedProduct[], own: readonly OwnProduct[]): string[] {
+  const urls = [...products.map((product) => product.imageUrl), ...own.map((item) => item.url)];
+  return [...new Set(urls)].filter((url) => url.startsWith('/media/')).slice(0, MAX_ADDITIONAL_PHOTOS);
+}
+
+/**
+ * The navigation state post-creation accepts for a remix: the new image, the products, and the
+ * original post so the server credits its creator.
+ */
+export function remixHandoff(
+  design: Design,
+  generatedImage: string,
+  spaceImage: string,
+  products: readonly SelectedProduct[],
+) {
+  return {
+    generatedImage,
+    beforeImage: spaceImage,
+    selectedProducts: [...products],
+    originalPostId: design.id,
+    originalCreatorId: design.userId,
+    isRegenerated: true,
+    mode: design.mode,
+    spaceType: design.spaceType,
+    userAnswers: design.userAnswers,
+  };
+}

@@ -1,0 +1,284 @@
+import {
+  designSchema,
+  formatPrice,
+  meResponseSchema,
+  messages,
+  publishDesignBodySchema,
+  sumLineTotals,
+  type Design,
+} from '@dwellscape/shared';
+import type { Page } from '@playwright/test';
+import { makeItemPhoto, makeSpacePhoto } from './create-design-flow';
+import { designCard, fetchDesign, fetchWholeFeed, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+import { expect, test } from './fixtures';
+
+const GENERATE_PATH = '/api/ai/generate-design-image';
+const isGenerateRequest = (url: URL) => url.pathname === GENERATE_PATH;
+
+const shopTotal = (page: Page) => page.getByLabel(/^Total \$/);
+const designProducts = (page: Page) => page.getByRole('list', { name: 'Products in this design' });
+const checkoutButton = (page: Page) => page.getByRole('button', { name: messages.shop.checkout });
+const continueButton = (page: Page) => page.getByRole('button', { name: messages.shop.continueToSpace });
+const renderButton = (page: Page) => page.getByRole('button', { name: messages.shop.renderNew });
+const renderedImage = (page: Page) => page.getByRole('img', { name: 'Your new design' });
+
+/** A seeded design of someone else with at least two products, to remix. */
+async function designOfAnotherCreator(page: Page): Promise<Design> {
+  const me = meResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
+  const design = (await fetchWholeFeed(page.request, 'interior')).find(
+    (candidate) => candidate.userId !== me.id && candidate.selectedProducts.length >= 2 && !candidate.originalDesignId,
+  );
+  expect(design, 'a seeded interior design with two products').toBeDefined();
+  return design!;
+}
+
+test.describe('shop-design', () => {
+  test.beforeEach(async ({ page }) => {
+    await startInMode(page, 'interior');
+  });
+
+  test("an unknown post shows 'Design not found'", async ({ page, navigate }) => {
+    await navigate(`/shop-design/no-such-design-${uniqueSuffix()}`);
+    await expect(page.getByText(messages.shop.notFound)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: messages.shop.purchaseProducts })).toHaveCount(0);
+  });
+
+  test('a design cached in session storage opens without the API', async ({ page, navigate }) => {
+    await navigate('/');
+    const [source] = await fetchWholeFeed(page.request, 'interior');
+    const cached = designSchema.parse({
+      ...source!,
+      id: `cached-${uniqueSuffix()}`,
+      title: `Cached design ${uniqueSuffix()}`,
+    });
+    await page.route(`**/api/designs/${cached.id}`, (route) => route.abort('internetdisconnected'));
+    await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+      cached.id,
+      JSON.stringify(cached),
+    ] as const);
+
+    await navigate(`/shop-design/${cached.id}`);
+    await expect(page.getByRole('heading', { name: cached.title })).toBeVisible();
+    await page.getByRole('button', { name: messages.shop.purchaseProducts }).click();
+    await expect(designProducts(page).getByRole('listitem')).toHaveCount(cached.selectedProducts.length);
+    await expect(shopTotal(page)).toHaveText(formatPrice(sumLineTotals(cached.selectedProducts)));
+  });
+
+  test("purchase: steppers stop at 0, 'Remove', a 2-decimal total, and checkout with the chosen lines", async ({
+    page,
+    navigate,
+  }) => {
+    await navigate('/');
+    const design = await publishDesign(page.request, {
+      mode: 'interior',
+      title: `Shop me ${uniqueSuffix()}`,
+      productCount: 3,
+    });
+    const [first, second, third] = design.selectedProducts;
+
+    await navigate(`/shop-design/${design.id}`);
+    await expect(page.getByRole('heading', { name: design.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.shop.seeInSpace })).toBeVisible();
+    await page.getByRole('button', { name: messages.shop.purchaseProducts }).click();
+    await expect(page.getByRole('heading', { name: messages.shop.purchaseProducts })).toBeVisible();
+
+    const rows = designProducts(page).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(shopTotal(page)).toHaveText(formatPrice(sumLineTotals(design.selectedProducts)));
+    await expect(shopTotal(page)).toHaveText(/\.\d{2}$/);
+
+    // the first product: up to 2, then down to 0, where '−' stops
+    await page.getByRole('button', { name: `Increase quantity of ${first!.name}` }).click();
+    await expect(page.getByRole('status', { name: `Quantity of ${first!.name}` })).toHaveText('2');
+    await expect(shopTotal(page)).toHaveText(formatPrice(sumLineTotals([{ ...first!, quantity: 2 }, second!, third!])));
+    const decreaseFirst = page.getByRole('button', { name: `Decrease quantity of ${first!.name}` });
+    await decreaseFirst.click();
+    await decreaseFirst.click();
+    await expect(page.getByRole('status', { name: `Quantity of ${first!.name}` })).toHaveText('0');
+    await expect(decreaseFirst).toBeDisabled();
+    await expect(shopTotal(page)).toHaveText(formatPrice(sumLineTotals([second!, third!])));
+
+    await page.getByRole('button', { name: `${messages.shop.remove} ${third!.name}` }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(designProducts(page).getByText(third!.name)).toHaveCount(0);
+    await expect(shopTotal(page)).toHaveText(formatPrice(second!.price));
+
+    // nothing left to buy: checkout is off until a quantity is back
+    await page.getByRole('button', { name: `Decrease quantity of ${second!.name}` }).click();
+    await expect(shopTotal(page)).toHaveText(formatPrice(0));
+    await expect(checkoutButton(page)).toBeDisabled();
+    await page.getByRole('button', { name: `Increase quantity of ${second!.name}` }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${second!.name}` }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${first!.name}` }).click();
+    const expectedTotal = formatPrice(
+      sumLineTotals([
+        { ...first!, quantity: 1 },
+        { ...second!, quantity: 2 },
+      ]),
+    );
+    await expect(shopTotal(page)).toHaveText(expectedTotal);
+    await expect(checkoutButton(page)).toBeEnabled();
+
+    await checkoutButton(page).click();
+    await expect(page).toHaveURL('/purchase');
+    const fromDesign = page.getByRole('list', { name: 'From this design' });
+    await expect(fromDesign.getByRole('listitem')).toHaveCount(2);
+    await expect(fromDesign.getByText(first!.name)).toBeVisible();
+    await expect(fromDesign.getByText(second!.name)).toBeVisible();
+    await expect(fromDesign.getByText(third!.name)).toHaveCount(0);
+    await expect(page.getByLabel(/^Total \$/)).toHaveText(expectedTotal);
+  });
+
+  test('see in my space: own photos, a space photo, the render, and a remix published with credit', async ({
+    page,
+    navigate,
+  }) => {
+    await navigate('/');
+    const original = await designOfAnotherCreator(page);
+    const [first, second] = original.selectedProducts;
+    const title = `My remix ${uniqueSuffix()}`;
+
+    await navigate(`/shop-design/${original.id}`);
+    await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
+
+    // stage 1: every product starts checked; with none chosen there is nothing to continue with
+    const checkboxes = page.getByRole('list', { name: 'Products to place' }).getByRole('checkbox');
+    await expect(checkboxes).toHaveCount(original.selectedProducts.length);
+    for (const box of await checkboxes.all()) {
+      await expect(box).toBeChecked();
+      await box.uncheck();
+    }
+    await expect(continueButton(page)).toBeDisabled();
+    await expect(page.getByText(messages.shop.uploadNote)).toBeVisible();
+
+    // two own products, uploaded side by side; they count as products
+    await page.getByLabel(messages.shop.addOwn).setInputFiles([
+      { name: 'green-armchair.png', mimeType: 'image/png', buffer: await makeItemPhoto('#4f7a5a') },
+      { name: 'blue-side-table.png', mimeType: 'image/png', buffer: await makeItemPhoto('#3f5f8a') },
+    ]);
+    const ownProducts = page.getByRole('list', { name: 'Your own products' }).getByRole('listitem');
+    await expect(ownProducts).toHaveCount(2);
+    await expect(continueButton(page)).toBeEnabled();
+    await page.getByRole('checkbox', { name: first!.name }).check();
+    await continueButton(page).click();
+
+    // stage 2: a space is needed; a room style works, the person's own photo replaces it
+    await expect(renderButton(page)).toBeDisabled();
+    const roomStyles = page.getByRole('radiogroup', { name: 'Room styles' }).getByRole('radio');
+    await expect(roomStyles).toHaveCount(2);
+    await roomStyles.first().click();
+    await expect(roomStyles.first()).toHaveAttribute('aria-checked', 'true');
+    await expect(renderButton(page)).toBeEnabled();
+    const spaceUpload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
+    await page.getByLabel('Upload a photo of your space').setInputFiles({
+      name: 'my-room.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeSpacePhoto('interior'),
+    });
+    const spacePhotoUrl = ((await (await spaceUpload).json()) as { url: string }).url;
+    await expect(page.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', spacePhotoUrl);
+    await expect(roomStyles.first()).toHaveAttribute('aria-checked', 'false');
+
+    // stage 3: one JSON render with the products' names and photos
+    const generateRequest = page.waitForRequest((request) => isGenerateRequest(new URL(request.url())));
+    await renderButton(page).click();
+    const body = (await generateRequest).postDataJSON() as {
+      prompt: string;
+      spaceImage: string;
+      additionalPhotos: string[];
+    };
+    expect(body.spaceImage).toBe(spacePhotoUrl);
+    expect(body.prompt).toContain(first!.name);
+    expect(body.prompt).not.toContain(second!.name);
+    expect(body.prompt).toContain('green armchair');
+    expect(body.additionalPhotos).toHaveLength(3);
+    expect(body.additionalPhotos[0]).toBe(first!.imageUrl);
+    await expect(renderedImage(page)).toBeVisible({ timeout: 30_000 });
+    const generatedUrl = await renderedImage(page).getAttribute('src');
+    expect(generatedUrl).toMatch(/^\/media\//);
+    expect(generatedUrl).not.toBe(original.afterImageUrl);
+
+    // publish: post-creation gets the image, and the design is sent as a remix of the original
+    await page.getByRole('button', { name: messages.shop.publish }).click();
+    await expect(page).toHaveURL('/create-design/post-creation');
+    await expect(page.getByRole('img', { name: 'Your generated design' })).toHaveAttribute('src', generatedUrl!);
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('textbox', { name: 'Description' }).fill(`Tried ${first!.name} in my room`);
+    const publishRequest = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/designs',
+    );
+    await page.getByRole('button', { name: /Publish Design/ }).click();
+    const published = publishDesignBodySchema.parse((await publishRequest).postDataJSON());
+    expect(published).toMatchObject({
+      afterImageUrl: generatedUrl,
+      originalDesignId: original.id,
+      isRegenerated: true,
+    });
+    expect(published.selectedProducts.map((product) => product.id)).toEqual([first!.id]);
+
+    // the feed card credits the original creator, linking to their profile; the original counts one more remix
+    await expect(page).toHaveURL('/');
+    const card = designCard(page, title);
+    await expect(card.getByText(messages.feed.inspiredBy)).toBeVisible({ timeout: 15_000 });
+    const creatorLink = card.getByRole('link', { name: `@${original.author.username}`, exact: true });
+    await expect(creatorLink).toHaveAttribute('href', `/profile/${original.author.id}`);
+    expect((await fetchDesign(page.request, original.id)).remixCount).toBe(original.remixCount + 1);
+    await creatorLink.click();
+    await expect(page).toHaveURL(`/profile/${original.author.id}`);
+  });
+
+  test("a failed render quietly shows the design's own image, and 'Purchase Products' buys what was chosen", async ({
+    page,
+    navigate,
+  }) => {
+    await navigate('/');
+    const design = await publishDesign(page.request, {
+      mode: 'interior',
+      title: `Render fails ${uniqueSuffix()}`,
+      productCount: 2,
+    });
+    const [first, second] = design.selectedProducts;
+    await page.route(`**${GENERATE_PATH}`, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Engine unavailable' }),
+      }),
+    );
+
+    await navigate(`/shop-design/${design.id}`);
+    await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
+    await page.getByRole('checkbox', { name: second!.name }).uncheck();
+    await continueButton(page).click();
+    await page.getByRole('radiogroup', { name: 'Room styles' }).getByRole('radio').last().click();
+    await renderButton(page).click();
+
+    await expect(renderedImage(page)).toHaveAttribute('src', design.afterImageUrl);
+    await expect(page.getByText('Engine unavailable')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.shop.publish })).toBeEnabled();
+
+    await page.getByRole('button', { name: 'Purchase Products' }).click();
+    await expect(page.getByRole('heading', { name: messages.shop.purchaseProducts })).toBeVisible();
+    await expect(designProducts(page).getByRole('listitem')).toHaveCount(1);
+    await expect(designProducts(page).getByText(first!.name)).toBeVisible();
+    await expect(shopTotal(page)).toHaveText(formatPrice(first!.price));
+  });
+
+  test('an upload the server refuses shows its reason in a toast', async ({ page, navigate }) => {
+    await navigate('/');
+    const design = await publishDesign(page.request, {
+      mode: 'interior',
+      title: `Bad upload ${uniqueSuffix()}`,
+      productCount: 1,
+    });
+    await navigate(`/shop-design/${design.id}`);
+    await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
+    await page.getByLabel(messages.shop.addOwn).setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image'),
+    });
+    await expect(page.getByText(/could not be read|Unsupported file type/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your own products' })).toHaveCount(0);
+  });
+});
