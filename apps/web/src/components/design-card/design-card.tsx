@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { writeStoredJson } from '@/lib/storage';
 import { LikeButton } from './like-button';
 import { ProductThumbnails } from './product-thumbnails';
 
@@ -113,7 +114,12 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
               <MessageCircle className="size-5" aria-hidden />
               <span aria-hidden>{design.commentsCount}</span>
             </button>
-            <Link to={paths.shopDesign.getHref(design.id)} className={buttonClasses({ size: 'sm', variant: 'accent', className: 'ml-auto' })}>
+            <Link
+              to={paths.shopDesign.getHref(design.id)}
+              // SPEC §2: shop-design opens a design cached in session storage under its post id
+              onClick={() => writeStoredJson('session', design.id, design)}
+              className={buttonClasses({ size: 'sm', variant: 'accent', className: 'ml-auto' })}
+            >
               <ShoppingBag className="size-4" aria-hidden />
               {messages.feed.shopThisDesign}
             </Link>

@@ -1,0 +1,50 @@
+import { designSchema, type Design } from '@dwellscape/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { DesignCard } from './design-card';
+
+const design: Design = designSchema.parse({
+  id: 'd-card',
+  title: 'Sunlit reading nook',
+  caption: 'A quiet corner by the window.',
+  beforeImageUrl: null,
+  afterImageUrl: '/media/seed/renders/d-card.webp',
+  selectedProducts: [{ id: 'p1', name: 'Linen armchair', price: 899, brandId: 'b1', imageUrl: '/media/p1.webp', quantity: 1 }],
+  userAnswers: {},
+  spaceType: 'Living Room',
+  mode: 'interior',
+  isPublic: true,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  likesCount: 3,
+  commentsCount: 1,
+  userId: 'u1',
+  author: { id: 'u1', username: 'maya', displayName: 'Maya', avatarUrl: '/media/u1.webp', isVerified: true },
+  originalDesignId: null,
+  originalCreatorId: null,
+  originalCreator: null,
+  isRegenerated: false,
+  videoUrl: null,
+  remixCount: 0,
+  likedByViewer: false,
+});
+
+describe('DesignCard', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it("caches the design in session storage under its post id when 'Shop This Design' is opened", async () => {
+    renderWithQueryClient(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<DesignCard design={design} />} />
+          <Route path="/shop-design/:postId" element={<p>shop screen</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Shop This Design' }));
+    expect(await screen.findByText('shop screen')).toBeInTheDocument();
+    expect(designSchema.parse(JSON.parse(window.sessionStorage.getItem('d-card') ?? 'null'))).toEqual(design);
+  });
+});
