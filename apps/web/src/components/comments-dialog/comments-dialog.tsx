@@ -4,19 +4,17 @@ import {
   COMMENTS_DIALOG_MAX_HEIGHT,
   messages,
 } from '@dwellscape/shared';
-import { MessageCircle, RefreshCw, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Input, inputClasses, Label } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useAddDesignComment } from '@/lib/api/add-design-comment';
 import { useDesignComments } from '@/lib/api/get-design-comments';
 import { cn } from '@/lib/cn';
-import { CommentList } from './comment-list';
+import { CommentThread } from './comment-thread';
 
 interface CommentsDialogProps {
   designId: string;
@@ -59,35 +57,7 @@ function CommentsDialogBody({ designId, designTitle }: { designId: string; desig
     >
       <div className="flex min-h-full flex-col">
         <div className="flex-1 pb-4">
-          {comments.isPending ? (
-            <div aria-busy="true" aria-label="Loading comments" className="flex flex-col gap-4">
-              {[0, 1, 2].map((index) => (
-                <div key={index} className="flex gap-3">
-                  <Skeleton className="size-8 shrink-0 rounded-full" />
-                  <div className="flex-1 space-y-2 pt-1">
-                    <Skeleton className="h-3 w-28" />
-                    <Skeleton className="h-3 w-full" />
-                  </div>
-                </div>
-              ))}
-            </div>
-          ) : comments.isError ? (
-            <EmptyState
-              icon={RefreshCw}
-              tone="danger"
-              title={messages.comments.loadFailedBody}
-              className="py-8"
-              action={
-                <Button variant="outline" size="sm" onClick={() => void comments.refetch()} isLoading={comments.isFetching}>
-                  {messages.feed.tryAgain}
-                </Button>
-              }
-            />
-          ) : comments.data.length === 0 ? (
-            <EmptyState icon={MessageCircle} title="No comments yet" description="Be the first to share what you think." className="py-8" />
-          ) : (
-            <CommentList comments={comments.data} />
-          )}
+          <CommentThread comments={comments} />
         </div>
         <CommentForm designId={designId} />
       </div>
