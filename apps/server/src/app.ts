@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -100,8 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(uploadsRoutes);
   await app.register(aiRoutes);
 
+  const mediaRoot = path.join(config.dataDir, 'media');
+  // the file server checks its root at start-up, before the first upload creates it
+  mkdirSync(mediaRoot, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'media'),
+    root: mediaRoot,
     prefix: '/media/',
     decorateReply: false,
     index: false,
