@@ -52,7 +52,7 @@ for (const mode of MODES) {
     const before = await storedCart(page);
     const startedAt = Date.now();
     await dialog.getByRole('button', { name: messages.productPopup.addToCart }).click();
-    await expect(dialog.getByRole('button', { name: messages.productPopup.addToCart })).toBeDisabled();
+    // the disabled, spinning button during the 800 ms is the component test's: here it may already be gone
     await expect(page.getByText(messages.productPopup.addedTitle)).toBeVisible();
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(700);
     await expect(page.getByText(messages.productPopup.addedBody(3, product.name))).toBeVisible();
