@@ -10,7 +10,8 @@ import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { filePart, htmlPretendingToBeJpeg, makeJpeg, makePng, makePngOfExactSize, makeWebp, multipartBody, storeImage, type FormPart } from './media-fixtures';
+import { filePart, htmlPretendingToBeJpeg, makeJpeg, makePng, makePngOfExactSize, makeWebp, multipartBody, type FormPart } from './media-fixtures';
+import { storeImage } from './fixtures';
 
 const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Brand, type Product } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertBrand, insertProduct } from './read-fixtures';
+import { insertBrand, insertProduct } from './fixtures';
 
 describe.each(dbKinds)('catalogue API on %s', (kind) => {
   let t: TestApp;

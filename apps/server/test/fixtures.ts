@@ -1,51 +1,123 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AppDatabase } from '../src/db/client';
-import { designs, users } from '../src/db/schema';
+import { brands, designs, notifications, products, quizQuestions, spaces, templates, users } from '../src/db/schema';
 import type { FileStorage } from '../src/storage/file-storage';
 
-/** Rows and files for the designs tests, made directly so the tests do not depend on the sample world. */
+/** Rows and files made directly, so tests do not depend on the sample world. */
 
-type NewUser = typeof users.$inferInsert;
-type NewDesign = typeof designs.$inferInsert;
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+type WithId<T> = Partial<T> & { id: string };
+
+/** Stores an image and returns its /media/ URL. */
+export async function storeImage(storage: FileStorage, bytes: Buffer, key = `test/${randomUUID()}.webp`): Promise<string> {
+  await storage.put(key, bytes);
+  return storage.urlFor(key);
+}
 
 let tinyWebp: Promise<Buffer> | null = null;
 
 /** Stores a real (tiny) WebP image and returns its /media/ URL. */
-export async function putImage(storage: FileStorage, key = `test/${randomUUID()}.webp`): Promise<string> {
+export async function putImage(storage: FileStorage, key?: string): Promise<string> {
   tinyWebp ??= sharp({ create: { width: 4, height: 3, channels: 3, background: '#7a9e7e' } })
     .webp()
     .toBuffer();
-  await storage.put(key, await tinyWebp);
-  return storage.urlFor(key);
+  return storeImage(storage, await tinyWebp, key);
 }
 
-export async function insertUser(
-  db: AppDatabase,
-  overrides: Partial<NewUser> = {},
-): Promise<typeof users.$inferSelect> {
+export async function insertUser(db: AppDatabase, overrides: Partial<Insert<typeof users>> = {}): Promise<typeof users.$inferSelect> {
   const id = overrides.id ?? `user-${randomUUID().slice(0, 8)}`;
   const [row] = await db
     .insert(users)
-    .values({
-      id,
-      username: id,
-      displayName: `Display ${id}`,
-      avatarUrl: `/media/test/${id}.webp`,
-      ...overrides,
-    })
+    .values({ id, username: id, displayName: `Display ${id}`, avatarUrl: `/media/test/${id}.webp`, ...overrides })
     .returning();
   return row!;
 }
 
 export async function insertDesign(
   db: AppDatabase,
-  fields: Partial<NewDesign> & { userId: string; afterImageUrl: string },
+  fields: Partial<Insert<typeof designs>> & { userId: string },
 ): Promise<typeof designs.$inferSelect> {
   const id = fields.id ?? randomUUID();
   const [row] = await db
     .insert(designs)
-    .values({ id, title: `Design ${id.slice(0, 8)}`, mode: 'interior', ...fields })
+    .values({ id, title: `Design ${id.slice(0, 8)}`, afterImageUrl: `/media/test/design-${id}.webp`, mode: 'interior', ...fields })
     .returning();
   return row!;
 }
+
+export async function insertBrand(db: AppDatabase, row: WithId<Insert<typeof brands>>) {
+  const values: Insert<typeof brands> = {
+    name: `Brand ${row.id}`,
+    logoUrl: `/media/test/brand-${row.id}.webp`,
+    category: 'Furniture',
+    modes: ['interior'],
+    ...row,
+  };
+  await db.insert(brands).values(values);
+  return values;
+}
+
+export async function insertProduct(db: AppDatabase, row: WithId<Insert<typeof products>> & { brandId: string }) {
+  const values: Insert<typeof products> = {
+    name: `Product ${row.id}`,
+    price: 100,
+    imageUrl: `/media/test/product-${row.id}.webp`,
+    category: 'Seating',
+    mode: 'interior',
+    ...row,
+  };
+  await db.insert(products).values(values);
+  return values;
+}
+
+export async function insertQuestion(db: AppDatabase, row: WithId<Insert<typeof quizQuestions>> & { position: number }) {
+  const values: Insert<typeof quizQuestions> = {
+    questionText: `Question ${row.id}?`,
+    type: 'buttons',
+    options: ['One', 'Two'],
+    mode: 'interior',
+    ...row,
+  };
+  await db.insert(quizQuestions).values(values);
+  return values;
+}
+
+export async function insertTemplate(db: AppDatabase, row: WithId<Insert<typeof templates>> & { position: number }) {
+  const values: Insert<typeof templates> = {
+    name: `Template ${row.id}`,
+    thumbnailUrl: `/media/test/template-${row.id}-thumb.webp`,
+    imageUrl: `/media/test/template-${row.id}.webp`,
+    category: 'Living Room',
+    mode: 'interior',
+    ...row,
+  };
+  await db.insert(templates).values(values);
+  return values;
+}
+
+export async function insertSpace(db: AppDatabase, row: WithId<Insert<typeof spaces>> & { position: number }) {
+  const values: Insert<typeof spaces> = {
+    name: `Space ${row.id}`,
+    category: 'Living Room',
+    tags: [],
+    thumbnailUrl: `/media/test/space-${row.id}-thumb.webp`,
+    imageUrl: `/media/test/space-${row.id}.webp`,
+    mode: 'interior',
+    ...row,
+  };
+  await db.insert(spaces).values(values);
+  return values;
+}
+
+export async function insertNotification(
+  db: AppDatabase,
+  row: WithId<Insert<typeof notifications>> & { userId: string; type: Insert<typeof notifications>['type'] },
+) {
+  const values: Insert<typeof notifications> = { message: `Notification ${row.id}`, ...row };
+  await db.insert(notifications).values(values);
+  return values;
+}
+
+/** A fixed clock for created_at, so ordering assertions do not depend on insert timing. */
+export const minutesAgo = (minutes: number, now = Date.now()) => new Date(now - minutes * 60_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Question, type Space, type Template } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertQuestion, insertSpace, insertTemplate } from './read-fixtures';
+import { insertQuestion, insertSpace, insertTemplate } from './fixtures';
 
 describe.each(dbKinds)('create-flow data API on %s', (kind) => {
   let t: TestApp;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertAuthor, insertDesignRow, openEventStream, type EventStream } from './media-fixtures';
+import { insertDesign, insertUser } from './fixtures';
+import { openEventStream, type EventStream } from './media-fixtures';
 
 async function notifyPublished(db: AppDatabase, id: string, mode: string) {
   await db.execute(sql`select pg_notify('design_published', ${JSON.stringify({ id, mode })})`);
@@ -28,7 +29,7 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
-    authorId = await insertAuthor(t.database.db);
+    authorId = (await insertUser(t.database.db)).id;
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -44,9 +45,9 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     expect(interior.headers['x-accel-buffering']).toBe('no');
     expect(interior.headers['x-content-type-options']).toBe('nosniff');
 
-    const landscapeId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'landscape', title: 'Garden' });
+    const landscapeId = (await insertDesign(t.database.db, { userId: authorId, mode: 'landscape', title: 'Garden' })).id;
     await notifyPublished(t.database.db, landscapeId, 'landscape');
-    const interiorId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior', title: 'Loft' });
+    const interiorId = (await insertDesign(t.database.db, { userId: authorId, mode: 'interior', title: 'Loft' })).id;
     await notifyPublished(t.database.db, interiorId, 'interior');
 
     const received = await interior.waitForEvent((e) => e.id === interiorId);
@@ -63,12 +64,12 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
 
   it('skips private designs, unknown ids and malformed payloads, and keeps going', async () => {
     const stream = await open('interior');
-    const privateId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior', isPublic: false });
+    const privateId = (await insertDesign(t.database.db, { userId: authorId, mode: 'interior', isPublic: false })).id;
     await notifyPublished(t.database.db, privateId, 'interior');
     await notifyPublished(t.database.db, 'no-such-design', 'interior');
     await t.database.db.execute(sql`select pg_notify('design_published', 'not json')`);
     await t.database.db.execute(sql`select pg_notify('design_published', '{"id":"x y","mode":"attic"}')`);
-    const publicId = await insertDesignRow(t.database.db, { userId: authorId, mode: 'interior' });
+    const publicId = (await insertDesign(t.database.db, { userId: authorId, mode: 'interior' })).id;
     await notifyPublished(t.database.db, publicId, 'interior');
 
     await stream.waitForEvent((e) => e.id === publicId);

@@ -1,13 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { AppDatabase } from '../src/db/client';
-import { designs, users } from '../src/db/schema';
-import type { FileStorage } from '../src/storage/file-storage';
 
 /* ---------- images made in memory ---------- */
 
@@ -136,36 +133,6 @@ export function listFiles(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/* ---------- rows ---------- */
-
-export async function insertAuthor(db: AppDatabase): Promise<string> {
-  const id = `author-${randomUUID().slice(0, 8)}`;
-  await db.insert(users).values({ id, username: id, displayName: `Author ${id}`, avatarUrl: `/media/test/${id}.webp` });
-  return id;
-}
-
-export async function insertDesignRow(
-  db: AppDatabase,
-  values: { userId: string; mode: 'interior' | 'landscape'; isPublic?: boolean; title?: string },
-): Promise<string> {
-  const id = randomUUID();
-  await db.insert(designs).values({
-    id,
-    title: values.title ?? `Live ${id.slice(0, 6)}`,
-    afterImageUrl: `/media/test/${id}.webp`,
-    mode: values.mode,
-    userId: values.userId,
-    isPublic: values.isPublic ?? true,
-  });
-  return id;
-}
-
-/** Stores an image and returns its /media/ URL. */
-export async function storeImage(storage: FileStorage, bytes: Buffer, key = `test/${randomUUID()}.webp`): Promise<string> {
-  await storage.put(key, bytes);
-  return storage.urlFor(key);
 }
 
 /* ---------- raw HTTP ---------- */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Notification } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertNotification, insertUser, minutesAgo } from './read-fixtures';
+import { insertDesign, insertNotification, insertUser, minutesAgo } from './fixtures';
 
 describe.each(dbKinds)('notifications API on %s', (kind) => {
   let t: TestApp;

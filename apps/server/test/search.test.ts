@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, type SearchResponse, type User } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertBrand, insertDesign, insertProduct, insertUser, minutesAgo } from './read-fixtures';
+import { insertBrand, insertDesign, insertProduct, insertUser, minutesAgo } from './fixtures';
 
 describe.each(dbKinds)('search API on %s', (kind) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, type Design, type MeResponse, type User } from '@dwellscape/shared';
 import { designLikes } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, minutesAgo } from './read-fixtures';
+import { insertDesign, insertUser, minutesAgo } from './fixtures';
 
 describe.each(dbKinds)('users API on %s', (kind) => {
   let t: TestApp;
