@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
-import { useSpaces } from '../api/get-spaces';
+import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
 import { getCreateDraft, useCreateDraft } from '../stores/create-draft';
 import { beginRender, createDesignSessionId, useRenderState, type RenderState } from '../stores/render-session';

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
-import { useSpaces } from '../api/get-spaces';
+import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
 import { useImproveDesignNotes } from '../api/improve-design-notes';
 import { usePhotoUpload } from '../hooks/use-photo-upload';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { createDesignSteps, paths, type CreateDesignStep } from '@/config/paths';
 import { questionsQueryOptions } from '../api/get-questions';
-import { spacesQueryOptions } from '../api/get-spaces';
+import { spacesQueryOptions } from '@/lib/api/get-spaces';
 import { templatesQueryOptions } from '../api/get-templates';
 import { CreateDesignScreen } from '../components/create-design-screen';
 import { fixtures } from './fake-api';

@@ -10,7 +10,7 @@ import { ProgressSteps } from '@/components/ui/stepper';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { renderInSpaceOrSample } from '../api/render-in-space';
-import { useSpaces } from '../api/get-spaces';
+import { useSpaces } from '@/lib/api/get-spaces';
 import { useImageUploads } from '../hooks/use-image-uploads';
 import {
   additionalPhotosFor,

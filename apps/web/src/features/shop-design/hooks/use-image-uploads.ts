@@ -2,7 +2,7 @@ import type { UploadResponse } from '@dwellscape/shared';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '@/lib/api/upload-image';
 
 export interface UploadedImage extends UploadResponse {
   fileName: string;

@@ -1,5 +1,4 @@
 import { apiPaths, uploadResponseSchema, type UploadResponse } from '@dwellscape/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Stores one photo on the server; the app keeps its /media/ URL, never the bytes (SPEC §3 drafts). */
@@ -7,8 +6,4 @@ export function uploadImage(file: File, signal?: AbortSignal): Promise<UploadRes
   const form = new FormData();
   form.append('file', file, file.name);
   return apiRequest(apiPaths.uploads, uploadResponseSchema, { method: 'POST', body: form, signal });
-}
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: (file: File) => uploadImage(file) });
 }

@@ -4,6 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 const spacesResponseSchema = listOf(spaceSchema);
 
+/** The preset spaces of one mode (landscape spaces carry category tags): the create flow's and see-in-space's. */
 export async function getSpaces(mode: Mode, signal?: AbortSignal): Promise<Space[]> {
   const response = await apiRequest(apiPaths.spaces, spacesResponseSchema, { query: { mode }, signal });
   return response.items;
