@@ -4,7 +4,13 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CompositorImageEngine, renderLocalDesign, type LocalDesignInput } from '../src/engines/compositor';
 import { cutOutProduct } from '../src/engines/compositor/cutout';
-import { layOutProducts, placementRoleOf, type LayoutItem, type Placement } from '../src/engines/compositor/layout';
+import {
+  isStrand,
+  layOutProducts,
+  placementRoleOf,
+  type LayoutItem,
+  type Placement,
+} from '../src/engines/compositor/layout';
 import { EngineInputError } from '../src/engines/errors';
 import type { EngineImage } from '../src/engines/types';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
@@ -209,6 +215,24 @@ describe('cutOutProduct', () => {
     expect(data[(Math.floor(height / 2) * width + Math.floor(width / 2)) * 4 + 3]).toBe(255);
   });
 
+  it("leaves a catalogue photo's soft floor shadow behind with the backdrop, but keeps a grey product", async () => {
+    // a grey box standing on a soft shadow that fades into the backdrop, as the seeded catalogue photos draw them
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+      <defs><radialGradient id="s"><stop offset="0" stop-color="#000" stop-opacity="0.35"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
+      <rect width="400" height="400" fill="#f4f1ec"/>
+      <ellipse cx="200" cy="330" rx="150" ry="30" fill="url(#s)"/>
+      <rect x="130" y="120" width="140" height="205" fill="#a8a49c"/></svg>`;
+    const cut = cutOutProduct(await rawOf(await sharp(Buffer.from(svg)).png().toBuffer()));
+    expect(cut.method).toBe('background-removed');
+    const { data, width, height } = cut.image;
+    // cropped to the box alone: the shadow, wider than the box, is gone
+    expect(width).toBeLessThanOrEqual(145);
+    expect(height).toBeLessThanOrEqual(212);
+    // the grey box, a darker shade of the backdrop's own hue, stays solid
+    expect(data[(Math.floor(height / 2) * width + Math.floor(width / 2)) * 4 + 3]).toBe(255);
+  });
+
   it('keeps a busy photo whole, as a rounded frame', async () => {
     const photo = await livingRoomPhoto(600, 450, { format: 'png', grain: 40 });
     const cut = cutOutProduct(await rawOf(photo));
@@ -299,6 +323,41 @@ describe('layOutProducts', () => {
 
   it('is deterministic', () => {
     expect(layOutProducts(items, frame)).toEqual(placements);
+  });
+
+  it('hangs pendants and string lights from above; lanterns and floor lamps still stand', () => {
+    expect(placementRoleOf('Pendant Light', 'Rattan Dome Pendant')).toBe('overhead');
+    expect(placementRoleOf('String Lights', 'Café String Lights')).toBe('overhead');
+    expect(placementRoleOf('Lighting', 'Crystal Chandelier')).toBe('overhead');
+    expect(placementRoleOf('Lantern', 'Metal Lantern')).toBe('tall');
+    expect(placementRoleOf('Lighting', 'Arc Floor Lamp')).toBe('tall');
+    expect(isStrand('String Lights', 'Café String Lights')).toBe(true);
+    expect(isStrand('Pendant Light', 'Rattan Dome Pendant')).toBe(false);
+
+    const withLights = [
+      ...items.filter((i) => i.index !== 6),
+      item(8, 'Pendant light', 0.9),
+      item(9, 'Pendant light', 0.9),
+      { ...item(10, 'String lights', 2), strand: true },
+    ];
+    const laid = layOutProducts(withLights, frame);
+    const pendants = laid.filter((p) => p.index === 8 || p.index === 9);
+    const strand = laid.find((p) => p.index === 10)!;
+    expect(laid.map((p) => p.index).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 7, 8, 9, 10]);
+    for (const p of [...pendants, strand]) {
+      expect(p.pose).toBe('suspended');
+      expect(p.y + p.height).toBeLessThan(frame.floorY * 0.6);
+      expect(p.x).toBeGreaterThanOrEqual(0);
+      expect(p.x + p.width).toBeLessThanOrEqual(frame.width);
+    }
+    // pendants hang on cords from the top edge, beside the art rather than in front of it
+    for (const p of pendants) expect(p.cord).toEqual({ x: Math.round(p.x + p.width / 2), y: p.y + 2 });
+    const art = laid.find((p) => p.index === 7)!;
+    for (const p of pendants) expect(overlaps(p, art)).toBe(false);
+    expect(overlaps(pendants[0]!, pendants[1]!)).toBe(false);
+    // a strand spans the top of the frame
+    expect(strand.width).toBeGreaterThan(frame.width * 0.3);
+    expect(strand.cord).toBeUndefined();
   });
 });
 

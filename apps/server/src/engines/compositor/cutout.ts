@@ -12,6 +12,20 @@ const BACKGROUND_TOLERANCE = 34;
 /** A smooth gradient may drift further than that, one small step at a time. */
 const GRADIENT_STEP = 5;
 const GRADIENT_REACH = 2.2 * BACKGROUND_TOLERANCE;
+/**
+ * A soft shadow on the backdrop is the backdrop's colour, only darker (no hue of its own). It is
+ * followed as far as it fades gently, so a catalogue photo's floor shadow goes with the backdrop:
+ * in a scene it would be a pale grey blob, and the compositor casts shadows of its own.
+ */
+const SHADE_CHROMA = 14;
+const SHADE_DARKEST = 0.45;
+
+/** Whether a pixel is the background colour darkened evenly (a shadow on it) rather than a colour of its own. */
+function isShadeOf(d: Uint8Array, i: number, bg: [number, number, number]): boolean {
+  const k = (d[i]! + d[i + 1]! + d[i + 2]!) / Math.max(1, bg[0] + bg[1] + bg[2]);
+  if (k < SHADE_DARKEST || k > 1.02) return false;
+  return colourDistanceSq(d, i, bg[0] * k, bg[1] * k, bg[2] * k) <= SHADE_CHROMA * SHADE_CHROMA;
+}
 
 const colourDistanceSq = (d: Uint8Array, i: number, r: number, g: number, b: number) => {
   const dr = d[i]! - r;
@@ -115,7 +129,8 @@ function floodBackground(img: Raster, bg: [number, number, number]): Uint8Array 
       return;
     }
     const fi = from * 4;
-    if (toBg <= reachSq && colourDistanceSq(data, qi, data[fi]!, data[fi + 1]!, data[fi + 2]!) <= stepSq) {
+    const gentle = colourDistanceSq(data, qi, data[fi]!, data[fi + 1]!, data[fi + 2]!) <= stepSq;
+    if (gentle && (toBg <= reachSq || isShadeOf(data, qi, bg))) {
       isBackground[q] = 1;
       queue[tail++] = q;
     }

@@ -86,6 +86,27 @@ export function drawWallShadow(
   }
 }
 
+/** A thin dark cord from the top of the frame down to (x, bottom): what a pendant hangs on. */
+export function drawCord(scene: Raster, x: number, bottom: number, thickness: number): void {
+  const half = thickness / 2;
+  const x0 = Math.max(0, Math.floor(x - half - 1));
+  const x1 = Math.min(scene.width - 1, Math.ceil(x + half + 1));
+  const y1 = Math.min(scene.height, Math.max(0, Math.round(bottom)));
+  const s = scene.data;
+  for (let y = 0; y < y1; y++) {
+    let i = (y * scene.width + x0) * 3;
+    for (let px = x0; px <= x1; px++, i += 3) {
+      // anti-aliased edges: full cover inside the cord, fading over one pixel outside it
+      const cover = clamp(half + 0.5 - Math.abs(px + 0.5 - x), 0, 1) * 0.78;
+      if (cover <= 0) continue;
+      const keep = 1 - cover;
+      s[i] = Math.round(s[i]! * keep + 34 * cover);
+      s[i + 1] = Math.round(s[i + 1]! * keep + 31 * cover);
+      s[i + 2] = Math.round(s[i + 2]! * keep + 29 * cover);
+    }
+  }
+}
+
 /** The horizontal extent of the sprite's lowest solid rows: where it touches the floor. */
 export function footprint(sprite: Raster): { left: number; right: number } {
   const { data, width, height } = sprite;

@@ -1,11 +1,19 @@
 import type { Mode } from '@dwellscape/shared';
 
-/** How a product sits in a room: flat on the floor, against the wall, hung on it, in front, or at the edges. */
-export type PlacementRole = 'rug' | 'large' | 'medium' | 'small' | 'tall' | 'plant' | 'wall';
+/**
+ * How a product sits in a room: flat on the floor, against the wall, hung on it, hanging from
+ * above, in front, or at the edges.
+ */
+export type PlacementRole = 'rug' | 'large' | 'medium' | 'small' | 'tall' | 'plant' | 'wall' | 'overhead';
 
 const roleWords: ReadonlyArray<readonly [PlacementRole, RegExp]> = [
   ['rug', /\b(rugs?|carpets?|runners?|doormats?|mats?|kilims?)\b/g],
   ['wall', /\b(art|artwork|prints?|posters?|paintings?|canvas|mirrors?|clocks?|wall|sconces?|tapestry|frames?)\b/g],
+  // before 'tall', so "string lights" and "pendant light" hang rather than stand (ties keep the first role)
+  [
+    'overhead',
+    /\b(pendant lights?|pendants?|chandeliers?|string lights?|fairy lights?|festoon( lights?)?|bunting|hanging|wind ?chimes?|ceiling( lights?| fans?)?)\b/g,
+  ],
   [
     'plant',
     /\b(plants?|planters?|pots?|trees?|shrubs?|bush(es)?|flowers?|ferns?|palms?|succulents?|cact(us|i)|herbs?|hedges?|grass(es)?|olive|fig|monstera|bonsai|topiary|greenery|raised beds?|garden beds?)\b/g,
@@ -46,6 +54,11 @@ function matchRole(text: string): PlacementRole | null {
   return found?.role ?? null;
 }
 
+/** Hanging pieces strung across a space (string lights, bunting) rather than hung on one cord. */
+export function isStrand(category: string | undefined, name: string | undefined): boolean {
+  return /\b(string|fairy|festoon|bunting|garlands?)\b/.test(`${name ?? ''} ${category ?? ''}`.toLowerCase());
+}
+
 /** Low pieces that belong in the middle of a seating group (a coffee table, a fire pit). */
 export function prefersCentre(category: string | undefined, name: string | undefined): boolean {
   return /\b(coffee|cocktail|center|centre|tables?|ottomans?|poufs?|fire ?pits?|fountains?|bird ?baths?)\b/.test(
@@ -59,6 +72,8 @@ export interface LayoutItem {
   role: PlacementRole;
   /** Stands in the middle of its row, with the rest around it. */
   centre?: boolean;
+  /** An overhead piece strung across the top of the frame (string lights), not hung on a cord. */
+  strand?: boolean;
   /** Width over height of the cut-out. */
   aspect: number;
 }
@@ -71,8 +86,13 @@ export interface Placement {
   y: number;
   width: number;
   height: number;
-  /** How the product is drawn: standing with a contact shadow, flat on the floor, or hung on the wall. */
-  pose: 'standing' | 'flat' | 'hung';
+  /**
+   * How the product is drawn: standing with a contact shadow, flat on the floor, hung on the wall,
+   * or suspended from above (on a cord from the top of the frame when `cord` is set).
+   */
+  pose: 'standing' | 'flat' | 'hung' | 'suspended';
+  /** For a suspended piece: the cord runs from the top of the frame down to this point. */
+  cord?: { x: number; y: number };
 }
 
 export interface Frame {
@@ -87,7 +107,7 @@ export interface Frame {
 export const MAX_PLACED_PRODUCTS = 10;
 
 /** Heights as a fraction of the frame height, for an item standing at the back of the floor. */
-const backHeight: Record<Exclude<PlacementRole, 'rug' | 'wall'>, number> = {
+const backHeight: Record<Exclude<PlacementRole, 'rug' | 'wall' | 'overhead'>, number> = {
   large: 0.3,
   medium: 0.22,
   small: 0.11,
@@ -97,6 +117,7 @@ const backHeight: Record<Exclude<PlacementRole, 'rug' | 'wall'>, number> = {
 const maxWidth: Record<PlacementRole, number> = {
   rug: 0.62,
   wall: 0.3,
+  overhead: 0.8,
   large: 0.5,
   medium: 0.3,
   small: 0.16,
@@ -225,6 +246,7 @@ export function layOutProducts(items: LayoutItem[], frame: Frame): Placement[] {
   const chosen = items.slice(0, MAX_PLACED_PRODUCTS);
   const rugs = chosen.filter((i) => i.role === 'rug');
   const walls = chosen.filter((i) => i.role === 'wall');
+  const overhead = chosen.filter((i) => i.role === 'overhead');
   let back = chosen.filter((i) => i.role === 'large' || i.role === 'tall' || i.role === 'plant');
   let front = chosen.filter((i) => i.role === 'medium' || i.role === 'small');
   // the back row needs a centrepiece; without a large piece, the first medium one stands there
@@ -294,6 +316,7 @@ export function layOutProducts(items: LayoutItem[], frame: Frame): Placement[] {
     });
   }
   placements.push(...hung);
+  placements.push(...layOutOverhead(overhead, frame, backRow.placed, hung));
   placements.push(...backRow.placed.sort((a, b) => a.x - b.x));
   placements.push(...frontRow.placed.sort((a, b) => a.x - b.x));
   return placements;
@@ -302,7 +325,7 @@ export function layOutProducts(items: LayoutItem[], frame: Frame): Placement[] {
 const centreOf = (p: Placement | undefined) => (p ? p.x + p.width / 2 : undefined);
 
 function rolePriority(role: PlacementRole): number {
-  return { large: 0, medium: 1, tall: 2, small: 3, plant: 4, wall: 5, rug: 6 }[role];
+  return { large: 0, medium: 1, tall: 2, small: 3, plant: 4, wall: 5, rug: 6, overhead: 7 }[role];
 }
 
 /** Wall pieces hang side by side above the back row's centrepiece, clear of everything standing. */
@@ -345,4 +368,68 @@ function layOutWall(walls: LayoutItem[], frame: Frame, backRow: Placement[]): Pl
     x += width + gap * scale;
     return placement;
   });
+}
+
+/**
+ * Hanging pieces: strands are strung across the top of the frame; pendants hang on cords over the
+ * back row's centrepiece (a dining table, a sofa), beside any wall art rather than in front of it.
+ */
+function layOutOverhead(items: LayoutItem[], frame: Frame, backRow: Placement[], hung: Placement[]): Placement[] {
+  if (items.length === 0) return [];
+  const { width: W, height: H } = frame;
+  const placements: Placement[] = [];
+  const strands = items.filter((i) => i.strand);
+  const pendants = items.filter((i) => !i.strand);
+
+  let strandTop = H * 0.015;
+  for (const strand of strands) {
+    // strung from side to side: as wide as the frame allows, never taller than a band across the top
+    const width = Math.min(W * maxWidth.overhead, H * 0.3 * strand.aspect);
+    const height = width / strand.aspect;
+    placements.push({
+      index: strand.index,
+      role: 'overhead',
+      x: Math.round(W / 2 - width / 2),
+      y: Math.round(strandTop),
+      width: Math.max(1, Math.round(width)),
+      height: Math.max(1, Math.round(height)),
+      pose: 'suspended',
+    });
+    strandTop += height * 0.6;
+  }
+  if (pendants.length === 0) return placements;
+
+  const height = H * 0.15;
+  const gap = W * 0.04;
+  const sized = pendants.map((p) => ({ ...p, width: Math.min(height * p.aspect, W * 0.2), height }));
+  const total = sized.reduce((s, p) => s + p.width, 0) + gap * (sized.length - 1);
+  const centrepiece = backRow.find((p) => p.role === 'large' || p.role === 'medium');
+  const centreX = centrepiece ? centrepiece.x + centrepiece.width / 2 : W / 2;
+  const top = Math.max(strandTop, H * 0.1);
+  let x = centreX - total / 2;
+  // art hangs over the centrepiece too: pendants move to the side of it with more room
+  const artLeft = Math.min(...hung.map((p) => p.x));
+  const artRight = Math.max(...hung.map((p) => p.x + p.width));
+  if (hung.length > 0 && x < artRight && x + total > artLeft) {
+    const roomLeft = artLeft - gap - W * 0.03;
+    const roomRight = W * 0.97 - (artRight + gap);
+    x = roomRight >= roomLeft ? artRight + gap : artLeft - gap - total;
+  }
+  x = Math.max(W * 0.03, Math.min(W * 0.97 - total, x));
+  for (const pendant of sized) {
+    const left = Math.round(x);
+    const y = Math.round(top);
+    placements.push({
+      index: pendant.index,
+      role: 'overhead',
+      x: left,
+      y,
+      width: Math.max(1, Math.round(pendant.width)),
+      height: Math.max(1, Math.round(pendant.height)),
+      pose: 'suspended',
+      cord: { x: Math.round(left + pendant.width / 2), y: y + 2 },
+    });
+    x += pendant.width + gap;
+  }
+  return placements;
 }

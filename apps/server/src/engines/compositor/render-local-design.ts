@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { EngineInputError } from '../errors';
 import type { EngineImage, RenderedImage } from '../types';
 import { cutOutProduct, type CutOut } from './cutout';
-import { blendSprite, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
+import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
 import { estimateFloorLine } from './floor';
 import { applyGrade } from './grade';
-import { layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
+import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import { gradeFromAnswers } from './palette';
 import type { Raster } from './raster';
 
@@ -84,6 +84,11 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement): vo
     blendSprite(scene, warpToFloor(resized, 0.78), x, y);
     return;
   }
+  if (placement.pose === 'suspended') {
+    if (placement.cord) drawCord(scene, placement.cord.x, placement.cord.y, Math.max(1.5, scene.width / 512));
+    blendSprite(scene, resized, x, y);
+    return;
+  }
   if (placement.pose === 'hung') {
     drawWallShadow(scene, x + width * 0.03, y + height * 0.05, width, height, 0.28);
     blendSprite(scene, resized, x, y);
@@ -115,6 +120,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<Render
         index,
         role: placementRoleOf(product.category, product.name),
         centre: prefersCentre(product.category, product.name),
+        strand: isStrand(product.category, product.name),
         aspect: cut.image.width / cut.image.height,
       },
     ];
