@@ -7,6 +7,42 @@ import tseslint from 'typescript-eslint';
 
 const featureNames = ['gate', 'feed', 'search', 'profile', 'create-design', 'shop-design', 'post', 'activity', 'purchase', 'cart', 'comments', 'products', 'preferences'];
 
+/** Markup from strings is how text becomes script: React renders text as text, so nothing here may bypass it. */
+const forbiddenEverywhere = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'dangerouslySetInnerHTML is forbidden: render text as text.',
+  },
+];
+const htmlSinks = 'innerHTML|outerHTML';
+const forbiddenInTheBrowser = [
+  ...forbiddenEverywhere,
+  {
+    selector: "Property[key.name='dangerouslySetInnerHTML']",
+    message: 'dangerouslySetInnerHTML is forbidden: render text as text.',
+  },
+  {
+    selector: `AssignmentExpression > MemberExpression.left[property.name=/^(${htmlSinks})$/]`,
+    message: 'Assigning innerHTML/outerHTML parses markup: set textContent or render with React.',
+  },
+  {
+    selector: `AssignmentExpression > MemberExpression.left[property.value=/^(${htmlSinks})$/]`,
+    message: 'Assigning innerHTML/outerHTML parses markup: set textContent or render with React.',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(write|writeln)$/][callee.object.name='document']",
+    message: 'document.write is forbidden: render with React.',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(write|writeln)$/][callee.object.property.name='document']",
+    message: 'document.write is forbidden: render with React.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
+    message: 'Parsing markup from strings is forbidden: render with React.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -25,13 +61,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'dangerouslySetInnerHTML is forbidden: render text as text.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...forbiddenEverywhere],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -61,6 +91,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
+      'no-restricted-syntax': ['error', ...forbiddenInTheBrowser],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },

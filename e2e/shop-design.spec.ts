@@ -22,6 +22,9 @@ const continueButton = (page: Page) => page.getByRole('button', { name: messages
 const renderButton = (page: Page) => page.getByRole('button', { name: messages.shop.renderNew });
 const renderedImage = (page: Page) => page.getByRole('img', { name: 'Your new design' });
 
+/** The card's and the post's remix count: '1 remix', '3 remixes'. */
+const remixCountLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'remix' : 'remixes'}`;
+
 /** A seeded design of someone else with at least two products, to remix. */
 async function designOfAnotherCreator(page: Page): Promise<Design> {
   const me = meResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
@@ -204,11 +207,12 @@ test.describe('shop-design', () => {
     await expect(page.getByRole('img', { name: 'Your generated design' })).toHaveAttribute('src', generatedUrl!);
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
     await page.getByRole('textbox', { name: 'Description' }).fill(`Tried ${first!.name} in my room`);
-    const publishRequest = page.waitForRequest(
-      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/designs',
+    const publishResponse = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/designs',
     );
     await page.getByRole('button', { name: /Publish Design/ }).click();
-    const published = publishDesignBodySchema.parse((await publishRequest).postDataJSON());
+    const published = publishDesignBodySchema.parse((await publishResponse).request().postDataJSON());
+    const remix = designSchema.parse(await (await publishResponse).json());
     expect(published).toMatchObject({
       afterImageUrl: generatedUrl,
       originalDesignId: original.id,
@@ -225,6 +229,25 @@ test.describe('shop-design', () => {
     expect((await fetchDesign(page.request, original.id)).remixCount).toBe(original.remixCount + 1);
     await creatorLink.click();
     await expect(page).toHaveURL(`/profile/${original.author.id}`);
+
+    // the original, reached through the app (a page load would show the gate): one more remix, linking to the new one
+    await page.getByRole('link', { name: original.title, exact: true }).click();
+    await expect(page).toHaveURL(`/post/${original.id}`);
+    const remixCountText = remixCountLabel(original.remixCount + 1);
+    const originalCard = designCard(page, original.title);
+    await originalCard.getByRole('link', { name: remixCountText, exact: true }).click();
+    await expect(page).toHaveURL(`/post/${original.id}#remixes`);
+    const remixes = page.getByRole('region', { name: 'Remixes' });
+    await expect(remixes).toBeInViewport();
+    await expect(remixes.getByText(remixCountText, { exact: true })).toBeVisible();
+    const remixLinks = remixes.getByRole('list', { name: 'Remixes' }).getByRole('link');
+    await expect(remixLinks).toHaveCount(Math.min(original.remixCount + 1, 50));
+    const newRemix = remixLinks.first();
+    await expect(newRemix).toHaveAttribute('href', `/post/${remix.id}`);
+    await expect(newRemix).toContainText(title);
+    await newRemix.click();
+    await expect(page).toHaveURL(`/post/${remix.id}`);
+    await expect(designCard(page, title).getByText(messages.feed.inspiredBy)).toBeVisible();
   });
 
   test("a failed render quietly shows the design's own image, and 'Purchase Products' buys what was chosen", async ({

@@ -21,6 +21,7 @@ import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import designsRoutes from './modules/designs/designs.routes';
 import flowRoutes from './modules/flow/flow.routes';
 import gateRoutes from './modules/gate/gate.routes';
+import mediaRoutes from './modules/media/media.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import searchRoutes from './modules/search/search.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
@@ -30,6 +31,18 @@ import liveRoutes from './realtime/live.routes';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
 import type { AppInstance } from './types';
+
+/** What /media/ may serve as an image; SVG is left out because it can carry script. */
+const RASTER_IMAGE_EXTENSIONS = new Set(['.webp', '.png', '.jpg', '.jpeg']);
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 trusts nothing for a bare hop count (so every client
+ * behind the proxy would share one address, and one guesser would lock them all out of the gate);
+ * a hop count means the server is reachable only through that many proxies, so trust that many.
+ */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -44,13 +57,34 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // a hop count is as valid as an address list; fastify's types only omit it
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestTimeout: 120_000,
-    connectionTimeout: 130_000,
+    // a client gets this long for its headers and for its whole request; a response (a live
+    // stream) is never cut by them, only by connectionTimeout when no byte moves either way
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks both time-outs on this beat (30 s by default, far too coarse for a 10 s limit)
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.connectionMs,
     return503OnClosing: true,
+    // errors Fastify raises before routing (a path with broken %-encoding) get the same JSON as every other
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // once closing, every answer asks its client to hang up: a keep-alive socket of a request
+  // that finishes during shutdown would otherwise hold the server open until it idles out
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const mediaRoot = path.join(config.dataDir, 'media');
   // the file server checks its root at start-up, before the first upload creates it
   mkdirSync(mediaRoot, { recursive: true });
+  // /media/w/<width>/<key>: stored images in responsive sizes (a more specific route than the file server's /media/*)
+  await app.register(mediaRoutes);
   await app.register(fastifyStatic, {
     root: mediaRoot,
     prefix: '/media/',
@@ -110,10 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       res.header('Cache-Control', `public, max-age=${UPLOAD_CACHE_MAX_AGE_S}, immutable`);
       res.header('X-Content-Type-Options', 'nosniff');
       res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // only raster images are stored here: anything else (planted by hand or by a bug) downloads, never renders as a page
+      if (!RASTER_IMAGE_EXTENSIONS.has(path.extname(filePath).toLowerCase())) {
+        res.header('Content-Type', 'application/octet-stream');
+        res.header('Content-Disposition', 'attachment');
+      }
     },
   });
 
@@ -124,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // the build writes .br and .gz copies beside its text files (apps/web/vite.config.ts)
+      preCompressed: true,
       setHeaders(res, filePath) {
         // hashed assets never change; index.html must always be revalidated
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -186,6 +229,7 @@ function httpReason(status: number): string {
     408: 'Request Timeout',
     409: 'Conflict',
     413: 'Payload Too Large',
+    414: 'URI Too Long',
     415: 'Unsupported Media Type',
     429: 'Too Many Requests',
   };

@@ -9,6 +9,8 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const timeoutMs = z.coerce.number().int().min(100).max(3_600_000);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -32,6 +34,32 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Whether the session cookie carries the Secure flag (set it when served over TLS). */
   COOKIE_SECURE: booleanish.default(false),
+  /** Comment sent on idle live-feed streams so proxies keep them open (ms). */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+  /** Longest wait for a request's headers (slowloris); Node's own default is 60 s. */
+  HEADERS_TIMEOUT_MS: timeoutMs.default(10_000),
+  /** Longest wait for a whole request, body included: a 10 MB upload at 0.75 Mbit/s still fits. */
+  REQUEST_TIMEOUT_MS: timeoutMs.default(120_000),
+  /** How long an idle keep-alive connection stays open (longer than the usual 60 s of load balancers). */
+  KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
+  /** A socket with no traffic either way for this long is closed; longer than the 120 s image-engine call. */
+  CONNECTION_TIMEOUT_MS: timeoutMs.default(130_000),
+});
+
+/** Rules between variables, checked once each one is valid on its own. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  // Node refuses a server whose headers may take longer than the whole request
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+  }
+  // an idle live-feed stream shows traffic only at each heartbeat
+  if (e.CONNECTION_TIMEOUT_MS <= e.LIVE_HEARTBEAT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CONNECTION_TIMEOUT_MS'],
+      message: 'must exceed LIVE_HEARTBEAT_MS, or idle live streams are cut',
+    });
+  }
 });
 
 export interface Config {
@@ -49,13 +77,16 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   cookieSecure: boolean;
+  liveHeartbeatMs: number;
+  /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
 }
 
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -81,6 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     cookieSecure: e.COOKIE_SECURE,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedSampleWorld } from './seed/seed';
+import { warmSeedImageSizes } from './seed/warm-image-sizes';
 
 const startedAt = performance.now();
 
@@ -16,8 +17,10 @@ async function main() {
   const app = await buildApp({ config, database });
   await seedSampleWorld({ db: database.db, storage: app.storage, log: app.log });
 
+  const warming = new AbortController();
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    warming.abort();
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
@@ -40,6 +43,7 @@ async function main() {
       ? `Gate password: "${config.betaPassword}" (the default; set BETA_PASSWORD to change it)`
       : 'Gate password: taken from BETA_PASSWORD',
   );
+  void warmSeedImageSizes({ storage: app.storage, log: app.log, signal: warming.signal });
 }
 
 main().catch((err: unknown) => {

@@ -16,6 +16,7 @@ const gatedRoutes: { method: Method; url: string; payload?: object }[] = [
   },
   { method: 'PUT', url: apiPaths.designLike('any-design') },
   { method: 'DELETE', url: apiPaths.designLike('any-design') },
+  { method: 'GET', url: apiPaths.designRemixes('any-design') },
   { method: 'GET', url: apiPaths.designComments('any-design') },
   { method: 'POST', url: apiPaths.designComments('any-design'), payload: { name: 'Ann', text: 'Lovely' } },
   { method: 'GET', url: `${apiPaths.designsLive}?mode=interior` },

@@ -222,9 +222,15 @@ export interface EventStream {
 }
 
 /** Opens an SSE stream and parses it as it arrives; resolves once the response headers are in. */
-export function openEventStream(port: number, pathname: string, cookie: string): Promise<EventStream> {
+export function openEventStream(
+  port: number,
+  pathname: string,
+  cookie: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+    const headers = { cookie, accept: 'text/event-stream', ...extraHeaders };
+    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
       const comments: string[] = [];
       const events: SseEvent[] = [];
       const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];

@@ -7,6 +7,7 @@ export const apiPaths = {
   design: (id: string) => `/api/designs/${encodeURIComponent(id)}`,
   designLike: (id: string) => `/api/designs/${encodeURIComponent(id)}/like`,
   designComments: (id: string) => `/api/designs/${encodeURIComponent(id)}/comments`,
+  designRemixes: (id: string) => `/api/designs/${encodeURIComponent(id)}/remixes`,
   designsLive: '/api/designs/live',
   user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
   userDesigns: (id: string) => `/api/users/${encodeURIComponent(id)}/designs`,

@@ -83,3 +83,48 @@ function base64UrlDecode(encoded: string): string {
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
+
+/** Widths (px) the server makes of a stored WebP, ascending: enough steps for a 390 px phone at DPR 3 and for 96 px tiles. */
+export const RESPONSIVE_IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export type ResponsiveImageWidth = (typeof RESPONSIVE_IMAGE_WIDTHS)[number];
+
+/** Where the server answers with a stored image at a narrower width: /media/w/<width>/<key>. */
+export const MEDIA_VARIANT_PREFIX = '/media/w/';
+
+const MEDIA_PREFIX = '/media/';
+/** A stored WebP's own URL (not already a variant): the same key rule as the server's storage. */
+const RESIZABLE_MEDIA_URL = /^\/media\/(?!w\/)[A-Za-z0-9_-][A-Za-z0-9/_.-]*\.webp$/;
+
+export function isResponsiveImageWidth(width: number): width is ResponsiveImageWidth {
+  return (RESPONSIVE_IMAGE_WIDTHS as readonly number[]).includes(width);
+}
+
+/** The storage key behind a stored WebP's /media/ URL, or null for any other URL. */
+function resizableMediaKey(url: string): string | null {
+  if (!RESIZABLE_MEDIA_URL.test(url) || url.includes('..') || url.includes('//')) return null;
+  return url.slice(MEDIA_PREFIX.length);
+}
+
+/** The URL of a stored image at one of the fixed widths, or null when the URL is not a resizable /media/ WebP. */
+export function responsiveImageUrl(url: string, width: ResponsiveImageWidth): string | null {
+  const key = resizableMediaKey(url);
+  return key === null ? null : `${MEDIA_VARIANT_PREFIX}${width}/${key}`;
+}
+
+export interface ResponsiveImageSources {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+/**
+ * `src`, `srcSet` and `sizes` for an <img> of a stored image: the browser picks the narrowest width that
+ * covers its slot at the screen's density. `src` stays the original, for anything that ignores srcset.
+ * Other URLs (data:, blob:, absolute, variants) pass through unchanged.
+ */
+export function responsiveImageSources(url: string, sizes?: string): ResponsiveImageSources {
+  const key = resizableMediaKey(url);
+  if (key === null) return { src: url };
+  const srcSet = RESPONSIVE_IMAGE_WIDTHS.map((width) => `${MEDIA_VARIANT_PREFIX}${width}/${key} ${width}w`).join(', ');
+  return sizes ? { src: url, srcSet, sizes } : { src: url, srcSet };
+}

@@ -29,9 +29,11 @@ export const mediaUrlSchema = z
   .regex(/^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/, 'must be a /media/ URL of this server')
   .refine((url) => !url.includes('..'), 'must not contain ".."');
 
+/** Postgres text cannot hold NUL: text that is stored or searched refuses it here (a 400, never a 500). */
+const storableText = () => z.string().refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
 const nonBlank = (max: number) =>
-  z
-    .string()
+  storableText()
     .max(max)
     .refine((s) => s.trim().length > 0, 'must not be blank');
 
@@ -157,16 +159,16 @@ export type Space = z.infer<typeof spaceSchema>;
 /* ---------- designs ---------- */
 
 export const selectedProductSchema = z.object({
-  id: z.string().min(1).max(80),
-  name: z.string().min(1).max(200),
+  id: storableText().min(1).max(80),
+  name: storableText().min(1).max(200),
   price: z.number().min(0).max(1_000_000),
-  brandId: z.string().max(80),
-  imageUrl: z.string().max(300),
+  brandId: storableText().max(80),
+  imageUrl: storableText().max(300),
   quantity: z.number().int().min(1).max(99).default(1),
 });
 export type SelectedProduct = z.infer<typeof selectedProductSchema>;
 
-export const userAnswersSchema = z.record(z.string().max(64), z.string().max(200));
+export const userAnswersSchema = z.record(storableText().max(64), storableText().max(200));
 
 export const designSchema = z.object({
   id: z.string(),
@@ -213,12 +215,12 @@ export type FeedResponse = z.infer<typeof feedResponseSchema>;
 
 export const publishDesignBodySchema = z.object({
   title: nonBlank(TITLE_MAX_LENGTH),
-  caption: z.string().max(CAPTION_MAX_LENGTH).default(''),
+  caption: storableText().max(CAPTION_MAX_LENGTH).default(''),
   beforeImageUrl: mediaUrlSchema.nullable().default(null),
   afterImageUrl: mediaUrlSchema,
   selectedProducts: z.array(selectedProductSchema).max(50).default([]),
   userAnswers: userAnswersSchema.default({}),
-  spaceType: z.string().max(60).default(''),
+  spaceType: storableText().max(60).default(''),
   mode: modeSchema,
   originalDesignId: idSchema.nullable().optional(),
   isRegenerated: z.boolean().default(false),
@@ -228,6 +230,10 @@ export type PublishDesignBody = z.input<typeof publishDesignBodySchema>;
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+/** The public remixes of a design (designs published with it as their original), newest first. */
+export const remixesResponseSchema = listOf(designSchema);
+export type RemixesResponse = z.infer<typeof remixesResponseSchema>;
 
 export const liveQuerySchema = z.object({ mode: modeSchema });
 
@@ -276,7 +282,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /* ---------- search ---------- */
 
 export const searchQuerySchema = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX_LENGTH),
+  q: storableText().max(SEARCH_QUERY_MAX_LENGTH),
   mode: modeSchema,
 });
 export const searchResponseSchema = z.object({

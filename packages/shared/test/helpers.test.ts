@@ -6,6 +6,10 @@ import {
   formatPrice,
   formatRelativeTime,
   isJustPublished,
+  isResponsiveImageWidth,
+  RESPONSIVE_IMAGE_WIDTHS,
+  responsiveImageSources,
+  responsiveImageUrl,
   splitThumbnails,
   sumLineTotals,
 } from '../src/helpers';
@@ -89,4 +93,55 @@ describe('feed cursors', () => {
       expect(decodeCursor(cursor)).toBeNull();
     },
   );
+});
+
+describe('responsive images', () => {
+  const url = '/media/seed/designs/d-1-after.webp';
+
+  it('lists every fixed width of a stored WebP, narrowest first, and keeps the original as src', () => {
+    expect(responsiveImageSources(url, '100vw')).toEqual({
+      src: url,
+      srcSet: [
+        '/media/w/320/seed/designs/d-1-after.webp 320w',
+        '/media/w/640/seed/designs/d-1-after.webp 640w',
+        '/media/w/960/seed/designs/d-1-after.webp 960w',
+        '/media/w/1280/seed/designs/d-1-after.webp 1280w',
+      ].join(', '),
+      sizes: '100vw',
+    });
+  });
+
+  it('leaves sizes out when none is given', () => {
+    const sources = responsiveImageSources('/media/uploads/ab/abcd.webp');
+    expect(sources).not.toHaveProperty('sizes');
+    expect(sources.srcSet).toContain('/media/w/640/uploads/ab/abcd.webp 640w');
+  });
+
+  it.each([
+    'data:image/webp;base64,UklGRg==',
+    'blob:http://localhost/1d2c',
+    'https://cdn.example.com/media/a.webp',
+    '//cdn.example.com/media/a.webp',
+    '/media/w/640/seed/a.webp',
+    '/media/seed/a.png',
+    '/media/../session-secret.webp',
+    '/media/seed//a.webp',
+    '/media/seed/a.webp?v=2',
+    '/media/.w/a.webp',
+    '/api/designs',
+    '',
+  ])('passes %j through unchanged', (other) => {
+    expect(responsiveImageSources(other, '100vw')).toEqual({ src: other });
+  });
+
+  it('builds one width and refuses URLs it cannot resize', () => {
+    expect(responsiveImageUrl(url, 960)).toBe('/media/w/960/seed/designs/d-1-after.webp');
+    expect(responsiveImageUrl('blob:x', 960)).toBeNull();
+  });
+
+  it('knows the allowed widths', () => {
+    expect([...RESPONSIVE_IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual([...RESPONSIVE_IMAGE_WIDTHS]);
+    expect(RESPONSIVE_IMAGE_WIDTHS.every(isResponsiveImageWidth)).toBe(true);
+    for (const width of [0, 319, 321, 1024, 1600, 2048, Number.NaN]) expect(isResponsiveImageWidth(width)).toBe(false);
+  });
 });

@@ -85,11 +85,13 @@ export const designs = pgTable(
     videoUrl: text('video_url'),
   },
   (t) => [
-    // keyset pagination of the feed: WHERE mode = ? AND is_public ORDER BY created_at DESC, id DESC
+    // keyset pagination of the feed: WHERE mode = ? AND is_public ORDER BY created_at DESC, id DESC.
+    // NULLS FIRST is what a plain DESC sorts by; drizzle's .desc() alone says NULLS LAST, an order
+    // the planner cannot read ORDER BY … DESC from (docs/decisions/0007-feed-query.md)
     index('designs_feed_idx')
-      .on(t.mode, t.createdAt.desc(), t.id.desc())
+      .on(t.mode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
-    index('designs_user_idx').on(t.userId, t.createdAt.desc()),
+    index('designs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('designs_original_idx').on(t.originalDesignId),
     check('designs_likes_nonnegative', sql`${t.likesCount} >= 0`),
     check('designs_comments_nonnegative', sql`${t.commentsCount} >= 0`),
@@ -171,7 +173,7 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Gate sessions: one anonymous viewer each (PRODUCT.md). The token is stored only as a SHA-256 hash. */

@@ -12,12 +12,20 @@ function isOpenRoute(method: string, path: string): boolean {
   return path === apiPaths.gate && method === 'POST';
 }
 
-/** A browser names the page's origin on cross-site writes; SameSite=Strict covers most of this already. */
+/**
+ * A browser names where a write comes from: Sec-Fetch-Site, Origin, or (from older browsers or
+ * privacy settings that drop Origin) Referer. Any of them pointing elsewhere refuses the write;
+ * SameSite=Strict covers most of this already. A client that sends none of them is not a browser
+ * acting for someone else, so it cannot be a forged cross-site request.
+ */
 function isCrossOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  // same-site is a sibling subdomain: still another origin
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source === undefined) return false;
   try {
-    return new URL(origin).host.toLowerCase() !== request.host.toLowerCase();
+    return new URL(source).host.toLowerCase() !== request.host.toLowerCase();
   } catch {
     // "null" and other opaque origins cannot be same-origin
     return true;

@@ -1,15 +1,28 @@
-import type { ServerResponse } from 'node:http';
-import { apiPaths, designSchema, errorResponseSchema, liveQuerySchema, type Design } from '@dwellscape/shared';
+import { z } from 'zod';
+import { apiPaths, errorResponseSchema, idSchema, liveQuerySchema } from '@dwellscape/shared';
 import type { AppInstance } from '../types';
+import { findPublicDesignsPublishedAfter } from './live.repository';
+import { LIVE_REPLAY_LIMIT, serveLiveStream } from './live-stream';
 
-/** Proxies and load balancers drop idle connections; a comment every 25 s keeps the stream open. */
-export const LIVE_HEARTBEAT_MS = 25_000;
+/**
+ * `lastEventId` serves clients that open a new EventSource (which cannot set headers) after
+ * losing one; the browser's own reconnects send the Last-Event-ID header, which wins.
+ */
+const liveStreamQuerySchema = liveQuerySchema.extend({ lastEventId: z.string().max(200).optional() });
+
+/** A replay anchor only when it can be one of our ids; anything else simply replays nothing. */
+function replayAnchor(header: string | string[] | undefined, query: string | undefined): string | null {
+  const value = typeof header === 'string' && header !== '' ? header : query;
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export default async function liveRoutes(app: AppInstance) {
   app.get(
     apiPaths.designsLive,
-    { schema: { querystring: liveQuerySchema, response: { 400: errorResponseSchema } } },
+    { schema: { querystring: liveStreamQuerySchema, response: { 400: errorResponseSchema } } },
     (request, reply) => {
+      const { mode, lastEventId } = request.query;
       const res = reply.raw;
       reply.hijack();
       // keep the headers other hooks set (helmet's security headers) on the hijacked response
@@ -24,25 +37,16 @@ export default async function liveRoutes(app: AppInstance) {
         connection: 'keep-alive',
       });
       res.write(': connected\n\n');
-
-      let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        if (!res.writableEnded) res.end();
-      };
-      const unsubscribe = app.liveFeed.subscribe(request.query.mode, (design) => writeDesign(res, design), close);
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), LIVE_HEARTBEAT_MS);
-      heartbeat.unref();
-      res.on('close', close);
-      res.on('error', close);
+      serveLiveStream({
+        res,
+        feed: app.liveFeed,
+        mode,
+        replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
+        findMissed: (afterId) => findPublicDesignsPublishedAfter(app.db, { mode, afterId, limit: LIVE_REPLAY_LIMIT }),
+        // proxies and load balancers drop idle connections; a comment now and then keeps the stream open
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
     },
   );
-}
-
-function writeDesign(res: ServerResponse, design: Design): void {
-  if (res.writableEnded) return;
-  res.write(`id: ${design.id}\nevent: design\ndata: ${JSON.stringify(designSchema.parse(design))}\n\n`);
 }

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { GateScreen } from '@/features/gate/components/gate-screen';
 import { meQueryOptions } from '@/features/profile/api/get-me';
 import { onSessionExpired } from '@/lib/api-client';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { ShellLoading } from './routes/screen-loading';
+
+// the router, the shell and the screens are not part of the gate's load: they download while the unlock transition plays
+const loadRouter = () => import('./router');
+const AppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
 
 /**
  * SPEC §4: the gate is locked at every load; the unlocked state lives only in this component's memory,
@@ -15,13 +19,24 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => onSessionExpired(() => setIsUnlocked(false)), []);
 
-  // the unlock transition takes a second: enough to learn who the current user is for the navigation
-  const warmUp = useCallback(() => void queryClient.prefetchQuery(meQueryOptions()), [queryClient]);
+  // the unlock transition takes a second: enough to learn who the current user is for the navigation,
+  // and to fetch the app's code. The feed's data is not fetched early: its attempts and their
+  // 'Retry attempt n/3' notes (SPEC §4) belong to the screen a person sees.
+  const warmUp = useCallback(() => {
+    void queryClient.prefetchQuery(meQueryOptions());
+    void loadRouter().then(({ startRouter }) => startRouter());
+  }, [queryClient]);
   const open = useCallback(() => setIsUnlocked(true), []);
 
   return (
     <AppProvider queryClient={queryClient}>
-      {isUnlocked ? <AppRouter /> : <GateScreen onSessionStarted={warmUp} onUnlocked={open} />}
+      {isUnlocked ? (
+        <Suspense fallback={<ShellLoading />}>
+          <AppRouter />
+        </Suspense>
+      ) : (
+        <GateScreen onSessionStarted={warmUp} onUnlocked={open} />
+      )}
     </AppProvider>
   );
 }

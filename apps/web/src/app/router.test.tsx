@@ -78,6 +78,22 @@ describe('app routes', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the feed with the shell at once: Home is not a screen that loads later', () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { name: 'Community Feed' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading screen' })).not.toBeInTheDocument();
+  });
+
+  it("shows a lazy screen's skeleton inside the header and navigation while its code first loads", async () => {
+    renderAt('/activity');
+    // before the activity screen's code arrives: the shell is already there around a skeleton
+    expect(screen.getByRole('status', { name: 'Loading screen' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.productNameMark })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Activity' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading screen' })).not.toBeInTheDocument();
+  });
+
   it('points the profile item at the current user from /api/me', async () => {
     renderAt('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -1,15 +1,18 @@
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { createDesignSteps, paths } from '@/config/paths';
+import { FeedScreen } from '@/features/feed/components/feed-screen';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
+import { ScreenLoading } from './routes/screen-loading';
 
 const stripLeadingSlash = (path: string) => path.replace(/^\//, '');
 
-// screens load on first visit, so the gate and the shell stay small
+// Home (the feed) comes with the shell, in one download after the gate; every other screen loads on
+// first visit. A screen opened by a link loads while the previous one stays on view; one opened first
+// shows its skeleton inside the shell.
 const screenRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('@/features/feed/components/feed-screen')).FeedScreen }) },
+  { index: true, element: <FeedScreen /> },
   {
     path: stripLeadingSlash(paths.search.path),
     lazy: async () => ({ Component: (await import('@/features/search/components/search-screen')).SearchScreen }),
@@ -22,23 +25,24 @@ const screenRoutes: RouteObject[] = [
     path: stripLeadingSlash(paths.createDesign.path),
     children: [
       { index: true, element: <Navigate to={paths.createDesign.step('start')} replace /> },
-      ...createDesignSteps.map(
-        (step): RouteObject => ({
-          path: step,
-          lazy: async () => {
-            const { CreateDesignScreen } = await import('@/features/create-design/components/create-design-screen');
-            return { Component: () => <CreateDesignScreen step={step} /> };
-          },
-        }),
-      ),
+      ...createDesignSteps.map((step): RouteObject => ({
+        path: step,
+        lazy: async () => {
+          const { CreateDesignScreen } = await import('@/features/create-design/components/create-design-screen');
+          return { Component: () => <CreateDesignScreen step={step} /> };
+        },
+      })),
     ],
   },
   {
     path: stripLeadingSlash(paths.shopDesign.path),
-    lazy: async () => ({ Component: (await import('@/features/shop-design/components/shop-design-screen')).ShopDesignScreen }),
+    lazy: async () => ({
+      Component: (await import('@/features/shop-design/components/shop-design-screen')).ShopDesignScreen,
+    }),
   },
   {
     path: stripLeadingSlash(paths.post.path),
+    hydrateFallbackElement: <ScreenLoading />,
     lazy: async () => ({ Component: (await import('@/features/post/components/post-screen')).PostScreen }),
   },
   {
@@ -57,19 +61,16 @@ export const appRoutes: RouteObject[] = [
     path: paths.home.path,
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <ScreenLoading />,
     // a failing screen keeps the header and navigation around it
-    children: [{ errorElement: <RouteErrorPage />, children: screenRoutes }],
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        hydrateFallbackElement: <ScreenLoading shape="rows" />,
+        children: screenRoutes,
+      },
+    ],
   },
 ];
-
-function ScreenLoading() {
-  return (
-    <div className="grid min-h-dvh place-items-center text-primary">
-      <Spinner className="size-6" label="Loading" />
-    </div>
-  );
-}
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
@@ -77,6 +78,11 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
 function getRouter() {
   router ??= createBrowserRouter(appRoutes);
   return router;
+}
+
+/** Starts the router before it is shown (during the gate's unlock transition): the first screen's code starts loading at once. */
+export function startRouter() {
+  getRouter();
 }
 
 export function AppRouter() {

@@ -4,12 +4,14 @@ import {
   apiPaths,
   commentSchema,
   designSchema,
+  errorResponseSchema,
   feedQuerySchema,
   feedResponseSchema,
   idParamsSchema,
   likeResponseSchema,
   listOf,
   publishDesignBodySchema,
+  remixesResponseSchema,
 } from '@dwellscape/shared';
 import type { AppInstance } from '../../types';
 import {
@@ -18,6 +20,7 @@ import {
   likeDesign,
   listComments,
   listFeed,
+  listRemixes,
   publishDesign,
   unlikeDesign,
 } from './designs.service';
@@ -43,6 +46,17 @@ export default async function designsRoutes(app: AppInstance) {
 
   app.get(designPath, { schema: { params: idParamsSchema, response: { 200: designSchema } } }, async (request) =>
     getDesign(app.db, request.params.id, request.viewer.viewerId),
+  );
+
+  app.get(
+    `${designPath}/remixes`,
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: remixesResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ items: await listRemixes(app.db, request.params.id, request.viewer.viewerId) }),
   );
 
   app.put(

@@ -22,6 +22,7 @@ import {
   findDesignById,
   findDesignOwnerId,
   findPublicDesignsAfter,
+  findPublicRemixesOf,
   insertDesignAndAnnounce,
   removeLike,
 } from './designs.repository';
@@ -33,9 +34,23 @@ function invalidField(field: string, message: string): AppError {
 
 const designNotFound = () => notFound('Design');
 
+/** The feed writes cursor times as "YYYY-MM-DDTHH:MM:SS.ffffffZ" (see findPublicDesignsAfter). */
+const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * Only times the feed itself could have written: Date.parse also takes "2000", "0" and 30 February,
+ * which Postgres refuses (a 500) or reads differently.
+ */
+function isFeedCursorTime(text: string): boolean {
+  const match = CURSOR_TIME.exec(text);
+  if (!match || match[1] === '0000') return false;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === text.slice(0, 23);
+}
+
 export async function listFeed(db: AppDatabase, viewerId: string, query: FeedQuery): Promise<FeedResponse> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && after === null) {
+  if (query.cursor !== undefined && (after === null || !isFeedCursorTime(after.createdAt))) {
     throw invalidField('querystring.cursor', 'must be a cursor returned by this API');
   }
   const rows = await findPublicDesignsAfter(db, { mode: query.mode, limit: query.limit + 1, after, viewerId });
@@ -52,6 +67,18 @@ export async function getDesign(db: AppDatabase, id: string, viewerId: string): 
   const design = await findDesignById(db, id, viewerId);
   if (!design) throw designNotFound();
   return design;
+}
+
+/** A design page lists at most this many remixes; the design's remixCount still counts them all. */
+export const REMIXES_LIST_LIMIT = 50;
+
+export async function listRemixes(db: AppDatabase, designId: string, viewerId: string): Promise<Design[]> {
+  const [owner, remixes] = await Promise.all([
+    findDesignOwnerId(db, designId),
+    findPublicRemixesOf(db, designId, { limit: REMIXES_LIST_LIMIT, viewerId }),
+  ]);
+  if (owner === null) throw designNotFound();
+  return remixes;
 }
 
 export type PublishDesignInput = z.output<typeof publishDesignBodySchema>;

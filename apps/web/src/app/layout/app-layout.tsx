@@ -1,17 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 
-/** SPEC §2: a fixed header above and a fixed footer navigation below the content. */
+// the toasts' library arrives beside the first screen, not inside it: nothing toasts before a person acts
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
+
+/**
+ * SPEC §2: a fixed header above and a fixed footer navigation below the content. The tooltips' and
+ * the toasts' providers live here, not around the gate, so the gate's first load carries neither.
+ */
 export function AppLayout() {
   return (
-    <div className="min-h-dvh animate-fade-in">
-      <AppHeader />
-      <main className="mx-auto w-full max-w-lg px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)] pb-[calc(env(safe-area-inset-bottom)+4.25rem+2rem)]">
-        <Outlet />
-      </main>
-      <BottomNav />
-      <ScrollRestoration />
-    </div>
+    <TooltipProvider>
+      <div className="min-h-dvh animate-fade-in">
+        <AppHeader />
+        <main className="mx-auto w-full max-w-lg px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)] pb-[calc(env(safe-area-inset-bottom)+4.25rem+2rem)]">
+          <Outlet />
+        </main>
+        <BottomNav />
+        <ScrollRestoration />
+      </div>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </TooltipProvider>
   );
 }

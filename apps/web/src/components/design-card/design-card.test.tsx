@@ -1,10 +1,10 @@
 import { designSchema, type Design } from '@dwellscape/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
-import { DesignCard } from './design-card';
+import { DesignCard, formatRemixCount } from './design-card';
 
 const design: Design = designSchema.parse({
   id: 'd-card',
@@ -47,4 +47,54 @@ describe('DesignCard', () => {
     expect(await screen.findByText('shop screen')).toBeInTheDocument();
     expect(designSchema.parse(JSON.parse(window.sessionStorage.getItem('d-card') ?? 'null'))).toEqual(design);
   });
+
+  describe('remix count', () => {
+    const renderCard = (remixCount: number) =>
+      renderWithQueryClient(
+        <MemoryRouter>
+          <DesignCard design={{ ...design, remixCount }} />
+        </MemoryRouter>,
+      );
+
+    it('shows no remix link while nobody has remixed the design', () => {
+      renderCard(0);
+      expect(screen.queryByRole('link', { name: /remix/ })).not.toBeInTheDocument();
+    });
+
+    it.each([
+      [1, '1 remix'],
+      [3, '3 remixes'],
+      [1234, '1,234 remixes'],
+    ])('links %i remixes as %j to the remixes section of the post', (remixCount, text) => {
+      renderCard(remixCount);
+      expect(screen.getByRole('link', { name: text })).toHaveAttribute('href', '/post/d-card#remixes');
+    });
+
+    it('opens the post at its remixes when tapped', async () => {
+      renderWithQueryClient(
+        <MemoryRouter>
+          <Routes>
+            <Route path="/" element={<DesignCard design={{ ...design, remixCount: 2 }} />} />
+            <Route path="/post/:postId" element={<PostLocation />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      await userEvent.click(screen.getByRole('link', { name: '2 remixes' }));
+      expect(await screen.findByText('/post/d-card#remixes')).toBeInTheDocument();
+    });
+  });
+
+  it.each([
+    [0, '0 remixes'],
+    [1, '1 remix'],
+    [2, '2 remixes'],
+    [10_000, '10,000 remixes'],
+  ])('formatRemixCount(%i) is %j', (count, text) => {
+    expect(formatRemixCount(count)).toBe(text);
+  });
 });
+
+function PostLocation() {
+  const location = useLocation();
+  return <p>{`${location.pathname}${location.hash}`}</p>;
+}

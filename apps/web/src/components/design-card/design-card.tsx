@@ -1,13 +1,15 @@
 import { isJustPublished, messages, type Design } from '@dwellscape/shared';
-import { BadgeCheck, ImageOff, MessageCircle, ShoppingBag, Sparkles } from 'lucide-react';
+import { BadgeCheck, ImageOff, MessageCircle, Repeat2, ShoppingBag, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CommentsDialog } from '@/components/comments-dialog/comments-dialog';
-import { ProductDialog, type ProductPreview } from '@/components/product-dialog/product-dialog';
+import { LazyCommentsDialog } from '@/components/comments-dialog/lazy-comments-dialog';
+import { LazyProductDialog } from '@/components/product-dialog/lazy-product-dialog';
+import type { ProductPreview } from '@/components/product-dialog/product-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { writeStoredJson } from '@/lib/storage';
@@ -29,6 +31,16 @@ const createdDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day
 export function formatCreatedDate(createdAt: string): string {
   return createdDateFormat.format(new Date(createdAt));
 }
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** '1 remix', '3 remixes'. */
+export function formatRemixCount(count: number): string {
+  return `${countFormat.format(count)} ${count === 1 ? 'remix' : 'remixes'}`;
+}
+
+/** The id of the post screen's remixes section, which the card's remix count links to. */
+export const REMIXES_SECTION_ID = 'remixes';
 
 /** SPEC §2 feed card: badges, image, caption, products, likes, comments, shop link, date, author and 'Inspired by'. */
 export function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
@@ -57,11 +69,11 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
 
         <div className="relative aspect-[4/3] bg-muted">
           <ImageOff className="absolute inset-0 m-auto size-8 text-muted-foreground/40" aria-hidden />
-          <img
+          <ResponsiveImage
             src={design.afterImageUrl}
             alt={design.title}
-            loading={eagerImage ? 'eager' : 'lazy'}
-            decoding="async"
+            sizes={imageSizes.column}
+            priority={eagerImage}
             className="relative size-full object-cover"
           />
           <span className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
@@ -83,17 +95,30 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
               </Link>
             </h2>
             {design.caption && <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>}
-            {design.originalCreator && (
-              <p className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
-                <Sparkles className="size-3.5 text-accent" aria-hidden />
-                <span>{messages.feed.inspiredBy}</span>
-                <Link
-                  to={paths.profile.getHref(design.originalCreator.id)}
-                  className="font-semibold text-foreground hover:underline hover:underline-offset-2"
-                >
-                  @{design.originalCreator.username}
-                </Link>
-              </p>
+            {(design.originalCreator || design.remixCount > 0) && (
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                {design.originalCreator && (
+                  <p className="flex min-w-0 items-center gap-1.5">
+                    <Sparkles className="size-3.5 shrink-0 text-accent" aria-hidden />
+                    <span>{messages.feed.inspiredBy}</span>
+                    <Link
+                      to={paths.profile.getHref(design.originalCreator.id)}
+                      className="truncate font-semibold text-foreground hover:underline hover:underline-offset-2"
+                    >
+                      @{design.originalCreator.username}
+                    </Link>
+                  </p>
+                )}
+                {design.remixCount > 0 && (
+                  <Link
+                    to={{ pathname: postHref, hash: REMIXES_SECTION_ID }}
+                    className="inline-flex items-center gap-1.5 font-semibold text-foreground hover:underline hover:underline-offset-2"
+                  >
+                    <Repeat2 className="size-3.5 shrink-0 text-primary" aria-hidden />
+                    {formatRemixCount(design.remixCount)}
+                  </Link>
+                )}
+              </div>
             )}
           </div>
 
@@ -127,8 +152,8 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
         </div>
       </article>
 
-      <ProductDialog product={openProduct} onClose={() => setOpenProduct(null)} />
-      <CommentsDialog designId={design.id} designTitle={design.title} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      <LazyProductDialog product={openProduct} onClose={() => setOpenProduct(null)} />
+      <LazyCommentsDialog designId={design.id} designTitle={design.title} open={commentsOpen} onOpenChange={setCommentsOpen} />
     </Card>
   );
 }

@@ -9,8 +9,9 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { usePost } from '../api/get-post';
 import { PostComments } from './post-comments';
+import { PostRemixes } from './post-remixes';
 
-/** SPEC §2: /post/{postId} — the design, its real comments and a box to add one (PRODUCT.md). */
+/** SPEC §2: /post/{postId} — the design, its remixes, its real comments and a box to add one (PRODUCT.md). */
 export function PostScreen() {
   const { postId = '' } = useParams();
   const post = usePost(postId);
@@ -57,6 +58,7 @@ export function PostScreen() {
       <BackButton />
       <h1 className="sr-only">{design.title}</h1>
       <DesignCard design={design} eagerImage />
+      {design.remixCount > 0 && <PostRemixes designId={design.id} remixCount={design.remixCount} />}
       <PostComments designId={design.id} commentsCount={design.commentsCount} />
     </>
   );

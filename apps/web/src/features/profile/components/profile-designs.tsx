@@ -3,6 +3,7 @@ import { Heart, ImageOff, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
@@ -75,11 +76,10 @@ export function ProfileDesigns({ userId, isCurrentUser }: ProfileDesignsProps) {
 function DesignTile({ design, showEarningPotential }: { design: Design; showEarningPotential: boolean }) {
   const image = (
     <Link to={paths.post.getHref(design.id)} className="block size-full">
-      <img
+      <ResponsiveImage
         src={design.afterImageUrl}
         alt={design.title}
-        loading="lazy"
-        decoding="async"
+        sizes={imageSizes.halfColumn}
         className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
       />
     </Link>

@@ -3,6 +3,7 @@ import { BadgeCheck, Heart, MessageCircle, ScanEye, ShoppingBag } from 'lucide-r
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
 
 /** A matching design: opens the post; both buttons open the shop-design view (PRODUCT.md). */
@@ -11,11 +12,10 @@ export function DesignResult({ design }: { design: Design }) {
     <Card className="overflow-hidden">
       <Link to={paths.post.getHref(design.id)} className="group flex gap-3 p-3 transition-colors hover:bg-muted/50">
         <span className="relative aspect-square w-24 shrink-0 overflow-hidden rounded-xl bg-muted">
-          <img
+          <ResponsiveImage
             src={design.afterImageUrl}
             alt=""
-            loading="lazy"
-            decoding="async"
+            sizes={imageSizes.tile6rem}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         </span>

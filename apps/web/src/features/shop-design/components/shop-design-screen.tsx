@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useShopDesign } from '../api/get-shop-design';
@@ -76,7 +77,7 @@ function ShopDesignContent({ design }: { design: Design }) {
   return (
     <section className="space-y-5">
       <div className="overflow-hidden rounded-2xl bg-muted shadow-card">
-        <img src={design.afterImageUrl} alt={design.title} className="aspect-[4/3] w-full object-cover" />
+        <ResponsiveImage src={design.afterImageUrl} alt={design.title} sizes={imageSizes.column} priority className="aspect-[4/3] w-full object-cover" />
       </div>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-balance">{design.title}</h1>

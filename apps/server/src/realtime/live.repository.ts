@@ -1,0 +1,31 @@
+import { and, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Design, Mode } from '@dwellscape/shared';
+import type { AppDatabase } from '../db/client';
+import { designs } from '../db/schema';
+import { findDesigns, publicDesignsOfMode } from '../modules/designs/designs.repository';
+
+const anchor = alias(designs, 'anchor');
+
+/**
+ * The public designs of `mode` published after the public design `afterId` of the same mode,
+ * oldest first: what a live-feed client that last saw `afterId` has missed. At most the newest
+ * `limit` of them; none when `afterId` is unknown, private or of the other mode.
+ */
+export async function findPublicDesignsPublishedAfter(
+  db: AppDatabase,
+  query: { mode: Mode; afterId: string; limit: number },
+): Promise<Design[]> {
+  // keyset on the feed's own order, compared in SQL so created_at keeps its microseconds;
+  // no anchor row makes the comparison NULL, so an unknown id replays nothing
+  const afterAnchor = sql`(${designs.createdAt}, ${designs.id}) > (
+    select ${anchor.createdAt}, ${anchor.id} from ${designs} as ${anchor}
+    where ${anchor.id} = ${query.afterId} and ${anchor.mode} = ${query.mode} and ${anchor.isPublic}
+  )`;
+  const newestFirst = await findDesigns(db, {
+    where: and(publicDesignsOfMode(query.mode), afterAnchor),
+    limit: query.limit,
+    viewerId: null,
+  });
+  return newestFirst.reverse();
+}

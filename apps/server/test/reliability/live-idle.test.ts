@@ -1,0 +1,255 @@
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, designSchema, feedResponseSchema, type Mode, type PublishDesignBody } from '@dwellscape/shared';
+import { findDesignById } from '../../src/modules/designs/designs.repository';
+import { LIVE_MAX_BUFFERED_BYTES } from '../../src/realtime/live-stream';
+import { createPostgresDatabase, createTestApp, dbKinds, type TestApp } from '../helpers';
+import { insertDesign, insertUser, putImage } from '../fixtures';
+import { openEventStream, type EventStream } from '../media-fixtures';
+import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
+import { heavy } from './support';
+
+/**
+ * Issue #7 item 8: 1,000 idle live-feed subscribers on one server keep its memory flat while
+ * heartbeats flow, one publish reaches all of them, and leaving clients take their memory along.
+ * RELIABILITY_HEAVY=1 idles ten times longer.
+ */
+
+const SUBSCRIBERS = 1000;
+const HEARTBEAT_MS = 200;
+const IDLE_HEARTBEATS = heavy ? 250 : 25;
+/** How long the idle period may take on a starved machine before the test gives up. */
+const IDLE_TIMEOUT_MS = HEARTBEAT_MS * IDLE_HEARTBEATS * 10;
+/** Growth allowed over the idle period, after a full GC (heap) and as the OS sees it (RSS). */
+const MAX_IDLE_HEAP_GROWTH = 5 * 1024 * 1024;
+const MAX_IDLE_RSS_GROWTH = 10 * 1024 * 1024;
+/** Streams opened at once: the listen backlog is finite. */
+const OPEN_BATCH = 100;
+
+/**
+ * Loaded into the server process through NODE_OPTIONS: on SIGUSR2 it collects garbage and prints
+ * the process's memory, numbered, so the test reads the real server without changing it.
+ */
+const MEMORY_PROBE = [
+  'let n = 0;',
+  'process.on("SIGUSR2", () => {',
+  '  globalThis.gc(); globalThis.gc();',
+  '  process.stdout.write("LIVE_MEMORY " + (++n) + " " + JSON.stringify(process.memoryUsage()) + "\\n");',
+  '});',
+].join('\n');
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(dbKinds)('1,000 idle live-feed subscribers on one server process (%s)', (kind) => {
+  let server: ChildServer | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let cookie: string;
+  const streams: EventStream[] = [];
+  let probes = 0;
+
+  const measure = async (): Promise<Memory> => {
+    probes += 1;
+    const marker = `LIVE_MEMORY ${probes} `;
+    server!.child.kill('SIGUSR2');
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const line = server!
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith(marker));
+      if (line) return JSON.parse(line.slice(marker.length)) as Memory;
+      await sleep(50);
+    }
+    throw new Error(`the server printed no memory figures:\n${server!.output().slice(-2000)}`);
+  };
+
+  const publish = async (mode: Mode): Promise<string> => {
+    // a stored image of the sample world: publishing needs a file that exists
+    const feed = await fetch(`${server!.baseUrl}${apiPaths.designs}?mode=${mode}&limit=1`, { headers: { cookie } });
+    const image = feedResponseSchema.parse(await feed.json()).items[0]!.afterImageUrl;
+    const body: PublishDesignBody = { title: 'For every subscriber', afterImageUrl: image, mode };
+    const res = await fetch(`${server!.baseUrl}${apiPaths.designs}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    return designSchema.parse(await res.json()).id;
+  };
+
+  const openMany = async (count: number): Promise<EventStream[]> => {
+    const opened: EventStream[] = [];
+    for (let i = 0; i < count; i += OPEN_BATCH) {
+      const batch = Array.from({ length: Math.min(OPEN_BATCH, count - i) }, () =>
+        openEventStream(server!.port, `${apiPaths.designsLive}?mode=interior`, cookie),
+      );
+      opened.push(...(await Promise.all(batch)));
+    }
+    streams.push(...opened);
+    return opened;
+  };
+
+  const closeAll = async (list: EventStream[]) => {
+    for (const stream of list) stream.close();
+    await Promise.all(list.map((stream) => stream.ended));
+  };
+
+  beforeAll(async () => {
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres') {
+      const database = await createPostgresDatabase();
+      databaseUrl = database.url;
+      dropDatabase = () => database.drop();
+    }
+    const encodedProbe = encodeURIComponent(MEMORY_PROBE);
+    server = await startChildServer({
+      dataDir: await prepareDataDir('dwellscape-live-idle-'),
+      databaseUrl,
+      env: {
+        LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+        NODE_OPTIONS: `--expose-gc --import=data:text/javascript,${encodedProbe}`,
+      },
+    });
+    cookie = await server.unlock();
+  }, 240_000);
+
+  afterAll(async () => {
+    await closeAll(streams);
+    if (server) {
+      const exit = await server.stop();
+      rmSync(server.dataDir, { recursive: true, force: true });
+      expect(exit.code).toBe(0);
+    }
+    await dropDatabase?.();
+  }, 60_000);
+
+  it(
+    'keeps memory flat while they idle, reaches all of them with one publish, and frees them when they leave',
+    async () => {
+      // warm up: lazily built parts (schemas, JIT, pools) must not count as subscriber memory
+      const warm = await openMany(50);
+      const warmId = await publish('interior');
+      await Promise.all(warm.map((s) => s.waitForEvent((e) => e.id === warmId)));
+      await closeAll(warm);
+      await sleep(HEARTBEAT_MS * 2);
+
+      const before = await measure();
+      const subscribers = await openMany(SUBSCRIBERS);
+      expect(subscribers.every((s) => s.status === 200)).toBe(true);
+      await sleep(HEARTBEAT_MS * 3);
+
+      const idleStart = await measure();
+      const pingsAtStart = subscribers.map((s) => s.comments.length);
+      // the idle period lasts until every stream has had its heartbeats, however busy the machine is
+      const fewestPings = () => Math.min(...subscribers.map((s, i) => s.comments.length - pingsAtStart[i]!));
+      await expect
+        .poll(fewestPings, { timeout: IDLE_TIMEOUT_MS, interval: HEARTBEAT_MS })
+        .toBeGreaterThanOrEqual(IDLE_HEARTBEATS);
+      const idleEnd = await measure();
+
+      const heapGrowth = idleEnd.heapUsed - idleStart.heapUsed;
+      const rssGrowth = idleEnd.rss - idleStart.rss;
+      const perSubscriber = (idleStart.heapUsed - before.heapUsed) / SUBSCRIBERS;
+
+      const published = performance.now();
+      const id = await publish('interior');
+      await Promise.all(subscribers.map((s) => s.waitForEvent((e) => e.id === id, 30_000)));
+      const fanOutMs = performance.now() - published;
+      for (const stream of subscribers) expect(stream.events.filter((e) => e.id === id)).toHaveLength(1);
+
+      await closeAll(subscribers);
+      await sleep(HEARTBEAT_MS * 3);
+      const afterLeaving = await measure();
+      const retained = afterLeaving.heapUsed - before.heapUsed;
+
+      console.info(
+        [
+          `[live-idle ${kind}] ${SUBSCRIBERS} subscribers, heartbeat ${HEARTBEAT_MS} ms, idle ${IDLE_HEARTBEATS} heartbeats`,
+          `  heap per subscriber: ${(perSubscriber / 1024).toFixed(1)} KB (heap ${mb(before.heapUsed)} → ${mb(idleStart.heapUsed)}, rss ${mb(before.rss)} → ${mb(idleStart.rss)})`,
+          `  growth over the idle period: heap ${mb(heapGrowth)}, rss ${mb(rssGrowth)}, external ${mb(idleEnd.external - idleStart.external)}`,
+          `  publish → received by all ${SUBSCRIBERS}: ${fanOutMs.toFixed(0)} ms`,
+          `  heap after they left: ${mb(afterLeaving.heapUsed)} (${mb(retained)} above the start)`,
+        ].join('\n'),
+      );
+
+      expect(heapGrowth).toBeLessThan(MAX_IDLE_HEAP_GROWTH);
+      expect(rssGrowth).toBeLessThan(MAX_IDLE_RSS_GROWTH);
+      // 1,000 open streams cost real memory, and leaving gives it back: no subscription outlives its client
+      expect(idleStart.heapUsed - before.heapUsed).toBeGreaterThan(0);
+      expect(retained).toBeLessThan((idleStart.heapUsed - before.heapUsed) / 4);
+    },
+    IDLE_TIMEOUT_MS + 240_000,
+  );
+});
+
+/**
+ * A client that stops reading must not make the server hold every later design for it: past
+ * LIVE_MAX_BUFFERED_BYTES unsent it is dropped, and the clients that read lose nothing.
+ */
+describe('a live-feed client that stops reading', () => {
+  let t: TestApp;
+  let cookie: string;
+  let port: number;
+  const sockets: net.Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    cookie = await t.unlock();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await t?.close();
+  });
+
+  it('is dropped once its unsent bytes pass the cap, while a reading client gets every design', async () => {
+    const author = await insertUser(t.database.db);
+    const row = await insertDesign(t.database.db, {
+      userId: author.id,
+      afterImageUrl: await putImage(t.app.storage),
+      caption: 'A long caption that makes each event a few kilobytes. '.repeat(40),
+    });
+    const design = await findDesignById(t.database.db, row.id, null);
+    if (!design) throw new Error('the design was not stored');
+
+    const reader = await openEventStream(port, `${apiPaths.designsLive}?mode=interior`, cookie);
+    // a raw socket that sends its request and then never reads a byte
+    const stalled = net.connect(port, '127.0.0.1');
+    sockets.push(stalled);
+    stalled.pause();
+    stalled.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
+    await expect.poll(() => t.app.liveFeed.subscriberCount('interior')).toBe(2);
+
+    // far more than the kernel's socket buffers and the cap together
+    const eventBytes = Buffer.byteLength(JSON.stringify(design));
+    const total = Math.ceil((64 * MB) / eventBytes);
+    // the reader is in this process too: let it catch up well before its own stream could reach the cap
+    const catchUpEvery = Math.max(1, Math.floor(LIVE_MAX_BUFFERED_BYTES / 4 / eventBytes));
+    let sent = 0;
+    while (sent < total && t.app.liveFeed.subscriberCount('interior') === 2) {
+      t.app.liveFeed.publish(design);
+      sent += 1;
+      if (sent % catchUpEvery === 0) await expect.poll(() => reader.events.length, { timeout: 30_000 }).toBe(sent);
+    }
+    expect(t.app.liveFeed.subscriberCount('interior')).toBe(1);
+    console.info(
+      `[live-slow] stalled client dropped after ${sent} events (~${mb(sent * eventBytes)}), cap ${mb(LIVE_MAX_BUFFERED_BYTES)}`,
+    );
+    expect(sent * eventBytes).toBeLessThan(64 * MB);
+
+    // the reading client is still served, and got every event
+    await expect.poll(() => reader.events.length, { timeout: 30_000 }).toBe(sent);
+    reader.close();
+  }, 120_000);
+});

@@ -1,0 +1,219 @@
+import type { Design, FeedResponse } from '@dwellscape/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { toggleLandscapeMode } from '@/lib/preferences';
+import { jsonResponse } from '../../../../test/render';
+import { FeedScreen } from '../components/feed-screen';
+
+const author = {
+  id: 'u-maya',
+  username: 'mayadesigns',
+  displayName: 'Maya Chen',
+  avatarUrl: '/media/seed/maya.webp',
+  isVerified: true,
+};
+
+function makeDesign(id: string, title: string, mode: Design['mode'] = 'interior'): Design {
+  return {
+    id,
+    title,
+    caption: '',
+    beforeImageUrl: null,
+    afterImageUrl: `/media/seed/${id}.webp`,
+    selectedProducts: [],
+    userAnswers: {},
+    spaceType: 'Living Room',
+    mode,
+    isPublic: true,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    likesCount: 0,
+    commentsCount: 0,
+    userId: author.id,
+    author,
+    originalDesignId: null,
+    originalCreatorId: null,
+    originalCreator: null,
+    isRegenerated: false,
+    videoUrl: null,
+    remixCount: 0,
+    likedByViewer: false,
+  };
+}
+
+/** Stands in for the browser's EventSource, which jsdom lacks; the test drives what the server would send. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+
+  readyState = FakeEventSource.CONNECTING;
+  readonly url: URL;
+
+  constructor(url: string) {
+    super();
+    this.url = new URL(url, 'http://localhost');
+    FakeEventSource.opened.push(this);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    act(() => void this.dispatchEvent(new Event('open')));
+  }
+
+  send(design: Design) {
+    act(
+      () =>
+        void this.dispatchEvent(new MessageEvent('design', { data: JSON.stringify(design), lastEventId: design.id })),
+    );
+  }
+
+  /** A dropped connection the browser retries by itself, or an error answer it gives up on. */
+  fail({ permanently }: { permanently: boolean }) {
+    this.readyState = permanently ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    act(() => void this.dispatchEvent(new Event('error')));
+  }
+}
+
+const latest = () => FakeEventSource.opened.at(-1)!;
+const feedTitles = () =>
+  within(screen.getByRole('list', { name: 'Designs' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+const feeds: Record<Design['mode'], Design[]> = {
+  interior: [makeDesign('d2', 'Second room'), makeDesign('d1', 'First room')],
+  landscape: [makeDesign('g1', 'Garden', 'landscape')],
+};
+
+function renderFeed() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <FeedScreen /> },
+      { path: '/elsewhere', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/designs') return jsonResponse(404, { error: 'Not Found' });
+      const mode = url.searchParams.get('mode') as Design['mode'];
+      return jsonResponse(200, { items: feeds[mode], nextCursor: null } satisfies FeedResponse);
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+// a busy machine renders the feed slowly; nothing here measures time but the fake clock
+describe('the live feed connection', { timeout: 20_000 }, () => {
+  it('shows each live design once, and after an error answer reconnects from the newest design it shows', async () => {
+    renderFeed();
+    await screen.findByRole('heading', { name: 'Second room' });
+    const first = latest();
+    expect(first.url.pathname).toBe('/api/designs/live');
+    expect(first.url.searchParams.get('mode')).toBe('interior');
+    // the feed had not loaded when the stream opened: nothing to replay from
+    expect(first.url.searchParams.has('lastEventId')).toBe(false);
+
+    first.open();
+    first.send(makeDesign('d3', 'Live room'));
+    first.send(makeDesign('d3', 'Live room'));
+    expect(feedTitles()).toEqual(['Live room', 'Second room', 'First room']);
+
+    // a dropped connection: the browser reconnects with Last-Event-ID itself
+    first.fail({ permanently: false });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    // an error answer (a restarting server's 503) ends the EventSource: a new one must say where the feed stands
+    first.fail({ permanently: true });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    const second = latest();
+    expect(second.url.searchParams.get('lastEventId')).toBe('d3');
+    expect(second.url.searchParams.get('mode')).toBe('interior');
+
+    // the replay may repeat what arrived just before the drop; the feed still shows it once
+    second.open();
+    second.send(makeDesign('d3', 'Live room'));
+    second.send(makeDesign('d4', 'Missed room'));
+    expect(feedTitles()).toEqual(['Missed room', 'Live room', 'Second room', 'First room']);
+  });
+
+  it('waits longer after each failed attempt: 1 s, 2 s, 5 s, 10 s, then 10 s', async () => {
+    renderFeed();
+    await screen.findByRole('heading', { name: 'Second room' });
+    for (const delay of [1000, 2000, 5000, 10_000, 10_000]) {
+      const count = FakeEventSource.opened.length;
+      latest().fail({ permanently: true });
+      await act(() => vi.advanceTimersByTimeAsync(delay - 1));
+      expect(FakeEventSource.opened).toHaveLength(count);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(FakeEventSource.opened).toHaveLength(count + 1);
+    }
+    // a connection that opens starts the delays over
+    latest().open();
+    latest().fail({ permanently: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(FakeEventSource.opened).toHaveLength(7);
+  });
+
+  it('asks for what it missed while the feed was off screen or another mode was shown', async () => {
+    const router = renderFeed();
+    await screen.findByRole('heading', { name: 'Second room' });
+    latest().send(makeDesign('d3', 'Live room'));
+    const shown = latest();
+
+    await act(() => router.navigate('/elsewhere'));
+    expect(shown.readyState).toBe(FakeEventSource.CLOSED);
+    await act(() => router.navigate('/'));
+    expect(latest()).not.toBe(shown);
+    expect(latest().url.searchParams.get('lastEventId')).toBe('d3');
+
+    act(() => toggleLandscapeMode());
+    await screen.findByRole('heading', { name: 'Garden' });
+    expect(latest().url.searchParams.get('mode')).toBe('landscape');
+    act(() => toggleLandscapeMode());
+    await screen.findByRole('heading', { name: 'Live room' });
+    expect(latest().url.searchParams.get('mode')).toBe('interior');
+    expect(latest().url.searchParams.get('lastEventId')).toBe('d3');
+  });
+
+  it('stops, and cancels a pending reconnect, when the feed goes away', async () => {
+    const router = renderFeed();
+    await screen.findByRole('heading', { name: 'Second room' });
+    latest().fail({ permanently: true });
+    await act(() => router.navigate('/elsewhere'));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});

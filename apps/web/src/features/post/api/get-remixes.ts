@@ -1,0 +1,20 @@
+import { apiPaths, remixesResponseSchema, type Design } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** The public remixes of a design, newest first (at most 50; the design's remixCount counts them all). */
+export async function getRemixes(designId: string, signal?: AbortSignal): Promise<Design[]> {
+  const { items } = await apiRequest(apiPaths.designRemixes(designId), remixesResponseSchema, { signal });
+  return items;
+}
+
+// under 'designs', so publishing a remix (which invalidates every 'designs' query) refreshes the list
+export const remixesQueryOptions = (designId: string) =>
+  queryOptions({
+    queryKey: ['designs', 'remixes', designId],
+    queryFn: ({ signal }) => getRemixes(designId, signal),
+  });
+
+export function useRemixes(designId: string) {
+  return useQuery(remixesQueryOptions(designId));
+}

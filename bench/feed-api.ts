@@ -1,0 +1,480 @@
+/**
+ * The feed API under load (issue #8, items 1–3), beside its two limits measured in the same run:
+ * - the SQL floor: the repository function the route calls, same driver and pool, no HTTP;
+ * - the ceiling: a Fastify hello-world with the same Fastify and logger setting.
+ * On Postgres with BENCH_DESIGNS_PG designs (default 100,000) and on PGlite with
+ * BENCH_DESIGNS_PGLITE (default 10,000); at the Postgres size it also checks the feed query's plan
+ * and compares page 40 with page 1. The real server runs as a child process pinned to core 1,
+ * autocannon in another pinned to core 0. Run alone: node --import tsx bench/feed-api.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { apiPaths, decodeCursor, FEED_PAGE_SIZE } from '@dwellscape/shared';
+import { openDatabase, type AppDatabase } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
+import { feedPageSql, type DesignKey } from '../apps/server/src/modules/designs/designs.repository';
+import { loadTest, type LoadRequest, type LoadResult } from './lib/autocannon';
+import { cleanEnv, freePort, pinning, runScriptForJson, startScript, waitUntilServing } from './lib/child';
+import type { FloorRequest, FloorResult } from './lib/feed-floor-worker';
+import { benchPostgresUrl, createBenchDatabase, withClient } from './lib/postgres';
+import type { Benchmark, BenchRow } from './lib/report';
+import { addBulkDesigns, seedWorld } from './lib/seed-designs';
+import { median, millis, perSecond } from './lib/stats';
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const DESIGNS_PG = intFromEnv('BENCH_DESIGNS_PG', 100_000);
+const DESIGNS_PGLITE = intFromEnv('BENCH_DESIGNS_PGLITE', 10_000);
+const SECONDS = intFromEnv('BENCH_SECONDS', 10);
+const CONNECTIONS = intFromEnv('BENCH_CONNECTIONS', 10);
+/**
+ * autocannon paces a fixed rate per second: every connection sends its share back to back when
+ * the second starts, so the server sees a queue as deep as the connection count until the
+ * second's share is served. A few connections keep that artificial burst small while still able
+ * to carry 500 req/s; the run fails its target if fewer than 95% of them were served.
+ */
+const RATE_CONNECTIONS = intFromEnv('BENCH_RATE_CONNECTIONS', 5);
+const WARMUP_SECONDS = 3;
+const FIXED_RATE = 500;
+const SERVER_CORE = 1;
+/** The server's default, so the figures are those of `npm start`; the ceiling uses the same. */
+const LOG_LEVEL = 'info';
+const PASSWORD = 'bench-password';
+const MODE = 'interior';
+/** What the web feed asks for (features/feed/api/get-designs.ts). */
+const FEED_PATH = `${apiPaths.designs}?mode=${MODE}&limit=${FEED_PAGE_SIZE}`;
+const DEEP_PAGE = 40;
+const PAGE_SAMPLES = 31;
+const TARGET_FLOOR_SHARE = 0.5;
+const TARGET_P99_MS = 20;
+const TARGET_DEEP_PAGE_RATIO = 1.5;
+
+/** Progress on stderr, so the table on stdout stays clean. */
+const startedAt = performance.now();
+function progress(message: string): void {
+  process.stderr.write(`[feed-api +${Math.round((performance.now() - startedAt) / 1000)} s] ${message}\n`);
+}
+
+const loadShape = `c=${CONNECTIONS}, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`;
+
+interface Server {
+  baseUrl: string;
+  /** CPU seconds the server process has used (null without /proc). */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+}
+
+async function startDwellscape(dataDir: string, databaseUrl: string | null): Promise<Server> {
+  const port = await freePort();
+  const running = startScript('apps/server/src/server.ts', [], {
+    core: SERVER_CORE,
+    cwd: path.resolve(import.meta.dirname, '../apps/server'),
+    logFile: path.join(dataDir, 'server.log'),
+    env: cleanEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL,
+      BETA_PASSWORD: PASSWORD,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(`${baseUrl}/api/health`, running);
+  } catch (err) {
+    await running.stop();
+    throw new Error(`the server did not start (log: ${path.join(dataDir, 'server.log')}): ${String(err)}`);
+  }
+  return { baseUrl, cpuSeconds: () => running.cpuSeconds(), stop: () => running.stop() };
+}
+
+async function startHelloWorld(logDir: string): Promise<Server> {
+  const port = await freePort();
+  const running = startScript('bench/lib/hello-world-server.ts', [], {
+    core: SERVER_CORE,
+    // its log goes to a file like the server's, so both pay the same for their request lines
+    logFile: path.join(logDir, 'hello-world.log'),
+    env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL }),
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseUrl}/`, running).catch(async (err: unknown) => {
+    await running.stop();
+    throw err;
+  });
+  return { baseUrl, cpuSeconds: () => running.cpuSeconds(), stop: () => running.stop() };
+}
+
+/** The session cookie from the real gate. */
+async function unlock(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${apiPaths.gate}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (res.status !== 204 || !cookie) throw new Error(`the gate answered ${res.status} without a session cookie`);
+  return cookie;
+}
+
+interface FeedPage {
+  items: Array<{ id: string }>;
+  nextCursor: string | null;
+}
+
+async function getFeed(baseUrl: string, cookie: string, cursor: string | null): Promise<FeedPage> {
+  const url = `${baseUrl}${FEED_PATH}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const res = await fetch(url, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as FeedPage;
+}
+
+/** The viewer likes every fifth card of the first pages through the API, so some cards say `likedByViewer`. */
+async function likeSomeDesigns(baseUrl: string, cookie: string): Promise<void> {
+  let cursor: string | null = null;
+  for (let page = 0; page < 4; page++) {
+    const feed: FeedPage = await getFeed(baseUrl, cookie, cursor);
+    for (const [i, item] of feed.items.entries()) {
+      if (i % 5 !== 0) continue;
+      const res = await fetch(`${baseUrl}${apiPaths.designLike(item.id)}`, { method: 'PUT', headers: { cookie } });
+      if (res.status !== 200) throw new Error(`liking ${item.id} answered ${res.status}`);
+    }
+    cursor = feed.nextCursor;
+    if (!cursor) break;
+  }
+}
+
+interface ServerLoad extends LoadResult {
+  /** The server's CPU time per 2xx response during the measured run, in ms (null without /proc). */
+  cpuMs: number | null;
+}
+
+/**
+ * A warm-up run, then the measured one, reading the server's CPU time around the latter: CPU per
+ * request is a second view of the cost, less swayed than throughput by other work on the machine.
+ */
+async function loadServer(
+  server: Server,
+  request: Omit<LoadRequest, 'seconds' | 'warmupSeconds'>,
+): Promise<ServerLoad> {
+  await loadTest({ ...request, seconds: WARMUP_SECONDS, warmupSeconds: 0 });
+  const before = server.cpuSeconds();
+  const result = await loadTest({ ...request, seconds: SECONDS, warmupSeconds: 0 });
+  const after = server.cpuSeconds();
+  const cpuMs = before === null || after === null || result.ok === 0 ? null : ((after - before) * 1000) / result.ok;
+  return { ...result, cpuMs };
+}
+
+const loadFeed = (server: Server, cookie: string, overallRate?: number) =>
+  loadServer(server, {
+    url: `${server.baseUrl}${FEED_PATH}`,
+    headers: { cookie },
+    connections: overallRate ? RATE_CONNECTIONS : CONNECTIONS,
+    ...(overallRate ? { overallRate } : {}),
+  });
+
+async function measureFloor(
+  request: Omit<FloorRequest, 'mode' | 'limit' | 'concurrency' | 'seconds' | 'warmupSeconds'>,
+) {
+  const input: FloorRequest = {
+    ...request,
+    mode: MODE,
+    // what the service reads for one page: one more row than it shows
+    limit: FEED_PAGE_SIZE + 1,
+    concurrency: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  };
+  return runScriptForJson<FloorResult>('bench/lib/feed-floor-worker.ts', input, { core: SERVER_CORE });
+}
+
+/** Timing of page 1 and of page DEEP_PAGE (reached by following nextCursor), alternating, median of each. */
+async function comparePages(baseUrl: string, cookie: string) {
+  let cursor: string | null = null;
+  let page = 1;
+  let deepCursor: string | null = null;
+  while (page < DEEP_PAGE) {
+    const feed: FeedPage = await getFeed(baseUrl, cookie, cursor);
+    if (!feed.nextCursor) break;
+    cursor = feed.nextCursor;
+    deepCursor = cursor;
+    page++;
+  }
+  const first: number[] = [];
+  const deep: number[] = [];
+  for (let i = 0; i < PAGE_SAMPLES; i++) {
+    for (const [times, at] of [
+      [first, null],
+      [deep, deepCursor],
+    ] as const) {
+      const started = performance.now();
+      await getFeed(baseUrl, cookie, at);
+      times.push(performance.now() - started);
+    }
+  }
+  return { deepPage: page, deepCursor, first: median(first), deep: median(deep) };
+}
+
+interface PlanSummary {
+  seqScanOnDesigns: boolean;
+  /** The scan nodes, e.g. 'Index Scan using designs_feed_idx on designs'. */
+  scans: string[];
+  executionMs: number;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the SQL the repository runs for one page, with real parameters. */
+async function explainFeedPage(databaseUrl: string, after: DesignKey | null): Promise<PlanSummary> {
+  return withClient(databaseUrl, async (client) => {
+    const db = drizzle(client, { schema }) as unknown as AppDatabase;
+    const viewer = await client.query<{ id: string }>('select id from sessions order by created_at desc limit 1');
+    const query = feedPageSql(db, {
+      mode: MODE,
+      limit: FEED_PAGE_SIZE + 1,
+      after,
+      viewerId: viewer.rows[0]?.id ?? null,
+    });
+    const result = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${query.sql}`,
+      query.params,
+    );
+    const lines = result.rows.map((row) => row['QUERY PLAN']);
+    const scans = new Set<string>();
+    for (const line of lines) {
+      const match =
+        /((?:Parallel )?(?:Seq Scan|Index Scan(?: Backward)?|Index Only Scan(?: Backward)?|Bitmap Heap Scan)(?: using \S+)? on \S+(?: \w+)?)/.exec(
+          line,
+        );
+      if (match?.[1]) scans.add(match[1]);
+    }
+    const execution = lines.map((line) => /Execution Time: ([\d.]+) ms/.exec(line)).find(Boolean);
+    return {
+      seqScanOnDesigns: lines.some((line) => /Seq Scan on designs\b/.test(line)),
+      scans: [...scans],
+      executionMs: execution ? Number(execution[1]) : Number.NaN,
+    };
+  });
+}
+
+interface Section {
+  area: string;
+  api: ServerLoad;
+  atRate: ServerLoad;
+  floor: FloorResult;
+}
+
+const cpuPer = (ms: number | null, what: string) => (ms === null ? '' : `; CPU ${ms.toFixed(2)} ms/${what}`);
+
+function sectionRows({ area, api, atRate, floor }: Section, ceiling: ServerLoad | null): BenchRow[] {
+  const share = api.rps / floor.qps;
+  const failures = (r: LoadResult) => (r.non2xx + r.errors > 0 ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '');
+  const rows: BenchRow[] = [
+    {
+      area,
+      metric: 'GET /api/designs throughput',
+      value: perSecond(api.rps, 'req'),
+      target: `≥ ${TARGET_FLOOR_SHARE * 100}% of SQL floor`,
+      met: share >= TARGET_FLOOR_SHARE && api.non2xx + api.errors === 0,
+      note: `${Math.round(share * 100)}% of floor; ${loadShape}; limit=${FEED_PAGE_SIZE}${cpuPer(api.cpuMs, 'request')} (server)${failures(api)}`,
+    },
+    {
+      area,
+      metric: 'GET /api/designs p50 / p99',
+      value: `${millis(api.p50)} / ${millis(api.p99)}`,
+      met: null,
+      note: `at full load, ${loadShape}`,
+    },
+    {
+      area,
+      metric: `p99 at ${FIXED_RATE} req/s`,
+      value: millis(atRate.p99),
+      target: `< ${TARGET_P99_MS} ms`,
+      // the rate must really have been carried: a server that falls behind serves fewer, not slower
+      met: atRate.p99 < TARGET_P99_MS && atRate.rps >= FIXED_RATE * 0.95 && atRate.non2xx + atRate.errors === 0,
+      note:
+        `p50 ${millis(atRate.p50)}, ${perSecond(atRate.rps, 'req')} served; autocannon overallRate=${FIXED_RATE}, ` +
+        `c=${RATE_CONNECTIONS} (each sends its share in a burst as every second starts)${failures(atRate)}`,
+    },
+    {
+      area,
+      metric: 'SQL floor (no HTTP)',
+      value: perSecond(floor.qps, 'query'),
+      met: null,
+      note: `findPublicDesignsAfter via openDatabase, ${CONNECTIONS} concurrent callers; p50 ${millis(floor.p50)}, p99 ${millis(floor.p99)}${cpuPer(floor.cpuMs, 'query')} (Node)`,
+    },
+  ];
+  if (ceiling) {
+    rows.push({
+      area,
+      metric: 'Fastify hello-world ceiling',
+      value: perSecond(ceiling.rps, 'req'),
+      met: null,
+      note: `API reaches ${Math.round((api.rps / ceiling.rps) * 100)}% of it; p99 ${millis(ceiling.p99)}${cpuPer(ceiling.cpuMs, 'request')}; same Fastify, logger level ${LOG_LEVEL}`,
+    });
+  }
+  return rows;
+}
+
+function failedRows(area: string, err: unknown): BenchRow[] {
+  const message = err instanceof Error ? err.message : String(err);
+  return [{ area, metric: 'feed API', value: 'not measured', met: false, note: message.split('\n')[0]!.slice(0, 300) }];
+}
+
+async function measureCeiling(): Promise<ServerLoad> {
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-hello-'));
+  const server = await startHelloWorld(logDir).catch((err: unknown) => {
+    rmSync(logDir, { recursive: true, force: true });
+    throw err;
+  });
+  try {
+    return await loadServer(server, { url: `${server.baseUrl}/`, headers: {}, connections: CONNECTIONS });
+  } finally {
+    await server.stop();
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
+  const area = `Feed API (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-pg-'));
+  let database: Awaited<ReturnType<typeof createBenchDatabase>> | null = null;
+  let server: Server | null = null;
+  try {
+    database = await createBenchDatabase();
+    progress(`Postgres: seeding ${DESIGNS_PG} designs`);
+    const handle = await openDatabase({ databaseUrl: database.url });
+    try {
+      await seedWorld(handle.db, dataDir);
+      await addBulkDesigns(handle.db, DESIGNS_PG);
+    } finally {
+      await handle.close();
+    }
+    progress('Postgres: starting the server, then load');
+    server = await startDwellscape(dataDir, database.url);
+    const cookie = await unlock(server.baseUrl);
+    await likeSomeDesigns(server.baseUrl, cookie);
+    const api = await loadFeed(server, cookie);
+    progress(`Postgres: at ${FIXED_RATE} req/s`);
+    const atRate = await loadFeed(server, cookie, FIXED_RATE);
+    progress(`Postgres: page ${DEEP_PAGE} vs page 1, EXPLAIN, SQL floor`);
+    const pages = await comparePages(server.baseUrl, cookie);
+    await server.stop();
+    server = null;
+
+    const deepKey = pages.deepCursor ? decodeCursor(pages.deepCursor) : null;
+    const firstPlan = await explainFeedPage(database.url, null);
+    const deepPlan = await explainFeedPage(database.url, deepKey);
+    const floor = await measureFloor({ databaseUrl: database.url });
+
+    const scaleArea = `Feed scale (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
+    const noSeqScan = !firstPlan.seqScanOnDesigns && !deepPlan.seqScanOnDesigns;
+    return [
+      ...sectionRows({ area, api, atRate, floor }, ceiling),
+      {
+        area: scaleArea,
+        metric: 'feed query plan',
+        value: noSeqScan ? 'index only, no Seq Scan' : 'Seq Scan on designs',
+        target: 'no Seq Scan on designs',
+        met: noSeqScan,
+        note: `EXPLAIN ANALYZE page 1: ${firstPlan.scans.join('; ')}; ${millis(firstPlan.executionMs)} (page ${pages.deepPage}: ${millis(deepPlan.executionMs)})`,
+      },
+      {
+        area: scaleArea,
+        metric: `page ${pages.deepPage} vs page 1 (HTTP)`,
+        value: `${millis(pages.deep)} vs ${millis(pages.first)}`,
+        target: `≤ ${TARGET_DEEP_PAGE_RATIO}× page 1`,
+        met: pages.deepPage === DEEP_PAGE && pages.deep <= pages.first * TARGET_DEEP_PAGE_RATIO,
+        note: `medians of ${PAGE_SAMPLES} sequential GETs each, alternating; page ${pages.deepPage} reached by following nextCursor`,
+      },
+    ];
+  } catch (err) {
+    return failedRows(area, err);
+  } finally {
+    await server?.stop();
+    await database?.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
+  const area = `Feed API (PGlite, ${DESIGNS_PGLITE.toLocaleString('en-US')})`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-pglite-'));
+  const pgliteDir = path.join(dataDir, 'pgdata');
+  let server: Server | null = null;
+  try {
+    // PGlite is single-process: seed with the server stopped, measure the floor after it stops
+    progress(`PGlite: seeding ${DESIGNS_PGLITE} designs`);
+    const handle = await openDatabase({ pgliteDir });
+    try {
+      await seedWorld(handle.db, dataDir);
+      await addBulkDesigns(handle.db, DESIGNS_PGLITE);
+    } finally {
+      await handle.close();
+    }
+    progress('PGlite: starting the server, then load');
+    server = await startDwellscape(dataDir, null);
+    const cookie = await unlock(server.baseUrl);
+    await likeSomeDesigns(server.baseUrl, cookie);
+    const api = await loadFeed(server, cookie);
+    progress(`PGlite: at ${FIXED_RATE} req/s`);
+    const atRate = await loadFeed(server, cookie, FIXED_RATE);
+    await server.stop();
+    server = null;
+    progress('PGlite: SQL floor');
+    const floor = await measureFloor({ pgliteDir });
+    return sectionRows({ area, api, atRate, floor }, ceiling);
+  } catch (err) {
+    return failedRows(area, err);
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const run: Benchmark = async () => {
+  let ceiling: ServerLoad | null = null;
+  const rows: BenchRow[] = [];
+  try {
+    progress('Fastify hello-world ceiling');
+    ceiling = await measureCeiling();
+  } catch (err) {
+    rows.push(...failedRows('Feed API ceiling', err));
+  }
+  rows.push(...(await benchPostgres(ceiling)));
+  rows.push(...(await benchPglite(ceiling)));
+  return rows;
+};
+
+/** A minimal printer for running this file alone; bench/run.ts prints the suite's table. */
+function printRows(rows: BenchRow[]): void {
+  const cells = rows.map((r) => [
+    r.area,
+    r.metric,
+    r.value,
+    r.target ?? '',
+    r.met === true ? 'yes' : r.met === false ? 'NO' : '',
+    r.note ?? '',
+  ]);
+  const header = ['area', 'metric', 'value', 'target', 'met', 'note'];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  for (const line of [header, widths.map((w) => '-'.repeat(w)), ...cells]) {
+    console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join(' | '));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(
+    `feed API benchmark: Postgres at ${new URL(benchPostgresUrl).host}, server on core ${SERVER_CORE}, load on core 0 (${pinning})`,
+  );
+  printRows(await run());
+  progress('done');
+}

@@ -1,0 +1,174 @@
+/**
+ * Images: how long the server takes to accept a 12-megapixel camera photo (POST /api/uploads on
+ * the real server process over HTTP: sniffing, EXIF strip, re-encode to WebP, storing; one warm-up,
+ * then the median of five), and what a 390×844 phone at device pixel ratio 3 downloads for a
+ * freshly rendered design: the feed card's picture and the post's, in Chromium, each compared with
+ * the full-size render behind it. Run alone: node --import tsx bench/images.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { apiPaths, designSchema, generateFromPromptResponseSchema, uploadResponseSchema } from '@dwellscape/shared';
+import sharp from 'sharp';
+import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
+import { benchPassword, startBenchServer, type BenchServer } from './lib/app-server';
+import { launchChromium } from './lib/browser';
+import { FIRST_CARD, openFeedAsPhone, phone, pictureIn, waitForPicture, type ObservedResponse, type PictureInfo } from './lib/feed-page';
+import { isMain } from './lib/main';
+import type { BenchRow, Benchmark } from './lib/report';
+import { median, millis } from './lib/stats';
+import { ensureWebBuild, webDistDir } from './lib/web-build';
+
+const AREA = 'Images';
+const UPLOAD_RUNS = 5;
+const DESIGN_TITLE = 'Bench render in a phone';
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+
+async function upload(server: BenchServer, cookie: string, photo: Buffer): Promise<{ url: string; ms: number }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'camera.jpg');
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}${apiPaths.uploads}`, { method: 'POST', headers: { cookie }, body: form });
+  const body: unknown = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+  return { url: uploadResponseSchema.parse(body).url, ms };
+}
+
+async function postJson(server: BenchServer, cookie: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The stored original behind a picture: /media/<key> for a /media/w/<width>/<key> variant. */
+function originalUrl(picture: PictureInfo): string {
+  const url = new URL(picture.currentSrc);
+  url.pathname = url.pathname.replace(/^\/media\/w\/\d+\//, '/media/');
+  return url.toString();
+}
+
+interface Downloaded {
+  url: string;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+async function describeDownload(responses: ObservedResponse[], url: string): Promise<Downloaded> {
+  const response = responses.find((r) => r.url === url && r.type === 'image')?.response;
+  if (!response) throw new Error(`the browser did not download ${url}`);
+  const body = await response.buffer();
+  const meta = await sharp(body).metadata();
+  return { url, contentType: response.headers()['content-type'] ?? '', bytes: body.length, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+async function describeOriginal(url: string): Promise<Omit<Downloaded, 'url'>> {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  const meta = await sharp(body).metadata();
+  return { contentType: res.headers.get('content-type') ?? '', bytes: body.length, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+async function pictureRow(label: string, picture: PictureInfo, responses: ObservedResponse[]): Promise<BenchRow> {
+  const downloaded = await describeDownload(responses, picture.currentSrc);
+  const fullUrl = originalUrl(picture);
+  const full = await describeOriginal(fullUrl);
+  const fetchedFull = fullUrl !== picture.currentSrc && responses.some((r) => r.url === fullUrl);
+  const isWebp = downloaded.contentType === 'image/webp';
+  const smallerThanFull = picture.currentSrc !== fullUrl && !fetchedFull && downloaded.bytes < full.bytes;
+  const candidates = picture.srcset
+    .split(',')
+    .map((c) => Number(/\s(\d+)w$/.exec(c.trim())?.[1]))
+    .filter((width) => width > 0)
+    .sort((a, b) => a - b);
+  const devicePx = picture.clientWidth * phone.deviceScaleFactor;
+  // what srcset selection gives a 2× phone of the same width: the narrowest candidate that covers the slot
+  const twoX = candidates.find((width) => width >= picture.clientWidth * 2);
+  const why =
+    !smallerThanFull && full.width <= devicePx
+      ? `; the render itself is only ${full.width} px wide, fewer than the slot's ${devicePx} device px, so nothing smaller would be sharp` +
+        (twoX ? ` (a 2× phone takes the ${twoX}w variant)` : '')
+      : '';
+  return {
+    area: AREA,
+    metric: `${label} on a ${phone.width}×${phone.height} @${phone.deviceScaleFactor}× phone`,
+    value: `${isWebp ? 'WebP' : downloaded.contentType} ${downloaded.width}×${downloaded.height}, ${kB(downloaded.bytes)}`,
+    target: 'WebP from srcset, not the full render',
+    met: isWebp && candidates.length > 0 && smallerThanFull,
+    note:
+      `drawn ${picture.clientWidth} CSS px wide (${devicePx} device px); srcset ${candidates.map((w) => `${w}w`).join(' ') || 'missing'}; ` +
+      `chose ${new URL(picture.currentSrc).pathname}; full render ${full.width}×${full.height}, ${kB(full.bytes)}` +
+      (fetchedFull ? ' — and the full render was downloaded too' : '') +
+      why,
+  };
+}
+
+export async function measureImages(): Promise<BenchRow[]> {
+  await ensureWebBuild();
+  const server = await startBenchServer({ webDistDir });
+  try {
+    const cookie = await server.unlock();
+    const photo = await livingRoomPhoto(4000, 3000, { grain: 24 });
+    const warmUp = await upload(server, cookie, photo);
+    const times: number[] = [];
+    for (let i = 0; i < UPLOAD_RUNS; i++) times.push((await upload(server, cookie, photo)).ms);
+    times.sort((a, b) => a - b);
+
+    // a real render of that photo by the local engine, published: the newest card of the interior feed
+    const rendered = generateFromPromptResponseSchema.parse(
+      await postJson(server, cookie, apiPaths.generateDesignImage, { prompt: 'Warm minimal living room', spaceImage: warmUp.url }),
+    );
+    const design = designSchema.parse(
+      await postJson(server, cookie, apiPaths.designs, {
+        title: DESIGN_TITLE,
+        caption: 'Rendered for the image benchmark',
+        afterImageUrl: rendered.imageUrl,
+        mode: 'interior',
+      }),
+    );
+
+    const chromium = await launchChromium();
+    try {
+      const { page, responses } = await openFeedAsPhone(chromium.browser, server.baseUrl, benchPassword);
+      const card = await pictureIn(page, FIRST_CARD);
+      const cardTitle = await page.evaluate(`document.querySelector(${JSON.stringify(`${FIRST_CARD} h2`)})?.textContent ?? ''`);
+      if (cardTitle !== design.title) throw new Error(`the first card is "${String(cardTitle)}", not the design just published`);
+      const cardRow = await pictureRow('feed card picture', card, responses);
+
+      // the post screen, opened from the card as a person would (a reload would show the gate again)
+      await page.locator(`${FIRST_CARD} h2 a`).click();
+      await page.waitForFunction(`location.pathname === ${JSON.stringify(`/post/${design.id}`)}`);
+      await waitForPicture(page, 'main');
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+      const postRow = await pictureRow('post picture', await pictureIn(page, 'main'), responses);
+
+      return [
+        {
+          area: AREA,
+          metric: `upload of a 12 MP JPEG, median of ${UPLOAD_RUNS}`,
+          value: millis(median(times)),
+          met: null,
+          note:
+            `POST ${apiPaths.uploads} on the running server (HTTP, ${(photo.length / 1e6).toFixed(1)} MB 4000×3000): ` +
+            `sniff, EXIF strip, re-encode to WebP, store; min ${millis(times[0]!)}, max ${millis(times.at(-1)!)}`,
+        },
+        cardRow,
+        postRow,
+      ];
+    } finally {
+      await chromium.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+export const run: Benchmark = measureImages;
+
+if (isMain(import.meta.url)) console.table(await measureImages());
