@@ -34,6 +34,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Whether the session cookie carries the Secure flag (set it when served over TLS). */
   COOKIE_SECURE: booleanish.default(false),
+  WARM_SAMPLE_IMAGE_SIZES: booleanish.default(true),
   /** Comment sent on idle live-feed streams so proxies keep them open (ms). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
   /** Longest wait for a request's headers (slowloris); Node's own default is 60 s. */
@@ -77,6 +78,8 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   cookieSecure: boolean;
+  /** Make the sample designs' responsive image sizes in the background after start-up. */
+  warmSampleImageSizes: boolean;
   liveHeartbeatMs: number;
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     cookieSecure: e.COOKIE_SECURE,
+    warmSampleImageSizes: e.WARM_SAMPLE_IMAGE_SIZES,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

@@ -43,7 +43,9 @@ async function main() {
       ? `Gate password: "${config.betaPassword}" (the default; set BETA_PASSWORD to change it)`
       : 'Gate password: taken from BETA_PASSWORD',
   );
-  void warmSeedImageSizes({ storage: app.storage, log: app.log, signal: warming.signal });
+  if (config.warmSampleImageSizes) {
+    void warmSeedImageSizes({ storage: app.storage, log: app.log, signal: warming.signal });
+  }
 }
 
 main().catch((err: unknown) => {

@@ -96,6 +96,8 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
       BETA_PASSWORD: CHILD_PASSWORD,
       LOG_LEVEL: options.logLevel ?? 'warn',
       WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+      // the background image work would show as memory and CPU in the figures these tests read
+      WARM_SAMPLE_IMAGE_SIZES: 'false',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
