@@ -148,9 +148,20 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
   it('replays at most the newest designs up to its cap, oldest of them first', async () => {
     const anchor = await publish('Long gone');
     const missed: string[] = [];
+    // explicit, strictly increasing times: inserts this quick can share a clock tick (PGlite's is
+    // coarse), and a tie is ordered by id, which is random
+    const base = Date.now();
     for (let i = 0; i < LIVE_REPLAY_LIMIT + 5; i++) {
+      const createdAt = new Date(base + i + 1);
       missed.push(
-        (await insertDesign(t.database.db, { userId: 'replay-author', afterImageUrl: image, title: `Bulk ${i}` })).id,
+        (
+          await insertDesign(t.database.db, {
+            userId: 'replay-author',
+            afterImageUrl: image,
+            title: `Bulk ${i}`,
+            createdAt,
+          })
+        ).id,
       );
     }
     const stream = await connect('interior', { lastEventId: anchor });
