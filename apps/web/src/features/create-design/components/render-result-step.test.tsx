@@ -170,16 +170,23 @@ describe('step guards', () => {
   ] as const)('send a fresh visit of %s to %s', async (step, expected) => {
     stubApi();
     renderCreateFlow(step);
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(expected));
-    expect(await screen.findByRole('heading', { name: messages.create.steps[0].heading })).toBeInTheDocument();
+    // the steps are lazy chunks: on a busy machine the redirect can take longer than waitFor's 1 s default
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent(expected), {
+      timeout: 5000,
+    });
+    expect(
+      await screen.findByRole('heading', { name: messages.create.steps[0].heading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('sends the person to the first missing step, not always the first', async () => {
     updateCreateDraft({ selectedProducts: [{ ...sofa!, mode: 'interior' }], flowAnswers: { vibe: 'Cozy' } });
     stubApi();
     renderCreateFlow('render-result');
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/create-design/flow-questions'),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status', { name: 'Current path' })).toHaveTextContent('/create-design/flow-questions'),
+      { timeout: 5000 },
     );
   });
 });
