@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   CAPTION_MAX_LENGTH,
   COMMENT_NAME_MAX_LENGTH,
@@ -585,6 +586,20 @@ const nonBlankField = (key: string, max: number, required: boolean): FieldSpec =
   invalid: fc.oneof(blankText.map(j), tooLong(max).map(j), withNul.map(j), nonStringJson),
 });
 
+/** One of the AI text routes: a non-blank text field of its own plus spaceType. */
+const aiTextCase = (route: string, url: string, field: string, max: number, validText: string): FuzzCase => ({
+  name: `POST /api/ai/${route}`,
+  weight: 4,
+  allowed: REFUSED,
+  provokes: [400, 415],
+  names: [field, 'spaceType'],
+  build: () =>
+    postWithBadBody(url, {
+      fields: [nonBlankField(field, max, true), aiSpaceTypeField],
+      validBody: fc.constant(j({ [field]: validText, spaceType: 'interior' })),
+    }),
+});
+
 const selectedProductValid = fc.record({
   id: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
   name: fc.string({ minLength: 1, maxLength: 30 }),
@@ -975,30 +990,8 @@ function cases(): FuzzCase[] {
           )
           .map((body) => ({ method: 'POST' as const, url: apiPaths.uploads, ...body })),
     },
-    {
-      name: 'POST /api/ai/improve-design-notes',
-      weight: 4,
-      allowed: REFUSED,
-      provokes: [400, 415],
-      names: ['notes', 'spaceType'],
-      build: () =>
-        postWithBadBody(apiPaths.improveDesignNotes, {
-          fields: [nonBlankField('notes', NOTES_MAX_LENGTH, true), aiSpaceTypeField],
-          validBody: fc.constant(j({ notes: 'A bright room', spaceType: 'interior' })),
-        }),
-    },
-    {
-      name: 'POST /api/ai/improve-caption',
-      weight: 4,
-      allowed: REFUSED,
-      provokes: [400, 415],
-      names: ['caption', 'spaceType'],
-      build: () =>
-        postWithBadBody(apiPaths.improveCaption, {
-          fields: [nonBlankField('caption', CAPTION_MAX_LENGTH, true), aiSpaceTypeField],
-          validBody: fc.constant(j({ caption: 'My room', spaceType: 'interior' })),
-        }),
-    },
+    aiTextCase('improve-design-notes', apiPaths.improveDesignNotes, 'notes', NOTES_MAX_LENGTH, 'A bright room'),
+    aiTextCase('improve-caption', apiPaths.improveCaption, 'caption', CAPTION_MAX_LENGTH, 'My room'),
     {
       name: 'POST /api/ai/generate-design-image (JSON and form)',
       weight: 6,
@@ -1261,7 +1254,7 @@ describe.each(dbKinds)('bad input is refused and writes nothing (%s)', (kind) =>
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           expect(fuzzCase.allowed, `${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
           expect(res.headers['content-type']).toMatch(/^application\/json/);
-          const { details } = errorResponseSchema.strict().parse(res.json());
+          const { details } = z.strictObject(errorResponseSchema.shape).parse(res.json());
           // "querystring.limit", "body.selectedProducts.0.price", "spaceImage": each names a field
           for (const issue of Array.isArray(details) ? details : [details]) {
             const field: unknown = (issue as { field?: unknown } | undefined)?.field;
