@@ -175,10 +175,16 @@ async function loadServer(
   return { ...result, cpuMs };
 }
 
-const loadFeed = (server: Server, cookie: string, overallRate?: number) =>
+/**
+ * What Chrome sends. autocannon sends no Accept-Encoding, so the main rows measure the JSON as it
+ * is; the "browser" rows measure what a browser gets, compressed (brotli) responses.
+ */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+const loadFeed = (server: Server, cookie: string, overallRate?: number, acceptEncoding?: string) =>
   loadServer(server, {
     url: `${server.baseUrl}${FEED_PATH}`,
-    headers: { cookie },
+    headers: acceptEncoding ? { cookie, 'accept-encoding': acceptEncoding } : { cookie },
     connections: overallRate ? RATE_CONNECTIONS : CONNECTIONS,
     ...(overallRate ? { overallRate } : {}),
   });
@@ -265,16 +271,41 @@ async function explainFeedPage(databaseUrl: string, after: DesignKey | null): Pr
   });
 }
 
+/** The Content-Encoding and size on the wire of one feed page as a browser would ask for it. */
+async function browserEncoding(baseUrl: string, cookie: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${FEED_PATH}`, {
+    headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+  });
+  await res.arrayBuffer();
+  const length = res.headers.get('content-length');
+  return `Content-Encoding ${res.headers.get('content-encoding') ?? 'none'}${length ? `, ${(Number(length) / 1000).toFixed(1)} kB on the wire` : ''}`;
+}
+
+interface BrowserLoad {
+  api: ServerLoad;
+  atRate: ServerLoad;
+  /** What the server answered, e.g. "Content-Encoding br". */
+  encoding: string;
+}
+
+async function loadFeedAsBrowser(server: Server, cookie: string): Promise<BrowserLoad> {
+  const encoding = await browserEncoding(server.baseUrl, cookie);
+  const api = await loadFeed(server, cookie, undefined, BROWSER_ACCEPT_ENCODING);
+  const atRate = await loadFeed(server, cookie, FIXED_RATE, BROWSER_ACCEPT_ENCODING);
+  return { api, atRate, encoding };
+}
+
 interface Section {
   area: string;
   api: ServerLoad;
   atRate: ServerLoad;
+  browser: BrowserLoad;
   floor: FloorResult;
 }
 
 const cpuPer = (ms: number | null, what: string) => (ms === null ? '' : `; CPU ${ms.toFixed(2)} ms/${what}`);
 
-function sectionRows({ area, api, atRate, floor }: Section, ceiling: ServerLoad | null): BenchRow[] {
+function sectionRows({ area, api, atRate, browser, floor }: Section, ceiling: ServerLoad | null): BenchRow[] {
   const share = api.rps / floor.qps;
   const failures = (r: LoadResult) => (r.non2xx + r.errors > 0 ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '');
   const rows: BenchRow[] = [
@@ -303,6 +334,20 @@ function sectionRows({ area, api, atRate, floor }: Section, ceiling: ServerLoad 
       note:
         `p50 ${millis(atRate.p50)}, ${perSecond(atRate.rps, 'req')} served; autocannon overallRate=${FIXED_RATE}, ` +
         `c=${RATE_CONNECTIONS} (each sends its share in a burst as every second starts)${failures(atRate)}`,
+    },
+    {
+      area,
+      metric: 'throughput, browser Accept-Encoding',
+      value: perSecond(browser.api.rps, 'req'),
+      met: null,
+      note: `${Math.round((browser.api.rps / floor.qps) * 100)}% of floor; accept-encoding: ${BROWSER_ACCEPT_ENCODING} → ${browser.encoding}; p50 ${millis(browser.api.p50)}, p99 ${millis(browser.api.p99)}${cpuPer(browser.api.cpuMs, 'request')} (server)${failures(browser.api)}`,
+    },
+    {
+      area,
+      metric: `p99 at ${FIXED_RATE} req/s, browser Accept-Encoding`,
+      value: millis(browser.atRate.p99),
+      met: null,
+      note: `p50 ${millis(browser.atRate.p50)}, ${perSecond(browser.atRate.rps, 'req')} served; same pacing as the row without${failures(browser.atRate)}`,
     },
     {
       area,
@@ -365,6 +410,8 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const api = await loadFeed(server, cookie);
     progress(`Postgres: at ${FIXED_RATE} req/s`);
     const atRate = await loadFeed(server, cookie, FIXED_RATE);
+    progress('Postgres: as a browser asks (Accept-Encoding)');
+    const browser = await loadFeedAsBrowser(server, cookie);
     progress(`Postgres: page ${DEEP_PAGE} vs page 1, EXPLAIN, SQL floor`);
     const pages = await comparePages(server.baseUrl, cookie);
     await server.stop();
@@ -378,7 +425,7 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const scaleArea = `Feed scale (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
     const noSeqScan = !firstPlan.seqScanOnDesigns && !deepPlan.seqScanOnDesigns;
     return [
-      ...sectionRows({ area, api, atRate, floor }, ceiling),
+      ...sectionRows({ area, api, atRate, browser, floor }, ceiling),
       {
         area: scaleArea,
         metric: 'feed query plan',
@@ -427,11 +474,13 @@ async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const api = await loadFeed(server, cookie);
     progress(`PGlite: at ${FIXED_RATE} req/s`);
     const atRate = await loadFeed(server, cookie, FIXED_RATE);
+    progress('PGlite: as a browser asks (Accept-Encoding)');
+    const browser = await loadFeedAsBrowser(server, cookie);
     await server.stop();
     server = null;
     progress('PGlite: SQL floor');
     const floor = await measureFloor({ pgliteDir });
-    return sectionRows({ area, api, atRate, floor }, ceiling);
+    return sectionRows({ area, api, atRate, browser, floor }, ceiling);
   } catch (err) {
     return failedRows(area, err);
   } finally {

@@ -7,7 +7,6 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -27,6 +26,8 @@ import searchRoutes from './modules/search/search.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
+import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
@@ -87,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply));
 
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'media'));
@@ -119,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: config.sessionSecret });
+  // before every route: it attaches to each route as it is added (JSON ≥ 1 kB only)
+  await app.register(compressionPlugin);
   await app.register(realtimePlugin);
   await app.register(authPlugin);
 
