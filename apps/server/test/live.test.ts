@@ -84,6 +84,37 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     await expect.poll(() => t.app.liveFeed.subscriberCount('landscape')).toBe(before - 1);
   });
 
+  // only Postgres has a LISTEN connection that can drop; PGlite's notifications are in-process
+  it.runIf(kind === 'postgres')(
+    'sends what was published while its LISTEN connection was down, once and in order',
+    async () => {
+      const stream = await open('interior');
+      const publish = async (title: string) => {
+        const id = (await insertDesign(t.database.db, { userId: authorId, mode: 'interior', title })).id;
+        await notifyPublished(t.database.db, id, 'interior');
+        return id;
+      };
+      const beforeId = await publish('Before the drop');
+      await stream.waitForEvent((e) => e.id === beforeId);
+
+      const dropped = await t.database.db
+        .select({ dropped: sql<boolean>`pg_terminate_backend(pid)` })
+        .from(sql`pg_stat_activity`)
+        .where(sql`datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`);
+      expect(dropped).toEqual([{ dropped: true }]);
+      // nobody listens now: these two notifications reach no one
+      const missedIds = [await publish('Missed one'), await publish('Missed two')];
+
+      // the listener is back after its first reconnect wait (1 s) and reads what it missed
+      await stream.waitForEvent((e) => e.id === missedIds[1], 30_000);
+      const afterId = await publish('After the reconnect');
+      await stream.waitForEvent((e) => e.id === afterId, 30_000);
+      const ids = stream.events.map((e) => e.id);
+      expect(ids.slice(ids.indexOf(beforeId))).toEqual([beforeId, ...missedIds, afterId]);
+    },
+    70_000,
+  );
+
   it('validates the mode and requires a session', async () => {
     const bad = await t.app.inject({ method: 'GET', url: `${apiPaths.designsLive}?mode=attic`, headers: { cookie } });
     expect(bad.statusCode).toBe(400);

@@ -16,8 +16,12 @@ export type NotificationHandler = (payload: string) => void;
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: AppDatabase;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. Notifications sent while
+   * a lost LISTEN connection is being replaced are gone: `onReconnect` runs once it listens again,
+   * so the subscriber can read what it missed from the tables.
+   */
+  listen(channel: string, onPayload: NotificationHandler, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -73,8 +77,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     kind: 'postgres',
     db,
-    async listen(channel, onPayload) {
-      const subscription = await listenWithReconnect(url, channel, onPayload);
+    async listen(channel, onPayload, onReconnect) {
+      const subscription = await listenWithReconnect(url, channel, onPayload, onReconnect);
       subscriptions.add(subscription);
       return async () => {
         subscriptions.delete(subscription);
@@ -95,11 +99,17 @@ const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
  * LISTEN needs a connection of its own for as long as the subscription lives; when that
  * connection drops it is opened again, so an instance never silently stops receiving events.
  */
-async function listenWithReconnect(url: string, channel: string, onPayload: NotificationHandler) {
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: NotificationHandler,
+  onReconnect: (() => void) | undefined,
+) {
   let stopped = false;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
   let attempt = 0;
+  let connectedBefore = false;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -114,8 +124,11 @@ async function listenWithReconnect(url: string, channel: string, onPayload: Noti
     });
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    const reconnected = client === null && connectedBefore;
     client = next;
+    connectedBefore = true;
     attempt = 0;
+    if (reconnected) onReconnect?.();
   };
 
   const scheduleReconnect = () => {

@@ -1,4 +1,4 @@
-import { and, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Design, Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
@@ -28,4 +28,15 @@ export async function findPublicDesignsPublishedAfter(
     viewerId: null,
   });
   return newestFirst.reverse();
+}
+
+/** The id of the newest public design of `mode` (the feed's first), or null when there is none. */
+export async function findNewestPublicDesignId(db: AppDatabase, mode: Mode): Promise<string | null> {
+  const [row] = await db
+    .select({ id: designs.id })
+    .from(designs)
+    .where(publicDesignsOfMode(mode))
+    .orderBy(desc(designs.createdAt), desc(designs.id))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { idSchema, modeSchema } from '@dwellscape/shared';
+import { idSchema, MODES, modeSchema, type Design, type Mode } from '@dwellscape/shared';
 import { findDesignById } from '../modules/designs/designs.repository';
 import type { AppInstance } from '../types';
 import { createLiveFeed, type LiveFeed } from './live-feed';
+import { findNewestPublicDesignId, findPublicDesignsPublishedAfter } from './live.repository';
 
 /** The NOTIFY channel the publish transaction signals on (payload: {"id","mode"}). */
 export const DESIGN_PUBLISHED_CHANNEL = 'design_published';
@@ -17,9 +18,26 @@ declare module 'fastify' {
   }
 }
 
+/** How many delivered ids each process remembers, so a catch-up never sends a design twice. */
+const DELIVERED_MEMORY = 500;
+/** The most a catch-up after a lost LISTEN connection sends per mode (the newest of what was missed). */
+const CATCH_UP_LIMIT = 100;
+
 async function realtime(app: AppInstance) {
   const liveFeed = createLiveFeed((err) => app.log.warn({ err }, 'live stream write failed'));
   app.decorate('liveFeed', liveFeed);
+
+  // the newest public design of each mode this process's viewers are known to have: where a
+  // catch-up starts after notifications were lost
+  const anchors = new Map<Mode, string | null>();
+  const delivered = new Set<string>();
+  function publishOnce(design: Design) {
+    anchors.set(design.mode, design.id);
+    if (delivered.has(design.id)) return;
+    delivered.add(design.id);
+    if (delivered.size > DELIVERED_MEMORY) delivered.delete(delivered.values().next().value!);
+    liveFeed.publish(design);
+  }
 
   async function deliver(payload: string) {
     let parsed: z.infer<typeof notificationSchema>;
@@ -29,18 +47,49 @@ async function realtime(app: AppInstance) {
       app.log.warn({ payload }, 'ignored a malformed design_published notification');
       return;
     }
-    // nobody is watching this mode in this process: skip the query
-    if (liveFeed.subscriberCount(parsed.mode) === 0) return;
+    // nobody is watching this mode in this process: skip the design's query, only move the anchor
+    if (liveFeed.subscriberCount(parsed.mode) === 0) {
+      anchors.set(parsed.mode, await findNewestPublicDesignId(app.db, parsed.mode));
+      return;
+    }
     const design = await findDesignById(app.db, parsed.id, null);
-    if (!design || !design.isPublic) return;
-    liveFeed.publish(design);
+    if (!design || !design.isPublic || design.mode !== parsed.mode) return;
+    publishOnce(design);
+  }
+
+  async function setAnchors() {
+    for (const mode of MODES) anchors.set(mode, await findNewestPublicDesignId(app.db, mode));
+  }
+
+  /**
+   * After the LISTEN connection was lost and replaced: sends what was published meanwhile (the
+   * notifications of that gap are gone), in order, once, then starts again from the newest.
+   */
+  async function catchUp() {
+    for (const mode of MODES) {
+      const afterId = anchors.get(mode);
+      if (afterId && liveFeed.subscriberCount(mode) > 0) {
+        const missed = await findPublicDesignsPublishedAfter(app.db, { mode, afterId, limit: CATCH_UP_LIMIT });
+        if (missed.length > 0) app.log.info({ mode, count: missed.length }, 'live feed caught up after a reconnect');
+        for (const design of missed) publishOnce(design);
+      }
+      if (liveFeed.subscriberCount(mode) === 0 || !afterId) anchors.set(mode, await findNewestPublicDesignId(app.db, mode));
+    }
   }
 
   let unlisten: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(DESIGN_PUBLISHED_CHANNEL, (payload) => {
-      deliver(payload).catch((err: unknown) => app.log.error({ err }, 'live feed delivery failed'));
-    });
+    unlisten = await app.database.listen(
+      DESIGN_PUBLISHED_CHANNEL,
+      (payload) => {
+        deliver(payload).catch((err: unknown) => app.log.error({ err }, 'live feed delivery failed'));
+      },
+      () => {
+        catchUp().catch((err: unknown) => app.log.error({ err }, 'live feed catch-up failed'));
+      },
+    );
+    // read after LISTEN: whatever is published from here on is either notified or newer than these
+    await setAnchors();
   });
   // open streams would otherwise hold the server open: end them before it waits for requests
   app.addHook('preClose', async () => {

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { asc, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, type Design, type Mode, type PublishDesignBody } from '@dwellscape/shared';
+import { designs } from '../../src/db/schema';
+import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/designs/designs.repository';
 import { createLiveFeed } from '../../src/realtime/live-feed';
 import { LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
@@ -206,6 +211,44 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('lastEventId') });
+  });
+
+  // the replay's keyset (created_at, id) is only complete if a design never becomes visible behind
+  // one that is already visible: a publish that waited for an earlier one must be stamped after it
+  it.runIf(kind === 'postgres')('stamps a publish that waited for an earlier one after it', async () => {
+    const authorId = (await insertUser(t.database.db)).id;
+    const earlier = new pg.Client({ connectionString: t.config.databaseUrl });
+    await earlier.connect();
+    try {
+      // an earlier publish holds its turn while this one starts
+      await earlier.query('begin');
+      await earlier.query('select pg_advisory_xact_lock($1)', [PUBLISH_LOCK_ID]);
+      const laterId = randomUUID();
+      const later = insertDesignAndAnnounce(t.database.db, {
+        id: laterId,
+        userId: authorId,
+        title: 'Started second, stamped second',
+        afterImageUrl: image,
+        mode: 'interior',
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const earlierId = randomUUID();
+      await earlier.query(
+        `insert into designs (id, user_id, title, after_image_url, mode, created_at)
+         values ($1, $2, 'Committed first', $3, 'interior', clock_timestamp())`,
+        [earlierId, authorId, image],
+      );
+      await earlier.query('commit');
+      await later;
+      const order = await t.database.db
+        .select({ id: designs.id })
+        .from(designs)
+        .where(inArray(designs.id, [earlierId, laterId]))
+        .orderBy(asc(designs.createdAt), asc(designs.id));
+      expect(order.map((row) => row.id)).toEqual([earlierId, laterId]);
+    } finally {
+      await earlier.end();
+    }
   });
 });
 

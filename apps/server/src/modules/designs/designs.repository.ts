@@ -174,11 +174,24 @@ export async function findDesignOwnerId(db: AppDatabase, id: string): Promise<st
 
 export type NewDesignRow = typeof designs.$inferInsert;
 
-/** Inserts a design and, for a public one, announces it on `design_published` when the transaction commits. */
+/** Serialises the publishing of public designs (pg_advisory_xact_lock), across every instance on one database. */
+export const PUBLISH_LOCK_ID = 7_146_210_002;
+
+/**
+ * Inserts a design and, for a public one, announces it on `design_published` when the transaction commits.
+ *
+ * Public designs are published one at a time, and their created_at is read from the clock once the
+ * turn is theirs (not at transaction start, as now() would): so the feed's order (created_at, id) is
+ * also the order in which they become visible. Without it, a publish that started earlier but
+ * committed later would land behind a design a reader has already paged past or a live client has
+ * replayed from, and neither would ever see it.
+ */
 export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow & { id: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(designs).values(row);
-    if (row.isPublic !== false) {
+    const isPublic = row.isPublic !== false;
+    if (isPublic) await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
+    await tx.insert(designs).values({ ...row, createdAt: row.createdAt ?? sql`clock_timestamp()` });
+    if (isPublic) {
       const payload = JSON.stringify({ id: row.id, mode: row.mode });
       await tx.execute(sql`select pg_notify('design_published', ${payload})`);
     }
