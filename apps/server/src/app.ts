@@ -72,9 +72,18 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     keepAliveTimeout: config.timeouts.keepAliveMs,
     connectionTimeout: config.timeouts.connectionMs,
     return503OnClosing: true,
+    // one line per request (below), not Fastify's two: half the logging cost of every request
+    disableRequestLogging: true,
     // errors Fastify raises before routing (a path with broken %-encoding) get the same JSON as every other
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
 
   // once closing, every answer asks its client to hang up: a keep-alive socket of a request
   // that finishes during shutdown would otherwise hold the server open until it idles out
