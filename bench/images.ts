@@ -2,11 +2,12 @@
  * Images: how long the server takes to accept a 12-megapixel camera photo (POST /api/uploads on
  * the real server process over HTTP: sniffing, EXIF strip, re-encode to WebP, storing; one warm-up,
  * then the median of five), and what a 390×844 phone at device pixel ratio 3 downloads for a
- * freshly rendered design: the feed card's picture and the post's, in Chromium, each compared with
- * the full-size render behind it. Run alone: node --import tsx bench/images.ts
+ * freshly rendered design published with catalogue products: the feed card's picture, the post's and
+ * the post's product thumbnails, in Chromium, each compared with the full-size file behind it; and the
+ * card's picture on a 2× phone of the same size. Run alone: node --import tsx bench/images.ts
  */
 import { performance } from 'node:perf_hooks';
-import { apiPaths, designSchema, generateFromPromptResponseSchema, uploadResponseSchema } from '@dwellscape/shared';
+import { apiPaths, designSchema, generateFromPromptResponseSchema, listOf, productSchema, uploadResponseSchema } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
 import { benchPassword, startBenchServer, type BenchServer } from './lib/app-server';
@@ -20,6 +21,10 @@ import { ensureWebBuild, webDistDir } from './lib/web-build';
 const AREA = 'Images';
 const UPLOAD_RUNS = 5;
 const DESIGN_TITLE = 'Bench render in a phone';
+/** Catalogue products the bench design is published with: the post shows a thumbnail of each. */
+const DESIGN_PRODUCTS = 4;
+const THUMBNAILS = 'main ul[aria-label="Products in this design"]';
+const twoXPhone = { ...phone, deviceScaleFactor: 2 };
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 
@@ -40,6 +45,13 @@ async function postJson(server: BenchServer, cookie: string, path: string, body:
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function getJson(server: BenchServer, cookie: string, path: string): Promise<unknown> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
   const json: unknown = await res.json();
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
@@ -75,7 +87,15 @@ async function describeOriginal(url: string): Promise<Omit<Downloaded, 'url'>> {
   return { contentType: res.headers.get('content-type') ?? '', bytes: body.length, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
-async function pictureRow(label: string, picture: PictureInfo, responses: ObservedResponse[]): Promise<BenchRow> {
+interface PictureRowOptions {
+  /** the screen's device pixel ratio */
+  dpr: number;
+  /** what the stored original is called in the row: the full render, the full product picture */
+  full: string;
+}
+
+async function pictureRow(label: string, picture: PictureInfo, responses: ObservedResponse[], options: PictureRowOptions): Promise<BenchRow> {
+  const { dpr, full: fullName } = options;
   const downloaded = await describeDownload(responses, picture.currentSrc);
   const fullUrl = originalUrl(picture);
   const full = await describeOriginal(fullUrl);
@@ -87,24 +107,25 @@ async function pictureRow(label: string, picture: PictureInfo, responses: Observ
     .map((c) => Number(/\s(\d+)w$/.exec(c.trim())?.[1]))
     .filter((width) => width > 0)
     .sort((a, b) => a - b);
-  const devicePx = picture.clientWidth * phone.deviceScaleFactor;
+  const devicePx = picture.clientWidth * dpr;
   // what srcset selection gives a 2× phone of the same width: the narrowest candidate that covers the slot
-  const twoX = candidates.find((width) => width >= picture.clientWidth * 2);
+  const twoX = dpr > 2 ? candidates.find((width) => width >= picture.clientWidth * 2) : undefined;
   const why =
     !smallerThanFull && full.width <= devicePx
-      ? `; the render itself is only ${full.width} px wide, fewer than the slot's ${devicePx} device px, so nothing smaller would be sharp` +
+      ? `; the ${fullName} itself is only ${full.width} px wide, fewer than the slot's ${devicePx} device px, so nothing smaller would be sharp` +
         (twoX ? ` (a 2× phone takes the ${twoX}w variant)` : '')
       : '';
+  const saved = smallerThanFull ? ` (${Math.round((1 - downloaded.bytes / full.bytes) * 100)}% fewer bytes)` : '';
   return {
     area: AREA,
-    metric: `${label} on a ${phone.width}×${phone.height} @${phone.deviceScaleFactor}× phone`,
+    metric: `${label} on a ${phone.width}×${phone.height} @${dpr}× phone`,
     value: `${isWebp ? 'WebP' : downloaded.contentType} ${downloaded.width}×${downloaded.height}, ${kB(downloaded.bytes)}`,
-    target: 'WebP from srcset, not the full render',
+    target: `WebP from srcset, not the ${fullName}`,
     met: isWebp && candidates.length > 0 && smallerThanFull,
     note:
       `drawn ${picture.clientWidth} CSS px wide (${devicePx} device px); srcset ${candidates.map((w) => `${w}w`).join(' ') || 'missing'}; ` +
-      `chose ${new URL(picture.currentSrc).pathname}; full render ${full.width}×${full.height}, ${kB(full.bytes)}` +
-      (fetchedFull ? ' — and the full render was downloaded too' : '') +
+      `chose ${new URL(picture.currentSrc).pathname}; ${fullName} ${full.width}×${full.height}, ${kB(full.bytes)}${saved}` +
+      (fetchedFull ? ` — and the ${fullName} was downloaded too` : '') +
       why,
   };
 }
@@ -124,12 +145,18 @@ export async function measureImages(): Promise<BenchRow[]> {
     const rendered = generateFromPromptResponseSchema.parse(
       await postJson(server, cookie, apiPaths.generateDesignImage, { prompt: 'Warm minimal living room', spaceImage: warmUp.url }),
     );
+    const catalogue = listOf(productSchema).parse(await getJson(server, cookie, `${apiPaths.products}?mode=interior`)).items;
+    const selectedProducts = catalogue
+      .slice(0, DESIGN_PRODUCTS)
+      .map(({ id, name, price, brandId, imageUrl }) => ({ id, name, price, brandId, imageUrl, quantity: 1 }));
+    if (selectedProducts.length === 0) throw new Error('the catalogue has no interior products');
     const design = designSchema.parse(
       await postJson(server, cookie, apiPaths.designs, {
         title: DESIGN_TITLE,
         caption: 'Rendered for the image benchmark',
         afterImageUrl: rendered.imageUrl,
         mode: 'interior',
+        selectedProducts,
       }),
     );
 
@@ -139,14 +166,29 @@ export async function measureImages(): Promise<BenchRow[]> {
       const card = await pictureIn(page, FIRST_CARD);
       const cardTitle = await page.evaluate(`document.querySelector(${JSON.stringify(`${FIRST_CARD} h2`)})?.textContent ?? ''`);
       if (cardTitle !== design.title) throw new Error(`the first card is "${String(cardTitle)}", not the design just published`);
-      const cardRow = await pictureRow('feed card picture', card, responses);
+      const cardRow = await pictureRow('feed card picture', card, responses, { dpr: phone.deviceScaleFactor, full: 'full render' });
 
       // the post screen, opened from the card as a person would (a reload would show the gate again)
       await page.locator(`${FIRST_CARD} h2 a`).click();
       await page.waitForFunction(`location.pathname === ${JSON.stringify(`/post/${design.id}`)}`);
       await waitForPicture(page, 'main');
       await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
-      const postRow = await pictureRow('post picture', await pictureIn(page, 'main'), responses);
+      const postRow = await pictureRow('post picture', await pictureIn(page, 'main'), responses, { dpr: phone.deviceScaleFactor, full: 'full render' });
+      // the post's product strip: 800 px catalogue pictures drawn a few rem wide
+      await waitForPicture(page, THUMBNAILS);
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+      const thumbnailRow = await pictureRow('product thumbnail (post)', await pictureIn(page, THUMBNAILS), responses, {
+        dpr: phone.deviceScaleFactor,
+        full: 'full product picture',
+      });
+      await page.close();
+
+      // the same card on a 2× phone of the same size
+      const twoX = await openFeedAsPhone(chromium.browser, server.baseUrl, benchPassword, twoXPhone);
+      const twoXCard = await pictureRow('feed card picture', await pictureIn(twoX.page, FIRST_CARD), twoX.responses, {
+        dpr: twoXPhone.deviceScaleFactor,
+        full: 'full render',
+      });
 
       return [
         {
@@ -160,6 +202,8 @@ export async function measureImages(): Promise<BenchRow[]> {
         },
         cardRow,
         postRow,
+        thumbnailRow,
+        twoXCard,
       ];
     } finally {
       await chromium.close();

@@ -100,7 +100,8 @@ test('the popup traps focus, closes with Escape and starts again at quantity 1',
 test('a product image that fails to load is hidden', async ({ page, navigate }) => {
   const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
   const product = design.selectedProducts[2]!;
-  await page.route(`**${product.imageUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
+  // the picture fails in every stored size: the original and its /media/w/<width>/ copies (srcset)
+  await page.route(`**/${product.imageUrl.replace(/^\/media\//, '')}`, (route) => route.fulfill({ status: 404, body: '' }));
   await card.getByRole('button', { name: product.name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: product.name });
   await expect(dialog.getByText(messages.productPopup.shippingNote)).toBeVisible();

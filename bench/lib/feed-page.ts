@@ -61,9 +61,10 @@ export async function waitForPicture(page: Page, container: string): Promise<voi
   });
 }
 
-export async function openFeedAsPhone(browser: Browser, baseUrl: string, password: string): Promise<OpenedFeed> {
+/** `viewport`: another phone (a 2× screen, say); the 390×844 @3× one by default. */
+export async function openFeedAsPhone(browser: Browser, baseUrl: string, password: string, viewport: typeof phone = phone): Promise<OpenedFeed> {
   const page = await browser.newPage();
-  await page.setViewport(phone);
+  await page.setViewport(viewport);
   const responses: ObservedResponse[] = [];
   let phase: ObservedResponse['phase'] = 'gate';
   page.on('response', (response) => {

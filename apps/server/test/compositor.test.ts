@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { GenerateDesignFields } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompositorImageEngine, renderLocalDesign, type LocalDesignInput } from '../src/engines/compositor';
+import {
+  CompositorImageEngine,
+  OUTPUT_WIDTH,
+  renderLocalDesign,
+  type LocalDesignInput,
+} from '../src/engines/compositor';
 import { cutOutProduct } from '../src/engines/compositor/cutout';
 import {
   isStrand,
@@ -79,13 +84,14 @@ const render = (overrides: Partial<LocalDesignInput> = {}) =>
   renderLocalDesign({ spaceImage: room, products, answers, mode: 'interior', spaceType: 'Living Room', ...overrides });
 
 describe('renderLocalDesign', () => {
-  it('answers a 1024-pixel-wide WebP', async () => {
+  it('answers a 1600-pixel-wide WebP, as wide as the sample designs', async () => {
+    expect(OUTPUT_WIDTH).toBe(1600);
     const result = await render();
     expect(result.contentType).toBe('image/webp');
     const meta = await sharp(result.bytes).metadata();
     expect(meta.format).toBe('webp');
-    expect([meta.width, meta.height]).toEqual([1024, 768]);
-    expect([result.width, result.height]).toEqual([1024, 768]);
+    expect([meta.width, meta.height]).toEqual([1600, 1200]);
+    expect([result.width, result.height]).toEqual([1600, 1200]);
   });
 
   it('gives the same bytes for the same input', async () => {
@@ -154,6 +160,46 @@ describe('renderLocalDesign', () => {
     }
   });
 
+  it('draws a large product from its own pixels, not from a small copy: fine detail survives', async () => {
+    // 1-px red and black stripes on a white backdrop: a 400 px copy of this 800 px picture is a flat dark red
+    const striped = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#ffffff' } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="320"><defs><pattern id="s" width="2" height="320" patternUnits="userSpaceOnUse">` +
+              `<rect width="1" height="320" fill="#c0392b"/><rect x="1" width="1" height="320" fill="#101010"/></pattern></defs>` +
+              `<rect width="640" height="320" fill="url(#s)"/></svg>`,
+          ),
+          left: 80,
+          top: 240,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const smallCopy = await sharp(striped).resize(400).png().toBuffer();
+    const scene = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#5a6e8c' } })
+      .jpeg()
+      .toBuffer();
+    /** Sum of the horizontal steps in brightness: fine detail is many large steps. */
+    const detailOf = async (product: Buffer) => {
+      const result = await renderLocalDesign({
+        spaceImage: scene,
+        products: [{ bytes: product, category: 'Sofas', name: 'Striped sofa' }],
+        answers: {},
+        mode: 'interior',
+        spaceType: '',
+      });
+      const { data, info } = await sharp(result.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+      let sum = 0;
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 1; x < info.width; x++) sum += Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!);
+      }
+      return sum;
+    };
+    const [full, fromSmall] = [await detailOf(striped), await detailOf(smallCopy)];
+    expect(full).toBeGreaterThan(fromSmall * 4);
+  });
+
   it('follows the answers: warm answers grade warmer than cool ones, bright ones brighter than moody ones', async () => {
     const meanOf = async (a: Record<string, string>) => {
       const { rgb, luma } = await gridOf((await render({ products: [], answers: a })).bytes);
@@ -181,7 +227,7 @@ describe('renderLocalDesign', () => {
     );
   });
 
-  it('renders outdoor spaces and unusual shapes at 1024 wide', async () => {
+  it('renders outdoor spaces and unusual shapes at the full width', async () => {
     const wide = await sharp({ create: { width: 3000, height: 800, channels: 3, background: '#6d8f5a' } })
       .png()
       .toBuffer();
@@ -192,8 +238,8 @@ describe('renderLocalDesign', () => {
       mode: 'landscape',
       spaceType: 'Backyard',
     });
-    expect(result.width).toBe(1024);
-    expect(result.height).toBe(Math.round(1024 / 2.4));
+    expect(result.width).toBe(OUTPUT_WIDTH);
+    expect(result.height).toBe(Math.round(OUTPUT_WIDTH / 2.4));
   });
 });
 
@@ -378,7 +424,7 @@ describe('CompositorImageEngine', () => {
       spaceImage: room,
       additionalPhotos: [products[1]!.bytes],
     });
-    expect(seeInSpace.width).toBe(1024);
+    expect(seeInSpace.width).toBe(OUTPUT_WIDTH);
     expect(sha256(seeInSpace.bytes)).not.toBe(sha256(design.bytes));
   });
 });

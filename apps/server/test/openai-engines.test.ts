@@ -140,10 +140,22 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     expect(body).toContain('Vibe: Cozy');
 
     expect(result.contentType).toBe('image/webp');
-    expect(result.width).toBe(1024);
+    // the model's 1536 × 1024 answer keeps its size: within the 1600 px renders are stored at, never enlarged
+    expect([result.width, result.height]).toEqual([1536, 1024]);
     const meta = await sharp(result.bytes).metadata();
     expect(meta.format).toBe('webp');
-    expect(meta.height).toBe(683);
+    expect([meta.width, meta.height]).toEqual([1536, 1024]);
+  });
+
+  it('scales an answer wider than 1600 px down to the width renders are stored at', async () => {
+    const wide = await sharp({ create: { width: 2048, height: 1536, channels: 3, background: '#7a5a3a' } })
+      .png()
+      .toBuffer();
+    script = [json(200, { created: 1, data: [{ b64_json: wide.toString('base64') }] })];
+    const result = await new OpenAiImageEngine(options()).generateDesign(await designInput());
+    expect([result.width, result.height]).toEqual([1600, 1200]);
+    const meta = await sharp(result.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 1200]);
   });
 
   it('downloads the image when the answer is a URL', async () => {
@@ -152,7 +164,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     const result = await engine.generateDesign(await designInput());
     expect(seen).toHaveLength(1);
     expect(downloads).toBe(1);
-    expect(result.width).toBe(1024);
+    expect(result.width).toBe(1536);
   });
 
   it('refuses a URL answer larger than the download cap', async () => {
@@ -237,7 +249,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     expect(body.match(/name="image\[\]"/g)).toHaveLength(3);
     expect(body).toContain('Show this lamp by the window');
     expect(body).toContain('perspective must not change');
-    expect(result.width).toBe(1024);
+    expect(result.width).toBe(1536);
   });
 });
 

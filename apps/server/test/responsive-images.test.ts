@@ -121,6 +121,28 @@ describe.each(dbKinds)('GET /media/w/:width/<key> (%s)', (kind) => {
     expect(await sharp(narrower.body).metadata()).toMatchObject({ width: 320, height: 192 });
   });
 
+  it('keeps transparency: a product cut-out on a clear background stays clear at every width', async () => {
+    // an 800 px catalogue picture: a solid square in the middle, nothing around it
+    const cutout = await sharp({
+      create: { width: 800, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        { input: { create: { width: 400, height: 400, channels: 4, background: '#c0392b' } }, left: 200, top: 200 },
+      ])
+      .webp({ quality: 85 })
+      .toBuffer();
+    const key = await storeOriginal(storage, cutout, 'seed');
+    for (const width of [320, 640] as const) {
+      const res = await httpGet(port, variantUrl(key, width));
+      expect(res.status).toBe(200);
+      const { data, info } = await sharp(res.body).raw().toBuffer({ resolveWithObject: true });
+      expect(info).toMatchObject({ width, height: width, channels: 4 });
+      const alphaAt = (x: number, y: number) => data[(y * width + x) * 4 + 3];
+      expect(alphaAt(2, 2)).toBe(0);
+      expect(alphaAt(width / 2, width / 2)).toBe(255);
+    }
+  });
+
   it('strips metadata, even from an original that fits and would otherwise be copied', async () => {
     const withExif = (width: number) =>
       sharp({ create: { width, height: 200, channels: 3, background: '#336699' } })

@@ -7,6 +7,29 @@ export interface CutOut {
   method: 'background-removed' | 'transparent' | 'framed';
 }
 
+/** A part of a picture, in its pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A cut-out and how it was made, so the same cut can be drawn again from a larger copy of the
+ * picture at the size it ends up in the scene (see `cutOutSprite`).
+ */
+export interface CutOutPlan extends CutOut {
+  /** Where `image` lies in the picture that was cut. */
+  box: Box;
+  /** Size of the picture that was cut. */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** For 'background-removed': the object's alpha over the whole picture (0–1), and the background colour. */
+  alpha?: Float32Array;
+  background?: [number, number, number];
+}
+
 /** How far (RGB distance) a pixel may be from the background colour and still count as background. */
 const BACKGROUND_TOLERANCE = 34;
 /** A smooth gradient may drift further than that, one small step at a time. */
@@ -191,46 +214,94 @@ function boxBlur3(src: Float32Array, width: number, height: number): Float32Arra
   return out;
 }
 
-function removeBackground(img: Raster, bg: [number, number, number]): Raster | null {
+/** The picture with the background's share taken out of every pixel, `alpha` (0–1 per pixel) as its transparency. */
+function applyAlpha(img: Raster, alpha: Float32Array, bg: [number, number, number]): Raster {
   const { width, height, data } = img;
-  const isBackground = floodBackground(img, bg);
-  const alpha = featheredAlpha(isBackground, width, height);
-  const out = new Uint8Array(data.length);
-  let kept = 0;
+  const out = new Uint8Array(width * height * 4);
+  // writes through a clamped view round and clamp to 0–255 natively
+  const clamped = new Uint8ClampedArray(out.buffer);
   for (let p = 0; p < width * height; p++) {
     const a = alpha[p]!;
     if (a <= 0) continue;
-    kept++;
     const i = p * 4;
     // edge pixels are part background: take the background's share back out so no pale fringe remains
     const unmix = a < 0.98 ? 1 / Math.max(a, 0.5) : 1;
-    out[i] = clampByte(bg[0] + (data[i]! - bg[0]) * unmix);
-    out[i + 1] = clampByte(bg[1] + (data[i + 1]! - bg[1]) * unmix);
-    out[i + 2] = clampByte(bg[2] + (data[i + 2]! - bg[2]) * unmix);
-    out[i + 3] = clampByte(a * (data[i + 3]! / 255) * 255);
+    clamped[i] = bg[0] + (data[i]! - bg[0]) * unmix;
+    clamped[i + 1] = bg[1] + (data[i + 1]! - bg[1]) * unmix;
+    clamped[i + 2] = bg[2] + (data[i + 2]! - bg[2]) * unmix;
+    clamped[i + 3] = a * data[i + 3]!;
   }
-  // nothing (or everything) left means the "background" was the picture itself
-  if (kept < width * height * 0.01 || kept > width * height * 0.995) return null;
   return { data: out, width, height, channels: 4 };
 }
 
-/** A photo with a busy background: keep it whole as a rounded, white-edged print. */
-function framePhoto(img: Raster): Raster {
+/** The object's alpha (0–1 per pixel) once the background is taken away, or null when that leaves nothing (or everything). */
+function backgroundAlpha(img: Raster, bg: [number, number, number]): Float32Array | null {
+  const { width, height } = img;
+  const alpha = featheredAlpha(floodBackground(img, bg), width, height);
+  let kept = 0;
+  for (let p = 0; p < alpha.length; p++) if (alpha[p]! > 0) kept++;
+  // nothing (or everything) left means the "background" was the picture itself
+  if (kept < width * height * 0.01 || kept > width * height * 0.995) return null;
+  return alpha;
+}
+
+/** The part `box` of a mask (`width` wide), resampled bilinearly (pixel centres aligned) to toWidth × toHeight. */
+function resampleMask(
+  mask: Float32Array,
+  width: number,
+  height: number,
+  box: Box,
+  toWidth: number,
+  toHeight: number,
+): Float32Array {
+  const out = new Float32Array(toWidth * toHeight);
+  const sx = box.width / toWidth;
+  const sy = box.height / toHeight;
+  const x0s = new Int32Array(toWidth);
+  const x1s = new Int32Array(toWidth);
+  const fxs = new Float32Array(toWidth);
+  for (let x = 0; x < toWidth; x++) {
+    const u = clamp(box.left + (x + 0.5) * sx - 0.5, 0, width - 1);
+    x0s[x] = Math.floor(u);
+    x1s[x] = Math.min(width - 1, x0s[x]! + 1);
+    fxs[x] = u - x0s[x]!;
+  }
+  for (let y = 0; y < toHeight; y++) {
+    const v = clamp(box.top + (y + 0.5) * sy - 0.5, 0, height - 1);
+    const y0 = Math.floor(v);
+    const fy = v - y0;
+    const row0 = y0 * width;
+    const row1 = Math.min(height - 1, y0 + 1) * width;
+    const o = y * toWidth;
+    for (let x = 0; x < toWidth; x++) {
+      const x0 = x0s[x]!;
+      const x1 = x1s[x]!;
+      const fx = fxs[x]!;
+      const a = mask[row0 + x0]! + (mask[row0 + x1]! - mask[row0 + x0]!) * fx;
+      const b = mask[row1 + x0]! + (mask[row1 + x1]! - mask[row1 + x0]!) * fx;
+      out[o + x] = a + (b - a) * fy;
+    }
+  }
+  return out;
+}
+
+/** The centre of a photo, trimmed to at most 1.3:1 either way: what a framed print shows. */
+function printBox(width: number, height: number): Box {
   const maxAspect = 1.3;
-  let { width, height } = img;
-  let left = 0;
-  let top = 0;
   if (width / height > maxAspect) {
     const w = Math.round(height * maxAspect);
-    left = Math.floor((width - w) / 2);
-    width = w;
-  } else if (height / width > maxAspect) {
-    const h = Math.round(width * maxAspect);
-    top = Math.floor((height - h) / 2);
-    height = h;
+    return { left: Math.floor((width - w) / 2), top: 0, width: w, height };
   }
-  const cropped = cropRaster(img, left, top, width, height);
-  const data = cropped.data;
+  if (height / width > maxAspect) {
+    const h = Math.round(width * maxAspect);
+    return { left: 0, top: Math.floor((height - h) / 2), width, height: h };
+  }
+  return { left: 0, top: 0, width, height };
+}
+
+/** Rounds the corners of an RGBA picture and gives it a white edge, in place: a print. */
+function frameInPlace(img: Raster): Raster {
+  const { data, width, height } = img;
   const radius = Math.min(width, height) * 0.07;
   const border = Math.max(2, Math.min(width, height) * 0.035);
   for (let y = 0; y < height; y++) {
@@ -250,13 +321,28 @@ function framePhoto(img: Raster): Raster {
       }
     }
   }
-  return cropped;
+  return img;
 }
 
-function cropToContent(image: Raster): Raster {
-  const box = alphaBounds(image, 8);
-  if (!box) return image;
-  return cropRaster(image, box.left, box.top, box.right - box.left + 1, box.bottom - box.top + 1);
+/** A photo with a busy background: keep it whole as a rounded, white-edged print. */
+function framePhoto(img: Raster): CutOutPlan {
+  const box = printBox(img.width, img.height);
+  const image = frameInPlace(cropRaster(img, box.left, box.top, box.width, box.height));
+  return { image, method: 'framed', box, sourceWidth: img.width, sourceHeight: img.height };
+}
+
+/** The smallest box holding what is visible, and the picture cropped to it. */
+function cropToContent(image: Raster): { image: Raster; box: Box } {
+  const bounds = alphaBounds(image, 8);
+  const box = bounds
+    ? {
+        left: bounds.left,
+        top: bounds.top,
+        width: bounds.right - bounds.left + 1,
+        height: bounds.bottom - bounds.top + 1,
+      }
+    : { left: 0, top: 0, width: image.width, height: image.height };
+  return { image: bounds ? cropRaster(image, box.left, box.top, box.width, box.height) : image, box };
 }
 
 /**
@@ -264,15 +350,37 @@ function cropToContent(image: Raster): Raster {
  * background (all four corners alike) is flood-filled away from the border with a feathered
  * edge; anything else is kept whole as a framed print.
  */
-export function cutOutProduct(rgba: Raster): CutOut {
+export function cutOutProduct(rgba: Raster): CutOutPlan {
+  const source = { sourceWidth: rgba.width, sourceHeight: rgba.height };
   // too small to judge a background: keep it whole
-  if (rgba.width < 16 || rgba.height < 16) return { image: framePhoto(rgba), method: 'framed' };
+  if (rgba.width < 16 || rgba.height < 16) return framePhoto(rgba);
   const corners = cornerPatches(rgba);
   if (corners.filter((c) => c.alpha < 32).length >= 3) {
-    return { image: cropToContent(rgba), method: 'transparent' };
+    return { ...cropToContent(rgba), method: 'transparent', ...source };
   }
   const bg = uniformBackground(corners);
-  const removed = bg ? removeBackground(rgba, bg) : null;
-  if (removed) return { image: cropToContent(removed), method: 'background-removed' };
-  return { image: framePhoto(rgba), method: 'framed' };
+  const alpha = bg ? backgroundAlpha(rgba, bg) : null;
+  if (bg && alpha) {
+    return {
+      ...cropToContent(applyAlpha(rgba, alpha, bg)),
+      method: 'background-removed',
+      alpha,
+      background: bg,
+      ...source,
+    };
+  }
+  return framePhoto(rgba);
+}
+
+/**
+ * The cut-out at the size it is drawn, made the same way as `plan` but from `pixels`: the
+ * part of a larger copy of the picture the plan was made on (the plan's box, scaled up), already
+ * resized to the drawn size. A product drawn large stays sharp while the background is still
+ * found on the small copy.
+ */
+export function cutOutSprite(plan: CutOutPlan, pixels: Raster): Raster {
+  if (plan.method === 'framed') return frameInPlace(pixels);
+  if (plan.method === 'transparent' || !plan.alpha || !plan.background) return pixels;
+  const mask = resampleMask(plan.alpha, plan.sourceWidth, plan.sourceHeight, plan.box, pixels.width, pixels.height);
+  return applyAlpha(pixels, mask, plan.background);
 }

@@ -1,5 +1,5 @@
 import type { Grade } from './palette';
-import { clamp, clampByte, luma, type Raster } from './raster';
+import { clamp, luma, type Raster } from './raster';
 
 function toneCurve(grade: Grade): (x: number) => number {
   // brightness bends the mid-tones (gamma) and lifts or sinks the blacks; contrast pivots on mid-grey
@@ -20,6 +20,8 @@ function toneCurve(grade: Grade): (x: number) => number {
  */
 export function applyGrade(image: Raster, grade: Grade): void {
   const { data, width, height, channels } = image;
+  // writes through a clamped view round and clamp to 0–255 natively: no Math.round per channel
+  const out = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const curve = toneCurve(grade);
   const gains = [1 + 0.11 * grade.warmth, 1 + 0.02 * grade.warmth, 1 - 0.13 * grade.warmth];
   const luts = gains.map((gain) => {
@@ -31,7 +33,11 @@ export function applyGrade(image: Raster, grade: Grade): void {
   const saturation = 1 + 0.55 * grade.saturation;
   const [ar, ag, ab] = grade.accent;
   const accentLuma = luma(ar, ag, ab);
-  const tint = [ar - accentLuma, ag - accentLuma, ab - accentLuma];
+  const tintR = ar - accentLuma;
+  const tintG = ag - accentLuma;
+  const tintB = ab - accentLuma;
+  // the accent peaks in the mid-tones: 4·t·(1 − t) for t = luma / 255, times the strength
+  const midScale = (4 * grade.accentStrength) / (255 * 255);
   const vignette = 0.12 + 0.4 * Math.max(0, -grade.brightness);
 
   const cx = (width - 1) / 2;
@@ -42,23 +48,16 @@ export function applyGrade(image: Raster, grade: Grade): void {
     const dy = ((y - cy) / cy) ** 2;
     let i = y * width * channels;
     for (let x = 0; x < width; x++, i += channels) {
-      let r = lutR[data[i]!]!;
-      let g = lutG[data[i + 1]!]!;
-      let b = lutB[data[i + 2]!]!;
-      const l = luma(r, g, b);
-      r = l + (r - l) * saturation;
-      g = l + (g - l) * saturation;
-      b = l + (b - l) * saturation;
-      const t = l / 255;
-      const mid = 4 * t * (1 - t) * grade.accentStrength;
-      r += tint[0]! * mid;
-      g += tint[1]! * mid;
-      b += tint[2]! * mid;
+      const r = lutR[data[i]!]!;
+      const g = lutG[data[i + 1]!]!;
+      const b = lutB[data[i + 2]!]!;
+      const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      const mid = l * (255 - l) * midScale;
       const d = (colFalloff[x]! + dy) * 0.5;
       const shade = 1 - vignette * d * d;
-      data[i] = clampByte(r * shade);
-      data[i + 1] = clampByte(g * shade);
-      data[i + 2] = clampByte(b * shade);
+      out[i] = (l + (r - l) * saturation + tintR * mid) * shade;
+      out[i + 1] = (l + (g - l) * saturation + tintG * mid) * shade;
+      out[i + 2] = (l + (b - l) * saturation + tintB * mid) * shade;
     }
   }
 }

@@ -1,8 +1,9 @@
 import { UPLOAD_MAX_PIXELS, type Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { EngineInputError } from '../errors';
+import { RENDER_WIDTH } from '../render-size';
 import type { EngineImage, RenderedImage } from '../types';
-import { cutOutProduct, type CutOut } from './cutout';
+import { cutOutProduct, cutOutSprite, type CutOutPlan } from './cutout';
 import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
 import { estimateFloorLine } from './floor';
 import { applyGrade } from './grade';
@@ -10,12 +11,18 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import { gradeFromAnswers } from './palette';
 import type { Raster } from './raster';
 
-export const OUTPUT_WIDTH = 1024;
+/** Every local render is this wide (uploads are stored up to 2048 px, so the photo has the detail to fill it). */
+export const OUTPUT_WIDTH = RENDER_WIDTH;
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
 const MAX_ASPECT = 2.4;
-/** Cut-outs are made at this size: plenty for a product that ends up at most half the frame wide. */
-const CUTOUT_SIZE = 400;
+/** Backgrounds are found (flood fill, feathered mask) on a copy at most this size: the mask's shape needs no more. */
+const CUTOUT_MASK_SIZE = 400;
+/**
+ * Products are drawn from their pixels at up to this size, the catalogue pictures' own: a rug spans up to 62% of the
+ * frame (990 px), a sofa half of it, so a 400 px copy would be enlarged and soft.
+ */
+const CUTOUT_DETAIL_SIZE = 800;
 const WEBP_OPTIONS = { quality: 84, effort: 2 } as const;
 
 export interface LocalDesignInput {
@@ -52,28 +59,81 @@ async function loadScene(bytes: Buffer): Promise<Raster> {
   }
 }
 
+interface LoadedCutOut {
+  /** How the product is cut, worked out on a copy `shrink` times smaller than `detail`. */
+  plan: CutOutPlan;
+  detail: Raster;
+  shrink: number;
+}
+
+/** An RGBA picture `factor` times smaller, each pixel the mean of a factor × factor block (cheap; exact for 800 → 400). */
+function boxShrink(image: Raster, factor: number): Raster {
+  if (factor === 1) return image;
+  const { data } = image;
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const out = new Uint8Array(width * height * 4);
+  const sums = new Uint32Array(width * 4);
+  const area = factor * factor;
+  const half = area >> 1;
+  const rowBytes = image.width * 4;
+  for (let y = 0; y < height; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy++) {
+      const row = (y * factor + dy) * rowBytes;
+      for (let x = 0; x < width; x++) {
+        let i = row + x * factor * 4;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let a = 0;
+        for (let dx = 0; dx < factor; dx++, i += 4) {
+          r += data[i]!;
+          g += data[i + 1]!;
+          b += data[i + 2]!;
+          a += data[i + 3]!;
+        }
+        const at = x * 4;
+        sums[at] = sums[at]! + r;
+        sums[at + 1] = sums[at + 1]! + g;
+        sums[at + 2] = sums[at + 2]! + b;
+        sums[at + 3] = sums[at + 3]! + a;
+      }
+    }
+    const o = y * width * 4;
+    for (let k = 0; k < width * 4; k++) out[o + k] = ((sums[k]! + half) / area) | 0;
+  }
+  return { data: out, width, height, channels: 4 };
+}
+
 /** A product that cannot be decoded is left out, as the UI hides an image that fails to load. */
-async function loadCutOut(product: EngineImage): Promise<CutOut | null> {
+async function loadCutOut(product: EngineImage): Promise<LoadedCutOut | null> {
   try {
     const { data, info } = await sharp(product.bytes, decodeOptions)
-      .resize(CUTOUT_SIZE, CUTOUT_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .resize(CUTOUT_DETAIL_SIZE, CUTOUT_DETAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) return null;
-    return cutOutProduct({ data, width: info.width, height: info.height, channels: 4 });
+    const detail: Raster = { data, width: info.width, height: info.height, channels: 4 };
+    const shrink = Math.max(1, Math.ceil(Math.max(detail.width, detail.height) / CUTOUT_MASK_SIZE));
+    return { plan: cutOutProduct(boxShrink(detail, shrink)), detail, shrink };
   } catch {
     return null;
   }
 }
 
-async function resizeSprite(sprite: Raster, width: number, height: number): Promise<Raster> {
-  const data = await sharp(sprite.data, { raw: { width: sprite.width, height: sprite.height, channels: 4 } })
+/** The cut-out at its drawn size: its part of the large copy resized once, then cut as the plan says. */
+async function spriteOf(cut: LoadedCutOut, width: number, height: number): Promise<Raster> {
+  const { plan, detail, shrink } = cut;
+  const { box } = plan;
+  const data = await sharp(detail.data, { raw: { width: detail.width, height: detail.height, channels: 4 } })
+    .extract({ left: box.left * shrink, top: box.top * shrink, width: box.width * shrink, height: box.height * shrink })
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer();
-  return { data, width, height, channels: 4 };
+  return cutOutSprite(plan, { data, width, height, channels: 4 });
 }
 
 /** Draws one placed product, with the shadow its pose casts, onto the scene. */
@@ -121,12 +181,12 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<Render
         role: placementRoleOf(product.category, product.name),
         centre: prefersCentre(product.category, product.name),
         strand: isStrand(product.category, product.name),
-        aspect: cut.image.width / cut.image.height,
+        aspect: cut.plan.image.width / cut.plan.image.height,
       },
     ];
   });
   const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
-  const sprites = await Promise.all(placements.map((p) => resizeSprite(cuts[p.index]!.image, p.width, p.height)));
+  const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement));
 
   applyGrade(scene, gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`));

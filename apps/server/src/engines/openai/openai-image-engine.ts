@@ -4,6 +4,7 @@ import { toFile } from 'openai';
 import sharp from 'sharp';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { buildDesignPrompt, buildSeeInSpacePrompt } from '../prompt-builder';
+import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadImage } from './download';
 import { callUpstream, createOpenAiClient, retryPolicyFrom, type OpenAiEngineOptions } from './upstream';
@@ -13,7 +14,6 @@ export const IMAGE_TIMEOUT_MS = 120_000;
 const MAX_INPUT_IMAGES = 16;
 const SPACE_UPLOAD_SIZE = 1024;
 const PRODUCT_UPLOAD_SIZE = 512;
-const OUTPUT_WIDTH = 1024;
 
 export interface OpenAiImageEngineOptions extends OpenAiEngineOptions {
   /** A generated image answered as a URL is not read past this size. */
@@ -112,11 +112,15 @@ export class OpenAiImageEngine implements ImageEngine {
   }
 }
 
-/** Whatever format came back, the app stores 1024-px-wide WebP like the local engine's. */
+/**
+ * Whatever format came back, the app stores it as WebP at most as wide as the local engine's renders: a model's
+ * 1536 × 1024 answer keeps its detail, a wider one is scaled down, and a small one is not blown up (enlarging adds
+ * bytes, not detail; the browser scales it to its slot).
+ */
 async function toStoredWebp(bytes: Buffer): Promise<RenderedImage> {
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-      .resize({ width: OUTPUT_WIDTH })
+      .resize({ width: RENDER_WIDTH, withoutEnlargement: true })
       .webp({ quality: 86 })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };

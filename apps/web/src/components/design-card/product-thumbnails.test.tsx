@@ -61,3 +61,14 @@ describe("ProductThumbnails: the '+N' rule", () => {
     expect(button.querySelector('img')).toBeNull();
   });
 });
+
+describe('ProductThumbnails: pictures sized to their tile', () => {
+  it('offers the stored widths of an 800 px catalogue picture for a tile at most 5rem wide, so a phone takes the 320 px copy', () => {
+    renderThumbnails(2);
+    const image = screen.getByRole('button', { name: 'Product 1' }).querySelector('img')!;
+    expect(image).toHaveAttribute('src', '/media/p1.webp');
+    expect(image.getAttribute('srcset')?.split(', ')[0]).toBe('/media/w/320/p1.webp 320w');
+    expect(image).toHaveAttribute('sizes', '5rem');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+});

@@ -2,6 +2,7 @@ import { splitThumbnails } from '@dwellscape/shared';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-dialog/product-image';
+import { imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
 
 export interface ThumbnailProduct {
@@ -31,7 +32,8 @@ export function ProductThumbnails<T extends ThumbnailProduct>({ products, onSele
         <li key={`${product.id}-${index}`}>
           <button type="button" aria-label={product.name} title={product.name} className={cn(tileClass, 'w-full cursor-pointer')} onClick={() => onSelect(product)}>
             <Package className="absolute size-4 text-muted-foreground/60" aria-hidden />
-            <ProductImage src={product.imageUrl} alt="" className="relative" />
+            {/* a sixth of the content column: at most 4.6rem */}
+            <ProductImage src={product.imageUrl} alt="" sizes={imageSizes.tile5rem} className="relative" />
           </button>
         </li>
       ))}

@@ -66,6 +66,15 @@ describe('ProductDialog', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/products/sofa-1');
   });
 
+  it('shows the product picture at the stored width that covers the dialog', () => {
+    setup();
+    const picture = screen.getByRole('img', { name: preview.name });
+    expect(picture).toHaveAttribute('src', '/media/seed/sofa.webp');
+    expect(picture.getAttribute('srcset')).toContain('/media/w/640/seed/sofa.webp 640w');
+    expect(picture).toHaveAttribute('sizes', '(min-width: 40rem) 25.5rem, (min-width: 32rem) 29.5rem, calc(100vw - 2.5rem)');
+    expect(picture).toHaveAttribute('loading', 'eager');
+  });
+
   it('keeps showing the snapshot when the catalogue has no such product', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(404, { error: 'Not Found', message: 'Product not found' }));
     setup();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { toast } from '@/components/ui/toaster';
@@ -104,7 +105,7 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
         {product.imageUrl && (
           <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted">
             <Package className="absolute inset-0 m-auto size-10 text-muted-foreground/50" aria-hidden />
-            <ProductImage src={product.imageUrl} alt={product.name} eager className="relative" />
+            <ProductImage src={product.imageUrl} alt={product.name} sizes={imageSizes.dialog} eager className="relative" />
           </div>
         )}
 

@@ -2,6 +2,7 @@ import { formatRelativeTime, type Notification } from '@dwellscape/shared';
 import { BadgeDollarSign, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
@@ -45,7 +46,7 @@ export function NotificationRow({ notification, now }: { notification: Notificat
       </span>
       {notification.thumbnailUrl && (
         <span className="size-12 shrink-0 overflow-hidden rounded-lg bg-muted">
-          <img src={notification.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" decoding="async" />
+          <ResponsiveImage src={notification.thumbnailUrl} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
         </span>
       )}
       {!notification.read && <span className="size-2 shrink-0 rounded-full bg-primary" role="img" aria-label="New" />}

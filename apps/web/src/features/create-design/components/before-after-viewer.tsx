@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
 
 type View = 'before' | 'after';
@@ -20,22 +21,23 @@ export function BeforeAfterViewer({ beforeUrl, afterUrl, label }: BeforeAfterVie
     <div>
       <ImageFrame>
         {beforeUrl && (
-          <img
+          <ResponsiveImage
             src={beforeUrl}
             alt="Before: your space as it is"
             aria-hidden={shown !== 'before'}
-            decoding="async"
+            sizes={imageSizes.column}
             className={cn(
               'absolute inset-0 size-full object-cover transition-opacity duration-300',
               shown === 'before' ? 'opacity-100' : 'opacity-0',
             )}
           />
         )}
-        <img
+        <ResponsiveImage
           src={afterUrl}
           alt={`After: ${label}`}
           aria-hidden={shown !== 'after'}
-          decoding="async"
+          sizes={imageSizes.column}
+          priority
           className={cn(
             'absolute inset-0 size-full object-cover transition-opacity duration-300',
             shown === 'after' ? 'opacity-100' : 'opacity-0',

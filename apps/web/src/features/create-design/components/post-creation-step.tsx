@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -187,20 +188,20 @@ function SharePreview({
   if (imageUrl) {
     return (
       <ImageFrame className="animate-fade-in">
-        <img
+        <ResponsiveImage
           src={imageUrl}
           alt={title.trim() || 'Your generated design'}
+          sizes={imageSizes.column}
+          priority
           className="absolute inset-0 size-full object-cover"
-          decoding="async"
         />
         {beforeUrl && (
           <span className="absolute right-3 bottom-3 overflow-hidden rounded-xl border-2 border-white/90 shadow-lg">
-            <img
+            <ResponsiveImage
               src={beforeUrl}
               alt="Before"
+              sizes={imageSizes.tile5rem}
               className="h-14 w-[4.7rem] object-cover"
-              decoding="async"
-              loading="lazy"
             />
           </span>
         )}
@@ -225,7 +226,13 @@ function SharePreview({
   return (
     <ImageFrame>
       {beforeUrl ? (
-        <img src={beforeUrl} alt="" className="absolute inset-0 size-full object-cover saturate-50" decoding="async" />
+        <ResponsiveImage
+          src={beforeUrl}
+          alt=""
+          sizes={imageSizes.column}
+          priority
+          className="absolute inset-0 size-full object-cover saturate-50"
+        />
       ) : (
         <Skeleton className="absolute inset-0 rounded-none" />
       )}
@@ -254,12 +261,11 @@ function ProductStrip({ products }: { products: readonly Pick<SelectedProduct, '
             key={product.id}
             className="flex shrink-0 items-center gap-2 rounded-full border border-border/70 bg-surface py-1 pr-3 pl-1 shadow-xs"
           >
-            <img
+            <ResponsiveImage
               src={product.imageUrl}
               alt=""
+              sizes={imageSizes.tile4rem}
               className="size-7 rounded-full bg-muted object-cover"
-              loading="lazy"
-              decoding="async"
             />
             <span className="max-w-36 truncate text-xs font-semibold">{product.name}</span>
           </li>

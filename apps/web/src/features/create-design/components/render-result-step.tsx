@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -135,11 +136,12 @@ function RenderStage({ state, mode, beforeUrl, onRetry, onChooseSpace }: RenderS
       <div>
         <ImageFrame>
           {beforeUrl && (
-            <img
+            <ResponsiveImage
               src={beforeUrl}
               alt="Your space"
+              sizes={imageSizes.column}
+              priority
               className="absolute inset-0 size-full object-cover opacity-50 grayscale"
-              decoding="async"
             />
           )}
         </ImageFrame>
@@ -203,11 +205,12 @@ function RenderingProgress({ mode, beforeUrl }: { mode: Mode; beforeUrl: string 
     <div aria-busy="true">
       <ImageFrame>
         {beforeUrl ? (
-          <img
+          <ResponsiveImage
             src={beforeUrl}
             alt="Your space"
+            sizes={imageSizes.column}
+            priority
             className="absolute inset-0 size-full object-cover saturate-50"
-            decoding="async"
           />
         ) : (
           <Skeleton className="absolute inset-0 rounded-none" />

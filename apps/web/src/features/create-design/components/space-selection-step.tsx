@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
@@ -87,7 +88,13 @@ function SpacePhotoUpload({ mode, photoUrl }: { mode: Mode; photoUrl: string | n
       />
       {photoUrl ? (
         <figure className="relative mt-3 overflow-hidden rounded-2xl bg-muted shadow-card ring-2 ring-primary">
-          <img src={photoUrl} alt="Your uploaded space" className="aspect-[4/3] w-full object-cover" decoding="async" />
+          <ResponsiveImage
+            src={photoUrl}
+            alt="Your uploaded space"
+            sizes={imageSizes.column}
+            priority
+            className="aspect-[4/3] w-full object-cover"
+          />
           <figcaption className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-gradient-to-t from-black/70 to-transparent p-3 pt-10 text-sm font-semibold text-white">
             <Check className="size-4" aria-hidden /> Your photo
             <span className="ml-auto flex gap-2">
@@ -219,11 +226,10 @@ function PresetTile({
       )}
     >
       <span className="relative block aspect-[4/3] bg-muted">
-        <img
+        <ResponsiveImage
           src={option.thumbnailUrl}
           alt=""
-          loading="lazy"
-          decoding="async"
+          sizes={imageSizes.halfColumn}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         {isSelected && (

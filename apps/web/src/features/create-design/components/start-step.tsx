@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -207,11 +208,10 @@ function ProductTile({
       )}
     >
       <span className="relative block aspect-square bg-muted">
-        <img
+        <ResponsiveImage
           src={product.imageUrl}
           alt=""
-          loading="lazy"
-          decoding="async"
+          sizes={imageSizes.halfColumn}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
         />
@@ -305,7 +305,7 @@ function OwnItemsUploader() {
               className="flex items-center gap-3 rounded-2xl border border-border/70 bg-surface p-2 pr-3 shadow-card"
             >
               <span className="block size-14 shrink-0 overflow-hidden rounded-xl bg-muted">
-                <img src={item.url} alt="" className="size-full object-cover" loading="lazy" decoding="async" />
+                <ResponsiveImage src={item.url} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold">{item.name}</span>

@@ -3,6 +3,8 @@
  * before → after wipe drawn on a canvas and recorded with MediaRecorder. Nothing leaves the device.
  */
 
+import { responsiveImageUrl } from '@dwellscape/shared';
+
 export const VIDEO_WIDTH = 720;
 export const VIDEO_HEIGHT = 540;
 const FRAME_INTERVAL_MS = 1000 / 30;
@@ -27,7 +29,8 @@ function pickMimeType(): string | undefined {
 async function loadImage(url: string): Promise<HTMLImageElement> {
   const image = new Image();
   image.decoding = 'async';
-  image.src = url;
+  // the 960 px copy is enough for a 720 px clip; drawing full-size renders starved the recorder
+  image.src = responsiveImageUrl(url, 960) ?? url;
   await image.decode();
   return image;
 }
@@ -68,10 +71,40 @@ export function drawBeforeAfterFrame(
   }
 }
 
-/** Records the before → after clip; resolves with the video once `durationMs` of it is recorded. */
+/** Whether the browser can open the clip: a recorder starved of CPU can write a file with no frame in it. */
+async function isPlayable(video: Blob): Promise<boolean> {
+  const probe = document.createElement('video');
+  probe.muted = true;
+  probe.preload = 'metadata';
+  const url = URL.createObjectURL(video);
+  try {
+    return await new Promise<boolean>((resolve) => {
+      probe.addEventListener('loadedmetadata', () => resolve(true));
+      probe.addEventListener('error', () => resolve(false));
+      setTimeout(() => resolve(false), 3000);
+      probe.src = url;
+    });
+  } finally {
+    probe.removeAttribute('src');
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * Records the before → after clip; resolves with the video once `durationMs` of it is recorded and
+ * the browser can open it. A clip that cannot be opened is recorded once more.
+ */
 export async function createBeforeAfterVideo(beforeUrl: string, afterUrl: string, durationMs: number): Promise<Blob> {
   if (!canRecordVideo()) throw new VideoUnsupportedError('This browser cannot record video');
   const [before, after] = await Promise.all([loadImage(beforeUrl), loadImage(afterUrl)]);
+  for (let attempt = 1; ; attempt++) {
+    const video = await recordClip(before, after, durationMs);
+    if (await isPlayable(video)) return video;
+    if (attempt === 2) throw new VideoUnsupportedError('The recording could not be played');
+  }
+}
+
+async function recordClip(before: HTMLImageElement, after: HTMLImageElement, durationMs: number): Promise<Blob> {
 
   const canvas = document.createElement('canvas');
   canvas.width = VIDEO_WIDTH;

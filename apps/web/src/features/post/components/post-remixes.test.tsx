@@ -132,6 +132,16 @@ describe('PostScreen remixes', () => {
     ]);
   });
 
+  it('draws each remix tile from a small stored copy, not the full render', async () => {
+    stubApi([original, ...remixes], { [original.id]: remixes });
+    renderPost(paths.post.getHref(original.id));
+    const tile = within(await remixList()).getByRole('link', { name: /Tiny loft/ });
+    const picture = tile.querySelector('img')!;
+    expect(picture).toHaveAttribute('src', '/media/seed/d-remix-1.webp');
+    expect(picture.getAttribute('srcset')).toContain('/media/w/320/seed/d-remix-1.webp 320w');
+    expect(picture).toHaveAttribute('sizes', '9rem');
+  });
+
   it("says '1 remix' for a single remix", async () => {
     const single = makeDesign('d-single', 'Quiet study', { remixCount: 1 });
     stubApi([single], { [single.id]: [remixOf(single, 'd-only', 'My quiet study')] });

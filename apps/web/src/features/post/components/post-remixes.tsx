@@ -6,6 +6,7 @@ import { formatRemixCount, REMIXES_SECTION_ID } from '@/components/design-card/d
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useRemixes } from '../api/get-remixes';
@@ -98,11 +99,10 @@ function RemixTile({ remix }: { remix: Design }) {
     <Link to={paths.post.getHref(remix.id)} className="group block rounded-xl">
       <span className="relative block aspect-[4/3] overflow-hidden rounded-xl bg-muted">
         <ImageOff className="absolute inset-0 m-auto size-6 text-muted-foreground/40" aria-hidden />
-        <img
+        <ResponsiveImage
           src={remix.afterImageUrl}
           alt=""
-          loading="lazy"
-          decoding="async"
+          sizes={imageSizes.tile9rem}
           className="relative size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
       </span>

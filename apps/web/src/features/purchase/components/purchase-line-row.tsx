@@ -1,6 +1,7 @@
 import { formatPrice, messages } from '@dwellscape/shared';
 import { ImageUp, Package, Trash2 } from 'lucide-react';
 import { ProductImage } from '@/components/product-dialog/product-image';
+import { imageSizes } from '@/components/ui/responsive-image';
 import { Badge } from '@/components/ui/badge';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { CART_MAX_QUANTITY, removeFromCart, setQuantity } from '@/lib/cart';
@@ -14,7 +15,7 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
     <div className="flex gap-3 p-3">
       <span className="relative grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted">
         <Placeholder className="absolute size-5 text-muted-foreground/50" aria-hidden />
-        <ProductImage src={line.imageUrl} alt="" className="relative" />
+        <ProductImage src={line.imageUrl} alt="" sizes={imageSizes.tile4rem} className="relative" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start justify-between gap-3">

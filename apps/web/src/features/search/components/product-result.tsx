@@ -1,6 +1,7 @@
 import { formatPrice, messages, type Product } from '@dwellscape/shared';
 import { Package, ShoppingCart } from 'lucide-react';
 import { ProductImage } from '@/components/product-dialog/product-image';
+import { imageSizes } from '@/components/ui/responsive-image';
 import { Button } from '@/components/ui/button';
 import { useAddToCartAfterDelay } from '../hooks/use-add-to-cart-after-delay';
 
@@ -21,7 +22,7 @@ export function ProductResult({ product, onOpen }: ProductResultProps) {
       >
         <span className="relative grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted">
           <Package className="absolute size-5 text-muted-foreground/50" aria-hidden />
-          <ProductImage src={product.imageUrl} alt="" className="relative" />
+          <ProductImage src={product.imageUrl} alt="" sizes={imageSizes.tile4rem} className="relative" />
         </span>
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold">{product.name}</span>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -44,7 +45,12 @@ export function PurchaseView({ lines, onLinesChange }: PurchaseViewProps) {
                     line.quantity === 0 && 'opacity-50',
                   )}
                 >
-                  <img src={line.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+                  <ResponsiveImage
+                    src={line.imageUrl}
+                    alt=""
+                    sizes={imageSizes.tile4rem}
+                    className="size-full object-cover"
+                  />
                 </span>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start justify-between gap-3">

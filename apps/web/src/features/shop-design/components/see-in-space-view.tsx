@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ProgressSteps } from '@/components/ui/stepper';
@@ -136,7 +137,13 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
         <>
           <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted shadow-card">
             {renderedImage ? (
-              <img src={renderedImage} alt="Your new design" className="size-full object-cover" />
+              <ResponsiveImage
+                src={renderedImage}
+                alt="Your new design"
+                sizes={imageSizes.column}
+                priority
+                className="size-full object-cover"
+              />
             ) : (
               <div role="status" className="absolute inset-0 grid place-items-center">
                 <Skeleton className="absolute inset-0 rounded-none" />
@@ -186,7 +193,12 @@ function ProductChecklist({
                 onChange={() => onToggle(product.id)}
               />
               <span className="size-12 shrink-0 overflow-hidden rounded-xl border border-border/70 bg-muted">
-                <img src={product.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+                <ResponsiveImage
+                  src={product.imageUrl}
+                  alt=""
+                  sizes={imageSizes.tile4rem}
+                  className="size-full object-cover"
+                />
               </span>
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{product.name}</span>
             </label>
@@ -240,7 +252,12 @@ function OwnProductsUpload({
               key={item.url}
               className="relative aspect-square overflow-hidden rounded-xl border border-border/70 bg-muted"
             >
-              <img src={item.url} alt={item.name} loading="lazy" className="size-full object-cover" />
+              <ResponsiveImage
+                src={item.url}
+                alt={item.name}
+                sizes={imageSizes.thirdColumn}
+                className="size-full object-cover"
+              />
               <button
                 type="button"
                 aria-label={`Remove ${item.name}`}
@@ -294,7 +311,13 @@ function SpaceChooser({
         />
         {ownPhoto ? (
           <div className="relative mt-3 aspect-[4/3] overflow-hidden rounded-xl bg-muted">
-            <img src={ownPhoto} alt="Your space" className="size-full object-cover" />
+            <ResponsiveImage
+              src={ownPhoto}
+              alt="Your space"
+              sizes={imageSizes.column}
+              priority
+              className="size-full object-cover"
+            />
             <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-primary px-2.5 py-1 text-xs font-semibold text-primary-foreground">
               <Check className="size-3.5" aria-hidden />
               Selected
@@ -339,7 +362,12 @@ function SpaceChooser({
                   )}
                 >
                   <span className="relative block aspect-[4/3] bg-muted">
-                    <img src={preset.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                    <ResponsiveImage
+                      src={preset.thumbnailUrl}
+                      alt=""
+                      sizes={imageSizes.halfColumn}
+                      className="size-full object-cover"
+                    />
                     {isSelected && (
                       <span className="absolute top-2 right-2 grid size-6 place-items-center rounded-full bg-primary text-primary-foreground">
                         <Check className="size-4" aria-hidden />
