@@ -1,5 +1,6 @@
 import { meResponseSchema, messages, userSchema, type User } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
+import { z } from 'zod';
 import { expect, mainNavigation, test } from './fixtures';
 
 async function currentUser(page: Page): Promise<User> {
@@ -10,7 +11,7 @@ async function currentUser(page: Page): Promise<User> {
 
 async function someoneElse(page: Page): Promise<User> {
   const response = await page.request.get('/api/search', { params: { q: 'e', mode: 'interior' } });
-  const users = userSchema.array().parse(((await response.json()) as { users: unknown }).users);
+  const users = z.array(userSchema).parse(((await response.json()) as { users: unknown }).users);
   return users.find((user) => !user.isCurrentUser && user.postCount > 0)!;
 }
 

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: its functional API tree-shakes, so the browser ships only the parts these schemas use;
+// the server mixes them freely with full zod (both are zod/v4/core schemas)
+import { z } from 'zod/mini';
 import {
   CAPTION_MAX_LENGTH,
   COMMENT_NAME_MAX_LENGTH,
@@ -18,31 +20,34 @@ export type Mode = z.infer<typeof modeSchema>;
 /** Ids are opaque server-made strings (uuids for new rows, readable slugs for seeded rows). */
 export const idSchema = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"'),
+  );
 
 /** Every image the app shows is served by our own server under /media/. */
-export const mediaUrlSchema = z
-  .string()
-  .max(300)
-  .regex(/^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/, 'must be a /media/ URL of this server')
-  .refine((url) => !url.includes('..'), 'must not contain ".."');
+export const mediaUrlSchema = z.string().check(
+  z.maxLength(300),
+  z.regex(/^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/, 'must be a /media/ URL of this server'),
+  z.refine((url) => !url.includes('..'), 'must not contain ".."'),
+);
 
 /** Postgres text cannot hold NUL: text that is stored or searched refuses it here (a 400, never a 500). */
-const storableText = () => z.string().refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+const storableText = () => z.string().check(z.refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'));
 
 const nonBlank = (max: number) =>
-  storableText()
-    .max(max)
-    .refine((s) => s.trim().length > 0, 'must not be blank');
+  storableText().check(
+    z.maxLength(max),
+    z.refine((s) => s.trim().length > 0, 'must not be blank'),
+  );
 
 export const isoDateSchema = z.string();
 
 export const errorResponseSchema = z.object({
   error: z.string(),
-  message: z.string().optional(),
-  details: z.unknown().optional(),
+  message: z.optional(z.string()),
+  details: z.optional(z.unknown()),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -50,7 +55,7 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 /* ---------- gate ---------- */
 
-export const gateBodySchema = z.object({ password: z.string().min(1).max(200) });
+export const gateBodySchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(200)) });
 export type GateBody = z.infer<typeof gateBodySchema>;
 
 /* ---------- users ---------- */
@@ -64,11 +69,11 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export const userSchema = userSummarySchema.extend({
+export const userSchema = z.extend(userSummarySchema, {
   bio: z.string(),
-  followerCount: z.number().int(),
-  followingCount: z.number().int(),
-  postCount: z.number().int(),
+  followerCount: z.int(),
+  followingCount: z.int(),
+  postCount: z.int(),
   /** Currency string, e.g. "$1,245.50" (SPEC §3). */
   commissionEarned: z.string(),
   isCurrentUser: z.boolean(),
@@ -108,10 +113,10 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const modeQuerySchema = z.object({ mode: modeSchema });
-export const productsQuerySchema = z.object({ mode: modeSchema, brand: idSchema.optional() });
+export const productsQuerySchema = z.object({ mode: modeSchema, brand: z.optional(idSchema) });
 export const idParamsSchema = z.object({ id: idSchema });
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+export const listOf = <T extends z.core.SomeType>(item: T) => z.object({ items: z.array(item) });
 
 /* ---------- create-flow data ---------- */
 
@@ -159,22 +164,25 @@ export type Space = z.infer<typeof spaceSchema>;
 /* ---------- designs ---------- */
 
 export const selectedProductSchema = z.object({
-  id: storableText().min(1).max(80),
-  name: storableText().min(1).max(200),
-  price: z.number().min(0).max(1_000_000),
-  brandId: storableText().max(80),
-  imageUrl: storableText().max(300),
-  quantity: z.number().int().min(1).max(99).default(1),
+  id: storableText().check(z.minLength(1), z.maxLength(80)),
+  name: storableText().check(z.minLength(1), z.maxLength(200)),
+  price: z.number().check(z.minimum(0), z.maximum(1_000_000)),
+  brandId: storableText().check(z.maxLength(80)),
+  imageUrl: storableText().check(z.maxLength(300)),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(99)), 1),
 });
 export type SelectedProduct = z.infer<typeof selectedProductSchema>;
 
-export const userAnswersSchema = z.record(storableText().max(64), storableText().max(200));
+export const userAnswersSchema = z.record(
+  storableText().check(z.maxLength(64)),
+  storableText().check(z.maxLength(200)),
+);
 
 export const designSchema = z.object({
   id: z.string(),
   title: z.string(),
   caption: z.string(),
-  beforeImageUrl: z.string().nullable(),
+  beforeImageUrl: z.nullable(z.string()),
   afterImageUrl: z.string(),
   selectedProducts: z.array(selectedProductSchema),
   userAnswers: userAnswersSchema,
@@ -182,53 +190,51 @@ export const designSchema = z.object({
   mode: modeSchema,
   isPublic: z.boolean(),
   createdAt: isoDateSchema,
-  likesCount: z.number().int(),
-  commentsCount: z.number().int(),
+  likesCount: z.int(),
+  commentsCount: z.int(),
   userId: z.string(),
   author: userSummarySchema,
-  originalDesignId: z.string().nullable(),
-  originalCreatorId: z.string().nullable(),
-  originalCreator: userSummarySchema.nullable(),
+  originalDesignId: z.nullable(z.string()),
+  originalCreatorId: z.nullable(z.string()),
+  originalCreator: z.nullable(userSummarySchema),
   isRegenerated: z.boolean(),
-  videoUrl: z.string().nullable(),
-  remixCount: z.number().int(),
+  videoUrl: z.nullable(z.string()),
+  remixCount: z.int(),
   likedByViewer: z.boolean(),
 });
 export type Design = z.infer<typeof designSchema>;
 
 export const feedQuerySchema = z.object({
   mode: modeSchema,
-  limit: z.coerce.number().int().min(1).max(FEED_PAGE_SIZE).default(FEED_PAGE_SIZE),
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')
-    .optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
+  cursor: z.optional(
+    z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')),
+  ),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 export const feedResponseSchema = z.object({
   items: z.array(designSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type FeedResponse = z.infer<typeof feedResponseSchema>;
 
 export const publishDesignBodySchema = z.object({
   title: nonBlank(TITLE_MAX_LENGTH),
-  caption: storableText().max(CAPTION_MAX_LENGTH).default(''),
-  beforeImageUrl: mediaUrlSchema.nullable().default(null),
+  caption: z._default(storableText().check(z.maxLength(CAPTION_MAX_LENGTH)), ''),
+  beforeImageUrl: z._default(z.nullable(mediaUrlSchema), null),
   afterImageUrl: mediaUrlSchema,
-  selectedProducts: z.array(selectedProductSchema).max(50).default([]),
-  userAnswers: userAnswersSchema.default({}),
-  spaceType: storableText().max(60).default(''),
+  selectedProducts: z._default(z.array(selectedProductSchema).check(z.maxLength(50)), []),
+  userAnswers: z._default(userAnswersSchema, {}),
+  spaceType: z._default(storableText().check(z.maxLength(60)), ''),
   mode: modeSchema,
-  originalDesignId: idSchema.nullable().optional(),
-  isRegenerated: z.boolean().default(false),
-  videoUrl: mediaUrlSchema.nullable().optional(),
+  originalDesignId: z.optional(z.nullable(idSchema)),
+  isRegenerated: z._default(z.boolean(), false),
+  videoUrl: z.optional(z.nullable(mediaUrlSchema)),
 });
 export type PublishDesignBody = z.input<typeof publishDesignBodySchema>;
 
-export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
 /** The public remixes of a design (designs published with it as their original), newest first. */
@@ -242,25 +248,25 @@ export const liveQuerySchema = z.object({ mode: modeSchema });
 export const commentSchema = z.object({
   id: z.string(),
   designId: z.string(),
-  userId: z.string().nullable(),
+  userId: z.nullable(z.string()),
   name: z.string(),
   text: z.string(),
   /** SPEC §3: the commenter's name, a colon, then the text. */
   content: z.string(),
   createdAt: isoDateSchema,
-  author: userSummarySchema.nullable(),
+  author: z.nullable(userSummarySchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const addCommentBodySchema = z.object({
-  name: nonBlank(COMMENT_NAME_MAX_LENGTH).optional(),
+  name: z.optional(nonBlank(COMMENT_NAME_MAX_LENGTH)),
   text: nonBlank(COMMENT_TEXT_MAX_LENGTH),
 });
 export type AddCommentBody = z.infer<typeof addCommentBodySchema>;
 
 export const addCommentResponseSchema = z.object({
   comment: commentSchema,
-  commentsCount: z.number().int(),
+  commentsCount: z.int(),
 });
 export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
 
@@ -269,11 +275,11 @@ export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(['like', 'follow', 'comment', 'commission']),
-  actor: userSummarySchema.nullable(),
+  actor: z.nullable(userSummarySchema),
   message: z.string(),
-  designId: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
-  amount: z.string().nullable(),
+  designId: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  amount: z.nullable(z.string()),
   createdAt: isoDateSchema,
   read: z.boolean(),
 });
@@ -282,7 +288,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 /* ---------- search ---------- */
 
 export const searchQuerySchema = z.object({
-  q: storableText().max(SEARCH_QUERY_MAX_LENGTH),
+  q: storableText().check(z.maxLength(SEARCH_QUERY_MAX_LENGTH)),
   mode: modeSchema,
 });
 export const searchResponseSchema = z.object({
@@ -296,8 +302,8 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const uploadResponseSchema = z.object({
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -319,37 +325,37 @@ export const improveCaptionResponseSchema = z.object({ improvedCaption: z.string
 
 /** Multipart form fields of generate-design-image (the file travels as `image`). */
 export const uploadedProductImageSchema = z.object({
-  id: z.string().max(80),
+  id: z.string().check(z.maxLength(80)),
   url: mediaUrlSchema,
-  name: z.string().max(200).default(''),
-  price: z.number().min(0).default(0),
+  name: z._default(z.string().check(z.maxLength(200)), ''),
+  price: z._default(z.number().check(z.minimum(0)), 0),
 });
 export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
 
 export const generateDesignFieldsSchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).max(50),
-  uploadedProductImages: z.array(uploadedProductImageSchema).max(20),
+  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
+  uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
   userAnswers: userAnswersSchema,
-  spaceType: z.string().max(60),
+  spaceType: z.string().check(z.maxLength(60)),
   mode: modeSchema,
-  userNotes: z.string().max(NOTES_MAX_LENGTH).optional(),
-  refinedNotes: z.string().max(NOTES_MAX_LENGTH).optional(),
+  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
   /** A stored space photo, used when no `image` file is sent (a preset space). */
-  spaceImageUrl: mediaUrlSchema.optional(),
+  spaceImageUrl: z.optional(mediaUrlSchema),
 });
 export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
 
 export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
-  imageUrl: z.string().nullable(),
-  error: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
+  error: z.nullable(z.string()),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
 /** The see-in-space JSON form. */
 export const generateFromPromptBodySchema = z.object({
-  prompt: z.string().max(NOTES_MAX_LENGTH),
+  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
   spaceImage: mediaUrlSchema,
-  additionalPhotos: z.array(mediaUrlSchema).max(20).default([]),
+  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
 });
 export const generateFromPromptResponseSchema = z.object({ imageUrl: z.string() });

@@ -8,7 +8,7 @@ import { LIVE_REPLAY_LIMIT, serveLiveStream } from './live-stream';
  * `lastEventId` serves clients that open a new EventSource (which cannot set headers) after
  * losing one; the browser's own reconnects send the Last-Event-ID header, which wins.
  */
-const liveStreamQuerySchema = liveQuerySchema.extend({ lastEventId: z.string().max(200).optional() });
+const liveStreamQuerySchema = z.object({ ...liveQuerySchema.shape, lastEventId: z.string().max(200).optional() });
 
 /** A replay anchor only when it can be one of our ids; anything else simply replays nothing. */
 function replayAnchor(header: string | string[] | undefined, query: string | undefined): string | null {

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   addCommentResponseSchema,
   apiPaths,
@@ -115,10 +115,10 @@ async function call(
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function getJson<T>(server: ChildServer, pathname: string, cookie: string, schema: z.ZodType<T>): Promise<T> {
+async function getJson<T>(server: ChildServer, pathname: string, cookie: string, schema: z.core.$ZodType<T>): Promise<T> {
   const res = await call(server, 'GET', pathname, { cookie });
   if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return schema.parse(res.body);
+  return z.parse(schema, res.body);
 }
 
 async function loadStormWorld(server: ChildServer, cookie: string): Promise<StormWorld> {

@@ -18,9 +18,11 @@ describe('apiRequest', () => {
     await expect(apiRequest(apiPaths.health, healthResponseSchema)).resolves.toEqual({ status: 'ok' });
   });
 
-  it('rejects an answer that does not match the schema', async () => {
+  it('rejects an answer that does not match the schema, naming the field and the problem in words', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: 'down' }));
-    await expect(apiRequest(apiPaths.health, healthResponseSchema)).rejects.toThrow();
+    const error = await apiRequest(apiPaths.health, healthResponseSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ issues: [{ path: ['status'], message: 'Invalid input: expected "ok"' }] });
   });
 
   it('sends JSON bodies and query strings without empty values', async () => {

@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@dwellscape/shared';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A non-2xx answer of our API, carrying the server's own message. */
 export class ApiError extends Error {
@@ -49,11 +49,16 @@ export function withQuery(path: string, query: Record<string, QueryValue> | unde
 
 /**
  * Calls one of the fixed `apiPaths` and parses the answer with its shared schema.
- * Pass `null` as the schema for answers without a body (204).
+ * Pass `null` as the schema for answers without a body (204). An answer that does not match throws
+ * the schema's error (a `z.core.$ZodError` naming each bad field), whether the schema is zod/mini or full zod.
  */
-export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options?: ApiRequestOptions): Promise<T>;
+export async function apiRequest<T>(path: string, schema: z.core.$ZodType<T>, options?: ApiRequestOptions): Promise<T>;
 export async function apiRequest(path: string, schema: null, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, options: ApiRequestOptions = {}): Promise<T | void> {
+export async function apiRequest<T>(
+  path: string,
+  schema: z.core.$ZodType<T> | null,
+  options: ApiRequestOptions = {},
+): Promise<T | void> {
   const { method = 'GET', query, body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -81,7 +86,19 @@ export async function apiRequest<T>(path: string, schema: z.ZodType<T> | null, o
     throw error;
   }
   if (schema === null || response.status === 204) return undefined;
-  return schema.parse(await response.json());
+  return parseAnswer(schema, await response.json());
+}
+
+/**
+ * zod/mini ships without message texts ("Invalid input"). They load only when an answer does not match,
+ * so the error names the field and the problem in words, as full zod's does, without weighing on every load.
+ */
+async function parseAnswer<T>(schema: z.core.$ZodType<T>, json: unknown): Promise<T> {
+  const parsed = z.safeParse(schema, json);
+  if (parsed.success) return parsed.data;
+  const { default: english } = await import('zod/v4/locales/en.js');
+  z.config(english());
+  return z.parse(schema, json);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

@@ -1,17 +1,17 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readStoredJson, writeStoredJson } from './storage';
 
 export const CART_STORAGE_KEY = 'dwellscape-cart';
 export const CART_MAX_QUANTITY = 99;
 
 const cartLineSchema = z.object({
-  productId: z.string().min(1),
+  productId: z.string().check(z.minLength(1)),
   name: z.string(),
-  price: z.number().min(0),
+  price: z.number().check(z.minimum(0)),
   imageUrl: z.string(),
   brandId: z.string(),
-  quantity: z.number().int().min(1).max(CART_MAX_QUANTITY),
+  quantity: z.int().check(z.minimum(1), z.maximum(CART_MAX_QUANTITY)),
 });
 
 export type CartLine = z.infer<typeof cartLineSchema>;

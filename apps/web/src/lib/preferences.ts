@@ -1,11 +1,11 @@
 import { PREFERENCES_STORAGE_KEY, type Mode } from '@dwellscape/shared';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readStoredJson, writeStoredJson } from './storage';
 
 const preferencesSchema = z.object({
-  isDarkMode: z.boolean().catch(false).default(false),
-  isLandscapeMode: z.boolean().catch(false).default(false),
+  isDarkMode: z._default(z.catch(z.boolean(), false), false),
+  isLandscapeMode: z._default(z.catch(z.boolean(), false), false),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -1,5 +1,5 @@
 import { DRAFT_KEYS_CLEARED_ON_LOAD } from '@dwellscape/shared';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 type StorageArea = 'local' | 'session';
 
@@ -13,11 +13,11 @@ function storageOf(area: StorageArea): Storage | null {
 }
 
 /** Reads a JSON value and checks it against a schema; anything unreadable counts as absent. */
-export function readStoredJson<T>(area: StorageArea, key: string, schema: z.ZodType<T>): T | null {
+export function readStoredJson<T>(area: StorageArea, key: string, schema: z.core.$ZodType<T>): T | null {
   const raw = safely(() => storageOf(area)?.getItem(key) ?? null, null);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = z.safeParse(schema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

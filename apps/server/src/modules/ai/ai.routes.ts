@@ -10,6 +10,7 @@ import {
   improveNotesBodySchema,
   improveNotesResponseSchema,
 } from '@dwellscape/shared';
+import { z } from 'zod';
 import { AppError, badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import type { AppInstance } from '../../types';
@@ -59,7 +60,7 @@ export default async function aiRoutes(app: AppInstance) {
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body
   app.post(
     apiPaths.generateDesignImage,
-    { schema: { response: { 200: generateDesignResponseSchema.or(generateFromPromptResponseSchema), ...errorResponses } } },
+    { schema: { response: { 200: z.union([generateDesignResponseSchema, generateFromPromptResponseSchema]), ...errorResponses } } },
     async (request, reply) => {
       if (!request.isMultipart()) {
         const body = generateFromPromptBodySchema.safeParse(request.body ?? {});

@@ -161,7 +161,7 @@ async function withDeadline<T>(ms: number, timeoutMessage: string, call: (signal
   }
 }
 
-function invalidFields(error: z.ZodError): AppError {
+function invalidFields(error: z.core.$ZodError): AppError {
   const issues = error.issues.map((issue) => ({ field: issue.path.join('.') || 'form', message: issue.message }));
   const first = issues[0];
   return badInput(first ? `Invalid ${first.field}: ${first.message}` : 'Invalid form', issues);

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useToastsWanted } from '@/lib/toast-demand';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 
-// the toasts' library arrives beside the first screen, not inside it: nothing toasts before a person acts
+// the toasts' library loads with the first screen or dialog that can toast (lib/toast-demand.ts)
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 /**
@@ -12,6 +13,7 @@ const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toas
  * the toasts' providers live here, not around the gate, so the gate's first load carries neither.
  */
 export function AppLayout() {
+  const toastsWanted = useToastsWanted();
   return (
     <TooltipProvider>
       <div className="min-h-dvh animate-fade-in">
@@ -22,9 +24,11 @@ export function AppLayout() {
         <BottomNav />
         <ScrollRestoration />
       </div>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </TooltipProvider>
   );
 }

@@ -7,7 +7,7 @@ import {
   type SelectedProduct,
   type UploadedProductImage,
 } from '@dwellscape/shared';
-import { ZodError } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** The server answers a slow render itself with 504 before this; past it the request is given up. */
@@ -74,7 +74,7 @@ export function renderFailureMessage(error: unknown): string {
     return messages.create.renderFailed;
   }
   // a body that is not JSON, or not the shape SPEC §7 promises, is a decoding failure
-  if (error instanceof SyntaxError || error instanceof ZodError) return messages.create.renderTimeout;
+  if (error instanceof SyntaxError || error instanceof z.core.$ZodError) return messages.create.renderTimeout;
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return messages.create.renderTimeout;
   }

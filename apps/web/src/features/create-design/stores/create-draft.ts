@@ -9,7 +9,7 @@ import {
   type UploadedProductImage,
 } from '@dwellscape/shared';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readStoredJson, removeStoredKeys, writeStoredJson } from '@/lib/storage';
 
 /*
@@ -24,7 +24,7 @@ import { readStoredJson, removeStoredKeys, writeStoredJson } from '@/lib/storage
  */
 
 export const draftProductSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   price: z.number(),
   brandId: z.string(),
@@ -35,10 +35,10 @@ export type DraftProduct = z.infer<typeof draftProductSchema>;
 
 /** What one entry of the render step rendered: post-creation publishes exactly this. */
 export const designSessionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   mode: modeSchema,
   spaceType: z.string(),
-  beforeImageUrl: mediaUrlSchema.nullable(),
+  beforeImageUrl: z.nullable(mediaUrlSchema),
   selectedProducts: z.array(selectedProductSchema),
   uploadedProductImages: z.array(uploadedProductImageSchema),
   userAnswers: userAnswersSchema,
@@ -47,7 +47,7 @@ export const designSessionSchema = z.object({
 export type DesignSession = z.infer<typeof designSessionSchema>;
 
 export const generatedDesignSchema = z.object({
-  designSessionId: z.string().min(1),
+  designSessionId: z.string().check(z.minLength(1)),
   imageUrl: mediaUrlSchema,
   timestamp: z.number(),
 });
@@ -61,12 +61,12 @@ const sessionFields = {
     empty: [] as UploadedProductImage[],
   },
   flowAnswers: { key: 'flowAnswers', schema: z.record(z.string(), z.string()), empty: {} as Record<string, string> },
-  uploadedSpaceImage: { key: 'uploadedSpaceImage', schema: mediaUrlSchema.nullable(), empty: null as string | null },
-  selectedSpaceId: { key: 'selectedSpaceId', schema: z.string().min(1).nullable(), empty: null as string | null },
+  uploadedSpaceImage: { key: 'uploadedSpaceImage', schema: z.nullable(mediaUrlSchema), empty: null as string | null },
+  selectedSpaceId: { key: 'selectedSpaceId', schema: z.nullable(z.string().check(z.minLength(1))), empty: null as string | null },
   selectedSpaceType: { key: 'selectedSpaceType', schema: z.string(), empty: '' as string },
   userNotes: { key: 'userNotes', schema: z.string(), empty: '' as string },
   refinedNotes: { key: 'refinedNotes', schema: z.string(), empty: '' as string },
-  designSession: { key: 'designSession', schema: designSessionSchema.nullable(), empty: null as DesignSession | null },
+  designSession: { key: 'designSession', schema: z.nullable(designSessionSchema), empty: null as DesignSession | null },
 } as const;
 
 export const GENERATED_DESIGN_KEY = 'generatedDesignImage';
@@ -99,7 +99,7 @@ function rawSignature(): string {
 function readDraft(): CreateDraft {
   const draft = {} as Record<string, unknown>;
   for (const [name, field] of Object.entries(sessionFields)) {
-    draft[name] = readStoredJson('session', field.key, field.schema as z.ZodType<unknown>) ?? field.empty;
+    draft[name] = readStoredJson('session', field.key, field.schema as z.ZodMiniType<unknown>) ?? field.empty;
   }
   draft.generatedDesign = readStoredJson('local', GENERATED_DESIGN_KEY, generatedDesignSchema);
   return draft as CreateDraft;

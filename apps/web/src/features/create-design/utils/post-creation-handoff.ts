@@ -1,5 +1,5 @@
 import { idSchema, mediaUrlSchema, modeSchema, selectedProductSchema, userAnswersSchema } from '@dwellscape/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The navigation state post-creation accepts (SPEC §4 "takes the image from navigation state").
@@ -8,16 +8,16 @@ import { z } from 'zod';
  * post, the regenerated flag, and no session id.
  */
 export const postCreationHandoffSchema = z.object({
-  generatedImage: mediaUrlSchema.nullable(),
-  designSessionId: z.string().min(1).optional(),
-  beforeImage: mediaUrlSchema.nullable().optional(),
-  selectedProducts: z.array(selectedProductSchema).max(50).optional(),
-  originalPostId: idSchema.optional(),
-  originalCreatorId: z.string().optional(),
-  isRegenerated: z.boolean().optional(),
-  mode: modeSchema.optional(),
-  spaceType: z.string().max(60).optional(),
-  userAnswers: userAnswersSchema.optional(),
+  generatedImage: z.nullable(mediaUrlSchema),
+  designSessionId: z.optional(z.string().check(z.minLength(1))),
+  beforeImage: z.optional(z.nullable(mediaUrlSchema)),
+  selectedProducts: z.optional(z.array(selectedProductSchema).check(z.maxLength(50))),
+  originalPostId: z.optional(idSchema),
+  originalCreatorId: z.optional(z.string()),
+  isRegenerated: z.optional(z.boolean()),
+  mode: z.optional(modeSchema),
+  spaceType: z.optional(z.string().check(z.maxLength(60))),
+  userAnswers: z.optional(userAnswersSchema),
 });
 export type PostCreationHandoff = z.infer<typeof postCreationHandoffSchema>;
 

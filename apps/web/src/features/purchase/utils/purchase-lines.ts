@@ -1,14 +1,14 @@
 import { sumLineTotals } from '@dwellscape/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CartLine } from '@/lib/cart';
 
 /** What shop-design hands over in the navigation state: chosen products, and uploaded items at price 0. */
 const handedOverItemSchema = z.object({
-  productId: z.string().min(1).optional(),
-  name: z.string().catch(''),
-  price: z.number().min(0).catch(0),
-  imageUrl: z.string().catch(''),
-  quantity: z.number().int().min(1).max(99).catch(1),
+  productId: z.optional(z.string().check(z.minLength(1))),
+  name: z.catch(z.string(), ''),
+  price: z.catch(z.number().check(z.minimum(0)), 0),
+  imageUrl: z.catch(z.string(), ''),
+  quantity: z.catch(z.int().check(z.minimum(1), z.maximum(99)), 1),
 });
 export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
 
