@@ -254,9 +254,15 @@ async function runScenario(chromium: LaunchedChromium, url: string, scenario: Sc
   }
 }
 
+/**
+ * BENCH_WEB_DIST_DIR measures a build made elsewhere (`vite build --outDir …`) instead of apps/web/dist,
+ * so two builds can be compared, or one measured while the working tree keeps changing.
+ */
+const measuredDistDir = process.env.BENCH_WEB_DIST_DIR;
+
 export async function measureLighthouse(runs = RUNS): Promise<BenchRow[]> {
-  await ensureWebBuild();
-  const server = await startBenchServer({ webDistDir });
+  if (!measuredDistDir) await ensureWebBuild();
+  const server = await startBenchServer({ webDistDir: measuredDistDir ?? webDistDir });
   const chromium = await launchChromium();
   try {
     const url = `${server.baseUrl}/`;

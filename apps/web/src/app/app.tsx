@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import { GateScreen } from '@/features/gate/components/gate-screen';
 import { meQueryOptions } from '@/features/profile/api/get-me';
 import { onSessionExpired } from '@/lib/api-client';
@@ -20,10 +21,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => onSessionExpired(() => setIsUnlocked(false)), []);
 
   // the unlock transition takes a second: enough to learn who the current user is for the navigation,
-  // and to fetch the app's code. The feed's data is not fetched early: its attempts and their
-  // 'Retry attempt n/3' notes (SPEC §4) belong to the screen a person sees.
+  // to fetch the app's code, and the feed's first page and picture (into the feed's own query: a failed
+  // attempt's 'Retry attempt n/3' note, SPEC §4, still shows on the feed)
   const warmUp = useCallback(() => {
     void queryClient.prefetchQuery(meQueryOptions());
+    void prefetchFeed(queryClient);
     void loadRouter().then(({ startRouter }) => startRouter());
   }, [queryClient]);
   const open = useCallback(() => setIsUnlocked(true), []);

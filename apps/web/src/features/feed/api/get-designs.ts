@@ -7,7 +7,7 @@ import {
   type FeedResponse,
   type Mode,
 } from '@dwellscape/shared';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export interface GetDesignsParams {
@@ -27,10 +27,46 @@ export const feedRetryDelay = (attemptIndex: number) =>
 
 export const designsFeedQueryKey = (mode: Mode) => ['designs', 'feed', mode] as const;
 
+/** A first page requested before the feed screen existed (during the unlock transition), not yet in the cache. */
+let earlyFirstPage: { mode: Mode; startedAt: number; page: Promise<FeedResponse> } | null = null;
+/** An early page older than this is not handed over: the screen asks afresh. */
+const EARLY_PAGE_MAX_AGE_MS = 30_000;
+
+function takeEarlyFirstPage(mode: Mode): Promise<FeedResponse> | null {
+  const early = earlyFirstPage;
+  if (!early || early.mode !== mode) return null;
+  earlyFirstPage = null;
+  return Date.now() - early.startedAt <= EARLY_PAGE_MAX_AGE_MS ? early.page : null;
+}
+
+/**
+ * Requests the feed's first page before the feed screen exists, as the first of its attempts. An answer that
+ * arrives first goes into the feed's query, so the screen opens with it. A failure is handed to the screen: its
+ * query's first attempt reports it (without asking the server again), so 'Retry attempt 2/3' shows on the
+ * screen and the next attempts wait 2 s and 4 s from there (SPEC §4): 3 requests in all, as without this.
+ * Resolves with the page, or null when it failed.
+ */
+export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mode): Promise<FeedResponse | null> {
+  const page = getDesigns({ mode });
+  const early = { mode, startedAt: Date.now(), page };
+  earlyFirstPage = early;
+  try {
+    const first = await page;
+    if (earlyFirstPage === early) {
+      earlyFirstPage = null;
+      queryClient.setQueryData(designsFeedQueryKey(mode), { pages: [first], pageParams: [null] });
+    }
+    return first;
+  } catch {
+    return null;
+  }
+}
+
 export const designsFeedQueryOptions = (mode: Mode) =>
   infiniteQueryOptions({
     queryKey: designsFeedQueryKey(mode),
-    queryFn: ({ pageParam, signal }) => getDesigns({ mode, cursor: pageParam ?? undefined }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      (pageParam === null && takeEarlyFirstPage(mode)) || getDesigns({ mode, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     retry: FEED_MAX_ATTEMPTS - 1,

@@ -13,12 +13,22 @@ import { useDesignMode } from '@/lib/preferences';
 import { cn } from '@/lib/cn';
 import { designsFeedQueryKey, useDesignsFeed } from '../api/get-designs';
 import { useLiveDesigns } from '../hooks/use-live-designs';
+import { useStagedCount } from '../hooks/use-staged-count';
 import { flattenFeed } from '../utils/prepend-design';
 
 const feedDescriptions: Record<Mode, string> = {
   interior: 'Rooms reimagined by the community',
   landscape: 'Outdoor spaces reimagined by the community',
 };
+
+/**
+ * Cards after the first are laid out and painted only near the viewport (content-visibility), sized
+ * meanwhile by their last rendered height or a card's usual one. That containment clips painting to the
+ * item's box, so the item reaches past the card by as much as the card's shadow does (`--shadow-card`:
+ * 12px to the sides, 4px up, 20px down), with negative margins that keep the layout as it was.
+ */
+const offscreenCardClass =
+  '-mx-3 -mt-1 -mb-5 px-3 pt-1 pb-5 [content-visibility:auto] [contain-intrinsic-size:auto_36rem]';
 
 /** Home: the community feed of the active design mode, live, with older designs on demand (SPEC §2, §4). */
 export function FeedScreen() {
@@ -27,6 +37,8 @@ export function FeedScreen() {
   const feed = useDesignsFeed(mode);
   const liveIds = useLiveDesigns(mode);
   const designs = useMemo(() => flattenFeed(feed.data), [feed.data]);
+  // a freshly arrived page renders its first screenful at once and the rest just after (see the hook)
+  const shownCount = useStagedCount(designs.length);
 
   // back to the loading state, so the three attempts and their notes run again
   const tryAgain = () => void queryClient.resetQueries({ queryKey: designsFeedQueryKey(mode) });
@@ -62,8 +74,8 @@ export function FeedScreen() {
       ) : (
         <>
           <ul className="flex flex-col gap-5" aria-label="Designs">
-            {designs.map((design, index) => (
-              <li key={design.id} className={cn(liveIds.includes(design.id) && 'animate-fade-up')}>
+            {designs.slice(0, shownCount).map((design, index) => (
+              <li key={design.id} className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}>
                 <DesignCard design={design} eagerImage={index === 0} />
               </li>
             ))}

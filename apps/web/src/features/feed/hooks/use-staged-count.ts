@@ -1,0 +1,56 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/** Cards rendered with the feed's first paint: a phone's first screen (one card and most of the next) and a margin. */
+export const FIRST_SCREEN_CARDS = 3;
+/** Cards added per later step: each step is a short task of its own, so none blocks the main thread for long. */
+export const CARDS_PER_STEP = 2;
+
+const ALL = Number.POSITIVE_INFINITY;
+
+/** Whether the feed has shown its cards once in this page's life (see useStagedCount). */
+let shownOnce = false;
+
+type IdleHandle = { cancel: () => void };
+
+/** The next idle moment (or a macrotask where the browser has no idle callbacks), never later than `timeout`. */
+function whenIdle(run: () => void, timeout: number): IdleHandle {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout });
+    return { cancel: () => window.cancelIdleCallback(id) };
+  }
+  const id = window.setTimeout(run, 0);
+  return { cancel: () => window.clearTimeout(id) };
+}
+
+/**
+ * How many of `total` items to render: the feed's first page arrives 25 cards at once, and rendering
+ * them in one go blocks a phone's main thread for a second or more right when it should be painting
+ * the first picture. So a list that arrives renders its first screenful at once and the rest a few at
+ * a time in idle moments, in order (only ever appending below what is shown). Once all are shown, every
+ * later change (Load More, a live arrival on top) renders at once, as before.
+ *
+ * A list that is already there when the screen mounts (coming back to the feed) renders whole, so the
+ * router's scroll restoration finds the page as long as it was; only the first time in a page's life,
+ * when nothing can be restored, is it staged. A list that empties (mode switch, 'Try Again') stages
+ * again when it refills.
+ */
+export function useStagedCount(total: number): number {
+  const [limit, setLimit] = useState(() => (shownOnce && total > 0 ? ALL : FIRST_SCREEN_CARDS));
+  // an emptied list (new mode, reset after a failure) is a list that will arrive again
+  if (total === 0 && limit !== FIRST_SCREEN_CARDS) setLimit(FIRST_SCREEN_CARDS);
+
+  const isComplete = limit >= total;
+  useEffect(() => {
+    if (total === 0) return;
+    if (isComplete) {
+      shownOnce = true;
+      // from now on the list grows at once (Load More, live arrivals)
+      if (limit !== ALL) setLimit(ALL);
+      return;
+    }
+    const step = whenIdle(() => startTransition(() => setLimit((current) => current + CARDS_PER_STEP)), 200);
+    return step.cancel;
+  }, [isComplete, limit, total]);
+
+  return Math.min(limit, total);
+}

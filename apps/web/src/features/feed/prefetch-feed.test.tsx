@@ -1,0 +1,153 @@
+import { FEED_MAX_ATTEMPTS, messages, responsiveImageSources, type Design, type FeedResponse } from '@dwellscape/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageSizes } from '@/components/ui/responsive-image';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { updatePreferences } from '@/lib/preferences';
+import { jsonResponse } from '../../../test/render';
+import { designsFeedQueryKey } from './api/get-designs';
+import { FeedScreen } from './components/feed-screen';
+import { prefetchFeed } from './prefetch-feed';
+
+function makeDesign(id: string, title: string, mode: Design['mode']): Design {
+  const author = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '', isVerified: false };
+  return {
+    id,
+    title,
+    caption: '',
+    beforeImageUrl: null,
+    afterImageUrl: `/media/seed/designs/${id}.webp`,
+    selectedProducts: [],
+    userAnswers: {},
+    spaceType: 'Living Room',
+    mode,
+    isPublic: true,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    likesCount: 0,
+    commentsCount: 0,
+    userId: author.id,
+    author,
+    originalDesignId: null,
+    originalCreatorId: null,
+    originalCreator: null,
+    isRegenerated: false,
+    videoUrl: null,
+    remixCount: 0,
+    likedByViewer: false,
+  };
+}
+
+const feeds: Record<Design['mode'], Design[]> = {
+  interior: [makeDesign('d-lounge', 'Soft lounge', 'interior'), makeDesign('d-kitchen', 'Bright kitchen', 'interior')],
+  landscape: [makeDesign('g-garden', 'Quiet garden', 'landscape')],
+};
+
+let failing = false;
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname !== '/api/designs') return jsonResponse(404, { error: 'Not Found' });
+  if (failing) return jsonResponse(500, { error: 'Internal Server Error' });
+  const mode = url.searchParams.get('mode') as Design['mode'];
+  return jsonResponse(200, { items: feeds[mode], nextCursor: null } satisfies FeedResponse);
+});
+const feedRequests = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/designs');
+
+let srcsets: string[];
+beforeEach(() => {
+  failing = false;
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('EventSource', undefined);
+  srcsets = [];
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'srcset')!;
+  vi.spyOn(HTMLImageElement.prototype, 'srcset', 'set').mockImplementation(function (this: HTMLImageElement, value: string) {
+    if (!this.isConnected) srcsets.push(value);
+    descriptor.set!.call(this, value);
+  });
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+
+describe('prefetchFeed', () => {
+  it('fills the feed query of the active mode and starts the first picture exactly as its card asks for it', async () => {
+    const queryClient = newClient();
+    await prefetchFeed(queryClient);
+
+    expect(feedRequests()).toHaveLength(1);
+    expect(feedRequests()[0]!.searchParams.get('mode')).toBe('interior');
+    expect(queryClient.getQueryData<{ pages: FeedResponse[] }>(designsFeedQueryKey('interior'))?.pages[0]?.items[0]?.id).toBe('d-lounge');
+    expect(srcsets).toEqual([responsiveImageSources(feeds.interior[0]!.afterImageUrl, imageSizes.column).srcSet]);
+  });
+
+  it('fetches the landscape feed in landscape mode', async () => {
+    updatePreferences({ isLandscapeMode: true });
+    const queryClient = newClient();
+    await prefetchFeed(queryClient);
+    expect(feedRequests().map((url) => url.searchParams.get('mode'))).toEqual(['landscape']);
+    expect(srcsets).toEqual([responsiveImageSources(feeds.landscape[0]!.afterImageUrl, imageSizes.column).srcSet]);
+    updatePreferences({ isLandscapeMode: false });
+  });
+
+  it('fetches nothing when the app opens on another screen', async () => {
+    window.history.replaceState(null, '', '/post/d-lounge');
+    await prefetchFeed(newClient());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(srcsets).toEqual([]);
+  });
+
+  it('leaves the feed screen nothing to fetch: it shows the prefetched page', async () => {
+    const queryClient = newClient();
+    await prefetchFeed(queryClient);
+    renderFeedScreen(queryClient);
+    expect(await screen.findByRole('heading', { name: 'Soft lounge' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bright kitchen' })).toBeInTheDocument();
+    expect(feedRequests()).toHaveLength(1);
+  });
+
+  it("hands a failure to the feed screen as its first attempt: 'Retry attempt 2/3' on screen, 3 requests in all", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      failing = true;
+      // the feed's own retry rules (3 attempts, 2 s and 4 s), not the test client's
+      const queryClient = new QueryClient();
+      await prefetchFeed(queryClient);
+      expect(feedRequests()).toHaveLength(1);
+      expect(srcsets).toEqual([]);
+
+      renderFeedScreen(queryClient);
+      expect(await screen.findByText(messages.feed.retryAttempt(2, FEED_MAX_ATTEMPTS))).toBeInTheDocument();
+      // the prefetch was the first attempt: the screen did not ask again at once
+      expect(feedRequests()).toHaveLength(1);
+
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(await screen.findByText(messages.feed.retryAttempt(3, FEED_MAX_ATTEMPTS))).toBeInTheDocument();
+      expect(feedRequests()).toHaveLength(2);
+
+      failing = false;
+      await act(() => vi.advanceTimersByTimeAsync(4_000));
+      expect(await screen.findByRole('heading', { name: 'Soft lounge' })).toBeInTheDocument();
+      expect(feedRequests()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function renderFeedScreen(queryClient: QueryClient) {
+  const router = createMemoryRouter([{ path: '/', element: <FeedScreen /> }], { initialEntries: ['/'] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
