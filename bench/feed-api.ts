@@ -5,9 +5,11 @@
  * On Postgres with BENCH_DESIGNS_PG designs (default 100,000) and on PGlite with
  * BENCH_DESIGNS_PGLITE (default 10,000); at the Postgres size it also checks the feed query's plan
  * and compares page 40 with page 1. The real server runs as a child process pinned to core 1,
- * autocannon in another pinned to core 0. Run alone: node --import tsx bench/feed-api.ts
+ * autocannon in another pinned to core 0. The main rows are the product as it ships (feed page
+ * cache on); the same server with FEED_CACHE=off gives the uncached figures beside them, and the
+ * deep-page comparison (a cache would hide what the SQL costs). Run alone: node --import tsx bench/feed-api.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -74,18 +76,29 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startDwellscape(dataDir: string, databaseUrl: string | null): Promise<Server> {
+type FeedCacheSetting = 'on' | 'off';
+
+/** The server's log file for one setting: the cache's counters are read from it after it stops. */
+const serverLog = (dataDir: string, feedCache: FeedCacheSetting) =>
+  path.join(dataDir, `server-feed-cache-${feedCache}.log`);
+
+async function startDwellscape(
+  dataDir: string,
+  databaseUrl: string | null,
+  feedCache: FeedCacheSetting,
+): Promise<Server> {
   const port = await freePort();
   const running = startScript('apps/server/src/server.ts', [], {
     core: SERVER_CORE,
     cwd: path.resolve(import.meta.dirname, '../apps/server'),
-    logFile: path.join(dataDir, 'server.log'),
+    logFile: serverLog(dataDir, feedCache),
     env: cleanEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL,
       BETA_PASSWORD: PASSWORD,
+      FEED_CACHE: feedCache,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     }),
   });
@@ -94,7 +107,7 @@ async function startDwellscape(dataDir: string, databaseUrl: string | null): Pro
     await waitUntilServing(`${baseUrl}/api/health`, running);
   } catch (err) {
     await running.stop();
-    throw new Error(`the server did not start (log: ${path.join(dataDir, 'server.log')}): ${String(err)}`);
+    throw new Error(`the server did not start (log: ${serverLog(dataDir, feedCache)}): ${String(err)}`);
   }
   return { baseUrl, cpuSeconds: () => running.cpuSeconds(), stop: () => running.stop() };
 }
@@ -152,6 +165,28 @@ async function likeSomeDesigns(baseUrl: string, cookie: string): Promise<void> {
     cursor = feed.nextCursor;
     if (!cursor) break;
   }
+}
+
+interface FeedCacheStats {
+  hits: number;
+  misses: number;
+  joined: number;
+  bypassed: number;
+  invalidations: number;
+}
+
+/** The counters the server logs when it stops ('feed page cache'), or null when it logged none. */
+function readFeedCacheStats(dataDir: string): FeedCacheStats | null {
+  const lines = readFileSync(serverLog(dataDir, 'on'), 'utf8').split('\n');
+  for (const line of lines.reverse()) {
+    if (!line.includes('"feed page cache"')) continue;
+    try {
+      return (JSON.parse(line) as { feedCache: FeedCacheStats }).feedCache;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 interface ServerLoad extends LoadResult {
@@ -301,11 +336,17 @@ interface Section {
   atRate: ServerLoad;
   browser: BrowserLoad;
   floor: FloorResult;
+  /** The same two runs with FEED_CACHE=off. */
+  uncached: { api: ServerLoad; atRate: ServerLoad };
+  cacheStats: FeedCacheStats | null;
 }
 
 const cpuPer = (ms: number | null, what: string) => (ms === null ? '' : `; CPU ${ms.toFixed(2)} ms/${what}`);
 
-function sectionRows({ area, api, atRate, browser, floor }: Section, ceiling: ServerLoad | null): BenchRow[] {
+function sectionRows(
+  { area, api, atRate, browser, floor, uncached, cacheStats }: Section,
+  ceiling: ServerLoad | null,
+): BenchRow[] {
   const share = api.rps / floor.qps;
   const failures = (r: LoadResult) => (r.non2xx + r.errors > 0 ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '');
   const rows: BenchRow[] = [
@@ -351,6 +392,21 @@ function sectionRows({ area, api, atRate, browser, floor }: Section, ceiling: Se
     },
     {
       area,
+      metric: 'throughput, FEED_CACHE=off',
+      value: perSecond(uncached.api.rps, 'req'),
+      met: null,
+      note: `${Math.round((uncached.api.rps / floor.qps) * 100)}% of floor; every page from SQL (the figures before the page cache); p50 ${millis(uncached.api.p50)}, p99 ${millis(uncached.api.p99)}${cpuPer(uncached.api.cpuMs, 'request')} (server)${failures(uncached.api)}`,
+    },
+    {
+      area,
+      metric: `p99 at ${FIXED_RATE} req/s, FEED_CACHE=off`,
+      value: millis(uncached.atRate.p99),
+      met: null,
+      note: `p50 ${millis(uncached.atRate.p50)}, ${perSecond(uncached.atRate.rps, 'req')} served; same pacing${failures(uncached.atRate)}`,
+    },
+    feedCacheRow(area, cacheStats),
+    {
+      area,
       metric: 'SQL floor (no HTTP)',
       value: perSecond(floor.qps, 'query'),
       met: null,
@@ -367,6 +423,29 @@ function sectionRows({ area, api, atRate, browser, floor }: Section, ceiling: Se
     });
   }
   return rows;
+}
+
+function feedCacheRow(area: string, stats: FeedCacheStats | null): BenchRow {
+  if (!stats)
+    return {
+      area,
+      metric: 'feed page cache hit rate',
+      value: 'not reported',
+      met: null,
+      note: 'no "feed page cache" line in the server log',
+    };
+  const lookups = stats.hits + stats.misses + stats.joined + stats.bypassed;
+  return {
+    area,
+    metric: 'feed page cache hit rate',
+    value: lookups === 0 ? 'no lookups' : `${((stats.hits / lookups) * 100).toFixed(2)}%`,
+    met: null,
+    note:
+      `${stats.hits.toLocaleString('en-US')} hits, ${stats.misses} misses (each one feed query), ${stats.joined} joined a running fill, ` +
+      `${stats.bypassed} bypassed, ${stats.invalidations} invalidations, over the cached server's whole life ` +
+      '(the likes set up before the runs, warm-ups, the runs above); one viewer reading page 1 again and again, so this is the best case: ' +
+      'every like, comment or publish anywhere drops every page',
+  };
 }
 
 function failedRows(area: string, err: unknown): BenchRow[] {
@@ -404,7 +483,7 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
       await handle.close();
     }
     progress('Postgres: starting the server, then load');
-    server = await startDwellscape(dataDir, database.url);
+    server = await startDwellscape(dataDir, database.url, 'on');
     const cookie = await unlock(server.baseUrl);
     await likeSomeDesigns(server.baseUrl, cookie);
     const api = await loadFeed(server, cookie);
@@ -412,7 +491,15 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const atRate = await loadFeed(server, cookie, FIXED_RATE);
     progress('Postgres: as a browser asks (Accept-Encoding)');
     const browser = await loadFeedAsBrowser(server, cookie);
-    progress(`Postgres: page ${DEEP_PAGE} vs page 1, EXPLAIN, SQL floor`);
+    await server.stop();
+    server = null;
+    const cacheStats = readFeedCacheStats(dataDir);
+
+    // the same viewer (sessions live in the database, the cookie's secret in DATA_DIR)
+    progress('Postgres: FEED_CACHE=off');
+    server = await startDwellscape(dataDir, database.url, 'off');
+    const uncached = { api: await loadFeed(server, cookie), atRate: await loadFeed(server, cookie, FIXED_RATE) };
+    progress(`Postgres: page ${DEEP_PAGE} vs page 1 (FEED_CACHE=off), EXPLAIN, SQL floor`);
     const pages = await comparePages(server.baseUrl, cookie);
     await server.stop();
     server = null;
@@ -425,7 +512,7 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const scaleArea = `Feed scale (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
     const noSeqScan = !firstPlan.seqScanOnDesigns && !deepPlan.seqScanOnDesigns;
     return [
-      ...sectionRows({ area, api, atRate, browser, floor }, ceiling),
+      ...sectionRows({ area, api, atRate, browser, floor, uncached, cacheStats }, ceiling),
       {
         area: scaleArea,
         metric: 'feed query plan',
@@ -440,7 +527,7 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
         value: `${millis(pages.deep)} vs ${millis(pages.first)}`,
         target: `≤ ${TARGET_DEEP_PAGE_RATIO}× page 1`,
         met: pages.deepPage === DEEP_PAGE && pages.deep <= pages.first * TARGET_DEEP_PAGE_RATIO,
-        note: `medians of ${PAGE_SAMPLES} sequential GETs each, alternating; page ${pages.deepPage} reached by following nextCursor`,
+        note: `medians of ${PAGE_SAMPLES} sequential GETs each, alternating; page ${pages.deepPage} reached by following nextCursor; FEED_CACHE=off, so both pages run their SQL`,
       },
     ];
   } catch (err) {
@@ -468,7 +555,7 @@ async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
       await handle.close();
     }
     progress('PGlite: starting the server, then load');
-    server = await startDwellscape(dataDir, null);
+    server = await startDwellscape(dataDir, null, 'on');
     const cookie = await unlock(server.baseUrl);
     await likeSomeDesigns(server.baseUrl, cookie);
     const api = await loadFeed(server, cookie);
@@ -478,9 +565,15 @@ async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
     const browser = await loadFeedAsBrowser(server, cookie);
     await server.stop();
     server = null;
+    const cacheStats = readFeedCacheStats(dataDir);
+    progress('PGlite: FEED_CACHE=off');
+    server = await startDwellscape(dataDir, null, 'off');
+    const uncached = { api: await loadFeed(server, cookie), atRate: await loadFeed(server, cookie, FIXED_RATE) };
+    await server.stop();
+    server = null;
     progress('PGlite: SQL floor');
     const floor = await measureFloor({ pgliteDir });
-    return sectionRows({ area, api, atRate, browser, floor }, ceiling);
+    return sectionRows({ area, api, atRate, browser, floor, uncached, cacheStats }, ceiling);
   } catch (err) {
     return failedRows(area, err);
   } finally {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -27,6 +27,7 @@ import uploadsRoutes from './modules/uploads/uploads.routes';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
+import feedCachePlugin from './plugins/feed-cache';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import realtimePlugin from './realtime/realtime';
@@ -73,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     connectionTimeout: config.timeouts.connectionMs,
     return503OnClosing: true,
     // one line per request (below), not Fastify's two: half the logging cost of every request
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // errors Fastify raises before routing (a path with broken %-encoding) get the same JSON as every other
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // before every route: it attaches to each route as it is added (JSON ≥ 1 kB only)
   await app.register(compressionPlugin);
   await app.register(realtimePlugin);
+  await app.register(feedCachePlugin);
   await app.register(authPlugin);
 
   app.get('/api/health', async () => ({ status: 'ok' as const }));

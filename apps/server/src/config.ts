@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Whether the session cookie carries the Secure flag (set it when served over TLS). */
   COOKIE_SECURE: booleanish.default(false),
   WARM_SAMPLE_IMAGE_SIZES: booleanish.default(true),
+  /** The feed page cache (docs/decisions/0013-feed-page-cache.md); off serves every page from SQL. */
+  FEED_CACHE: z.enum(['on', 'off']).default('on'),
   /** Comment sent on idle live-feed streams so proxies keep them open (ms). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
   /** Longest wait for a request's headers (slowloris); Node's own default is 60 s. */
@@ -80,6 +82,8 @@ export interface Config {
   cookieSecure: boolean;
   /** Make the sample designs' responsive image sizes in the background after start-up. */
   warmSampleImageSizes: boolean;
+  /** Keep feed pages in memory between writes (FEED_CACHE). */
+  feedCache: boolean;
   liveHeartbeatMs: number;
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     cookieSecure: e.COOKIE_SECURE,
     warmSampleImageSizes: e.WARM_SAMPLE_IMAGE_SIZES,
+    feedCache: e.FEED_CACHE === 'on',
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,

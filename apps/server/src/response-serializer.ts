@@ -1,6 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { safeEncode, safeParse, type ZodType } from 'zod';
+import { safeEncode, safeParse, type ZodError, type ZodType } from 'zod';
 import { util, type $ZodType } from 'zod/v4/core';
 
 /**
@@ -20,20 +20,61 @@ import { util, type $ZodType } from 'zod/v4/core';
  * with defaults, or a kind not listed here) is checked with safeEncode as before.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema, method, url }) => {
-  const forward = forwardEquivalent(schema as unknown as $ZodType);
-  if (forward === null) {
-    return (data) => {
-      const result = safeEncode(schema, data);
-      if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return JSON.stringify(result.data);
-    };
-  }
+  const check = responseCheck(schema);
   return (data) => {
-    const result = safeParse(forward, data);
+    // checked once when it was made (a cached feed page), against this very schema
+    if (data instanceof CheckedJson) {
+      if ((data.schema as unknown) !== schema) throw new Error(`${method} ${url}: JSON checked against another schema`);
+      return data.json;
+    }
+    const result = check(data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(result.data);
   };
 };
+
+type ResponseCheck = (data: unknown) => { success: true; data: unknown } | { success: false; error: ZodError };
+
+const checks = new WeakMap<object, ResponseCheck>();
+
+/** The check the serializer runs for `schema`: forward on the rewritten schema, else safeEncode. */
+function responseCheck(schema: ZodType): ResponseCheck {
+  let check = checks.get(schema);
+  if (!check) {
+    const forward = forwardEquivalent(schema as unknown as $ZodType);
+    check = forward === null ? (data) => safeEncode(schema, data) : (data) => safeParse(forward, data);
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+/**
+ * `data` as the serializer would send it for a route declaring `schema` (checked, unknown keys
+ * dropped), not yet written as JSON; throws ResponseSerializationError as the serializer would.
+ */
+export function checkResponse<T>(schema: $ZodType<T>, data: T, method: string, url: string): T {
+  const result = responseCheck(schema as unknown as ZodType)(data);
+  if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+  return result.data as T;
+}
+
+/**
+ * A response body already checked against `schema` and written as JSON: the serializer of a route
+ * that declares that same schema sends it as it is. Only for JSON made from what checkResponse
+ * returned for that schema (the feed cache also flips booleans it checked both ways).
+ */
+export class CheckedJson<T = unknown> {
+  declare readonly type: T;
+  constructor(
+    readonly schema: $ZodType<T>,
+    readonly json: string,
+  ) {}
+}
+
+/** A route returns a CheckedJson where its response type is expected; the serializer knows it. */
+export function asResponse<T>(body: T | CheckedJson<T>): T {
+  return body as T;
+}
 
 /** Kinds that hold no other schema and read the same in both directions. */
 const LEAF_KINDS = new Set([

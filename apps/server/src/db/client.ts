@@ -19,9 +19,15 @@ export interface DatabaseHandle {
   /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. Notifications sent while
    * a lost LISTEN connection is being replaced are gone: `onReconnect` runs once it listens again,
-   * so the subscriber can read what it missed from the tables.
+   * so the subscriber can read what it missed from the tables. `onLost` runs as soon as the
+   * connection is found lost, for a subscriber that must not trust its state until then.
    */
-  listen(channel: string, onPayload: NotificationHandler, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: NotificationHandler,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -77,8 +83,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     kind: 'postgres',
     db,
-    async listen(channel, onPayload, onReconnect) {
-      const subscription = await listenWithReconnect(url, channel, onPayload, onReconnect);
+    async listen(channel, onPayload, onReconnect, onLost) {
+      const subscription = await listenWithReconnect(url, channel, onPayload, onReconnect, onLost);
       subscriptions.add(subscription);
       return async () => {
         subscriptions.delete(subscription);
@@ -104,6 +110,7 @@ async function listenWithReconnect(
   channel: string,
   onPayload: NotificationHandler,
   onReconnect: (() => void) | undefined,
+  onLost: (() => void) | undefined,
 ) {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -120,6 +127,7 @@ async function listenWithReconnect(
     next.on('end', () => {
       if (stopped || client !== next) return;
       client = null;
+      onLost?.();
       scheduleReconnect();
     });
     await next.connect();

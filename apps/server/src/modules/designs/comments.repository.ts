@@ -3,6 +3,7 @@ import type { Comment } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designComments, designs, users } from '../../db/schema';
 import { toUserSummary } from '../users/users.repository';
+import { writeFeedTransaction } from './feed-cache';
 
 const commentSelection = {
   comment: designComments,
@@ -60,7 +61,7 @@ export async function insertCommentAndCount(
   db: AppDatabase,
   comment: NewComment,
 ): Promise<{ comment: Comment; commentsCount: number } | null> {
-  return db.transaction(async (tx) => {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
     const [counted] = await tx
       .update(designs)
       .set({ commentsCount: sql`${designs.commentsCount} + 1` })
@@ -68,6 +69,8 @@ export async function insertCommentAndCount(
       .returning({ commentsCount: designs.commentsCount });
     if (!counted) return null;
     const [inserted] = await tx.insert(designComments).values(comment).returning();
+    // commentsCount is on the feed's cards
+    await feedDidChange();
     const [author] = comment.userId
       ? await tx.select(commentSelection.author).from(users).where(eq(users.id, comment.userId)).limit(1)
       : [];

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Design } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designLikes, designs, users } from '../../db/schema';
+import { writeFeedTransaction } from './feed-cache';
 
 const author = alias(users, 'author');
 const originalCreator = alias(users, 'original_creator');
@@ -187,13 +188,15 @@ export const PUBLISH_LOCK_ID = 7_146_210_002;
  * replayed from, and neither would ever see it.
  */
 export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow & { id: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+  await writeFeedTransaction(db, async (tx, feedDidChange) => {
     const isPublic = row.isPublic !== false;
     if (isPublic) await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
     await tx.insert(designs).values({ ...row, createdAt: row.createdAt ?? sql`clock_timestamp()` });
     if (isPublic) {
       const payload = JSON.stringify({ id: row.id, mode: row.mode });
       await tx.execute(sql`select pg_notify('design_published', ${payload})`);
+      // a new card at the top, and for a remix its original's remixCount
+      await feedDidChange();
     }
   });
 }
@@ -209,7 +212,7 @@ async function readLikesCount(db: Pick<AppDatabase, 'select'>, designId: string)
 
 /** Idempotent per viewer: the count moves only when this call created the like. Null for an unknown design. */
 export async function addLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
     const current = await readLikesCount(tx, designId);
     if (current === null) return null;
     const inserted = await tx
@@ -223,13 +226,14 @@ export async function addLike(db: AppDatabase, designId: string, viewerId: strin
       .set({ likesCount: sql`${designs.likesCount} + 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
+    await feedDidChange();
     return updated?.likesCount ?? null;
   });
 }
 
 /** The mirror of addLike: the count moves only when this call removed the like. Null for an unknown design. */
 export async function removeLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
     const deleted = await tx
       .delete(designLikes)
       .where(and(eq(designLikes.designId, designId), eq(designLikes.viewerId, viewerId)))
@@ -240,6 +244,35 @@ export async function removeLike(db: AppDatabase, designId: string, viewerId: st
       .set({ likesCount: sql`${designs.likesCount} - 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
+    await feedDidChange();
     return updated?.likesCount ?? null;
   });
+}
+
+/** The viewer's likes for a page's designs, as a prepared statement (it runs on every cached feed page). */
+function prepareLikedAmong(db: AppDatabase) {
+  return db
+    .select({ designId: designLikes.designId })
+    .from(designLikes)
+    .where(
+      and(
+        eq(designLikes.viewerId, sql.placeholder('viewerId')),
+        sql`${designLikes.designId} = any(${sql.placeholder('designIds')}::text[])`,
+      ),
+    )
+    .prepare('viewer_likes_among');
+}
+
+const likedAmongStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareLikedAmong>>();
+
+/** Which of `designIds` the viewer likes (design_likes' primary key serves it). */
+export async function findLikedAmong(db: AppDatabase, viewerId: string, designIds: string[]): Promise<Set<string>> {
+  if (designIds.length === 0) return new Set();
+  let statement = likedAmongStatements.get(db);
+  if (!statement) {
+    statement = prepareLikedAmong(db);
+    likedAmongStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ viewerId, designIds });
+  return new Set(rows.map((row) => row.designId));
 }

@@ -13,6 +13,7 @@ import {
   publishDesignBodySchema,
   remixesResponseSchema,
 } from '@dwellscape/shared';
+import { asResponse } from '../../response-serializer';
 import type { AppInstance } from '../../types';
 import {
   addComment,
@@ -32,7 +33,7 @@ export default async function designsRoutes(app: AppInstance) {
   app.get(
     apiPaths.designs,
     { schema: { querystring: feedQuerySchema, response: { 200: feedResponseSchema } } },
-    async (request) => listFeed(app.db, request.viewer.viewerId, request.query),
+    async (request) => asResponse(await listFeed(app.db, request.viewer.viewerId, request.query, app.feedCache)),
   );
 
   app.post(

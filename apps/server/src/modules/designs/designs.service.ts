@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   decodeCursor,
   encodeCursor,
+  feedResponseSchema,
   type AddCommentBody,
   type AddCommentResponse,
   type Comment,
@@ -14,18 +15,22 @@ import {
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { AppError, badInput, notFound } from '../../errors';
+import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
 import { findCurrentUser } from '../users/users.repository';
 import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
 import {
   addLike,
   findDesignById,
+  findLikedAmong,
   findDesignOwnerId,
   findPublicDesignsAfter,
   findPublicRemixesOf,
   insertDesignAndAnnounce,
   removeLike,
+  type DesignKey,
 } from './designs.repository';
+import { buildFeedPageTemplate, renderFeedPage, type FeedPageCache } from './feed-cache';
 
 /** The same shape as a schema validation error, so every 400 names its field the same way. */
 function invalidField(field: string, message: string): AppError {
@@ -48,11 +53,35 @@ function isFeedCursorTime(text: string): boolean {
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === text.slice(0, 23);
 }
 
-export async function listFeed(db: AppDatabase, viewerId: string, query: FeedQuery): Promise<FeedResponse> {
+/**
+ * A feed page for this viewer. With the page cache (docs/decisions/0013-feed-page-cache.md) it is
+ * JSON already checked against the response schema, its likedByViewer flags filled from one small
+ * query; without, the page as objects, checked when sent.
+ */
+export async function listFeed(
+  db: AppDatabase,
+  viewerId: string,
+  query: FeedQuery,
+  cache: FeedPageCache | null = null,
+): Promise<FeedResponse | CheckedJson<FeedResponse>> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && (after === null || !isFeedCursorTime(after.createdAt))) {
     throw invalidField('querystring.cursor', 'must be a cursor returned by this API');
   }
+  if (cache === null) return readFeedPage(db, query, after, viewerId);
+  const key = `${query.mode} ${query.limit} ${query.cursor ?? ''}`;
+  const template = await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null)));
+  const liked = await findLikedAmong(db, viewerId, template.designIds);
+  return new CheckedJson(feedResponseSchema, renderFeedPage(template, liked));
+}
+
+/** One page; with no viewer every likedByViewer is false. */
+async function readFeedPage(
+  db: AppDatabase,
+  query: FeedQuery,
+  after: DesignKey | null,
+  viewerId: string | null,
+): Promise<FeedResponse> {
   const rows = await findPublicDesignsAfter(db, { mode: query.mode, limit: query.limit + 1, after, viewerId });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -1,0 +1,416 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiPaths, designSchema, feedResponseSchema, type Design, type FeedResponse } from '@dwellscape/shared';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { attachFeedCache, FeedPageCache, type FeedPageTemplate } from '../src/modules/designs/feed-cache';
+import { CheckedJson, responseSerializerCompiler } from '../src/response-serializer';
+import type { AppInstance } from '../src/types';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { insertDesign, insertUser, minutesAgo, putImage, storeImage } from './fixtures';
+
+/** Small pages, so that 12 designs make three. */
+const FEED = `${apiPaths.designs}?mode=interior&limit=5`;
+/** A page that holds every design the tests make. */
+const WHOLE_FEED = `${apiPaths.designs}?mode=interior&limit=25`;
+const now = Date.parse('2024-07-01T12:00:00.000Z');
+
+/** A second app on the same database, as another process would be: its own pool and LISTEN connection. */
+async function startSecondApp(t: TestApp, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: t.dataDir,
+    LOG_LEVEL: 'silent',
+    BETA_PASSWORD: t.config.betaPassword,
+    WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    ...env,
+  });
+  // PGlite is one process: a second app there can only share the handle
+  const database: DatabaseHandle = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    : t.database;
+  const app = await buildApp({ config, database, storage: t.app.storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}
+
+const feedOf = async (app: AppInstance, cookie: string, url = WHOLE_FEED) => {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: res.body, page: feedResponseSchema.parse(res.json()) as FeedResponse, headers: res.headers };
+};
+
+const cardOf = (page: FeedResponse, id: string): Design => {
+  const card = page.items.find((design) => design.id === id);
+  if (!card) throw new Error(`${id} is not on the page`);
+  return card;
+};
+
+describe.each(dbKinds)('feed page cache (%s)', (kind) => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let afterImageUrl: string;
+  const cache = () => t.app.feedCache!;
+  const feed = (cookie = alice, url = WHOLE_FEED) => feedOf(t.app, cookie, url);
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+    const db = t.database.db;
+    await insertUser(db, { id: 'current-user', displayName: 'Current Person', rank: 0 });
+    const maker = await insertUser(db, { id: 'maker', rank: 1 });
+    afterImageUrl = await putImage(t.app.storage);
+    for (let i = 0; i < 12; i++) {
+      await insertDesign(db, {
+        id: `card-${String(i).padStart(2, '0')}`,
+        userId: maker.id,
+        afterImageUrl,
+        createdAt: minutesAgo(i * 10, now),
+      });
+    }
+    alice = await t.unlock();
+    bob = await t.unlock();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves a second request for a page from memory, the same bytes', async () => {
+    const first = await feed();
+    const hits = cache().stats.hits;
+    const second = await feed();
+    expect(cache().stats.hits).toBe(hits + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('sends byte for byte what FEED_CACHE=off sends, for each viewer and page', async () => {
+    await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-01'), headers: { cookie: alice } });
+    await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-07'), headers: { cookie: alice } });
+    await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-01'), headers: { cookie: bob } });
+    const uncached = await startSecondApp(t, { FEED_CACHE: 'off' });
+    try {
+      expect(uncached.app.feedCache).toBeNull();
+      for (const cookie of [alice, bob]) {
+        let cursor: string | null = null;
+        let pages = 0;
+        do {
+          const url: string = cursor ? `${FEED}&cursor=${encodeURIComponent(cursor)}` : FEED;
+          const [cached, plain] = [await feed(cookie, url), await feedOf(uncached.app, cookie, url)];
+          expect(cached.body).toBe(plain.body);
+          expect(cached.headers['content-type']).toBe(plain.headers['content-type']);
+          cursor = cached.page.nextCursor;
+          pages++;
+        } while (cursor);
+        expect(pages).toBe(3);
+      }
+      expect(cardOf((await feed(alice)).page, 'card-01').likedByViewer).toBe(true);
+      expect(cardOf((await feed(bob)).page, 'card-01').likedByViewer).toBe(true);
+      expect(cardOf((await feed(bob)).page, 'card-02').likedByViewer).toBe(false);
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it('shows a like and an unlike on the next request, for the liker and for others', async () => {
+    await feed(alice);
+    await feed(bob);
+    const before = cardOf((await feed(bob)).page, 'card-02');
+    const like = await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-02'), headers: { cookie: bob } });
+    expect(like.statusCode).toBe(200);
+    const forBob = cardOf((await feed(bob)).page, 'card-02');
+    expect(forBob).toMatchObject({ likesCount: before.likesCount + 1, likedByViewer: true });
+    expect(cardOf((await feed(alice)).page, 'card-02')).toMatchObject({
+      likesCount: before.likesCount + 1,
+      likedByViewer: false,
+    });
+    await t.app.inject({ method: 'DELETE', url: apiPaths.designLike('card-02'), headers: { cookie: bob } });
+    expect(cardOf((await feed(bob)).page, 'card-02')).toMatchObject({
+      likesCount: before.likesCount,
+      likedByViewer: false,
+    });
+  });
+
+  it('shows a new comment count on the next request', async () => {
+    const before = cardOf((await feed()).page, 'card-03').commentsCount;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.designComments('card-03'),
+      headers: { cookie: alice },
+      payload: { name: 'Guest', text: 'Lovely' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(cardOf((await feed()).page, 'card-03').commentsCount).toBe(before + 1);
+  });
+
+  it('puts a new publish at the top, with its video, and counts a remix on its original', async () => {
+    await feed();
+    const videoUrl = await storeImage(t.app.storage, Buffer.from('not really a video'), 'videos/clip.mp4');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.designs,
+      headers: { cookie: alice },
+      payload: {
+        title: 'Fresh',
+        afterImageUrl,
+        videoUrl,
+        mode: 'interior',
+        originalDesignId: 'card-00',
+        isRegenerated: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const published = designSchema.parse(res.json());
+    const { page } = await feed();
+    expect(page.items[0]).toMatchObject({ id: published.id, videoUrl, isRegenerated: true });
+    expect(cardOf(page, 'card-00').remixCount).toBe(1);
+  });
+
+  it('never keeps a page read before a write that landed during its query', async () => {
+    await feed();
+    const fills = cache().stats.misses;
+    // the first request's query runs while the like commits: its page may or may not hold the
+    // like, but the request after the like must
+    const [during] = await Promise.all([
+      feed(bob),
+      t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-04'), headers: { cookie: alice } }),
+    ]);
+    expect(during.page.items.length).toBeGreaterThan(5);
+    expect(cardOf((await feed(bob)).page, 'card-04').likesCount).toBe(1);
+    expect(cache().stats.misses).toBeGreaterThan(fills);
+  });
+
+  it('drops this process’s pages when each write commits, without waiting for its notification', async () => {
+    // a cache that hears no notifications: only the writes' own call can drop its page
+    const deaf = new FeedPageCache();
+    deaf.setListening(true);
+    const detach = attachFeedCache(t.database.db, deaf);
+    try {
+      const writes = [
+        () => t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-08'), headers: { cookie: alice } }),
+        () => t.app.inject({ method: 'DELETE', url: apiPaths.designLike('card-08'), headers: { cookie: alice } }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: apiPaths.designComments('card-08'),
+            headers: { cookie: alice },
+            payload: { name: 'Guest', text: 'Nice' },
+          }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: apiPaths.designs,
+            headers: { cookie: alice },
+            payload: { title: 'Another', afterImageUrl, mode: 'interior' },
+          }),
+      ];
+      for (const [i, write] of writes.entries()) {
+        let loads = 0;
+        const load = async () => ({ parts: [String(++loads)], designIds: [] });
+        await deaf.page(`k${i}`, load);
+        await deaf.page(`k${i}`, load);
+        expect(loads).toBe(1);
+        expect((await write()).statusCode).toBeLessThan(300);
+        await deaf.page(`k${i}`, load);
+        expect(loads).toBe(2);
+      }
+      // a like that changes nothing (already not liked) keeps the pages
+      let loads = 0;
+      const load = async () => ({ parts: [String(++loads)], designIds: [] });
+      await deaf.page('unchanged', load);
+      await t.app.inject({ method: 'DELETE', url: apiPaths.designLike('card-08'), headers: { cookie: alice } });
+      await deaf.page('unchanged', load);
+      expect(loads).toBe(1);
+    } finally {
+      detach();
+    }
+  });
+
+  it('refuses a bad cursor before looking in the cache', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${FEED}&cursor=bm90LWEtY3Vyc29y`,
+      headers: { cookie: alice },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ details: [{ field: 'querystring.cursor' }] });
+  });
+
+  it('drops its pages on a write made by another app on the same database', async () => {
+    const other = await startSecondApp(t);
+    try {
+      const otherCookie = alice;
+      const before = cardOf((await feedOf(other.app, otherCookie)).page, 'card-05').likesCount;
+      // twice: the second is a hit in the other app's cache
+      await feedOf(other.app, otherCookie);
+      expect(other.app.feedCache!.stats.hits).toBeGreaterThan(0);
+      const like = await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-05'), headers: { cookie: bob } });
+      expect(like.statusCode).toBe(200);
+      await expect
+        .poll(async () => cardOf((await feedOf(other.app, otherCookie)).page, 'card-05').likesCount, { timeout: 5000 })
+        .toBe(before + 1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe.runIf(dbKinds.includes('postgres'))('feed page cache when LISTEN is lost (postgres)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'postgres', seed: false });
+    await insertUser(t.database.db, { id: 'maker' });
+    await insertDesign(t.database.db, { id: 'only', userId: 'maker', createdAt: minutesAgo(1, now) });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves from SQL while it cannot hear other processes, and caches again once it listens', async () => {
+    const cookie = await t.unlock();
+    await feedOf(t.app, cookie);
+    await feedOf(t.app, cookie);
+    const cache = t.app.feedCache!;
+    expect(cache.stats.hits).toBeGreaterThan(0);
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN "feed_changed"' and datname = current_database()`,
+    );
+    await expect
+      .poll(async () => {
+        await feedOf(t.app, cookie);
+        return cache.stats.bypassed;
+      })
+      .toBeGreaterThan(0);
+    // a write nobody could hear while the connection was gone is still seen
+    await t.database.db.execute(sql`update designs set likes_count = 42 where id = 'only'`);
+    await expect
+      .poll(async () => cardOf((await feedOf(t.app, cookie)).page, 'only').likesCount, { timeout: 10_000 })
+      .toBe(42);
+    // back to listening: pages are kept again
+    await expect
+      .poll(
+        async () => {
+          const hits = cache.stats.hits;
+          await feedOf(t.app, cookie);
+          await feedOf(t.app, cookie);
+          return cache.stats.hits > hits;
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(true);
+  });
+});
+
+describe('FeedPageCache', () => {
+  const template = (id: string): FeedPageTemplate => ({ parts: [`{"items":[`, `]}`], designIds: [id] });
+  const deferred = <T>() => {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  const listeningCache = (options?: ConstructorParameters<typeof FeedPageCache>[0]) => {
+    const cache = new FeedPageCache(options);
+    cache.setListening(true);
+    return cache;
+  };
+
+  it('runs one load for concurrent misses of one page', async () => {
+    const cache = listeningCache();
+    let loads = 0;
+    const gate = deferred<FeedPageTemplate>();
+    const load = () => {
+      loads++;
+      return gate.promise;
+    };
+    const both = Promise.all([cache.page('k', load), cache.page('k', load)]);
+    gate.resolve(template('a'));
+    const [a, b] = await both;
+    expect(loads).toBe(1);
+    expect(a).toBe(b);
+    expect(cache.stats).toMatchObject({ misses: 1, joined: 1 });
+    await cache.page('k', load);
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep or share a page whose load began before an invalidation', async () => {
+    const cache = listeningCache();
+    const stale = deferred<FeedPageTemplate>();
+    const early = cache.page('k', () => stale.promise);
+    cache.invalidate();
+    // a request after the write must not wait for the older load
+    const fresh = cache.page('k', async () => template('fresh'));
+    stale.resolve(template('stale'));
+    expect((await early).designIds).toEqual(['stale']);
+    expect((await fresh).designIds).toEqual(['fresh']);
+    expect((await cache.page('k', async () => template('again'))).designIds).toEqual(['fresh']);
+  });
+
+  it('keeps nothing while not listening', async () => {
+    const cache = new FeedPageCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return template('a');
+    };
+    await cache.page('k', load);
+    await cache.page('k', load);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most maxPages, dropping the least recently used', async () => {
+    const cache = listeningCache({ maxPages: 3, maxBytes: 1_000_000, maxAgeMs: 60_000 });
+    const loaded: string[] = [];
+    const load = (key: string) => async () => {
+      loaded.push(key);
+      return template(key);
+    };
+    for (const key of ['a', 'b', 'c', 'a', 'd']) await cache.page(key, load(key));
+    expect(cache.size).toBe(3);
+    expect(loaded).toEqual(['a', 'b', 'c', 'd']);
+    await cache.page('b', load('b'));
+    expect(loaded).toEqual(['a', 'b', 'c', 'd', 'b']);
+  });
+
+  it('keeps at most maxBytes of JSON', async () => {
+    const cache = listeningCache({ maxPages: 100, maxBytes: 10_000, maxAgeMs: 60_000 });
+    const big = (key: string): FeedPageTemplate => ({ parts: ['x'.repeat(4000)], designIds: [key] });
+    for (const key of ['a', 'b', 'c', 'd']) await cache.page(key, async () => big(key));
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('CheckedJson in the response serializer', () => {
+  const schemaA = z.object({ ok: z.boolean() });
+  const schemaB = z.object({ ok: z.boolean() });
+
+  it('sends JSON checked against the route’s own schema as it is, and refuses one checked against another', () => {
+    const serialize = responseSerializerCompiler({ schema: schemaA, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(serialize(new CheckedJson(schemaA, '{"ok":true}'))).toBe('{"ok":true}');
+    expect(() => serialize(new CheckedJson(schemaB, '{"ok":true}'))).toThrow(/another schema/);
+    expect(serialize({ ok: false, extra: 1 })).toBe('{"ok":false}');
+  });
+});
+
+describe('FEED_CACHE', () => {
+  it('takes on or off and refuses anything else, naming the variable', () => {
+    const dir = path.join(process.env.TMPDIR ?? '/tmp', 'dwellscape-feed-cache-config');
+    expect(loadConfig({ DATA_DIR: dir }).feedCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, FEED_CACHE: 'off' }).feedCache).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(/FEED_CACHE/);
+  });
+});
