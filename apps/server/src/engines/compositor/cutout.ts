@@ -16,11 +16,12 @@ export interface Box {
 }
 
 /**
- * A cut-out and how it was made, so the same cut can be drawn again from a larger copy of the
- * picture at the size it ends up in the scene (see `cutOutSprite`).
+ * How a picture is cut, so the cut can be drawn from a larger copy of the picture at the size it ends up in the
+ * scene (see `cutOutSprite`). The cut-out picture itself is not made: the scene never draws it at this size.
  */
-export interface CutOutPlan extends CutOut {
-  /** Where `image` lies in the picture that was cut. */
+export interface CutOutPlan {
+  method: CutOut['method'];
+  /** The part of the picture that is kept (where `CutOut.image` lies in it). */
   box: Box;
   /** Size of the picture that was cut. */
   sourceWidth: number;
@@ -115,66 +116,169 @@ function uniformBackground(corners: PatchStats[]): [number, number, number] | nu
   return [mean(0), mean(1), mean(2)];
 }
 
+/** A pixel of the fill's grid: not looked at yet, background, near enough to join by a gentle step, or never. */
+const UNSEEN = 0;
+const BACKGROUND = 1;
+const GENTLE = 2;
+const NEVER = 3;
+
+interface Flooded {
+  /** 1 where the pixel is background. */
+  isBackground: Uint8Array;
+  /** The smallest box holding every other pixel (right < 0 when there is none). */
+  object: { left: number; right: number; top: number; bottom: number };
+}
+
 /** Marks the background reachable from the border: close to the background colour, or a gentle gradient from it. */
-function floodBackground(img: Raster, bg: [number, number, number]): Uint8Array {
+function floodBackground(img: Raster, bg: [number, number, number]): Flooded {
   const { data, width, height } = img;
-  const total = width * height;
-  const isBackground = new Uint8Array(total);
-  const queue = new Int32Array(total);
-  let head = 0;
-  let tail = 0;
   const tolSq = BACKGROUND_TOLERANCE * BACKGROUND_TOLERANCE;
   const reachSq = GRADIENT_REACH * GRADIENT_REACH;
   const stepSq = GRADIENT_STEP * GRADIENT_STEP * 3;
-
-  const seed = (p: number) => {
-    if (!isBackground[p] && colourDistanceSq(data, p * 4, bg[0], bg[1], bg[2]) <= tolSq) {
-      isBackground[p] = 1;
-      queue[tail++] = p;
+  // the fill runs on a grid with a one-pixel frame that never joins: no bounds checks, no division per pixel
+  const stride = width + 2;
+  const state = new Uint8Array(stride * (height + 2));
+  state.fill(NEVER, 0, stride);
+  state.fill(NEVER, (height + 1) * stride);
+  for (let y = 1; y <= height; y++) {
+    state[y * stride] = NEVER;
+    state[y * stride + width + 1] = NEVER;
+  }
+  // whether a pixel joins depends only on it and the neighbour it is reached from, never on the order of the fill:
+  // its own test is done once, the first time it is reached
+  const join = (c: number, i: number, r: number, g: number, b: number): boolean => {
+    let s = state[c]!;
+    if (s === UNSEEN) {
+      const toBg = colourDistanceSq(data, i, bg[0], bg[1], bg[2]);
+      if (toBg <= tolSq) {
+        state[c] = BACKGROUND;
+        return true;
+      }
+      s = toBg <= reachSq || isShadeOf(data, i, bg) ? GENTLE : NEVER;
+      state[c] = s;
+    }
+    if (s === GENTLE && colourDistanceSq(data, i, r, g, b) <= stepSq) {
+      state[c] = BACKGROUND;
+      return true;
+    }
+    return false;
+  };
+  // a scanline fill: runs of background in a row, each run's rows above and below scanned once. Pending runs are
+  // already marked; each holds its first cell, that pixel's byte offset and its length. Few are pending at a time.
+  let pending = new Int32Array(3 * 1024);
+  let runs = 0;
+  const push = (c: number, i: number, length: number) => {
+    if (3 * runs === pending.length) {
+      const more = new Int32Array(pending.length * 2);
+      more.set(pending);
+      pending = more;
+    }
+    pending[3 * runs] = c;
+    pending[3 * runs + 1] = i;
+    pending[3 * runs + 2] = length;
+    runs++;
+  };
+  const seed = (x: number, y: number) => {
+    const c = (y + 1) * stride + x + 1;
+    if (state[c] !== UNSEEN) return;
+    const i = (y * width + x) * 4;
+    // the border has no neighbour to step from: only pixels near the colour itself
+    if (colourDistanceSq(data, i, bg[0], bg[1], bg[2]) <= tolSq) {
+      state[c] = BACKGROUND;
+      push(c, i, 1);
     }
   };
   for (let x = 0; x < width; x++) {
-    seed(x);
-    seed((height - 1) * width + x);
+    seed(x, 0);
+    seed(x, height - 1);
   }
   for (let y = 0; y < height; y++) {
-    seed(y * width);
-    seed(y * width + width - 1);
+    seed(0, y);
+    seed(width - 1, y);
   }
-
-  const visit = (from: number, q: number) => {
-    if (isBackground[q]) return;
-    const qi = q * 4;
-    const toBg = colourDistanceSq(data, qi, bg[0], bg[1], bg[2]);
-    if (toBg <= tolSq) {
-      isBackground[q] = 1;
-      queue[tail++] = q;
-      return;
+  const rowBytes = width * 4;
+  while (runs > 0) {
+    runs--;
+    let left = pending[3 * runs]!;
+    let leftByte = pending[3 * runs + 1]!;
+    let right = left + pending[3 * runs + 2]! - 1;
+    let rightByte = leftByte + (right - left) * 4;
+    // the frame never joins, so these stop at the picture's edge
+    while (
+      state[left - 1] !== BACKGROUND &&
+      join(left - 1, leftByte - 4, data[leftByte]!, data[leftByte + 1]!, data[leftByte + 2]!)
+    ) {
+      left--;
+      leftByte -= 4;
     }
-    const fi = from * 4;
-    const gentle = colourDistanceSq(data, qi, data[fi]!, data[fi + 1]!, data[fi + 2]!) <= stepSq;
-    if (gentle && (toBg <= reachSq || isShadeOf(data, qi, bg))) {
-      isBackground[q] = 1;
-      queue[tail++] = q;
+    while (
+      state[right + 1] !== BACKGROUND &&
+      join(right + 1, rightByte + 4, data[rightByte]!, data[rightByte + 1]!, data[rightByte + 2]!)
+    ) {
+      right++;
+      rightByte += 4;
     }
-  };
-  while (head < tail) {
-    const p = queue[head++]!;
-    const x = p % width;
-    if (x > 0) visit(p, p - 1);
-    if (x < width - 1) visit(p, p + 1);
-    if (p >= width) visit(p, p - width);
-    if (p < total - width) visit(p, p + width);
+    for (let side = 0; side < 2; side++) {
+      const cellStep = side === 0 ? -stride : stride;
+      const byteStep = side === 0 ? -rowBytes : rowBytes;
+      let start = -1;
+      let startByte = 0;
+      for (let c = left, i = leftByte; c <= right; c++, i += 4) {
+        const q = c + cellStep;
+        if (state[q] !== BACKGROUND && join(q, i + byteStep, data[i]!, data[i + 1]!, data[i + 2]!)) {
+          if (start < 0) {
+            start = q;
+            startByte = i + byteStep;
+          }
+        } else if (start >= 0) {
+          push(start, startByte, q - start);
+          start = -1;
+        }
+      }
+      if (start >= 0) push(start, startByte, right + cellStep + 1 - start);
+    }
   }
-  return isBackground;
+  const isBackground = new Uint8Array(width * height);
+  const object = { left: width, right: -1, top: height, bottom: -1 };
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0, c = (y + 1) * stride + 1; x < width; x++, c++, p++) {
+      if (state[c] === BACKGROUND) {
+        isBackground[p] = 1;
+        continue;
+      }
+      if (x < object.left) object.left = x;
+      if (x > object.right) object.right = x;
+      if (object.top === height) object.top = y;
+      object.bottom = y;
+    }
+  }
+  return { isBackground, object };
 }
 
-/** Alpha from the object mask: the outermost pixel ring eroded, then softened inward only, so no background halo survives. */
-function featheredAlpha(isBackground: Uint8Array, width: number, height: number): Float32Array {
-  const total = width * height;
-  const eroded = new Float32Array(total);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+interface Feathered {
+  /** The object's alpha, 0–1 per pixel. */
+  alpha: Float32Array;
+  /** How many pixels are not fully transparent. */
+  kept: number;
+  /** The smallest box holding every pixel that shows once cut out (alpha above 8 of 255), or null. */
+  visible: Box | null;
+}
+
+/**
+ * Alpha from the object mask: the outermost pixel ring eroded, then softened inward only, so no background halo
+ * survives. Worked out only around the object (two pixels of margin, as far as the blurs reach): the rest is 0.
+ */
+function featheredAlpha(img: Raster, { isBackground, object }: Flooded): Feathered {
+  const { width, height } = img;
+  const alpha = new Float32Array(width * height);
+  if (object.right < 0) return { alpha, kept: 0, visible: null };
+  const x0 = Math.max(0, object.left - 2);
+  const y0 = Math.max(0, object.top - 2);
+  const w = Math.min(width - 1, object.right + 2) - x0 + 1;
+  const h = Math.min(height - 1, object.bottom + 2) - y0 + 1;
+  const eroded = new Float32Array(w * h);
+  for (let y = y0; y < y0 + h; y++) {
+    for (let x = x0; x < x0 + w; x++) {
       const p = y * width + x;
       if (isBackground[p]) continue;
       const inside =
@@ -186,12 +290,35 @@ function featheredAlpha(isBackground: Uint8Array, width: number, height: number)
         !isBackground[p + 1] &&
         !isBackground[p - width] &&
         !isBackground[p + width];
-      eroded[p] = inside ? 1 : 0.35;
+      eroded[(y - y0) * w + x - x0] = inside ? 1 : 0.35;
     }
   }
-  const blurred = boxBlur3(boxBlur3(eroded, width, height), width, height);
-  for (let p = 0; p < total; p++) blurred[p] = isBackground[p] ? 0 : Math.min(1, blurred[p]! * 1.15);
-  return blurred;
+  const blurred = boxBlur3(boxBlur3(eroded, w, h), w, h);
+  let kept = 0;
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = (y + y0) * width + x + x0;
+      if (isBackground[p]) continue;
+      const a = Math.min(1, blurred[y * w + x]! * 1.15);
+      alpha[p] = a;
+      if (a <= 0) continue;
+      kept++;
+      // what `applyAlpha` writes, rounded to a byte, is above 8 exactly when this is above 8.5
+      if (a * img.data[p * 4 + 3]! > 8.5) {
+        const px = x + x0;
+        if (px < left) left = px;
+        if (px > right) right = px;
+        if (top === height) top = y + y0;
+        bottom = y + y0;
+      }
+    }
+  }
+  const visible = right < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
+  return { alpha, kept, visible };
 }
 
 function boxBlur3(src: Float32Array, width: number, height: number): Float32Array {
@@ -224,37 +351,56 @@ function applyAlpha(img: Raster, alpha: Float32Array, bg: [number, number, numbe
     const a = alpha[p]!;
     if (a <= 0) continue;
     const i = p * 4;
-    // edge pixels are part background: take the background's share back out so no pale fringe remains
-    const unmix = a < 0.98 ? 1 / Math.max(a, 0.5) : 1;
-    clamped[i] = bg[0] + (data[i]! - bg[0]) * unmix;
-    clamped[i + 1] = bg[1] + (data[i + 1]! - bg[1]) * unmix;
-    clamped[i + 2] = bg[2] + (data[i + 2]! - bg[2]) * unmix;
-    clamped[i + 3] = a * data[i + 3]!;
+    if (a >= 0.98) {
+      // solid: the colour as it is
+      out[i] = data[i]!;
+      out[i + 1] = data[i + 1]!;
+      out[i + 2] = data[i + 2]!;
+      clamped[i + 3] = a * data[i + 3]!;
+      continue;
+    }
+    unmixEdge(clamped, data, i, a, bg);
   }
   return { data: out, width, height, channels: 4 };
 }
 
-/** The object's alpha (0–1 per pixel) once the background is taken away, or null when that leaves nothing (or everything). */
-function backgroundAlpha(img: Raster, bg: [number, number, number]): Float32Array | null {
-  const { width, height } = img;
-  const alpha = featheredAlpha(floodBackground(img, bg), width, height);
-  let kept = 0;
-  for (let p = 0; p < alpha.length; p++) if (alpha[p]! > 0) kept++;
-  // nothing (or everything) left means the "background" was the picture itself
-  if (kept < width * height * 0.01 || kept > width * height * 0.995) return null;
-  return alpha;
+/**
+ * Writes pixel `i` of `from` with opacity `a` into `to`: edge pixels are part background, so the background's share
+ * is taken back out and no pale fringe remains.
+ */
+function unmixEdge(to: Uint8ClampedArray, from: Uint8Array, i: number, a: number, bg: [number, number, number]): void {
+  const unmix = 1 / Math.max(a, 0.5);
+  to[i] = bg[0] + (from[i]! - bg[0]) * unmix;
+  to[i + 1] = bg[1] + (from[i + 1]! - bg[1]) * unmix;
+  to[i + 2] = bg[2] + (from[i + 2]! - bg[2]) * unmix;
+  to[i + 3] = a * from[i + 3]!;
 }
 
-/** The part `box` of a mask (`width` wide), resampled bilinearly (pixel centres aligned) to toWidth × toHeight. */
-function resampleMask(
+/** The object's alpha once the background is taken away, or null when that leaves nothing (or everything). */
+function backgroundAlpha(img: Raster, bg: [number, number, number]): Feathered | null {
+  const { width, height } = img;
+  const feathered = featheredAlpha(img, floodBackground(img, bg));
+  const { kept } = feathered;
+  // nothing (or everything) left means the "background" was the picture itself
+  if (kept < width * height * 0.01 || kept > width * height * 0.995) return null;
+  return feathered;
+}
+
+/**
+ * `applyAlpha` with the part `box` of a mask (`width` × `height`) resampled bilinearly (pixel centres aligned) to
+ * the picture's size, in one pass and in place (each pixel depends only on itself).
+ */
+function applyResampledAlpha(
+  img: Raster,
   mask: Float32Array,
   width: number,
   height: number,
   box: Box,
-  toWidth: number,
-  toHeight: number,
-): Float32Array {
-  const out = new Float32Array(toWidth * toHeight);
+  bg: [number, number, number],
+): Raster {
+  const { data, width: toWidth, height: toHeight } = img;
+  // writes through a clamped view round and clamp to 0–255 natively
+  const clamped = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const sx = box.width / toWidth;
   const sy = box.height / toHeight;
   const x0s = new Int32Array(toWidth);
@@ -272,17 +418,27 @@ function resampleMask(
     const fy = v - y0;
     const row0 = y0 * width;
     const row1 = Math.min(height - 1, y0 + 1) * width;
-    const o = y * toWidth;
-    for (let x = 0; x < toWidth; x++) {
+    let i = y * toWidth * 4;
+    for (let x = 0; x < toWidth; x++, i += 4) {
       const x0 = x0s[x]!;
       const x1 = x1s[x]!;
       const fx = fxs[x]!;
-      const a = mask[row0 + x0]! + (mask[row0 + x1]! - mask[row0 + x0]!) * fx;
-      const b = mask[row1 + x0]! + (mask[row1 + x1]! - mask[row1 + x0]!) * fx;
-      out[o + x] = a + (b - a) * fy;
+      const top = mask[row0 + x0]! + (mask[row0 + x1]! - mask[row0 + x0]!) * fx;
+      const bottom = mask[row1 + x0]! + (mask[row1 + x1]! - mask[row1 + x0]!) * fx;
+      // the mask value at 32-bit precision, as a resampled mask array would hold it
+      const a = Math.fround(top + (bottom - top) * fy);
+      if (a <= 0) {
+        data[i] = data[i + 1] = data[i + 2] = data[i + 3] = 0;
+        continue;
+      }
+      if (a >= 0.98) {
+        clamped[i + 3] = a * data[i + 3]!;
+        continue;
+      }
+      unmixEdge(clamped, data, i, a, bg);
     }
   }
-  return out;
+  return img;
 }
 
 /** The centre of a photo, trimmed to at most 1.3:1 either way: what a framed print shows. */
@@ -325,16 +481,14 @@ function frameInPlace(img: Raster): Raster {
 }
 
 /** A photo with a busy background: keep it whole as a rounded, white-edged print. */
-function framePhoto(img: Raster): CutOutPlan {
-  const box = printBox(img.width, img.height);
-  const image = frameInPlace(cropRaster(img, box.left, box.top, box.width, box.height));
-  return { image, method: 'framed', box, sourceWidth: img.width, sourceHeight: img.height };
+function framePlan(img: Raster): CutOutPlan {
+  return { method: 'framed', box: printBox(img.width, img.height), sourceWidth: img.width, sourceHeight: img.height };
 }
 
-/** The smallest box holding what is visible, and the picture cropped to it. */
-function cropToContent(image: Raster): { image: Raster; box: Box } {
+/** The smallest box holding what is visible (alpha above 8), or the whole picture when nothing is. */
+function contentBox(image: Raster): Box {
   const bounds = alphaBounds(image, 8);
-  const box = bounds
+  return bounds
     ? {
         left: bounds.left,
         top: bounds.top,
@@ -342,34 +496,37 @@ function cropToContent(image: Raster): { image: Raster; box: Box } {
         height: bounds.bottom - bounds.top + 1,
       }
     : { left: 0, top: 0, width: image.width, height: image.height };
-  return { image: bounds ? cropRaster(image, box.left, box.top, box.width, box.height) : image, box };
 }
 
 /**
- * Cuts a product out of its photo: an existing transparent background is kept; a plain
+ * How to cut a product out of its photo: an existing transparent background is kept; a plain
  * background (all four corners alike) is flood-filled away from the border with a feathered
  * edge; anything else is kept whole as a framed print.
  */
-export function cutOutProduct(rgba: Raster): CutOutPlan {
+export function planCutOut(rgba: Raster): CutOutPlan {
   const source = { sourceWidth: rgba.width, sourceHeight: rgba.height };
   // too small to judge a background: keep it whole
-  if (rgba.width < 16 || rgba.height < 16) return framePhoto(rgba);
+  if (rgba.width < 16 || rgba.height < 16) return framePlan(rgba);
   const corners = cornerPatches(rgba);
   if (corners.filter((c) => c.alpha < 32).length >= 3) {
-    return { ...cropToContent(rgba), method: 'transparent', ...source };
+    return { method: 'transparent', box: contentBox(rgba), ...source };
   }
   const bg = uniformBackground(corners);
-  const alpha = bg ? backgroundAlpha(rgba, bg) : null;
-  if (bg && alpha) {
-    return {
-      ...cropToContent(applyAlpha(rgba, alpha, bg)),
-      method: 'background-removed',
-      alpha,
-      background: bg,
-      ...source,
-    };
+  const cut = bg ? backgroundAlpha(rgba, bg) : null;
+  if (bg && cut) {
+    const box = cut.visible ?? { left: 0, top: 0, width: rgba.width, height: rgba.height };
+    return { method: 'background-removed', box, alpha: cut.alpha, background: bg, ...source };
   }
-  return framePhoto(rgba);
+  return framePlan(rgba);
+}
+
+/** Cuts a product out of its photo as `planCutOut` says, cropped to what is kept. */
+export function cutOutProduct(rgba: Raster): CutOut & CutOutPlan {
+  const plan = planCutOut(rgba);
+  const { left, top, width, height } = plan.box;
+  if (plan.method === 'framed') return { ...plan, image: frameInPlace(cropRaster(rgba, left, top, width, height)) };
+  const kept = plan.alpha && plan.background ? applyAlpha(rgba, plan.alpha, plan.background) : rgba;
+  return { ...plan, image: cropRaster(kept, left, top, width, height) };
 }
 
 /**
@@ -381,6 +538,5 @@ export function cutOutProduct(rgba: Raster): CutOutPlan {
 export function cutOutSprite(plan: CutOutPlan, pixels: Raster): Raster {
   if (plan.method === 'framed') return frameInPlace(pixels);
   if (plan.method === 'transparent' || !plan.alpha || !plan.background) return pixels;
-  const mask = resampleMask(plan.alpha, plan.sourceWidth, plan.sourceHeight, plan.box, pixels.width, pixels.height);
-  return applyAlpha(pixels, mask, plan.background);
+  return applyResampledAlpha(pixels, plan.alpha, plan.sourceWidth, plan.sourceHeight, plan.box, plan.background);
 }

@@ -15,8 +15,16 @@ export function blendSprite(scene: Raster, sprite: Raster, left: number, top: nu
     let si = (y * scene.width + x0) * 3;
     let pi = (sy * sprite.width + (x0 - left)) * 4;
     for (let x = x0; x < x1; x++, si += 3, pi += 4) {
-      const a = p[pi + 3]! / 255;
-      if (a === 0) continue;
+      const alpha = p[pi + 3]!;
+      if (alpha === 0) continue;
+      if (alpha === 255) {
+        // opaque: what the blend below gives, with the scene's share (0) left out
+        s[si] = Math.round(p[pi]! * light);
+        s[si + 1] = Math.round(p[pi + 1]! * light);
+        s[si + 2] = Math.round(p[pi + 2]! * light);
+        continue;
+      }
+      const a = alpha / 255;
       const keep = 1 - a;
       s[si] = Math.round(s[si]! * keep + p[pi]! * light * a);
       s[si + 1] = Math.round(s[si + 1]! * keep + p[pi + 1]! * light * a);
@@ -42,8 +50,13 @@ export function drawEllipseShadow(
   const s = scene.data;
   for (let y = y0; y <= y1; y++) {
     const dy = (y - cy) / ry;
-    let i = (y * scene.width + x0) * 3;
-    for (let x = x0; x <= x1; x++, i += 3) {
+    if (dy * dy >= 1) continue;
+    // only the row's span inside the ellipse (a pixel more each side; the test below decides)
+    const half = rx * Math.sqrt(1 - dy * dy);
+    const from = Math.max(x0, Math.floor(cx - half) - 1);
+    const to = Math.min(x1, Math.ceil(cx + half) + 1);
+    let i = (y * scene.width + from) * 3;
+    for (let x = from; x <= to; x++, i += 3) {
       const dx = (x - cx) / rx;
       const d = dx * dx + dy * dy;
       if (d >= 1) continue;
