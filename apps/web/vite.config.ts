@@ -35,58 +35,77 @@ function precompress(): Plugin {
 }
 
 /**
- * `PREACT_BUILD=1 npm run build` builds on Preact's React compatibility layer (decision 0012): a tenth
- * of React DOM's weight on the feed's first load. Off by default: in CI the Preact build lost the
- * profile's hover tooltip (Radix) in 2 of 2 runs, which React never did; see decision 0012.
+ * The SPA is built on Preact's React compatibility layer (decision 0012): a tenth of React DOM's weight on the
+ * feed's first load. The web component tests run on it too, so they test what ships. `REACT_BUILD=1` builds and
+ * tests on React instead. The dev server always runs React (its fast refresh is React's).
  */
+const onPreact = process.env.REACT_BUILD !== '1';
+
 const preactAliases: Alias[] = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  // Testing Library's act when React.act is missing
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  // its CommonJS main would require the real React past the aliases
+  { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build' && process.env.PREACT_BUILD === '1' ? preactAliases : []),
-    ],
-  },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/media': { target: apiTarget, changeOrigin: false },
+export default defineConfig(({ command, mode }) => {
+  const aliasReact = onPreact && (command === 'build' || mode === 'test');
+  // Tests on Preact: every library goes through Vite (so the aliases reach its imports of react), as its ES module
+  // build (a CommonJS build would require the real React).
+  const testsOnPreact = onPreact && mode === 'test';
+  return {
+    plugins: [react(), tailwindcss(), precompress()],
+    resolve: {
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(aliasReact ? preactAliases : []),
+      ],
+      ...(testsOnPreact && {
+        conditions: ['module', 'browser', 'development'],
+        mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
+      }),
     },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // bench/web.ts follows the manifest from the entry to the feed route's chunks
-    manifest: true,
-    rollupOptions: {
-      output: {
-        // libraries every screen needs change less often than the app: their own chunks stay cached across
-        // releases. Everything else (Radix, toasts, icons) stays with the screens that use it, so the gate
-        // and the feed do not download what only the create flow or the profile needs.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
-          // the gate does without the router: it loads with the app shell, after the password
-          if (/node_modules\/react-router\//.test(id)) return 'react-router';
-          // zod/mini and the core it shares with full zod; full zod (only lazy screens use it) stays with them
-          if (/node_modules\/(zod\/(v4\/)?(core|mini)\/|@tanstack\/)/.test(id)) return 'data';
-          return undefined;
+    server: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+        '/media': { target: apiTarget, changeOrigin: false },
+      },
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // bench/web.ts follows the manifest from the entry to the feed route's chunks
+      manifest: true,
+      rollupOptions: {
+        output: {
+          // libraries every screen needs change less often than the app: their own chunks stay cached across
+          // releases. Everything else (Radix, toasts, icons) stays with the screens that use it, so the gate
+          // and the feed do not download what only the create flow or the profile needs.
+          manualChunks(id) {
+            if (!id.includes('node_modules')) return undefined;
+            if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
+            // the gate does without the router: it loads with the app shell, after the password
+            if (/node_modules\/react-router\//.test(id)) return 'react-router';
+            // zod/mini and the core it shares with full zod; full zod (only lazy screens use it) stays with them
+            if (/node_modules\/(zod\/(v4\/)?(core|mini)\/|@tanstack\/)/.test(id)) return 'data';
+            return undefined;
+          },
         },
       },
     },
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    setupFiles: ['./test/setup.ts'],
-    css: false,
-  },
-}));
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      setupFiles: ['./test/setup.ts'],
+      css: false,
+      // Preact itself stays outside Vite (Node loads its ES modules once): vi.resetModules() empties Vite's module
+      // cache, and a test that re-imports a hook would otherwise get a second Preact whose hooks see no component.
+      server: { deps: { inline: testsOnPreact ? [/^(?!.*\/node_modules\/preact\/)/] : [] } },
+    },
+  };
+});

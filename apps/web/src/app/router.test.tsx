@@ -56,6 +56,8 @@ function renderAt(path: string) {
 }
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+/** A lazy screen's first import can take over the default 1 s on a loaded machine. */
+const lazyScreen = { timeout: 10_000 };
 
 describe('app routes', () => {
   it('shows the 404 page for an unknown path, with a link home', async () => {
@@ -90,7 +92,7 @@ describe('app routes', () => {
     expect(screen.getByRole('status', { name: 'Loading screen' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: messages.productNameMark })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Activity' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Activity' }, lazyScreen)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading screen' })).not.toBeInTheDocument();
   });
 
@@ -103,7 +105,7 @@ describe('app routes', () => {
 
   it('sends /create-design to its first step', async () => {
     const router = renderAt('/create-design');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-design/start'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-design/start'), lazyScreen);
   });
 
   it.each(messages.create.steps.map((step) => step.slug))('keeps the Create item active on /create-design/%s', async (slug) => {
@@ -122,7 +124,7 @@ describe('app routes', () => {
 
   it("shows 'User not found' for a profile the server does not know", async () => {
     renderAt('/profile/nobody');
-    expect(await screen.findByText(messages.profile.notFound)).toBeInTheDocument();
+    expect(await screen.findByText(messages.profile.notFound, {}, lazyScreen)).toBeInTheDocument();
   });
 
   it.each([
@@ -130,7 +132,7 @@ describe('app routes', () => {
     ['/shop-design/missing', messages.shop.notFound],
   ])('%s says %s', async (path, text) => {
     renderAt(path);
-    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(await screen.findByText(text, {}, lazyScreen)).toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,16 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** Radix's own delays (700 ms open, 300 ms skip) are SPEC §9's. */
 export const TooltipProvider = TooltipPrimitive.Provider;
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  // Controlled on purpose (decision 0012): uncontrolled, Radix announces an opening tooltip (which closes the
+  // others) from an effect, and on preact/compat the new tooltip's own content can subscribe before that effect
+  // runs and close itself a frame after opening. Controlled, Radix announces it before the content mounts.
+  const [open, setOpen] = useState(false);
   return (
-    <TooltipPrimitive.Root>
+    <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
