@@ -1,12 +1,49 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+
+/** A fresh query client that never retries, so failures show at once. */
+export function createTestQueryClient(queries: DefaultOptions['queries'] = {}): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, ...queries }, mutations: { retry: false } } });
+}
 
 /** Renders with a fresh query client that never retries, so failures show at once. */
 export function renderWithQueryClient(ui: ReactElement, options?: RenderOptions) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const Wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const queryClient = createTestQueryClient();
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return { queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+export interface RenderRoutesOptions {
+  /** The history the router starts with; it shows the last entry. */
+  initialEntries: string[];
+  /** Defaults to `createTestQueryClient()`. */
+  queryClient?: QueryClient;
+  /** The tooltips' open delay, when a test hovers (Radix's own otherwise). */
+  tooltipDelayDuration?: number;
+  /** Renders the app's toaster beside the routes, for screens that report through toasts. */
+  withToaster?: boolean;
+}
+
+/** Renders `routes` in a memory router inside the providers the app gives every screen (queries, tooltips). */
+export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions) {
+  const { initialEntries, queryClient = createTestQueryClient(), tooltipDelayDuration, withToaster = false } = options;
+  const router = createMemoryRouter(routes, { initialEntries });
+  const tooltipProps = tooltipDelayDuration === undefined ? {} : { delayDuration: tooltipDelayDuration };
+  const rendered = render(
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider {...tooltipProps}>
+        <RouterProvider router={router} />
+        {withToaster && <Toaster />}
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+  return { router, queryClient, ...rendered };
 }
 
 /** A fetch answer as our server would send it. */

@@ -3,33 +3,25 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeDesign, makeUser } from '../../../test/fixtures';
 import { renderWithQueryClient } from '../../../test/render';
 import { DesignCard, formatRemixCount } from './design-card';
 
-const design: Design = designSchema.parse({
-  id: 'd-card',
-  title: 'Sunlit reading nook',
-  caption: 'A quiet corner by the window.',
-  beforeImageUrl: null,
-  afterImageUrl: '/media/seed/renders/d-card.webp',
-  selectedProducts: [{ id: 'p1', name: 'Linen armchair', price: 899, brandId: 'b1', imageUrl: '/media/p1.webp', quantity: 1 }],
-  userAnswers: {},
-  spaceType: 'Living Room',
-  mode: 'interior',
-  isPublic: true,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  likesCount: 3,
-  commentsCount: 1,
-  userId: 'u1',
-  author: { id: 'u1', username: 'maya', displayName: 'Maya', avatarUrl: '/media/u1.webp', isVerified: true },
-  originalDesignId: null,
-  originalCreatorId: null,
-  originalCreator: null,
-  isRegenerated: false,
-  videoUrl: null,
-  remixCount: 0,
-  likedByViewer: false,
-});
+const design: Design = designSchema.parse(
+  makeDesign({
+    id: 'd-card',
+    title: 'Sunlit reading nook',
+    caption: 'A quiet corner by the window.',
+    afterImageUrl: '/media/seed/renders/d-card.webp',
+    selectedProducts: [
+      { id: 'p1', name: 'Linen armchair', price: 899, brandId: 'b1', imageUrl: '/media/p1.webp', quantity: 1 },
+    ],
+    createdAt: '2026-01-02T10:00:00.000Z',
+    likesCount: 3,
+    commentsCount: 1,
+    author: makeUser({ id: 'u1', username: 'maya', displayName: 'Maya', avatarUrl: '/media/u1.webp' }),
+  }),
+);
 
 describe('DesignCard', () => {
   beforeEach(() => window.sessionStorage.clear());

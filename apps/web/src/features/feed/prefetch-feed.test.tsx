@@ -1,47 +1,25 @@
 import { FEED_MAX_ATTEMPTS, messages, responsiveImageSources, type Design, type FeedResponse } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageSizes } from '@/components/ui/responsive-image';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { updatePreferences } from '@/lib/preferences';
-import { jsonResponse } from '../../../test/render';
+import { makeDesign, makeUser } from '../../../test/fixtures';
+import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
 import { designsFeedQueryKey } from './api/get-designs';
 import { FeedScreen } from './components/feed-screen';
 import { prefetchFeed } from './prefetch-feed';
 
-function makeDesign(id: string, title: string, mode: Design['mode']): Design {
-  const author = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '', isVerified: false };
-  return {
-    id,
-    title,
-    caption: '',
-    beforeImageUrl: null,
-    afterImageUrl: `/media/seed/designs/${id}.webp`,
-    selectedProducts: [],
-    userAnswers: {},
-    spaceType: 'Living Room',
-    mode,
-    isPublic: true,
-    createdAt: '2024-05-01T10:00:00.000Z',
-    likesCount: 0,
-    commentsCount: 0,
-    userId: author.id,
-    author,
-    originalDesignId: null,
-    originalCreatorId: null,
-    originalCreator: null,
-    isRegenerated: false,
-    videoUrl: null,
-    remixCount: 0,
-    likedByViewer: false,
-  };
-}
+const author = makeUser({ avatarUrl: '', isVerified: false });
+const makeFeedDesign = (id: string, title: string, mode: Design['mode']) =>
+  makeDesign({ id, title, mode, author, afterImageUrl: `/media/seed/designs/${id}.webp` });
 
 const feeds: Record<Design['mode'], Design[]> = {
-  interior: [makeDesign('d-lounge', 'Soft lounge', 'interior'), makeDesign('d-kitchen', 'Bright kitchen', 'interior')],
-  landscape: [makeDesign('g-garden', 'Quiet garden', 'landscape')],
+  interior: [
+    makeFeedDesign('d-lounge', 'Soft lounge', 'interior'),
+    makeFeedDesign('d-kitchen', 'Bright kitchen', 'interior'),
+  ],
+  landscape: [makeFeedDesign('g-garden', 'Quiet garden', 'landscape')],
 };
 
 let failing = false;
@@ -74,7 +52,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+const newClient = () => createTestQueryClient({ staleTime: 30_000 });
 
 describe('prefetchFeed', () => {
   it('fills the feed query of the active mode and starts the first picture exactly as its card asks for it', async () => {
@@ -142,12 +120,5 @@ describe('prefetchFeed', () => {
 });
 
 function renderFeedScreen(queryClient: QueryClient) {
-  const router = createMemoryRouter([{ path: '/', element: <FeedScreen /> }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/', element: <FeedScreen /> }], { initialEntries: ['/'], queryClient });
 }

@@ -1,47 +1,10 @@
 import type { Design, FeedResponse } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { toggleLandscapeMode } from '@/lib/preferences';
-import { jsonResponse } from '../../../../test/render';
+import { makeDesign } from '../../../../test/fixtures';
+import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { FeedScreen } from '../components/feed-screen';
-
-const author = {
-  id: 'u-maya',
-  username: 'mayadesigns',
-  displayName: 'Maya Chen',
-  avatarUrl: '/media/seed/maya.webp',
-  isVerified: true,
-};
-
-function makeDesign(id: string, title: string, mode: Design['mode'] = 'interior'): Design {
-  return {
-    id,
-    title,
-    caption: '',
-    beforeImageUrl: null,
-    afterImageUrl: `/media/seed/${id}.webp`,
-    selectedProducts: [],
-    userAnswers: {},
-    spaceType: 'Living Room',
-    mode,
-    isPublic: true,
-    createdAt: '2024-05-01T10:00:00.000Z',
-    likesCount: 0,
-    commentsCount: 0,
-    userId: author.id,
-    author,
-    originalDesignId: null,
-    originalCreatorId: null,
-    originalCreator: null,
-    isRegenerated: false,
-    videoUrl: null,
-    remixCount: 0,
-    likedByViewer: false,
-  };
-}
 
 /** Stands in for the browser's EventSource, which jsdom lacks; the test drives what the server would send. */
 class FakeEventSource extends EventTarget {
@@ -89,25 +52,17 @@ const feedTitles = () =>
     .map((heading) => heading.textContent);
 
 const feeds: Record<Design['mode'], Design[]> = {
-  interior: [makeDesign('d2', 'Second room'), makeDesign('d1', 'First room')],
-  landscape: [makeDesign('g1', 'Garden', 'landscape')],
+  interior: [makeDesign({ id: 'd2', title: 'Second room' }), makeDesign({ id: 'd1', title: 'First room' })],
+  landscape: [makeDesign({ id: 'g1', title: 'Garden', mode: 'landscape' })],
 };
 
 function renderFeed() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/', element: <FeedScreen /> },
       { path: '/elsewhere', element: <p>Elsewhere</p> },
     ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
+    { initialEntries: ['/'], queryClient: createTestQueryClient({ staleTime: 60_000 }) },
   );
   return router;
 }
@@ -143,8 +98,8 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
     expect(first.url.searchParams.has('lastEventId')).toBe(false);
 
     first.open();
-    first.send(makeDesign('d3', 'Live room'));
-    first.send(makeDesign('d3', 'Live room'));
+    first.send(makeDesign({ id: 'd3', title: 'Live room' }));
+    first.send(makeDesign({ id: 'd3', title: 'Live room' }));
     expect(feedTitles()).toEqual(['Live room', 'Second room', 'First room']);
 
     // a dropped connection: the browser reconnects with Last-Event-ID itself
@@ -164,8 +119,8 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
 
     // the replay may repeat what arrived just before the drop; the feed still shows it once
     second.open();
-    second.send(makeDesign('d3', 'Live room'));
-    second.send(makeDesign('d4', 'Missed room'));
+    second.send(makeDesign({ id: 'd3', title: 'Live room' }));
+    second.send(makeDesign({ id: 'd4', title: 'Missed room' }));
     expect(feedTitles()).toEqual(['Missed room', 'Live room', 'Second room', 'First room']);
   });
 
@@ -190,7 +145,7 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
   it('asks for what it missed while the feed was off screen or another mode was shown', async () => {
     const router = renderFeed();
     await screen.findByRole('heading', { name: 'Second room' });
-    latest().send(makeDesign('d3', 'Live room'));
+    latest().send(makeDesign({ id: 'd3', title: 'Live room' }));
     const shown = latest();
 
     await act(() => router.navigate('/elsewhere'));

@@ -1,48 +1,24 @@
 import { messages, type Design } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { jsonResponse } from '../../../../test/render';
+import { makeDesign, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { PostScreen } from './post-screen';
 
-const maya = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '/media/seed/maya.webp', isVerified: true };
-const sam = { id: 'u-sam', username: 'samsspace', displayName: 'Sam Ortiz', avatarUrl: '/media/seed/sam.webp', isVerified: false };
-
-function makeDesign(id: string, title: string, overrides: Partial<Design> = {}): Design {
-  return {
-    id,
-    title,
-    caption: '',
-    beforeImageUrl: null,
-    afterImageUrl: `/media/seed/${id}.webp`,
-    selectedProducts: [],
-    userAnswers: {},
-    spaceType: 'Living Room',
-    mode: 'interior',
-    isPublic: true,
-    createdAt: '2024-05-01T10:00:00.000Z',
-    likesCount: 0,
-    commentsCount: 0,
-    userId: maya.id,
-    author: maya,
-    originalDesignId: null,
-    originalCreatorId: null,
-    originalCreator: null,
-    isRegenerated: false,
-    videoUrl: null,
-    remixCount: 0,
-    likedByViewer: false,
-    ...overrides,
-  };
-}
+const sam = makeUser({
+  id: 'u-sam',
+  username: 'samsspace',
+  displayName: 'Sam Ortiz',
+  avatarUrl: '/media/seed/sam.webp',
+  isVerified: false,
+});
 
 const remixOf = (original: Design, id: string, title: string): Design =>
-  makeDesign(id, title, {
-    userId: sam.id,
+  makeDesign({
+    id,
+    title,
     author: sam,
     originalDesignId: original.id,
     originalCreatorId: original.author.id,
@@ -78,16 +54,7 @@ function stubApi(designs: Design[], remixesById: Record<string, Design[]>, { fai
 }
 
 function renderPost(href: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: paths.post.path, element: <PostScreen /> }], { initialEntries: [href] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: paths.post.path, element: <PostScreen /> }], { initialEntries: [href] }).router;
 }
 
 const remixesSection = () => screen.findByRole('region', { name: 'Remixes' }, { timeout: 5000 });
@@ -110,7 +77,7 @@ afterEach(() => {
 });
 
 describe('PostScreen remixes', () => {
-  const original = makeDesign('d-original', 'Sunday loft', { remixCount: 3 });
+  const original = makeDesign({ id: 'd-original', title: 'Sunday loft', remixCount: 3 });
   const remixes = [
     remixOf(original, 'd-remix-3', 'Loft in my flat'),
     remixOf(original, 'd-remix-2', 'Loft by the sea'),
@@ -143,7 +110,7 @@ describe('PostScreen remixes', () => {
   });
 
   it("says '1 remix' for a single remix", async () => {
-    const single = makeDesign('d-single', 'Quiet study', { remixCount: 1 });
+    const single = makeDesign({ id: 'd-single', title: 'Quiet study', remixCount: 1 });
     stubApi([single], { [single.id]: [remixOf(single, 'd-only', 'My quiet study')] });
     renderPost(paths.post.getHref(single.id));
 
@@ -153,7 +120,7 @@ describe('PostScreen remixes', () => {
   });
 
   it('shows no remixes section and asks for no list when nobody has remixed the design', async () => {
-    const lonely = makeDesign('d-lonely', 'Plain room');
+    const lonely = makeDesign({ id: 'd-lonely', title: 'Plain room' });
     const api = stubApi([lonely], {});
     renderPost(paths.post.getHref(lonely.id));
 
@@ -165,7 +132,7 @@ describe('PostScreen remixes', () => {
   });
 
   it('says when only the newest remixes are listed', async () => {
-    const popular = makeDesign('d-popular', 'Popular loft', { remixCount: 52 });
+    const popular = makeDesign({ id: 'd-popular', title: 'Popular loft', remixCount: 52 });
     const newest = Array.from({ length: 50 }, (_, index) => remixOf(popular, `d-p-${index}`, `Remix ${index}`));
     stubApi([popular], { [popular.id]: newest });
     renderPost(paths.post.getHref(popular.id));

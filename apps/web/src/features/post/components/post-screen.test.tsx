@@ -1,42 +1,29 @@
 import { messages, type Comment, type Design } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { jsonResponse } from '../../../../test/render';
+import { makeDesign, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { PostScreen } from './post-screen';
 
-const maya = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '/media/seed/maya.webp', isVerified: true };
-const jordan = { id: 'u-jordan', username: 'jordanbuilds', displayName: 'Jordan Blake', avatarUrl: '/media/seed/jordan.webp', isVerified: false };
+const maya = makeUser();
+const jordan = makeUser({
+  id: 'u-jordan',
+  username: 'jordanbuilds',
+  displayName: 'Jordan Blake',
+  avatarUrl: '/media/seed/jordan.webp',
+  isVerified: false,
+});
 
-const post: Design = {
+const post: Design = makeDesign({
   id: 'd-loft',
   title: 'Sunday loft',
   caption: 'Soft linen and warm light.',
-  beforeImageUrl: null,
-  afterImageUrl: '/media/seed/d-loft.webp',
-  selectedProducts: [],
-  userAnswers: {},
-  spaceType: 'Living Room',
-  mode: 'interior',
-  isPublic: true,
-  createdAt: '2024-05-01T10:00:00.000Z',
   likesCount: 7,
   commentsCount: 2,
-  userId: jordan.id,
   author: jordan,
-  originalDesignId: null,
-  originalCreatorId: null,
-  originalCreator: null,
-  isRegenerated: false,
-  videoUrl: null,
-  remixCount: 0,
-  likedByViewer: false,
-};
+});
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const comment = (id: string, name: string, text: string, createdAt: string, author: Comment['author'] = null): Comment => ({
@@ -73,16 +60,10 @@ function stubPostApi({ failPost = false, holdPost }: { failPost?: boolean; holdP
 }
 
 function renderPost(postId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: paths.post.path, element: <PostScreen /> }], { initialEntries: [paths.post.getHref(postId)] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: paths.post.path, element: <PostScreen /> }], {
+    initialEntries: [paths.post.getHref(postId)],
+    withToaster: true,
+  });
 }
 
 // the machine running the suite may be busy: loading the post and then its comments can take a while

@@ -1,14 +1,11 @@
 import { messages, type Design, type User } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { getPreferences, updatePreferences } from '@/lib/preferences';
-import { jsonResponse } from '../../../../test/render';
+import { makeDesign } from '../../../../test/fixtures';
+import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 
 const maya: User = {
@@ -39,31 +36,8 @@ const priya: User = {
 
 const summary = ({ id, username, displayName, avatarUrl, isVerified }: User) => ({ id, username, displayName, avatarUrl, isVerified });
 
-const design = (id: string, title: string, extra: Partial<Design> = {}): Design => ({
-  id,
-  title,
-  caption: '',
-  beforeImageUrl: null,
-  afterImageUrl: `/media/seed/${id}.webp`,
-  selectedProducts: [],
-  userAnswers: {},
-  spaceType: 'Living Room',
-  mode: 'interior',
-  isPublic: true,
-  createdAt: '2024-05-01T10:00:00.000Z',
-  likesCount: 7,
-  commentsCount: 0,
-  userId: maya.id,
-  author: summary(maya),
-  originalDesignId: null,
-  originalCreatorId: null,
-  originalCreator: null,
-  isRegenerated: false,
-  videoUrl: null,
-  remixCount: 0,
-  likedByViewer: false,
-  ...extra,
-});
+const design = (id: string, title: string, extra: Partial<Design> = {}): Design =>
+  makeDesign({ id, title, likesCount: 7, author: summary(maya), ...extra });
 
 const mayaDesigns = [
   design('d-loft', 'Sunday loft'),
@@ -85,18 +59,11 @@ function stubProfiles(designsOf: Record<string, Design[]> = { [maya.id]: mayaDes
 }
 
 function renderProfile(userId: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: paths.profile.path, element: <ProfileScreen /> }], {
+  const { router } = renderRoutes([{ path: paths.profile.path, element: <ProfileScreen /> }], {
     initialEntries: [paths.profile.getHref(userId)],
+    tooltipDelayDuration: 0,
+    withToaster: true,
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={0}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
   return { router };
 }
 

@@ -1,43 +1,17 @@
 import { ADD_TO_CART_DELAY_MS, messages, type Design, type Product, type SearchResponse, type User } from '@dwellscape/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { getCart, reloadCartFromStorage } from '@/lib/cart';
 import { updatePreferences } from '@/lib/preferences';
-import { jsonResponse } from '../../../../test/render';
+import { makeDesign } from '../../../../test/fixtures';
+import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { SearchScreen } from './search-screen';
 
-const author = { id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', avatarUrl: '/media/seed/maya.webp', isVerified: true };
-
-const design = (id: string, title: string, caption: string): Design => ({
-  id,
-  title,
-  caption,
-  beforeImageUrl: null,
-  afterImageUrl: `/media/seed/${id}.webp`,
-  selectedProducts: [],
-  userAnswers: {},
-  spaceType: 'Living Room',
-  mode: 'interior',
-  isPublic: true,
-  createdAt: '2024-05-01T10:00:00.000Z',
-  likesCount: 12,
-  commentsCount: 3,
-  userId: author.id,
-  author,
-  originalDesignId: null,
-  originalCreatorId: null,
-  originalCreator: null,
-  isRegenerated: false,
-  videoUrl: null,
-  remixCount: 0,
-  likedByViewer: false,
-});
+const design = (id: string, title: string, caption: string): Design =>
+  makeDesign({ id, title, caption, likesCount: 12, commentsCount: 3 });
 
 const product: Product = {
   id: 'oak-chair',
@@ -95,21 +69,12 @@ function WhereAmI() {
 }
 
 function renderSearch(initialEntry = paths.search.getHref()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: paths.search.path, element: <><WhereAmI /><SearchScreen /></> },
       { path: '*', element: <WhereAmI /> },
     ],
-    { initialEntries: [initialEntry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
+    { initialEntries: [initialEntry], withToaster: true },
   );
   return { router };
 }

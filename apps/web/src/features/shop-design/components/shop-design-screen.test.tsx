@@ -4,21 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
+import { makeDesign, makeUser } from '../../../../test/fixtures';
 import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
 import { ShopDesignScreen } from './shop-design-screen';
 
-const author = {
+const author = makeUser({
   id: 'u-ana',
   username: 'ana',
   displayName: 'Ana Ruiz',
   avatarUrl: '/media/seed/ana.webp',
   isVerified: false,
-};
-const design: Design = {
+});
+const design: Design = makeDesign({
   id: 'd-calm-loft',
   title: 'Calm Loft',
   caption: 'Soft light',
-  beforeImageUrl: null,
   afterImageUrl: '/media/seed/calm-loft.webp',
   selectedProducts: [
     {
@@ -33,21 +33,10 @@ const design: Design = {
   ],
   userAnswers: { style: 'calm' },
   spaceType: 'interior',
-  mode: 'interior',
-  isPublic: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   likesCount: 3,
-  commentsCount: 0,
-  userId: author.id,
   author,
-  originalDesignId: null,
-  originalCreatorId: null,
-  originalCreator: null,
-  isRegenerated: false,
-  videoUrl: null,
-  remixCount: 0,
-  likedByViewer: false,
-};
+});
 const spaces: Space[] = ['loft', 'den', 'nook'].map((name) => ({
   id: `s-${name}`,
   name: `Cozy ${name}`,

@@ -1,0 +1,45 @@
+import type { Design, UserSummary } from '@dwellscape/shared';
+
+/** Someone as a design, comment or profile shows them: Maya, verified, unless told otherwise. */
+export function makeUser(overrides: Partial<UserSummary> = {}): UserSummary {
+  return {
+    id: 'u-maya',
+    username: 'mayadesigns',
+    displayName: 'Maya Chen',
+    avatarUrl: '/media/seed/maya.webp',
+    isVerified: true,
+    ...overrides,
+  };
+}
+
+/**
+ * A public design as the API answers it: no likes, comments or remixes, not a remix, posted 1 May 2024. Its picture
+ * is `/media/seed/<id>.webp` and its `userId` its author's, unless told otherwise.
+ */
+export function makeDesign(overrides: Partial<Design> & Pick<Design, 'id'>): Design {
+  const author = overrides.author ?? makeUser();
+  return {
+    title: 'A design',
+    caption: '',
+    beforeImageUrl: null,
+    afterImageUrl: `/media/seed/${overrides.id}.webp`,
+    selectedProducts: [],
+    userAnswers: {},
+    spaceType: 'Living Room',
+    mode: 'interior',
+    isPublic: true,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    likesCount: 0,
+    commentsCount: 0,
+    userId: author.id,
+    author,
+    originalDesignId: null,
+    originalCreatorId: null,
+    originalCreator: null,
+    isRegenerated: false,
+    videoUrl: null,
+    remixCount: 0,
+    likedByViewer: false,
+    ...overrides,
+  };
+}
