@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import { GateScreen } from '@/features/gate/components/gate-screen';
 import { meQueryOptions } from '@/features/profile/api/get-me';
@@ -9,16 +9,21 @@ import { ShellLoading } from './routes/screen-loading';
 
 // the router, the shell and the screens are not part of the gate's load: they download while the unlock transition plays
 const loadRouter = () => import('./router');
-const AppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
+const LazyAppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
+/** The router once its code has arrived. */
+let LoadedAppRouter: ComponentType | null = null;
 
 /**
  * SPEC §4: the gate is locked at every load; the unlocked state lives only in this component's memory,
  * so a reload shows the gate again. A session the server no longer knows locks it too.
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [isUnlocked, setIsUnlocked] = useState(false);
+  // 'loaded': the router's code was there when the transition ended, so it renders at once; React.lazy
+  // would suspend once even then, building and throwing away the whole skeleton shell in the task that
+  // shows the app. 'loading': the skeleton shell until the code arrives (a slow connection).
+  const [shell, setShell] = useState<'locked' | 'loaded' | 'loading'>('locked');
 
-  useEffect(() => onSessionExpired(() => setIsUnlocked(false)), []);
+  useEffect(() => onSessionExpired(() => setShell('locked')), []);
 
   // the unlock transition takes a second: enough to learn who the current user is for the navigation,
   // to fetch the app's code, and the feed's first page and picture (into the feed's own query: a failed
@@ -26,18 +31,25 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   const warmUp = useCallback(() => {
     void queryClient.prefetchQuery(meQueryOptions());
     void prefetchFeed(queryClient);
-    void loadRouter().then(({ startRouter }) => startRouter());
+    void loadRouter().then(({ startRouter, AppRouter }) => {
+      startRouter();
+      LoadedAppRouter = AppRouter;
+    });
   }, [queryClient]);
-  const open = useCallback(() => setIsUnlocked(true), []);
+  // in a transition, React renders the shell and the feed's first cards in short slices while the
+  // transition's white screen stays up, instead of in one long task
+  const open = useCallback(() => startTransition(() => setShell(LoadedAppRouter ? 'loaded' : 'loading')), []);
 
   return (
     <AppProvider queryClient={queryClient}>
-      {isUnlocked ? (
-        <Suspense fallback={<ShellLoading />}>
-          <AppRouter />
-        </Suspense>
-      ) : (
+      {shell === 'locked' ? (
         <GateScreen onSessionStarted={warmUp} onUnlocked={open} />
+      ) : shell === 'loaded' && LoadedAppRouter ? (
+        <LoadedAppRouter />
+      ) : (
+        <Suspense fallback={<ShellLoading />}>
+          <LazyAppRouter />
+        </Suspense>
       )}
     </AppProvider>
   );

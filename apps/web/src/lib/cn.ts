@@ -3,5 +3,9 @@ import { twMerge } from 'tailwind-merge';
 
 /** Joins class names; later Tailwind utilities win over earlier conflicting ones. */
 export function cn(...inputs: ClassValue[]): string {
+  // one class string has nothing to merge with: skipping twMerge keeps its first call (which builds its
+  // whole class map, a long task on a phone) out of the gate's first render, where no merge is needed
+  const given = inputs.filter(Boolean);
+  if (given.length === 1 && typeof given[0] === 'string') return given[0];
   return twMerge(clsx(inputs));
 }

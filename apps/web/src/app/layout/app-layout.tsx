@@ -16,7 +16,7 @@ export function AppLayout() {
   const toastsWanted = useToastsWanted();
   return (
     <TooltipProvider>
-      <div className="min-h-dvh animate-fade-in">
+      <div className="min-h-dvh">
         <AppHeader />
         <main className="mx-auto w-full max-w-lg px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)] pb-[calc(env(safe-area-inset-bottom)+4.25rem+2rem)]">
           <Outlet />

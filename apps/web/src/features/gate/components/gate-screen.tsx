@@ -1,6 +1,6 @@
 import { GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS, messages } from '@dwellscape/shared';
 import { CircleAlert, LockKeyhole, Sparkles } from 'lucide-react';
-import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -35,6 +35,24 @@ export function GateScreen({ onSessionStarted, onUnlocked }: GateScreenProps) {
   const unlock = useUnlockGate();
   const fieldId = useId();
   const errorId = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+
+  // the field takes the focus just after the gate's first frame: `autoFocus` would focus it inside React's
+  // commit and force the page's first style and layout into the render's task (one long task on a phone)
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const active = document.activeElement;
+        // a person who got to another control first keeps it
+        if (!active || active === document.body) fieldRef.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   useEffect(() => {
     if (!failure) return;
@@ -91,12 +109,12 @@ export function GateScreen({ onSessionStarted, onUnlocked }: GateScreenProps) {
             {messages.gate.passwordLabel}
           </label>
           <input
+            ref={fieldRef}
             id={fieldId}
             type="password"
             name="password"
             required
             autoComplete="current-password"
-            autoFocus
             placeholder={messages.gate.passwordPlaceholder}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
