@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Design } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designLikes, designs, users } from '../../db/schema';
+import { preparedPer } from '../../db/prepared';
 import { writeFeedTransaction } from './feed-cache';
 
 const author = alias(users, 'author');
@@ -130,15 +131,10 @@ function prepareFeedPage(db: AppDatabase, afterKey: boolean) {
     .prepare(afterKey ? 'feed_page_after_key' : 'feed_page_first');
 }
 
-type FeedPageStatement = ReturnType<typeof prepareFeedPage>;
-const feedStatements = new WeakMap<AppDatabase, { first: FeedPageStatement; afterKey: FeedPageStatement }>();
+const feedStatements = preparedPer((db) => ({ first: prepareFeedPage(db, false), afterKey: prepareFeedPage(db, true) }));
 
 function feedPage(db: AppDatabase, query: FeedPageQuery) {
-  let prepared = feedStatements.get(db);
-  if (!prepared) {
-    prepared = { first: prepareFeedPage(db, false), afterKey: prepareFeedPage(db, true) };
-    feedStatements.set(db, prepared);
-  }
+  const prepared = feedStatements(db);
   return {
     statement: query.after ? prepared.afterKey : prepared.first,
     values: {
@@ -263,16 +259,11 @@ function prepareLikedAmong(db: AppDatabase) {
     .prepare('viewer_likes_among');
 }
 
-const likedAmongStatements = new WeakMap<AppDatabase, ReturnType<typeof prepareLikedAmong>>();
+const likedAmongStatement = preparedPer(prepareLikedAmong);
 
 /** Which of `designIds` the viewer likes (design_likes' primary key serves it). */
 export async function findLikedAmong(db: AppDatabase, viewerId: string, designIds: string[]): Promise<Set<string>> {
   if (designIds.length === 0) return new Set();
-  let statement = likedAmongStatements.get(db);
-  if (!statement) {
-    statement = prepareLikedAmong(db);
-    likedAmongStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ viewerId, designIds });
+  const rows = await likedAmongStatement(db).execute({ viewerId, designIds });
   return new Set(rows.map((row) => row.designId));
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { preparedPer } from '../../db/prepared';
 
 export async function insertSession(
   db: AppDatabase,
@@ -42,7 +43,7 @@ function prepareLiveSessionLookup(db: AppDatabase) {
     .prepare('live_session_by_token_hash');
 }
 
-const liveSessionLookups = new WeakMap<AppDatabase, ReturnType<typeof prepareLiveSessionLookup>>();
+const liveSessionLookup = preparedPer(prepareLiveSessionLookup);
 
 /** A session whose absolute and idle expiry both lie after `now`. */
 export async function findLiveSessionByTokenHash(
@@ -51,12 +52,7 @@ export async function findLiveSessionByTokenHash(
   now: Date,
   idleSince: Date,
 ): Promise<LiveSession | null> {
-  let lookup = liveSessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareLiveSessionLookup(db);
-    liveSessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({
+  const [row] = await liveSessionLookup(db).execute({
     tokenHash,
     now: now.toISOString(),
     idleSince: idleSince.toISOString(),
