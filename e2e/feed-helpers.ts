@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   designSchema,
   feedResponseSchema,
   listOf,
@@ -106,6 +107,15 @@ export async function fetchDesign(request: APIRequestContext, id: string): Promi
   const response = await request.get(`/api/designs/${id}`);
   expect(response.ok()).toBe(true);
   return designSchema.parse(await response.json());
+}
+
+/**
+ * Keeps live arrivals out of this page: with two workers, another spec's design can arrive at the
+ * top of the feed between Playwright's last look at a button and its click, so the click lands on
+ * the card below. A spec that clicks cards of designs it published reloads the feed to see them.
+ */
+export async function holdLiveArrivals(page: Page) {
+  await page.route((url) => url.pathname === apiPaths.designsLive, (route) => route.abort());
 }
 
 export const isFeedListRequest = (url: URL) => url.pathname === '/api/designs';

@@ -1,10 +1,13 @@
 import { expect, test } from './fixtures';
-import { designCard, fetchDesign, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+import { designCard, fetchDesign, holdLiveArrivals, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 
 test('a like counts at once, is saved, and survives a reload; unliking does too', async ({ page, navigate, unlock }) => {
   await startInMode(page, 'landscape');
+  await holdLiveArrivals(page);
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'landscape', title: `Like check ${uniqueSuffix()}` });
+  await page.reload();
+  await unlock();
   const likeButton = () => designCard(page, design.title).getByRole('button', { name: /^Like/ });
 
   await expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
@@ -29,14 +32,19 @@ test('a like counts at once, is saved, and survives a reload; unliking does too'
   await expect(likeButton()).toHaveText('0');
 });
 
-test('a like whose request fails is rolled back silently', async ({ page, navigate }) => {
+test('a like whose request fails is rolled back silently', async ({ page, navigate, unlock }) => {
+  await holdLiveArrivals(page);
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'interior', title: `Like failure ${uniqueSuffix()}` });
+  await page.reload();
+  await unlock();
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // the failure is held until the optimistic +1 has been seen (a fixed delay is too short on a loaded machine)
+  let failTheLike!: () => void;
+  const failureReleased = new Promise<void>((resolve) => (failTheLike = resolve));
   await page.route(`**/api/designs/${design.id}/like`, async (route) => {
-    // long enough to see the optimistic +1 before the failure arrives
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await failureReleased;
     await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
   });
 
@@ -44,6 +52,7 @@ test('a like whose request fails is rolled back silently', async ({ page, naviga
   await likeButton.click();
   await expect(likeButton).toHaveAttribute('aria-pressed', 'true');
   await expect(likeButton).toHaveText('1');
+  failTheLike();
 
   await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
   await expect(likeButton).toHaveText('0');
