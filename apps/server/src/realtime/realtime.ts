@@ -77,16 +77,23 @@ async function realtime(app: AppInstance) {
     }
   }
 
+  /**
+   * Notifications arrive in publish order (publishes are serialised, NOTIFY is delivered in commit
+   * order), and each is handled only after the one before it: a design's query that happens to finish
+   * sooner must not send it ahead of an older one, or a client that has seen the newer design (its
+   * Last-Event-ID) would never get the older one.
+   */
+  let handled: Promise<void> = Promise.resolve();
+  const inPublishOrder = (task: () => Promise<void>, failure: string) => {
+    handled = handled.then(task).catch((err: unknown) => app.log.error({ err }, failure));
+  };
+
   let unlisten: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(
       DESIGN_PUBLISHED_CHANNEL,
-      (payload) => {
-        deliver(payload).catch((err: unknown) => app.log.error({ err }, 'live feed delivery failed'));
-      },
-      () => {
-        catchUp().catch((err: unknown) => app.log.error({ err }, 'live feed catch-up failed'));
-      },
+      (payload) => inPublishOrder(() => deliver(payload), 'live feed delivery failed'),
+      () => inPublishOrder(catchUp, 'live feed catch-up failed'),
     );
     // read after LISTEN: whatever is published from here on is either notified or newer than these
     await setAnchors();
