@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 // Playwright evaluates this file again in each worker; the environment carries the runner's port to them.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [fileURLToPath(new URL('./e2e/free-port.mjs', import.meta.url))], {
-  encoding: 'utf8',
-}).trim();
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [fileURLToPath(new URL('./e2e/free-port.mjs', import.meta.url))],
+  {
+    encoding: 'utf8',
+  },
+).trim();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -7,12 +7,27 @@
  * card's picture on a 2× phone of the same size. Run alone: node --import tsx bench/images.ts
  */
 import { performance } from 'node:perf_hooks';
-import { apiPaths, designSchema, generateFromPromptResponseSchema, listOf, productSchema, uploadResponseSchema } from '@dwellscape/shared';
+import {
+  apiPaths,
+  designSchema,
+  generateFromPromptResponseSchema,
+  listOf,
+  productSchema,
+  uploadResponseSchema,
+} from '@dwellscape/shared';
 import sharp from 'sharp';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
 import { benchPassword, startBenchServer, type BenchServer } from './lib/app-server';
 import { launchChromium } from './lib/browser';
-import { FIRST_CARD, openFeedAsPhone, phone, pictureIn, waitForPicture, type ObservedResponse, type PictureInfo } from './lib/feed-page';
+import {
+  FIRST_CARD,
+  openFeedAsPhone,
+  phone,
+  pictureIn,
+  waitForPicture,
+  type ObservedResponse,
+  type PictureInfo,
+} from './lib/feed-page';
 import { isMain } from './lib/main';
 import type { BenchRow, Benchmark } from './lib/report';
 import { median, millis } from './lib/stats';
@@ -77,14 +92,25 @@ async function describeDownload(responses: ObservedResponse[], url: string): Pro
   if (!response) throw new Error(`the browser did not download ${url}`);
   const body = await response.buffer();
   const meta = await sharp(body).metadata();
-  return { url, contentType: response.headers()['content-type'] ?? '', bytes: body.length, width: meta.width ?? 0, height: meta.height ?? 0 };
+  return {
+    url,
+    contentType: response.headers()['content-type'] ?? '',
+    bytes: body.length,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+  };
 }
 
 async function describeOriginal(url: string): Promise<Omit<Downloaded, 'url'>> {
   const res = await fetch(url);
   const body = Buffer.from(await res.arrayBuffer());
   const meta = await sharp(body).metadata();
-  return { contentType: res.headers.get('content-type') ?? '', bytes: body.length, width: meta.width ?? 0, height: meta.height ?? 0 };
+  return {
+    contentType: res.headers.get('content-type') ?? '',
+    bytes: body.length,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+  };
 }
 
 interface PictureRowOptions {
@@ -94,7 +120,12 @@ interface PictureRowOptions {
   full: string;
 }
 
-async function pictureRow(label: string, picture: PictureInfo, responses: ObservedResponse[], options: PictureRowOptions): Promise<BenchRow> {
+async function pictureRow(
+  label: string,
+  picture: PictureInfo,
+  responses: ObservedResponse[],
+  options: PictureRowOptions,
+): Promise<BenchRow> {
   const { dpr, full: fullName } = options;
   const downloaded = await describeDownload(responses, picture.currentSrc);
   const fullUrl = originalUrl(picture);
@@ -143,9 +174,14 @@ export async function measureImages(): Promise<BenchRow[]> {
 
     // a real render of that photo by the local engine, published: the newest card of the interior feed
     const rendered = generateFromPromptResponseSchema.parse(
-      await postJson(server, cookie, apiPaths.generateDesignImage, { prompt: 'Warm minimal living room', spaceImage: warmUp.url }),
+      await postJson(server, cookie, apiPaths.generateDesignImage, {
+        prompt: 'Warm minimal living room',
+        spaceImage: warmUp.url,
+      }),
     );
-    const catalogue = listOf(productSchema).parse(await getJson(server, cookie, `${apiPaths.products}?mode=interior`)).items;
+    const catalogue = listOf(productSchema).parse(
+      await getJson(server, cookie, `${apiPaths.products}?mode=interior`),
+    ).items;
     const selectedProducts = catalogue
       .slice(0, DESIGN_PRODUCTS)
       .map(({ id, name, price, brandId, imageUrl }) => ({ id, name, price, brandId, imageUrl, quantity: 1 }));
@@ -164,16 +200,25 @@ export async function measureImages(): Promise<BenchRow[]> {
     try {
       const { page, responses } = await openFeedAsPhone(chromium.browser, server.baseUrl, benchPassword);
       const card = await pictureIn(page, FIRST_CARD);
-      const cardTitle = await page.evaluate(`document.querySelector(${JSON.stringify(`${FIRST_CARD} h2`)})?.textContent ?? ''`);
-      if (cardTitle !== design.title) throw new Error(`the first card is "${String(cardTitle)}", not the design just published`);
-      const cardRow = await pictureRow('feed card picture', card, responses, { dpr: phone.deviceScaleFactor, full: 'full render' });
+      const cardTitle = await page.evaluate(
+        `document.querySelector(${JSON.stringify(`${FIRST_CARD} h2`)})?.textContent ?? ''`,
+      );
+      if (cardTitle !== design.title)
+        throw new Error(`the first card is "${String(cardTitle)}", not the design just published`);
+      const cardRow = await pictureRow('feed card picture', card, responses, {
+        dpr: phone.deviceScaleFactor,
+        full: 'full render',
+      });
 
       // the post screen, opened from the card as a person would (a reload would show the gate again)
       await page.locator(`${FIRST_CARD} h2 a`).click();
       await page.waitForFunction(`location.pathname === ${JSON.stringify(`/post/${design.id}`)}`);
       await waitForPicture(page, 'main');
       await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
-      const postRow = await pictureRow('post picture', await pictureIn(page, 'main'), responses, { dpr: phone.deviceScaleFactor, full: 'full render' });
+      const postRow = await pictureRow('post picture', await pictureIn(page, 'main'), responses, {
+        dpr: phone.deviceScaleFactor,
+        full: 'full render',
+      });
       // the post's product strip: 800 px catalogue pictures drawn a few rem wide
       await waitForPicture(page, THUMBNAILS);
       await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });

@@ -135,7 +135,8 @@ const scenarios: Scenario[] = [
     },
     check: async (page) => {
       const picture = await firstCardPicture(page);
-      if (picture.naturalWidth === 0) throw new Error('the feed rendered, but its first picture did not load during the Lighthouse navigation');
+      if (picture.naturalWidth === 0)
+        throw new Error('the feed rendered, but its first picture did not load during the Lighthouse navigation');
       const visibleAt = await page.evaluate('window.__feedPictureVisibleAt');
       if (typeof visibleAt !== 'number') throw new Error('the feed picture never became fully visible');
       return visibleAt;
@@ -151,8 +152,13 @@ function figures(lhr: Result, feedVisibleMs: number | null): RunFigures {
     return value;
   };
   const score = lhr.categories.performance?.score;
-  if (score === null || score === undefined) throw new Error(`Lighthouse gave no performance score: ${auditErrors(lhr)}`);
-  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; networkRequestTime?: number }> } | undefined)?.items ?? [];
+  if (score === null || score === undefined)
+    throw new Error(`Lighthouse gave no performance score: ${auditErrors(lhr)}`);
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ url: string; networkRequestTime?: number }> } | undefined
+    )?.items ?? [];
   const submit = requests.find((request) => new URL(request.url).pathname === apiPaths.gate);
   return {
     score: score * 100,
@@ -177,7 +183,10 @@ function auditErrors(lhr: Result): string {
 function topFindings(lhr: Result): string {
   return Object.values(lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.details?.type === 'opportunity')
-    .map((audit) => ({ title: audit.title, ms: (audit.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0 }))
+    .map((audit) => ({
+      title: audit.title,
+      ms: (audit.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0,
+    }))
     .filter((finding) => finding.ms > 0)
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 3)
@@ -187,8 +196,7 @@ function topFindings(lhr: Result): string {
 
 function lcpElement(lhr: Result): string {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }> }> }
-    | undefined;
+    { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }> }> } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node ? `${node.selector?.split(' > ').at(-1) ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'unknown';
 }
@@ -198,7 +206,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 function feedVisibleRow(scenario: Scenario, list: RunFigures[]): BenchRow[] {
   const times = list.map((r) => r.feedVisibleMs).filter((t): t is number => t !== null);
   if (times.length === 0) return [];
-  const afterSubmitMs = list.filter((r) => r.feedVisibleMs !== null && r.submitMs !== null).map((r) => r.feedVisibleMs! - r.submitMs!);
+  const afterSubmitMs = list
+    .filter((r) => r.feedVisibleMs !== null && r.submitMs !== null)
+    .map((r) => r.feedVisibleMs! - r.submitMs!);
   return [
     {
       area: scenario.area,
@@ -227,7 +237,8 @@ async function hostBenchmarkIndex(chromium: LaunchedChromium): Promise<number> {
   const page = await chromium.browser.newPage();
   try {
     const runs: number[] = [];
-    for (let i = 0; i < 3; i++) runs.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
+    for (let i = 0; i < 3; i++)
+      runs.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
     return median(runs);
   } finally {
     await page.close();
@@ -245,7 +256,12 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 /** Lighthouse's own trace failures (NO_NAVSTART, NO_FCP…, a metric that could not be computed) come and go; a load is tried this often. */
 const ATTEMPTS = 3;
 
-async function runScenario(chromium: LaunchedChromium, url: string, scenario: Scenario, cpuSlowdown: number): Promise<RunFigures> {
+async function runScenario(
+  chromium: LaunchedChromium,
+  url: string,
+  scenario: Scenario,
+  cpuSlowdown: number,
+): Promise<RunFigures> {
   for (let attempt = 1; ; attempt++) {
     // a fresh tab per load: nothing injected into one load reaches another
     const page = await chromium.browser.newPage();
@@ -282,7 +298,8 @@ export async function measureLighthouse(runs = RUNS): Promise<BenchRow[]> {
     const cpuSlowdown = calibratedSlowdown(hostIndex);
     const results = new Map<Scenario, RunFigures[]>(scenarios.map((s) => [s, []]));
     for (let run = 0; run < runs; run++) {
-      for (const scenario of scenarios) results.get(scenario)!.push(await runScenario(chromium, url, scenario, cpuSlowdown));
+      for (const scenario of scenarios)
+        results.get(scenario)!.push(await runScenario(chromium, url, scenario, cpuSlowdown));
     }
     const indices = [...results.values()].flat().map((r) => r.lhr.environment.benchmarkIndex);
     const cpuNote = `CPU ${cpuSlowdown}× (host benchmark index ${Math.round(hostIndex)}, ${Math.round(median(indices))} during the runs; preset ${PRESET_CPU_SLOWDOWN}×)`;
@@ -305,7 +322,9 @@ export async function measureLighthouse(runs = RUNS): Promise<BenchRow[]> {
           met: score >= SCORE_TARGET,
           note:
             `mobile preset, ${scenario.method}, ${cpuNote}; runs ${scores}` +
-            (score < SCORE_TARGET ? `; short by ${Math.ceil(SCORE_TARGET - score)}${findings ? `; Lighthouse flags: ${findings}` : ''}` : '') +
+            (score < SCORE_TARGET
+              ? `; short by ${Math.ceil(SCORE_TARGET - score)}${findings ? `; Lighthouse flags: ${findings}` : ''}`
+              : '') +
             `; report ${path.relative(repoRoot, report)}`,
         },
         {

@@ -40,7 +40,9 @@ async function uploadPhoto(server: BenchServer, cookie: string): Promise<string>
 
 /** The server's memory once it has served a little (a feed page, one stream opened and closed). */
 async function warmUp(server: BenchServer, cookie: string): Promise<void> {
-  await fetch(`${server.baseUrl}${apiPaths.designs}?mode=interior`, { headers: { cookie } }).then((r) => r.arrayBuffer());
+  await fetch(`${server.baseUrl}${apiPaths.designs}?mode=interior`, { headers: { cookie } }).then((r) =>
+    r.arrayBuffer(),
+  );
   const res = await fetch(`${server.baseUrl}${apiPaths.designsLive}?mode=interior`, { headers: { cookie } });
   await res.body?.cancel();
   await sleep(1_000);
@@ -55,7 +57,9 @@ async function residentAfterGc(pid: number, inspectPort: number): Promise<number
 export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
   // the inspector lets the benchmark collect the server's garbage before each memory reading
   const inspectPort = await freePort();
-  const server = await startBenchServer({ env: { LOG_LEVEL: 'warn', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } });
+  const server = await startBenchServer({
+    env: { LOG_LEVEL: 'warn', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
+  });
   let clients: ClientsProcess | null = null;
   try {
     const serverPid = server.child.pid!;
@@ -89,14 +93,20 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
     const res = await fetch(`${server.baseUrl}${apiPaths.designs}`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Fan-out check', caption: 'One publish, many readers', afterImageUrl: imageUrl, mode: 'interior' }),
+      body: JSON.stringify({
+        title: 'Fan-out check',
+        caption: 'One publish, many readers',
+        afterImageUrl: imageUrl,
+        mode: 'interior',
+      }),
     });
     const publishMs = epochNow() - publishStarted;
     if (!res.ok) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
     const published = designSchema.parse(await res.json());
 
     const received = await clients.collect(30_000);
-    if (received.designIds.some((id) => id !== published.id)) throw new Error(`clients received other designs: ${received.designIds.join(', ')}`);
+    if (received.designIds.some((id) => id !== published.id))
+      throw new Error(`clients received other designs: ${received.designIds.join(', ')}`);
     const delays = received.times.map((t) => t - publishStarted).sort((a, b) => a - b);
     const perClientKb = (after - before) / count;
     const secondHalfKb = (after - halfway) / (count - half);
@@ -105,7 +115,13 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
       `publish request start → event parsed; ${received.times.length}/${count} reached`;
     const missed = received.missing > 0 ? `; ${received.missing} never got the event within 30 s` : '';
     return [
-      { area: AREA, metric: 'p50 delivery, 1 publish', value: millis(percentile(delays, 50)), met: null, note: how + missed },
+      {
+        area: AREA,
+        metric: 'p50 delivery, 1 publish',
+        value: millis(percentile(delays, 50)),
+        met: null,
+        note: how + missed,
+      },
       {
         area: AREA,
         metric: 'p95 delivery, 1 publish',

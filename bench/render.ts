@@ -32,7 +32,9 @@ export interface RenderTimes {
 
 export async function measureRender(runs = RUNS): Promise<RenderTimes> {
   const spaceImage = await livingRoomPhoto(4000, 3000, { grain: 24 });
-  const products = await Promise.all(kinds.map(async ([kind, category]) => ({ bytes: await productImage(kind), category, name: kind })));
+  const products = await Promise.all(
+    kinds.map(async ([kind, category]) => ({ bytes: await productImage(kind), category, name: kind })),
+  );
   const input = {
     spaceImage,
     products,

@@ -32,7 +32,9 @@ function selectedModules(args: string[]): ModuleName[] {
   if (args.length === 0) return allNames;
   const unknown = args.filter((name) => !(name in modules));
   if (unknown.length > 0) {
-    console.error(`unknown benchmark${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; choose from ${allNames.join(', ')}`);
+    console.error(
+      `unknown benchmark${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}; choose from ${allNames.join(', ')}`,
+    );
     process.exit(2);
   }
   return allNames.filter((name) => args.includes(name));
@@ -53,7 +55,13 @@ function table(rows: BenchRow[]): string {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function results(rows: BenchRow[], machine: Machine, timings: Array<[string, number]>, totalMs: number, selected: ModuleName[]): string {
+function results(
+  rows: BenchRow[],
+  machine: Machine,
+  timings: Array<[string, number]>,
+  totalMs: number,
+  selected: ModuleName[],
+): string {
   const missed = rows.filter((row) => row.met === false).length;
   const subset = selected.length === allNames.length ? '' : `Only these benchmarks ran: ${selected.join(', ')}.\n\n`;
   return `# Benchmark results
@@ -104,7 +112,13 @@ for (const name of selected) {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     console.error(`bench: ${name} failed:`, err);
-    rows.push({ area: name, metric: 'benchmark run', value: 'failed', met: false, note: message.split('\n')[0]!.slice(0, 300) });
+    rows.push({
+      area: name,
+      metric: 'benchmark run',
+      value: 'failed',
+      met: false,
+      note: message.split('\n')[0]!.slice(0, 300),
+    });
   }
   const ms = performance.now() - moduleStarted;
   timings.push([name, ms]);

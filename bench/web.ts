@@ -52,12 +52,17 @@ function gzipBytes(file: string): number {
 const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
 
 /** The dist files (relative paths) behind the responses of one kind, up to and including `phase`. */
-function distFiles(responses: ObservedResponse[], type: 'script' | 'stylesheet', phases: ObservedResponse['phase'][]): Set<string> {
+function distFiles(
+  responses: ObservedResponse[],
+  type: 'script' | 'stylesheet',
+  phases: ObservedResponse['phase'][],
+): Set<string> {
   const files = new Set<string>();
   for (const r of responses) {
     if (r.type !== type || !phases.includes(r.phase) || r.status >= 400) continue;
     const file = decodeURIComponent(new URL(r.url).pathname).replace(/^\//, '');
-    if (!existsSync(path.join(webDistDir, file))) throw new Error(`the browser loaded ${r.url}, which is not in apps/web/dist`);
+    if (!existsSync(path.join(webDistDir, file)))
+      throw new Error(`the browser loaded ${r.url}, which is not in apps/web/dist`);
     files.add(file);
   }
   return files;
@@ -90,7 +95,9 @@ export async function measureWeb(): Promise<BenchRow[]> {
   const feedJsBytes = sum(feedJs);
   const overBy = feedJsBytes / 1000 - FEED_JS_BUDGET_KB;
   const stackBytes = sum(
-    [...feedJs].filter((file) => STACK_CHUNKS.includes(Object.values(manifest).find((c) => c.file === file)?.name ?? '')),
+    [...feedJs].filter((file) =>
+      STACK_CHUNKS.includes(Object.values(manifest).find((c) => c.file === file)?.name ?? ''),
+    ),
   );
   const biggest = [...feedJs]
     .sort((a, b) => gzipBytes(b) - gzipBytes(a))
@@ -102,7 +109,9 @@ export async function measureWeb(): Promise<BenchRow[]> {
     .filter(([key]) => SCREEN_MODULE.test(key))
     .map(([key, chunk]) => ({ name: SCREEN_MODULE.exec(key)![1]!, file: chunk.file }));
   if (screens.length === 0) throw new Error('no screen is a lazy chunk of its own: are the routes split?');
-  const riding = screens.filter((screen) => screen.name !== 'feed' && feedJs.has(screen.file)).map((screen) => screen.name);
+  const riding = screens
+    .filter((screen) => screen.name !== 'feed' && feedJs.has(screen.file))
+    .map((screen) => screen.name);
 
   const allFiles = readdirSync(webDistDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !entry.parentPath.includes('.vite') && !/\.(br|gz)$/.test(entry.name))
@@ -127,8 +136,7 @@ export async function measureWeb(): Promise<BenchRow[]> {
       note:
         (overBy > 0
           ? `over by ${overBy.toFixed(1)} kB; React DOM, React Router, zod and TanStack Query alone are ${kB(stackBytes)}; `
-          : '') +
-        `${feedJs.size} files up to the first card's picture; largest: ${biggest.join(', ')}`,
+          : '') + `${feedJs.size} files up to the first card's picture; largest: ${biggest.join(', ')}`,
     },
     {
       area: AREA,
@@ -140,7 +148,10 @@ export async function measureWeb(): Promise<BenchRow[]> {
     {
       area: AREA,
       metric: 'other routes split off',
-      value: riding.length === 0 ? `yes (${screens.filter((screen) => screen.name !== 'feed').length} screens lazy)` : `no: ${riding.join(', ')}`,
+      value:
+        riding.length === 0
+          ? `yes (${screens.filter((screen) => screen.name !== 'feed').length} screens lazy)`
+          : `no: ${riding.join(', ')}`,
       target: 'yes',
       met: riding.length === 0,
       note: 'no other screen’s chunk is fetched on the way to the feed',

@@ -6,12 +6,15 @@ test.describe('activity', () => {
     await navigate('/');
     const response = await page.request.get('/api/notifications');
     const notifications = listOf(notificationSchema).parse(await response.json()).items;
-    expect(new Set(notifications.map((each) => each.type))).toEqual(new Set(['like', 'follow', 'comment', 'commission']));
+    expect(new Set(notifications.map((each) => each.type))).toEqual(
+      new Set(['like', 'follow', 'comment', 'commission']),
+    );
 
     await mainNavigation(page).getByRole('link', { name: 'Activity' }).click();
     const list = page.getByRole('list', { name: 'Notifications' });
     await expect(list.getByRole('listitem')).toHaveCount(notifications.length);
-    for (const type of ['Like', 'Follow', 'Comment', 'Commission']) await expect(list.getByRole('img', { name: type }).first()).toBeVisible();
+    for (const type of ['Like', 'Follow', 'Comment', 'Commission'])
+      await expect(list.getByRole('img', { name: type }).first()).toBeVisible();
     await expect(list.getByRole('listitem').first()).toContainText(notifications[0]!.message);
     await expect(page.getByText(messages.activity.caughtUp)).toBeVisible();
 

@@ -63,15 +63,24 @@ test('a failing comments load says so', async ({ page, navigate }) => {
   await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();
   // the data cache retries three times (1 s, 2 s, 4 s) before giving up
   await expect(page.getByText(messages.comments.loadFailedTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('dialog', { name: 'Comments' }).getByText(messages.comments.loadFailedBody)).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Comments' }).getByText(messages.comments.loadFailedBody),
+  ).toBeVisible();
 });
 
 test('a failing comment post says so and keeps the text', async ({ page, navigate }) => {
   await navigate('/');
-  const design = await publishDesign(page.request, { mode: 'interior', title: `Comments post failure ${uniqueSuffix()}` });
+  const design = await publishDesign(page.request, {
+    mode: 'interior',
+    title: `Comments post failure ${uniqueSuffix()}`,
+  });
   await page.route(`**/api/designs/${design.id}/comments`, (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service Unavailable' }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Service Unavailable' }),
+        })
       : route.continue(),
   );
   await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();

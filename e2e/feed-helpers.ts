@@ -115,7 +115,10 @@ export async function fetchDesign(request: APIRequestContext, id: string): Promi
  * the card below. A spec that clicks cards of designs it published reloads the feed to see them.
  */
 export async function holdLiveArrivals(page: Page) {
-  await page.route((url) => url.pathname === apiPaths.designsLive, (route) => route.abort());
+  await page.route(
+    (url) => url.pathname === apiPaths.designsLive,
+    (route) => route.abort(),
+  );
 }
 
 export const isFeedListRequest = (url: URL) => url.pathname === '/api/designs';

@@ -23,7 +23,13 @@ for (const mode of MODES) {
       const seeded = await fetchWholeFeed(page.request, mode);
       const original = seeded.at(-1)!;
       const title = `Card check ${uniqueSuffix()}`;
-      const design = await publishDesign(page.request, { mode, title, caption: `Light and calm ${title}`, productCount: 7, originalDesignId: original.id });
+      const design = await publishDesign(page.request, {
+        mode,
+        title,
+        caption: `Light and calm ${title}`,
+        productCount: 7,
+        originalDesignId: original.id,
+      });
 
       // published from this browser's API session: it arrives live, on top
       const card = designCard(page, title);
@@ -48,21 +54,32 @@ for (const mode of MODES) {
 
       await expect(card.getByRole('button', { name: /^Like \(0 likes\)$/ })).toHaveAttribute('aria-pressed', 'false');
       await expect(card.getByRole('button', { name: 'Comments (0)' })).toBeVisible();
-      await expect(card.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute('href', `/shop-design/${design.id}`);
+      await expect(card.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
+        'href',
+        `/shop-design/${design.id}`,
+      );
       await expect(card.locator('time')).toHaveAttribute('datetime', design.createdAt);
-      await expect(card.locator('time')).toHaveText(new Date(design.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+      await expect(card.locator('time')).toHaveText(
+        new Date(design.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      );
 
       const authorLink = card.getByRole('link', { name: new RegExp(design.author.displayName) });
       await expect(authorLink).toHaveAttribute('href', `/profile/${design.author.id}`);
       if (design.author.isVerified) await expect(authorLink.getByRole('img', { name: 'Verified' })).toBeVisible();
       await expect(card.getByText(messages.feed.inspiredBy)).toBeVisible();
-      await expect(card.getByRole('link', { name: `@${original.author.username}` })).toHaveAttribute('href', `/profile/${original.userId}`);
+      await expect(card.getByRole('link', { name: `@${original.author.username}` })).toHaveAttribute(
+        'href',
+        `/profile/${original.userId}`,
+      );
 
       await card.getByRole('link', { name: messages.feed.shopThisDesign }).click();
       await expect(page).toHaveURL(`/shop-design/${design.id}`);
     });
 
-    test('lists only designs of the active mode, newest first, and an old one has no Just Published badge', async ({ page, navigate }) => {
+    test('lists only designs of the active mode, newest first, and an old one has no Just Published badge', async ({
+      page,
+      navigate,
+    }) => {
       await navigate('/');
       const designs = await fetchWholeFeed(page.request, mode);
       const oldest = designs.at(-1)!;
@@ -73,12 +90,14 @@ for (const mode of MODES) {
       await expect(designCard(page, oldest.title).getByText(messages.feed.justPublished)).toHaveCount(0);
       const otherMode = MODES.find((other) => other !== mode)!;
       const otherTitles = new Set((await fetchWholeFeed(page.request, otherMode)).map((design) => design.title));
-      for (const title of await feedCards(page).evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent ?? ''))) {
+      for (const title of await feedCards(page).evaluateAll((cards) =>
+        cards.map((card) => card.querySelector('h2')?.textContent ?? ''),
+      )) {
         expect(otherTitles.has(title), `${title} belongs to the other mode`).toBe(false);
       }
     });
 
-    test("Load More brings the next older designs, then says there are none left", async ({ page, navigate }) => {
+    test('Load More brings the next older designs, then says there are none left', async ({ page, navigate }) => {
       // smaller pages than 25, so the seeded designs span several of them
       await page.route(
         (url) => isFeedListRequest(url),
@@ -146,7 +165,10 @@ test('shows skeleton cards while loading', async ({ page, navigate }) => {
   await expect(page.getByLabel('Loading designs')).toHaveCount(0);
 });
 
-test("retries after 2 s and 4 s with 'Retry attempt n/3', then fails with a working 'Try Again'", async ({ page, navigate }) => {
+test("retries after 2 s and 4 s with 'Retry attempt n/3', then fails with a working 'Try Again'", async ({
+  page,
+  navigate,
+}) => {
   test.slow();
   const attempts: number[] = [];
   let failing = true;
@@ -155,7 +177,11 @@ test("retries after 2 s and 4 s with 'Retry attempt n/3', then fails with a work
     async (route) => {
       if (!failing) return route.continue();
       attempts.push(Date.now());
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Internal Server Error' }),
+      });
     },
   );
   await navigate('/');

@@ -21,7 +21,10 @@ export const test = base.extend<AppFixtures>({
       const errors: Error[] = [];
       page.on('pageerror', (error) => errors.push(error));
       await use();
-      expect(errors.map((error) => error.message), 'uncaught errors in the page').toEqual([]);
+      expect(
+        errors.map((error) => error.message),
+        'uncaught errors in the page',
+      ).toEqual([]);
     },
     { auto: true },
   ],

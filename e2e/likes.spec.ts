@@ -1,7 +1,11 @@
 import { expect, test } from './fixtures';
 import { designCard, fetchDesign, holdLiveArrivals, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 
-test('a like counts at once, is saved, and survives a reload; unliking does too', async ({ page, navigate, unlock }) => {
+test('a like counts at once, is saved, and survives a reload; unliking does too', async ({
+  page,
+  navigate,
+  unlock,
+}) => {
   await startInMode(page, 'landscape');
   await holdLiveArrivals(page);
   await navigate('/');
@@ -11,7 +15,9 @@ test('a like counts at once, is saved, and survives a reload; unliking does too'
   const likeButton = () => designCard(page, design.title).getByRole('button', { name: /^Like/ });
 
   await expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
-  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/designs/${design.id}/like`) && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/designs/${design.id}/like`) && response.request().method() === 'PUT',
+  );
   await likeButton().click();
   await expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
   await expect(likeButton()).toHaveAccessibleName('Like (1 like)');
@@ -22,7 +28,9 @@ test('a like counts at once, is saved, and survives a reload; unliking does too'
   await expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
   await expect(likeButton()).toHaveText('1');
 
-  const removed = page.waitForResponse((response) => response.url().endsWith(`/api/designs/${design.id}/like`) && response.request().method() === 'DELETE');
+  const removed = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/designs/${design.id}/like`) && response.request().method() === 'DELETE',
+  );
   await likeButton().click();
   await expect(likeButton()).toHaveAccessibleName('Like (0 likes)');
   expect((await removed).ok()).toBe(true);
@@ -45,7 +53,11 @@ test('a like whose request fails is rolled back silently', async ({ page, naviga
   const failureReleased = new Promise<void>((resolve) => (failTheLike = resolve));
   await page.route(`**/api/designs/${design.id}/like`, async (route) => {
     await failureReleased;
-    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Internal Server Error' }),
+    });
   });
 
   const likeButton = designCard(page, design.title).getByRole('button', { name: /^Like/ });

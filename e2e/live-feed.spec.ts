@@ -14,7 +14,10 @@ async function openUnlockedFeed(browser: Browser, baseURL: string, mode: 'interi
   return page;
 }
 
-test('a design published in one browser appears at the top of another browser’s feed without a reload', async ({ browser, baseURL }) => {
+test('a design published in one browser appears at the top of another browser’s feed without a reload', async ({
+  browser,
+  baseURL,
+}) => {
   const watcher = await openUnlockedFeed(browser, baseURL!, 'interior');
   const publisher = await openUnlockedFeed(browser, baseURL!, 'interior');
   await watcher.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -22,7 +25,11 @@ test('a design published in one browser appears at the top of another browser’
   const suffix = uniqueSuffix();
   // the other mode's design must not show up in this feed
   const landscape = await publishDesign(publisher.request, { mode: 'landscape', title: `Live landscape ${suffix}` });
-  const interior = await publishDesign(publisher.request, { mode: 'interior', title: `Live interior ${suffix}`, productCount: 2 });
+  const interior = await publishDesign(publisher.request, {
+    mode: 'interior',
+    title: `Live interior ${suffix}`,
+    productCount: 2,
+  });
 
   await expect(designCard(watcher, interior.title)).toBeVisible();
   await expect(feedCards(watcher).first()).toHaveAccessibleName(interior.title);

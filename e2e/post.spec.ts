@@ -18,7 +18,10 @@ test.describe('post detail', () => {
     await navigate(`/post/${design.id}`);
     await expect(page.getByRole('heading', { level: 2, name: design.title })).toBeVisible();
     await expect(page.getByRole('img', { name: design.title })).toBeVisible();
-    await expect(page.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute('href', `/shop-design/${design.id}`);
+    await expect(page.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
+      'href',
+      `/shop-design/${design.id}`,
+    );
     const items = commentList(page).getByRole('listitem');
     await expect(items).toHaveCount(comments.length);
     await expect(items.first()).toContainText(comments[0]!.text);
@@ -26,7 +29,10 @@ test.describe('post detail', () => {
     await expect(items.first().locator('time')).toHaveAttribute('datetime', comments[0]!.createdAt);
   });
 
-  test("'Add a comment...' posts as the current user; empty and whitespace text are refused", async ({ page, navigate }) => {
+  test("'Add a comment...' posts as the current user; empty and whitespace text are refused", async ({
+    page,
+    navigate,
+  }) => {
     await navigate('/');
     const me = meResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
     const design = await publishDesign(page.request, { mode: 'interior', title: `Post check ${uniqueSuffix()}` });
@@ -61,7 +67,9 @@ test.describe('post detail', () => {
     await navigate('/');
     const design = await publishDesign(page.request, { mode: 'landscape', title: `Post failure ${uniqueSuffix()}` });
     await page.route(`**/api/designs/${design.id}/comments`, (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } })
+        : route.fallback(),
     );
     await navigate(`/post/${design.id}`);
     await commentBox(page).fill('Lovely');

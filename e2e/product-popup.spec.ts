@@ -17,14 +17,21 @@ const storedCart = async (page: Page): Promise<StoredCartLine[]> =>
 async function openFeedWithDesign(page: Page, navigate: (path: string) => Promise<void>, mode: (typeof MODES)[number]) {
   await startInMode(page, mode);
   await navigate('/');
-  const design: Design = await publishDesign(page.request, { mode, title: `Popup check ${uniqueSuffix()}`, productCount: 3 });
+  const design: Design = await publishDesign(page.request, {
+    mode,
+    title: `Popup check ${uniqueSuffix()}`,
+    productCount: 3,
+  });
   const card = designCard(page, design.title);
   await expect(card).toBeVisible();
   return { design, card };
 }
 
 for (const mode of MODES) {
-  test(`${mode}: a thumbnail opens the product popup; the stepper stops at 1; Add to Cart fills the cart`, async ({ page, navigate }) => {
+  test(`${mode}: a thumbnail opens the product popup; the stepper stops at 1; Add to Cart fills the cart`, async ({
+    page,
+    navigate,
+  }) => {
     const { design, card } = await openFeedWithDesign(page, navigate, mode);
     const product = design.selectedProducts[1]!;
     const catalogueRow = (await fetchProducts(page.request, mode)).find((row) => row.id === product.id)!;
@@ -101,7 +108,9 @@ test('a product image that fails to load is hidden', async ({ page, navigate }) 
   const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
   const product = design.selectedProducts[2]!;
   // the picture fails in every stored size: the original and its /media/w/<width>/ copies (srcset)
-  await page.route(`**/${product.imageUrl.replace(/^\/media\//, '')}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route(`**/${product.imageUrl.replace(/^\/media\//, '')}`, (route) =>
+    route.fulfill({ status: 404, body: '' }),
+  );
   await card.getByRole('button', { name: product.name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: product.name });
   await expect(dialog.getByText(messages.productPopup.shippingNote)).toBeVisible();

@@ -15,10 +15,14 @@ async function someoneElse(page: Page): Promise<User> {
   return users.find((user) => !user.isCurrentUser && user.postCount > 0)!;
 }
 
-const profileHeading = (page: Page, user: User) => page.getByRole('heading', { level: 1, name: new RegExp(user.displayName) });
+const profileHeading = (page: Page, user: User) =>
+  page.getByRole('heading', { level: 1, name: new RegExp(user.displayName) });
 
 test.describe('own profile', () => {
-  test('shows the person, the counts, the commission earnings and the designs with their earning label', async ({ page, navigate }) => {
+  test('shows the person, the counts, the commission earnings and the designs with their earning label', async ({
+    page,
+    navigate,
+  }) => {
     await navigate('/');
     const me = await currentUser(page);
     await mainNavigation(page).getByRole('link', { name: 'Profile' }).click();
@@ -28,7 +32,8 @@ test.describe('own profile', () => {
     if (me.isVerified) await expect(profileHeading(page, me).getByRole('img', { name: 'Verified' })).toBeVisible();
     await expect(page.getByText(`@${me.username}`)).toBeVisible();
     await expect(page.getByText(me.bio)).toBeVisible();
-    for (const label of ['Posts', 'Followers', 'Following']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ['Posts', 'Followers', 'Following'])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByText(me.followerCount.toLocaleString('en-US'), { exact: true })).toBeVisible();
     await expect(page.getByText(messages.profile.commission)).toBeVisible();
     await expect(page.getByText(me.commissionEarned, { exact: true })).toBeVisible();
@@ -51,7 +56,10 @@ test.describe('own profile', () => {
     await expect(page.getByText('Nothing saved yet')).toBeVisible();
   });
 
-  test("'Settings' switches dark mode and design mode; 'Edit Profile' explains when editing arrives", async ({ page, navigate }) => {
+  test("'Settings' switches dark mode and design mode; 'Edit Profile' explains when editing arrives", async ({
+    page,
+    navigate,
+  }) => {
     await navigate('/');
     const me = await currentUser(page);
     await navigate(`/profile/${me.id}`);
@@ -108,9 +116,11 @@ test.describe('other profiles', () => {
   test("'Inspired by' links to the original creator", async ({ page, navigate }) => {
     await navigate('/');
     const response = await page.request.get('/api/designs', { params: { mode: 'interior', limit: 25 } });
-    const remix = ((await response.json()) as { items: { userId: string; title: string; originalCreator: { id: string; username: string } | null }[] }).items.find(
-      (design) => design.originalCreator,
-    )!;
+    const remix = (
+      (await response.json()) as {
+        items: { userId: string; title: string; originalCreator: { id: string; username: string } | null }[];
+      }
+    ).items.find((design) => design.originalCreator)!;
     await navigate(`/profile/${remix.userId}`);
     const tile = page.getByRole('tabpanel').getByRole('article').filter({ hasText: remix.title });
     await expect(tile.getByText(messages.feed.inspiredBy)).toBeVisible();

@@ -9,7 +9,11 @@ const totalOf = (page: Page) => page.getByLabel(/^Total \$/);
 async function openPurchaseWithItems(page: Page, items: unknown[]) {
   await page.evaluate((handedOver) => {
     const current = (window.history.state ?? {}) as { idx?: number };
-    window.history.pushState({ usr: { items: handedOver }, key: 'handover', idx: (current.idx ?? 0) + 1 }, '', '/purchase');
+    window.history.pushState(
+      { usr: { items: handedOver }, key: 'handover', idx: (current.idx ?? 0) + 1 },
+      '',
+      '/purchase',
+    );
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, items);
   await expect(page).toHaveURL('/purchase');
@@ -24,13 +28,20 @@ test.describe('purchase', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test("'Buy Now' brings the product here: prices, quantities, a 2-decimal total, 'Complete Purchase' and 'Back'", async ({ page, navigate }) => {
+  test("'Buy Now' brings the product here: prices, quantities, a 2-decimal total, 'Complete Purchase' and 'Back'", async ({
+    page,
+    navigate,
+  }) => {
     await startInMode(page, 'landscape');
     await navigate('/search');
     const [product] = await fetchProducts(page.request, 'landscape');
     await page.getByRole('searchbox', { name: 'Search' }).fill(product!.name);
     await page.getByRole('tab', { name: /^Products \(\d+\)$/ }).click();
-    await page.getByRole('list', { name: 'Products results' }).getByRole('button', { name: new RegExp(`^${product!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+    await page
+      .getByRole('list', { name: 'Products results' })
+      .getByRole('button', { name: new RegExp(`^${product!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .first()
+      .click();
     const popup = page.getByRole('dialog', { name: product!.name });
     await popup.getByRole('button', { name: `Increase quantity of ${product!.name}` }).click();
     await popup.getByRole('button', { name: messages.productPopup.buyNow }).click();
@@ -57,7 +68,10 @@ test.describe('purchase', () => {
     await expect(page).toHaveURL(/\/search/);
   });
 
-  test('items handed over from shop-design are listed with the uploaded ones at their price', async ({ page, navigate }) => {
+  test('items handed over from shop-design are listed with the uploaded ones at their price', async ({
+    page,
+    navigate,
+  }) => {
     await navigate('/');
     const [first, second] = await fetchProducts(page.request, 'interior');
     const items = [

@@ -26,7 +26,10 @@ test.describe('screenshots', () => {
   for (const theme of themes) {
     test(theme.name, async ({ page, unlock }) => {
       const { name, ...preferences } = theme;
-      await page.addInitScript((value) => window.localStorage.setItem('dwellscape-theme', value), JSON.stringify(preferences));
+      await page.addInitScript(
+        (value) => window.localStorage.setItem('dwellscape-theme', value),
+        JSON.stringify(preferences),
+      );
       const shot = (screen: string) => page.screenshot({ path: path.join(shotsDir!, `${screen}-${name}.png`) });
 
       await page.goto('/');

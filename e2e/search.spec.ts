@@ -16,12 +16,19 @@ for (const mode of MODES) {
   test.describe(`search in ${mode} mode`, () => {
     test.beforeEach(async ({ page }) => startInMode(page, mode));
 
-    test('the tabs show match counts once text is typed; a design opens its post and both buttons open shop-design', async ({ page, navigate }) => {
+    test('the tabs show match counts once text is typed; a design opens its post and both buttons open shop-design', async ({
+      page,
+      navigate,
+    }) => {
       await openSearch(page, navigate);
       await expect(page.getByRole('tab')).toHaveText(['Designs', 'Products', 'Users']);
 
       const word = `Lantern${uniqueSuffix()}`;
-      const design = await publishDesign(page.request, { mode, title: `Search check ${word}`, caption: `A calm ${word} corner` });
+      const design = await publishDesign(page.request, {
+        mode,
+        title: `Search check ${word}`,
+        caption: `A calm ${word} corner`,
+      });
       await searchBox(page).fill(word.toLowerCase());
 
       await expect(tab(page, 'Designs (1)')).toHaveAttribute('aria-selected', 'true');
@@ -29,18 +36,26 @@ for (const mode of MODES) {
       await expect(tab(page, 'Users (0)')).toBeVisible();
       const row = results(page, 'Designs').getByRole('listitem');
       await expect(row).toHaveCount(1);
-      await expect(row.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute('href', `/shop-design/${design.id}`);
+      await expect(row.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
+        'href',
+        `/shop-design/${design.id}`,
+      );
       await row.getByRole('link', { name: messages.search.seeInMySpace }).click();
       await expect(page).toHaveURL(`/shop-design/${design.id}`);
 
       await page.goBack();
       await expect(searchBox(page)).toHaveValue(word.toLowerCase());
-      await results(page, 'Designs').getByRole('link', { name: new RegExp(`Search check ${word}`) }).click();
+      await results(page, 'Designs')
+        .getByRole('link', { name: new RegExp(`Search check ${word}`) })
+        .click();
       await expect(page).toHaveURL(`/post/${design.id}`);
       await expect(page.getByRole('heading', { name: `Search check ${word}`, level: 2 })).toBeVisible();
     });
 
-    test(`products come from the ${mode} catalogue; a row opens the popup and 'Add to Cart' fills the cart`, async ({ page, navigate }) => {
+    test(`products come from the ${mode} catalogue; a row opens the popup and 'Add to Cart' fills the cart`, async ({
+      page,
+      navigate,
+    }) => {
       await openSearch(page, navigate);
       const other: Mode = mode === 'interior' ? 'landscape' : 'interior';
       const [own, others] = await Promise.all([fetchProducts(page.request, mode), fetchProducts(page.request, other)]);
@@ -64,7 +79,10 @@ for (const mode of MODES) {
       await row.getByRole('button', { name: `${messages.productPopup.addToCart}: ${product.name}` }).click();
       await expect(page.getByText(messages.productPopup.addedTitle)).toBeVisible();
       await expect(page.getByText(messages.productPopup.addedBody(1, product.name))).toBeVisible();
-      const cart = await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? '[]') as { productId: string; quantity: number }[], CART_KEY);
+      const cart = await page.evaluate(
+        (key) => JSON.parse(window.localStorage.getItem(key) ?? '[]') as { productId: string; quantity: number }[],
+        CART_KEY,
+      );
       expect(cart).toContainEqual(expect.objectContaining({ productId: product.id, quantity: 1 }));
 
       // the same words in the other mode do not find it
@@ -74,14 +92,16 @@ for (const mode of MODES) {
       });
       await page.getByRole('switch', { name: 'Design mode' }).click();
       expect((await otherAnswer).ok()).toBe(true);
-      await expect(results(page, 'Products').or(page.getByText(`No products found for "${product.name}"`))).toBeVisible();
+      await expect(
+        results(page, 'Products').or(page.getByText(`No products found for "${product.name}"`)),
+      ).toBeVisible();
       await expect(results(page, 'Products').getByText(product.name, { exact: true })).toHaveCount(0);
     });
   });
 }
 
 test.describe('search', () => {
-  test("an unknown word says 'No {tab} found for \"{query}\"' on every tab", async ({ page, navigate }) => {
+  test('an unknown word says \'No {tab} found for "{query}"\' on every tab', async ({ page, navigate }) => {
     await openSearch(page, navigate);
     const word = `zq${uniqueSuffix()}`;
     await searchBox(page).fill(word);
@@ -93,12 +113,17 @@ test.describe('search', () => {
     await expect(page.getByText(`No users found for "${word}"`)).toBeVisible();
   });
 
-  test("users match by name; 'Follow' turns into 'Following' and the row opens the profile", async ({ page, navigate }) => {
+  test("users match by name; 'Follow' turns into 'Following' and the row opens the profile", async ({
+    page,
+    navigate,
+  }) => {
     await openSearch(page, navigate);
     const response = await page.request.get('/api/search', { params: { q: 'a', mode: 'interior' } });
-    const someone = ((await response.json()) as { users: { id: string; displayName: string; username: string; isCurrentUser: boolean }[] }).users.find(
-      (user) => !user.isCurrentUser,
-    )!;
+    const someone = (
+      (await response.json()) as {
+        users: { id: string; displayName: string; username: string; isCurrentUser: boolean }[];
+      }
+    ).users.find((user) => !user.isCurrentUser)!;
 
     await searchBox(page).fill(someone.username);
     await tab(page, /^Users \(\d+\)$/).click();

@@ -33,7 +33,11 @@ test.describe('preferences', () => {
     await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('the design-mode switch toggles landscape-mode on the body and survives a reload', async ({ page, navigate, unlock }) => {
+  test('the design-mode switch toggles landscape-mode on the body and survives a reload', async ({
+    page,
+    navigate,
+    unlock,
+  }) => {
     await navigate('/');
     const modeSwitch = page.getByRole('switch', { name: 'Design mode' });
 

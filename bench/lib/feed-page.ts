@@ -56,19 +56,33 @@ export const firstCardPicture = (page: Page) => pictureIn(page, FIRST_CARD);
 
 /** Waits until the largest picture in `container` has loaded. */
 export async function waitForPicture(page: Page, container: string): Promise<void> {
-  await page.waitForFunction(`(() => { const img = ${largestPicture(container)}; return img !== null && img.complete && img.naturalWidth > 0; })()`, {
-    timeout: 120_000,
-  });
+  await page.waitForFunction(
+    `(() => { const img = ${largestPicture(container)}; return img !== null && img.complete && img.naturalWidth > 0; })()`,
+    {
+      timeout: 120_000,
+    },
+  );
 }
 
 /** `viewport`: another phone (a 2× screen, say); the 390×844 @3× one by default. */
-export async function openFeedAsPhone(browser: Browser, baseUrl: string, password: string, viewport: typeof phone = phone): Promise<OpenedFeed> {
+export async function openFeedAsPhone(
+  browser: Browser,
+  baseUrl: string,
+  password: string,
+  viewport: typeof phone = phone,
+): Promise<OpenedFeed> {
   const page = await browser.newPage();
   await page.setViewport(viewport);
   const responses: ObservedResponse[] = [];
   let phase: ObservedResponse['phase'] = 'gate';
   page.on('response', (response) => {
-    responses.push({ url: response.url(), type: response.request().resourceType(), status: response.status(), phase, response });
+    responses.push({
+      url: response.url(),
+      type: response.request().resourceType(),
+      status: response.status(),
+      phase,
+      response,
+    });
   });
 
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' });

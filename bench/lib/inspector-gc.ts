@@ -23,7 +23,9 @@ socket.onerror = () => { console.error('inspector connection failed'); process.e
 
 /** The inspector's WebSocket URL of the process listening with --inspect on `port`. */
 async function debuggerUrl(port: number): Promise<string> {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl?: string }>;
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl?: string;
+  }>;
   const url = targets[0]?.webSocketDebuggerUrl;
   if (!url) throw new Error(`no inspector target on port ${port}`);
   return url;
@@ -31,5 +33,8 @@ async function debuggerUrl(port: number): Promise<string> {
 
 export async function collectGarbage(inspectPort: number): Promise<void> {
   const url = await debuggerUrl(inspectPort);
-  execFileSync(process.execPath, ['--experimental-websocket', '--no-warnings', '-e', collectScript, url], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 30_000 });
+  execFileSync(process.execPath, ['--experimental-websocket', '--no-warnings', '-e', collectScript, url], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 30_000,
+  });
 }

@@ -21,10 +21,14 @@ export function ensureOpenFiles(pid: number, needed: number): { soft: number; ha
   if (limits.soft >= needed) return limits;
   const wanted = Math.max(needed, 65_536);
   try {
-    execFileSync('prlimit', ['--pid', String(pid), `--nofile=${wanted}:${Math.max(wanted, limits.hard)}`], { stdio: 'pipe' });
+    execFileSync('prlimit', ['--pid', String(pid), `--nofile=${wanted}:${Math.max(wanted, limits.hard)}`], {
+      stdio: 'pipe',
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`process ${pid} may open ${limits.soft} files (hard limit ${limits.hard}); ${needed} are needed and prlimit failed: ${reason}`);
+    throw new Error(
+      `process ${pid} may open ${limits.soft} files (hard limit ${limits.hard}); ${needed} are needed and prlimit failed: ${reason}`,
+    );
   }
   return openFileLimits(pid);
 }
@@ -57,7 +61,8 @@ export async function settledResidentKb(pid: number, windowMs = 3_000, maxMs = 3
   for (;;) {
     samples.push(residentKb(pid));
     const recent = samples.slice(-needed);
-    if (recent.length === needed && Math.max(...recent) - Math.min(...recent) <= Math.max(...recent) * 0.01) return recent.at(-1)!;
+    if (recent.length === needed && Math.max(...recent) - Math.min(...recent) <= Math.max(...recent) * 0.01)
+      return recent.at(-1)!;
     if (Date.now() > deadline) return recent.at(-1)!;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -15,7 +15,9 @@ export type ClientsReport =
 
 export interface ClientsProcess {
   child: ChildProcess;
-  open(command: Omit<Extract<ClientsCommand, { type: 'open' }>, 'type'>): Promise<Extract<ClientsReport, { type: 'opened' }>>;
+  open(
+    command: Omit<Extract<ClientsCommand, { type: 'open' }>, 'type'>,
+  ): Promise<Extract<ClientsReport, { type: 'opened' }>>;
   /** Waits until every client has its first design event (or `timeoutMs` passed). */
   collect(timeoutMs: number): Promise<Extract<ClientsReport, { type: 'received' }>>;
   close(): Promise<void>;

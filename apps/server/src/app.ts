@@ -183,7 +183,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       preCompressed: true,
       setHeaders(res, filePath) {
         // hashed assets never change; index.html must always be revalidated
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -102,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   if ((e.IMAGE_ENGINE === 'openai' || e.TEXT_ENGINE === 'openai') && !e.OPENAI_BASE_URL && !e.OPENAI_API_KEY) {
-    throw new ConfigError('Invalid environment:\n  OPENAI_API_KEY or OPENAI_BASE_URL is required when an engine is "openai"');
+    throw new ConfigError(
+      'Invalid environment:\n  OPENAI_API_KEY or OPENAI_BASE_URL is required when an engine is "openai"',
+    );
   }
   return {
     port: e.PORT,
@@ -114,7 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     imageEngine: e.IMAGE_ENGINE,
     textEngine: e.TEXT_ENGINE,
-    openai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, imageModel: e.IMAGE_MODEL, textModel: e.TEXT_MODEL },
+    openai: {
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      imageModel: e.IMAGE_MODEL,
+      textModel: e.TEXT_MODEL,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -10,7 +10,16 @@ import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { filePart, htmlPretendingToBeJpeg, makeJpeg, makePng, makePngOfExactSize, makeWebp, multipartBody, type FormPart } from './media-fixtures';
+import {
+  filePart,
+  htmlPretendingToBeJpeg,
+  makeJpeg,
+  makePng,
+  makePngOfExactSize,
+  makeWebp,
+  multipartBody,
+  type FormPart,
+} from './media-fixtures';
 import { storeImage } from './fixtures';
 
 const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
@@ -25,9 +34,19 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
     realImageEngine = t.app.engines.image;
-    productImageUrl = await storeImage(t.app.storage, await makePng(300, 150, '#335599'), 'seed/products/test-sofa.png');
+    productImageUrl = await storeImage(
+      t.app.storage,
+      await makePng(300, 150, '#335599'),
+      'seed/products/test-sofa.png',
+    );
     presetSpaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
-    await t.database.db.insert(brands).values({ id: 'test-brand', name: 'Test Brand', logoUrl: '/media/x.webp', category: 'Furniture', modes: ['interior'] });
+    await t.database.db.insert(brands).values({
+      id: 'test-brand',
+      name: 'Test Brand',
+      logoUrl: '/media/x.webp',
+      category: 'Furniture',
+      modes: ['interior'],
+    });
     await t.database.db.insert(products).values({
       id: 'test-sofa',
       name: 'Test Sofa',
@@ -50,7 +69,9 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers: { cookie, ...headers } });
 
-  const selectedSofa = () => [{ id: 'test-sofa', name: 'Test Sofa', price: 499, brandId: 'test-brand', imageUrl: productImageUrl, quantity: 1 }];
+  const selectedSofa = () => [
+    { id: 'test-sofa', name: 'Test Sofa', price: 499, brandId: 'test-brand', imageUrl: productImageUrl, quantity: 1 },
+  ];
 
   const designForm = (overrides: Record<string, string> = {}, file?: FormPart): FormPart[] => {
     const fields: Record<string, string> = {
@@ -68,14 +89,22 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
 
   const generate = (parts: FormPart[]) => {
     const { payload, contentType } = multipartBody(parts);
-    return t.app.inject({ method: 'POST', url: apiPaths.generateDesignImage, payload, headers: { cookie, 'content-type': contentType } });
+    return t.app.inject({
+      method: 'POST',
+      url: apiPaths.generateDesignImage,
+      payload,
+      headers: { cookie, 'content-type': contentType },
+    });
   };
 
   const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
 
   describe('improve-design-notes and improve-caption', () => {
     it('refines notes for the space type', async () => {
-      const res = await post(apiPaths.improveDesignNotes, { notes: ' more plants.  MORE PLANTS; a warm rug ', spaceType: 'interior' });
+      const res = await post(apiPaths.improveDesignNotes, {
+        notes: ' more plants.  MORE PLANTS; a warm rug ',
+        spaceType: 'interior',
+      });
       expect(res.statusCode).toBe(200);
       const { refinedNotes } = res.json() as { refinedNotes: string };
       expect(refinedNotes).toMatch(/\broom\b/i);
@@ -106,7 +135,11 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     });
 
     it('answers 401 without a session', async () => {
-      const res = await t.app.inject({ method: 'POST', url: apiPaths.improveCaption, payload: { caption: 'x', spaceType: 'interior' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.improveCaption,
+        payload: { caption: 'x', spaceType: 'interior' },
+      });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -128,7 +161,10 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       // the render keeps the photo's 4:3 shape
       expect(Math.abs(meta.width / meta.height - 4 / 3)).toBeLessThan(0.02);
 
-      const [row] = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.key, body.imageUrl!.slice('/media/'.length)));
+      const [row] = await t.database.db
+        .select()
+        .from(mediaFiles)
+        .where(eq(mediaFiles.key, body.imageUrl!.slice('/media/'.length)));
       expect(row).toMatchObject({ kind: 'render', width: meta.width, height: meta.height, contentType: 'image/webp' });
     });
 
@@ -164,11 +200,17 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
         [{ spaceImageUrl: 'https://example.com/room.jpg' }, 'spaceImageUrl'],
         [{ spaceImageUrl: '/media/seed/spaces/missing.webp' }, 'spaceImageUrl'],
         [
-          { spaceImageUrl: presetSpaceUrl, selectedProducts: JSON.stringify([{ ...selectedSofa()[0], imageUrl: '/media/seed/nope.webp' }]) },
+          {
+            spaceImageUrl: presetSpaceUrl,
+            selectedProducts: JSON.stringify([{ ...selectedSofa()[0], imageUrl: '/media/seed/nope.webp' }]),
+          },
           'selectedProducts.0.imageUrl',
         ],
         [
-          { spaceImageUrl: presetSpaceUrl, uploadedProductImages: JSON.stringify([{ id: 'u', url: '/media/uploads/ab/none.webp' }]) },
+          {
+            spaceImageUrl: presetSpaceUrl,
+            uploadedProductImages: JSON.stringify([{ id: 'u', url: '/media/uploads/ab/none.webp' }]),
+          },
           'uploadedProductImages.0.url',
         ],
       ];
@@ -189,7 +231,9 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const html = await generate(designForm({}, filePart(htmlPretendingToBeJpeg, 'image', 'room.jpg')));
       expect(html.statusCode).toBe(415);
       expect(html.json()).toEqual({ error: messages.upload.unsupportedType });
-      const big = await generate(designForm({}, filePart(await makePngOfExactSize(UPLOAD_MAX_BYTES + 1), 'image', 'room.png', 'image/png')));
+      const big = await generate(
+        designForm({}, filePart(await makePngOfExactSize(UPLOAD_MAX_BYTES + 1), 'image', 'room.png', 'image/png')),
+      );
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ error: messages.upload.tooLarge });
     });
@@ -222,7 +266,11 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       };
       const res = await generate(designForm({ spaceImageUrl: presetSpaceUrl }));
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ success: false, imageUrl: null, error: 'The AI service is busy; try again shortly' });
+      expect(res.json()).toEqual({
+        success: false,
+        imageUrl: null,
+        error: 'The AI service is busy; try again shortly',
+      });
 
       const json = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl });
       expect(json.statusCode).toBe(503);
@@ -252,7 +300,11 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const missingSpace = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: '/media/none.webp' });
       expect(missingSpace.statusCode).toBe(400);
       expect((missingSpace.json() as { error: string }).error).toContain('spaceImage');
-      const missingPhoto = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl, additionalPhotos: [presetSpaceUrl, '/media/none.webp'] });
+      const missingPhoto = await post(apiPaths.generateDesignImage, {
+        prompt: 'x',
+        spaceImage: presetSpaceUrl,
+        additionalPhotos: [presetSpaceUrl, '/media/none.webp'],
+      });
       expect((missingPhoto.json() as { error: string }).error).toContain('additionalPhotos.1');
       const notOurs = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: 'http://example.com/a.jpg' });
       expect(notOurs.statusCode).toBe(400);
@@ -262,7 +314,13 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
 
   describe('rate limit', () => {
     it(`allows ${AI_REQUESTS_PER_MINUTE} AI calls a minute per session, then 429 with Retry-After`, async () => {
-      const call = (c: string) => t.app.inject({ method: 'POST', url: apiPaths.improveCaption, payload: { caption: 'hi', spaceType: 'interior' }, headers: { cookie: c } });
+      const call = (c: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: apiPaths.improveCaption,
+          payload: { caption: 'hi', spaceType: 'interior' },
+          headers: { cookie: c },
+        });
       for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie)).statusCode).toBe(200);
       const limited = await call(cookie);
       expect(limited.statusCode).toBe(429);

@@ -54,7 +54,11 @@ describe.each(dbKinds)('the gate guards the API on %s', (kind) => {
   });
 
   it.each(gatedRoutes)('$method $url answers 401 without the session cookie', async (route) => {
-    const res = await t.app.inject({ method: route.method, url: route.url, ...(route.payload ? { payload: route.payload } : {}) });
+    const res = await t.app.inject({
+      method: route.method,
+      url: route.url,
+      ...(route.payload ? { payload: route.payload } : {}),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: expect.any(String) });
   });
@@ -76,7 +80,11 @@ describe.each(dbKinds)('the gate guards the API on %s', (kind) => {
   });
 
   it('lets POST /api/gate through without a session, and its cookie opens the API', async () => {
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.gate, payload: { password: t.config.betaPassword } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.gate,
+      payload: { password: t.config.betaPassword },
+    });
     expect(res.statusCode).not.toBe(401);
     expect(res.statusCode).toBeLessThan(300);
     const cookie = await t.unlock();

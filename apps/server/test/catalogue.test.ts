@@ -85,9 +85,13 @@ describe.each(dbKinds)('catalogue API on %s', (kind) => {
     });
 
     it('narrows to one brand', async () => {
-      const interior = (await get(apiPaths.products, { mode: 'interior', brand: 'mid-living' })).json<{ items: Product[] }>();
+      const interior = (await get(apiPaths.products, { mode: 'interior', brand: 'mid-living' })).json<{
+        items: Product[];
+      }>();
       expect(interior.items.map((p) => p.id)).toEqual(['p-lamp', 'p-sofa']);
-      const landscape = (await get(apiPaths.products, { mode: 'landscape', brand: 'mid-living' })).json<{ items: Product[] }>();
+      const landscape = (await get(apiPaths.products, { mode: 'landscape', brand: 'mid-living' })).json<{
+        items: Product[];
+      }>();
       expect(landscape.items.map((p) => p.id)).toEqual(['p-bench']);
     });
 
@@ -109,8 +113,15 @@ describe.each(dbKinds)('catalogue API on %s', (kind) => {
     });
 
     it("takes the brand's name when the product has none of its own", async () => {
-      const items = (await get(apiPaths.products, { mode: 'landscape', brand: 'mid-living' })).json<{ items: Product[] }>().items;
-      expect(items[0]).toMatchObject({ brandName: 'Mid Living', description: '', price: 100, isDatabaseProduct: false });
+      const items = (await get(apiPaths.products, { mode: 'landscape', brand: 'mid-living' })).json<{
+        items: Product[];
+      }>().items;
+      expect(items[0]).toMatchObject({
+        brandName: 'Mid Living',
+        description: '',
+        price: 100,
+        isDatabaseProduct: false,
+      });
     });
 
     it('returns an empty list for a brand with no products of the mode', async () => {
@@ -135,7 +146,12 @@ describe.each(dbKinds)('catalogue API on %s', (kind) => {
     it('returns one product of either mode', async () => {
       const res = await get(apiPaths.product('p-fern'));
       expect(res.statusCode).toBe(200);
-      expect(res.json<Product>()).toMatchObject({ id: 'p-fern', name: 'Boston Fern', mode: 'landscape', brandName: 'Alpha Gardens' });
+      expect(res.json<Product>()).toMatchObject({
+        id: 'p-fern',
+        name: 'Boston Fern',
+        mode: 'landscape',
+        brandName: 'Alpha Gardens',
+      });
       const sofa = await get(apiPaths.product('p-sofa'));
       expect(sofa.json<Product>()).toMatchObject({ id: 'p-sofa', mode: 'interior', brandId: 'mid-living' });
     });

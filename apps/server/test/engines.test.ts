@@ -21,7 +21,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function fields(overrides: Partial<GenerateDesignFields> = {}): GenerateDesignFields {
-  return { selectedProducts: [], uploadedProductImages: [], userAnswers: {}, spaceType: 'Living Room', mode: 'interior', ...overrides };
+  return {
+    selectedProducts: [],
+    uploadedProductImages: [],
+    userAnswers: {},
+    spaceType: 'Living Room',
+    mode: 'interior',
+    ...overrides,
+  };
 }
 
 describe('the engines the app is built with (IMAGE_ENGINE / TEXT_ENGINE unset)', () => {
@@ -46,14 +53,23 @@ describe('the engines the app is built with (IMAGE_ENGINE / TEXT_ENGINE unset)',
 
   it('rewrite text deterministically', async () => {
     const notes = 'add a green sofa. add a green sofa. more plants';
-    expect(await engines.text.improveDesignNotes(notes, 'interior')).toBe(await engines.text.improveDesignNotes(notes, 'interior'));
-    expect(await engines.text.improveCaption('my  room', 'interior')).toBe(await engines.text.improveCaption('my  room', 'interior'));
+    expect(await engines.text.improveDesignNotes(notes, 'interior')).toBe(
+      await engines.text.improveDesignNotes(notes, 'interior'),
+    );
+    expect(await engines.text.improveCaption('my  room', 'interior')).toBe(
+      await engines.text.improveCaption('my  room', 'interior'),
+    );
   });
 });
 
 describe('the engines chosen by IMAGE_ENGINE=openai / TEXT_ENGINE=openai', () => {
   it('are the OpenAI-compatible ones', () => {
-    const engines = engineFor({ IMAGE_ENGINE: 'openai', TEXT_ENGINE: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test' });
+    const engines = engineFor({
+      IMAGE_ENGINE: 'openai',
+      TEXT_ENGINE: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      OPENAI_API_KEY: 'test',
+    });
     expect([engines.image.name, engines.text.name]).toEqual(['openai', 'openai']);
   });
 });

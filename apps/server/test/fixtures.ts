@@ -10,7 +10,11 @@ type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 type WithId<T> = Partial<T> & { id: string };
 
 /** Stores an image and returns its /media/ URL. */
-export async function storeImage(storage: FileStorage, bytes: Buffer, key = `test/${randomUUID()}.webp`): Promise<string> {
+export async function storeImage(
+  storage: FileStorage,
+  bytes: Buffer,
+  key = `test/${randomUUID()}.webp`,
+): Promise<string> {
   await storage.put(key, bytes);
   return storage.urlFor(key);
 }
@@ -25,7 +29,10 @@ export async function putImage(storage: FileStorage, key?: string): Promise<stri
   return storeImage(storage, await tinyWebp, key);
 }
 
-export async function insertUser(db: AppDatabase, overrides: Partial<Insert<typeof users>> = {}): Promise<typeof users.$inferSelect> {
+export async function insertUser(
+  db: AppDatabase,
+  overrides: Partial<Insert<typeof users>> = {},
+): Promise<typeof users.$inferSelect> {
   const id = overrides.id ?? `user-${randomUUID().slice(0, 8)}`;
   const [row] = await db
     .insert(users)
@@ -41,7 +48,13 @@ export async function insertDesign(
   const id = fields.id ?? randomUUID();
   const [row] = await db
     .insert(designs)
-    .values({ id, title: `Design ${id.slice(0, 8)}`, afterImageUrl: `/media/test/design-${id}.webp`, mode: 'interior', ...fields })
+    .values({
+      id,
+      title: `Design ${id.slice(0, 8)}`,
+      afterImageUrl: `/media/test/design-${id}.webp`,
+      mode: 'interior',
+      ...fields,
+    })
     .returning();
   return row!;
 }
@@ -71,7 +84,10 @@ export async function insertProduct(db: AppDatabase, row: WithId<Insert<typeof p
   return values;
 }
 
-export async function insertQuestion(db: AppDatabase, row: WithId<Insert<typeof quizQuestions>> & { position: number }) {
+export async function insertQuestion(
+  db: AppDatabase,
+  row: WithId<Insert<typeof quizQuestions>> & { position: number },
+) {
   const values: Insert<typeof quizQuestions> = {
     questionText: `Question ${row.id}?`,
     type: 'buttons',

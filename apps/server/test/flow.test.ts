@@ -11,8 +11,19 @@ describe.each(dbKinds)('create-flow data API on %s', (kind) => {
     t = await createTestApp({ kind, seed: false });
     const db = t.database.db;
     // inserted out of order so that only `position` can explain the answer's order
-    await insertQuestion(db, { id: 'q-colour', position: 3, questionText: 'Colour preference?', type: 'select', options: ['Warm', 'Cool'] });
-    await insertQuestion(db, { id: 'q-vibe', position: 1, questionText: "What's your vibe?", options: ['Cozy', 'Minimal', 'Bold'] });
+    await insertQuestion(db, {
+      id: 'q-colour',
+      position: 3,
+      questionText: 'Colour preference?',
+      type: 'select',
+      options: ['Warm', 'Cool'],
+    });
+    await insertQuestion(db, {
+      id: 'q-vibe',
+      position: 1,
+      questionText: "What's your vibe?",
+      options: ['Cozy', 'Minimal', 'Bold'],
+    });
     await insertQuestion(db, { id: 'q-light', position: 2 });
     await insertQuestion(db, { id: 'q-aesthetic', position: 1, mode: 'landscape' });
     await insertTemplate(db, { id: 't-bedroom', position: 2, name: 'Calm Bedroom', category: 'Bedroom' });

@@ -13,7 +13,8 @@ import type { AppInstance } from '../src/types';
 export type DbKind = 'pglite' | 'postgres';
 
 /** The database layers to run integration tests on: PGlite always, Postgres when a URL is given. */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const dbKinds: DbKind[] =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** Seed illustrations are deterministic, so test files share one rendered copy. */
 const sharedSeedMediaDir = path.join(os.tmpdir(), 'dwellscape-test-seed-media');

@@ -61,7 +61,9 @@ describe.skipIf(!postgresUrl)('live feed across two server processes on one Post
         `INSERT INTO designs (id, title, after_image_url, mode, user_id) VALUES ($1, 'Across processes', '/media/test/d.webp', 'landscape', 'two-proc-author')`,
         [designId],
       );
-      await client.query(`SELECT pg_notify('design_published', $1)`, [JSON.stringify({ id: designId, mode: 'landscape' })]);
+      await client.query(`SELECT pg_notify('design_published', $1)`, [
+        JSON.stringify({ id: designId, mode: 'landscape' }),
+      ]);
       await client.query('COMMIT');
     } finally {
       await client.end();
@@ -71,7 +73,11 @@ describe.skipIf(!postgresUrl)('live feed across two server processes on one Post
       onA.waitForEvent((e) => e.id === designId, 15_000),
       onB.waitForEvent((e) => e.id === designId, 15_000),
     ]);
-    expect(designSchema.parse(JSON.parse(fromB.data))).toMatchObject({ id: designId, title: 'Across processes', mode: 'landscape' });
+    expect(designSchema.parse(JSON.parse(fromB.data))).toMatchObject({
+      id: designId,
+      title: 'Across processes',
+      mode: 'landscape',
+    });
     expect(fromA.data).toBe(fromB.data);
     // a moment for a wrong delivery to show up before checking it did not
     await new Promise((r) => setTimeout(r, 300));

@@ -45,7 +45,8 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     expect(interior.headers['x-accel-buffering']).toBe('no');
     expect(interior.headers['x-content-type-options']).toBe('nosniff');
 
-    const landscapeId = (await insertDesign(t.database.db, { userId: authorId, mode: 'landscape', title: 'Garden' })).id;
+    const landscapeId = (await insertDesign(t.database.db, { userId: authorId, mode: 'landscape', title: 'Garden' }))
+      .id;
     await notifyPublished(t.database.db, landscapeId, 'landscape');
     const interiorId = (await insertDesign(t.database.db, { userId: authorId, mode: 'interior', title: 'Loft' })).id;
     await notifyPublished(t.database.db, interiorId, 'interior');
@@ -53,7 +54,13 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     const received = await interior.waitForEvent((e) => e.id === interiorId);
     expect(received.event).toBe('design');
     const design = designSchema.parse(JSON.parse(received.data));
-    expect(design).toMatchObject({ id: interiorId, title: 'Loft', mode: 'interior', userId: authorId, likedByViewer: false });
+    expect(design).toMatchObject({
+      id: interiorId,
+      title: 'Loft',
+      mode: 'interior',
+      userId: authorId,
+      likedByViewer: false,
+    });
     expect(design.author.id).toBe(authorId);
 
     await landscape.waitForEvent((e) => e.id === landscapeId);

@@ -13,8 +13,10 @@ export function solidImage(width: number, height: number, colour = '#7a9e7e') {
 }
 
 export const makePng = (width = 64, height = 48, colour?: string) => solidImage(width, height, colour).png().toBuffer();
-export const makeJpeg = (width = 64, height = 48, colour?: string) => solidImage(width, height, colour).jpeg().toBuffer();
-export const makeWebp = (width = 64, height = 48, colour?: string) => solidImage(width, height, colour).webp().toBuffer();
+export const makeJpeg = (width = 64, height = 48, colour?: string) =>
+  solidImage(width, height, colour).jpeg().toBuffer();
+export const makeWebp = (width = 64, height = 48, colour?: string) =>
+  solidImage(width, height, colour).webp().toBuffer();
 
 /** A camera-like JPEG carrying GPS coordinates and a camera make in its EXIF. */
 export function makeJpegWithGps(width = 80, height = 60): Promise<Buffer> {
@@ -67,7 +69,11 @@ export async function makePngOfExactSize(totalBytes: number): Promise<Buffer> {
   const overhead = 12;
   const fill = totalBytes - png.length - overhead;
   if (fill < 0) throw new Error('target size too small');
-  const padded = Buffer.concat([png.subarray(0, iendAt), pngChunk('prVt', Buffer.alloc(fill, 0x61)), png.subarray(iendAt)]);
+  const padded = Buffer.concat([
+    png.subarray(0, iendAt),
+    pngChunk('prVt', Buffer.alloc(fill, 0x61)),
+    png.subarray(iendAt),
+  ]);
   if (padded.length !== totalBytes) throw new Error(`padded to ${padded.length}, wanted ${totalBytes}`);
   return padded;
 }
@@ -87,15 +93,18 @@ export function makePixelBombPng(width = 20_000, height = 20_000): Buffer {
   ]);
 }
 
-export const htmlPretendingToBeJpeg = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>\n');
-export const svgImage = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+export const htmlPretendingToBeJpeg = Buffer.from(
+  '<!doctype html><html><body><script>alert(1)</script></body></html>\n',
+);
+export const svgImage = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+);
 export const makeGif = () => solidImage(8, 8).gif().toBuffer();
 
 /* ---------- multipart bodies ---------- */
 
 export type FormPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Buffer };
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** Builds a multipart/form-data body by hand, so tests control every byte of it. */
 export function multipartBody(parts: FormPart[]): { payload: Buffer; contentType: string } {
@@ -176,7 +185,8 @@ export function rawRequest(port: number, request: Buffer | string, bodyChunks: B
     });
     socket.on('close', () => {
       finish();
-      if (!settled) reject(new Error(`connection closed without a full response: ${received.toString('latin1').slice(0, 200)}`));
+      if (!settled)
+        reject(new Error(`connection closed without a full response: ${received.toString('latin1').slice(0, 200)}`));
     });
     socket.write(request);
     (async () => {
@@ -189,7 +199,11 @@ export function rawRequest(port: number, request: Buffer | string, bodyChunks: B
 }
 
 /** GET with Node's client (keeps the path as given). */
-export function httpGet(port: number, pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function httpGet(
+  port: number,
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: pathname, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -66,7 +66,8 @@ describe('image helpers', () => {
   it('keeps the picture itself: left stays red, right stays blue', async () => {
     const out = await normaliseImage(await makeTwoToneJpeg(200, 100));
     const { data, info } = await sharp(out.bytes).raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const at = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     const [lr, , lb] = at(20, 50);
     const [rr, , rb] = at(180, 50);
     expect(lr!).toBeGreaterThan(200);
@@ -89,7 +90,12 @@ describe.each(dbKinds)('GET /media/ (%s)', (kind) => {
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
     const { payload, contentType } = multipartBody([filePart(await makeJpeg(40, 30))]);
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.uploads, payload, headers: { cookie, 'content-type': contentType } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.uploads,
+      payload,
+      headers: { cookie, 'content-type': contentType },
+    });
     uploadedUrl = (res.json() as { url: string }).url;
   });
   afterAll(async () => {

@@ -49,7 +49,13 @@ describe.each(dbKinds)('notifications API on %s', (kind) => {
       message: 'started following you',
       createdAt: minutesAgo(20, now),
     });
-    await insertNotification(db, { id: 'n-not-mine', userId: 'u-else', type: 'follow', actorId: 'u-me', createdAt: minutesAgo(1, now) });
+    await insertNotification(db, {
+      id: 'n-not-mine',
+      userId: 'u-else',
+      type: 'follow',
+      actorId: 'u-me',
+      createdAt: minutesAgo(1, now),
+    });
     cookie = await t.unlock();
   });
 

@@ -9,7 +9,8 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
   let afterImageUrl: string;
   const now = Date.parse('2024-06-01T12:00:00.000Z');
 
-  const get = (url: string, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({ method: 'GET', url, headers });
   const listRemixes = async (id: string): Promise<RemixesResponse> => {
     const res = await get(apiPaths.designRemixes(id));
     expect(res.statusCode, res.body).toBe(200);
@@ -104,7 +105,13 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
       method: 'POST',
       url: apiPaths.designs,
       headers: { cookie },
-      payload: { title: 'Fresh remix', afterImageUrl, mode: 'interior', originalDesignId: 'unrelated', isRegenerated: true },
+      payload: {
+        title: 'Fresh remix',
+        afterImageUrl,
+        mode: 'interior',
+        originalDesignId: 'unrelated',
+        isRegenerated: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const published = designSchema.parse(res.json());
@@ -135,7 +142,9 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
   });
 
   it('says whether the viewer liked each remix', async () => {
-    expect((await t.app.inject({ method: 'PUT', url: apiPaths.designLike('remix-b'), headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: apiPaths.designLike('remix-b'), headers: { cookie } })).statusCode,
+    ).toBe(200);
     const { items } = await listRemixes('original');
     expect(items.find((design) => design.id === 'remix-b')?.likedByViewer).toBe(true);
     expect(items.find((design) => design.id === 'remix-a')?.likedByViewer).toBe(false);

@@ -183,7 +183,9 @@ describe.each(dbKinds)('GET /media/w/:width/<key> (%s)', (kind) => {
     expect(JSON.parse(res.body.toString())).toEqual({ error: 'Image not found' });
     // the exact file: another test's random key may share the 00 folder
     expect(
-      existsSync(path.join(t.dataDir, 'media', 'w', '640', 'uploads', '00', '00000000-0000-4000-8000-000000000000.webp')),
+      existsSync(
+        path.join(t.dataDir, 'media', 'w', '640', 'uploads', '00', '00000000-0000-4000-8000-000000000000.webp'),
+      ),
     ).toBe(false);
   });
 

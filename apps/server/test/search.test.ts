@@ -14,19 +14,70 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     await insertUser(db, { id: 'u-maya', username: 'garden_guru', displayName: 'Maya Green', rank: 2 });
     await insertUser(db, { id: 'u-percent', username: 'hundred', displayName: '100% Real', rank: 3 });
 
-    await insertDesign(db, { id: 'd-caption', userId: 'u-maya', title: 'Nook', caption: 'A cozy SOFA corner', createdAt: minutesAgo(30) });
-    await insertDesign(db, { id: 'd-title', userId: 'u-jane', title: 'Sofa dreams', caption: 'Soft light', createdAt: minutesAgo(10) });
-    await insertDesign(db, { id: 'd-landscape', userId: 'u-jane', mode: 'landscape', caption: 'A sofa outdoors', createdAt: minutesAgo(20) });
-    await insertDesign(db, { id: 'd-private', userId: 'u-jane', isPublic: false, caption: 'My secret sofa', createdAt: minutesAgo(5) });
-    await insertDesign(db, { id: 'd-percent', userId: 'u-jane', caption: 'Sheets of 100% linen', createdAt: minutesAgo(40) });
-    await insertDesign(db, { id: 'd-underscore', userId: 'u-jane', caption: 'tagged room_one', createdAt: minutesAgo(41) });
-    await insertDesign(db, { id: 'd-backslash', userId: 'u-jane', caption: 'path C:\\rooms', createdAt: minutesAgo(42) });
+    await insertDesign(db, {
+      id: 'd-caption',
+      userId: 'u-maya',
+      title: 'Nook',
+      caption: 'A cozy SOFA corner',
+      createdAt: minutesAgo(30),
+    });
+    await insertDesign(db, {
+      id: 'd-title',
+      userId: 'u-jane',
+      title: 'Sofa dreams',
+      caption: 'Soft light',
+      createdAt: minutesAgo(10),
+    });
+    await insertDesign(db, {
+      id: 'd-landscape',
+      userId: 'u-jane',
+      mode: 'landscape',
+      caption: 'A sofa outdoors',
+      createdAt: minutesAgo(20),
+    });
+    await insertDesign(db, {
+      id: 'd-private',
+      userId: 'u-jane',
+      isPublic: false,
+      caption: 'My secret sofa',
+      createdAt: minutesAgo(5),
+    });
+    await insertDesign(db, {
+      id: 'd-percent',
+      userId: 'u-jane',
+      caption: 'Sheets of 100% linen',
+      createdAt: minutesAgo(40),
+    });
+    await insertDesign(db, {
+      id: 'd-underscore',
+      userId: 'u-jane',
+      caption: 'tagged room_one',
+      createdAt: minutesAgo(41),
+    });
+    await insertDesign(db, {
+      id: 'd-backslash',
+      userId: 'u-jane',
+      caption: 'path C:\\rooms',
+      createdAt: minutesAgo(42),
+    });
 
     await insertBrand(db, { id: 'acme', name: 'Acme', modes: ['interior', 'landscape'] });
     await insertProduct(db, { id: 'p-velvet', brandId: 'acme', name: 'Velvet Sofa', mode: 'interior' });
-    await insertProduct(db, { id: 'p-lamp', brandId: 'acme', name: 'Arc Lamp', details: 'Pairs with any sofa', mode: 'interior' });
+    await insertProduct(db, {
+      id: 'p-lamp',
+      brandId: 'acme',
+      name: 'Arc Lamp',
+      details: 'Pairs with any sofa',
+      mode: 'interior',
+    });
     await insertProduct(db, { id: 'p-swing', brandId: 'acme', name: 'Sofa Swing', mode: 'landscape' });
-    await insertProduct(db, { id: 'p-rug', brandId: 'acme', name: 'Wool Rug', details: '50% off_season', mode: 'interior' });
+    await insertProduct(db, {
+      id: 'p-rug',
+      brandId: 'acme',
+      name: 'Wool Rug',
+      details: '50% off_season',
+      mode: 'interior',
+    });
     cookie = await t.unlock();
   });
 

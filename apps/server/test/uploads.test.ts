@@ -24,7 +24,8 @@ import {
   type FormPart,
 } from './media-fixtures';
 
-const uploadUrlPattern = /^\/media\/uploads\/([0-9a-f]{2})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+const uploadUrlPattern =
+  /^\/media\/uploads\/([0-9a-f]{2})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
   let t: TestApp;
@@ -46,7 +47,12 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
 
   const upload = (parts: FormPart[], headers: Record<string, string> = {}) => {
     const { payload, contentType } = multipartBody(parts);
-    return t.app.inject({ method: 'POST', url: apiPaths.uploads, payload, headers: { cookie, 'content-type': contentType, ...headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: apiPaths.uploads,
+      payload,
+      headers: { cookie, 'content-type': contentType, ...headers },
+    });
   };
 
   const uploadRows = () => t.database.db.select().from(mediaFiles).where(eq(mediaFiles.kind, 'upload'));
@@ -146,7 +152,9 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
   });
 
   it('holds the limit with chunked transfer (no Content-Length at all)', async () => {
-    const { payload, contentType } = multipartBody([filePart(await makePngOfExactSize(11 * 1024 * 1024), 'file', 'big.png', 'image/png')]);
+    const { payload, contentType } = multipartBody([
+      filePart(await makePngOfExactSize(11 * 1024 * 1024), 'file', 'big.png', 'image/png'),
+    ]);
     const chunks: Buffer[] = [];
     for (let at = 0; at < payload.length; at += 256 * 1024) {
       const piece = payload.subarray(at, at + 256 * 1024);
@@ -162,7 +170,9 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
   });
 
   it('holds the limit when Content-Length understates the body', async () => {
-    const { payload, contentType } = multipartBody([filePart(await makePngOfExactSize(11 * 1024 * 1024), 'file', 'big.png', 'image/png')]);
+    const { payload, contentType } = multipartBody([
+      filePart(await makePngOfExactSize(11 * 1024 * 1024), 'file', 'big.png', 'image/png'),
+    ]);
     await expectNothingStored(async () => {
       const head = `POST ${apiPaths.uploads} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: 4096\r\nConnection: close\r\n\r\n`;
       const res = await rawRequest(port, head, [payload]);
@@ -234,7 +244,12 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: messages.upload.missingFile });
 
-    const json = await t.app.inject({ method: 'POST', url: apiPaths.uploads, payload: { file: 'x' }, headers: { cookie } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.uploads,
+      payload: { file: 'x' },
+      headers: { cookie },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toMatchObject({ error: messages.upload.missingFile });
   });
@@ -247,7 +262,9 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
     const broken = await t.app.inject({
       method: 'POST',
       url: apiPaths.uploads,
-      payload: Buffer.from('--not-the-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'),
+      payload: Buffer.from(
+        '--not-the-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ),
       headers: { cookie, 'content-type': contentType },
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
@@ -256,14 +273,22 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
 
   it('refuses a second file with 413 (one file per upload)', async () => {
     const png = await makePng();
-    const res = await upload([filePart(png, 'file', 'a.png', 'image/png'), filePart(png, 'file', 'b.png', 'image/png')]);
+    const res = await upload([
+      filePart(png, 'file', 'a.png', 'image/png'),
+      filePart(png, 'file', 'b.png', 'image/png'),
+    ]);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
 
   it('answers 401 without a session, before reading the body', async () => {
     const { payload, contentType } = multipartBody([filePart(await makePng())]);
-    const res = await t.app.inject({ method: 'POST', url: apiPaths.uploads, payload, headers: { 'content-type': contentType } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.uploads,
+      payload,
+      headers: { 'content-type': contentType },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -45,7 +45,8 @@ describe.each(dbKinds)('users API on %s', (kind) => {
     await t?.close();
   });
 
-  const get = (url: string, withCookie = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: withCookie } });
+  const get = (url: string, withCookie = cookie) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: withCookie } });
 
   describe('GET /api/me', () => {
     it('returns the viewer id and the current user (the lowest rank) with its public post count', async () => {

@@ -66,7 +66,12 @@ describe('money', () => {
     expect(formatPrice(1245.5)).toBe('$1,245.50');
   });
   it('sums price × quantity without float drift', () => {
-    expect(sumLineTotals([{ price: 0.1, quantity: 3 }, { price: 0.2, quantity: 1 }])).toBe(0.5);
+    expect(
+      sumLineTotals([
+        { price: 0.1, quantity: 3 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.5);
     expect(sumLineTotals([{ price: 0, quantity: 4 }])).toBe(0);
   });
 });

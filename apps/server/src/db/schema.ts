@@ -57,7 +57,10 @@ export const products = pgTable(
     mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
     isDatabaseProduct: boolean('is_database_product').notNull().default(false),
   },
-  (t) => [index('products_mode_brand_idx').on(t.mode, t.brandId), check('products_price_positive', sql`${t.price} >= 0`)],
+  (t) => [
+    index('products_mode_brand_idx').on(t.mode, t.brandId),
+    check('products_price_positive', sql`${t.price} >= 0`),
+  ],
 );
 
 export const designs = pgTable(

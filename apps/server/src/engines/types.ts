@@ -46,4 +46,3 @@ export interface Engines {
   image: ImageEngine;
   text: TextEngine;
 }
-

@@ -30,7 +30,10 @@ export async function readMultipartForm(request: FastifyRequest, limits: Multipa
   const maxFileBytes = limits.maxFileBytes ?? UPLOAD_MAX_BYTES;
   const maxFieldBytes = limits.maxFieldBytes ?? 256 * 1024;
   const declaredLength = Number(request.headers['content-length']);
-  if (Number.isFinite(declaredLength) && declaredLength > maxFileBytes * limits.fileFields.length + FORM_OVERHEAD_BYTES) {
+  if (
+    Number.isFinite(declaredLength) &&
+    declaredLength > maxFileBytes * limits.fileFields.length + FORM_OVERHEAD_BYTES
+  ) {
     throw new AppError('too_large', messages.upload.tooLarge);
   }
 
@@ -57,7 +60,8 @@ export async function readMultipartForm(request: FastifyRequest, limits: Multipa
         files.set(part.fieldname, await readCapped(part.file, maxFileBytes));
       } else {
         if (part.valueTruncated) throw badInput(`Invalid ${part.fieldname}: is too long`, { field: part.fieldname });
-        if (fields.has(part.fieldname)) throw badInput(`Invalid ${part.fieldname}: sent more than once`, { field: part.fieldname });
+        if (fields.has(part.fieldname))
+          throw badInput(`Invalid ${part.fieldname}: sent more than once`, { field: part.fieldname });
         fields.set(part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       }
     }
@@ -89,7 +93,8 @@ function asClientError(err: unknown): unknown {
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', messages.upload.tooLarge);
   if (code === 'FST_FILES_LIMIT') return new AppError('too_large', 'Too many files in one request');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('too_large', 'Too many form fields');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('too_large', 'Too many form fields');
   const status = (err as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return badInput(`The form could not be read: ${(err as Error).message}`);

@@ -73,7 +73,8 @@ async function realtime(app: AppInstance) {
         if (missed.length > 0) app.log.info({ mode, count: missed.length }, 'live feed caught up after a reconnect');
         for (const design of missed) publishOnce(design);
       }
-      if (liveFeed.subscriberCount(mode) === 0 || !afterId) anchors.set(mode, await findNewestPublicDesignId(app.db, mode));
+      if (liveFeed.subscriberCount(mode) === 0 || !afterId)
+        anchors.set(mode, await findNewestPublicDesignId(app.db, mode));
     }
   }
 

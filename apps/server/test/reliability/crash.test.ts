@@ -115,7 +115,12 @@ async function call(
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function getJson<T>(server: ChildServer, pathname: string, cookie: string, schema: z.core.$ZodType<T>): Promise<T> {
+async function getJson<T>(
+  server: ChildServer,
+  pathname: string,
+  cookie: string,
+  schema: z.core.$ZodType<T>,
+): Promise<T> {
   const res = await call(server, 'GET', pathname, { cookie });
   if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return z.parse(schema, res.body);

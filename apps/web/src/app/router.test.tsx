@@ -30,14 +30,21 @@ function answer(url: string): Response {
   const path = url.split('?')[0];
   if (path === '/api/me') return jsonResponse(200, me);
   if (path === '/api/designs') return jsonResponse(200, { items: [], nextCursor: null });
-  if (['/api/brands', '/api/notifications', '/api/products', '/api/questions', '/api/templates', '/api/spaces'].includes(path ?? '')) {
+  if (
+    ['/api/brands', '/api/notifications', '/api/products', '/api/questions', '/api/templates', '/api/spaces'].includes(
+      path ?? '',
+    )
+  ) {
     return jsonResponse(200, { items: [] });
   }
   return jsonResponse(404, { error: 'Not Found' });
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => answer(String(input))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => answer(String(input))),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,7 +73,9 @@ describe('app routes', () => {
 
     await userEvent.click(screen.getByRole('link', { name: messages.notFound.link }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await vi.waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page'));
+    await vi.waitFor(() =>
+      expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(screen.queryByRole('heading', { name: '404 Oops! Page not found' })).not.toBeInTheDocument();
   });
 
@@ -108,14 +117,19 @@ describe('app routes', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-design/start'), lazyScreen);
   });
 
-  it.each(messages.create.steps.map((step) => step.slug))('keeps the Create item active on /create-design/%s', async (slug) => {
-    renderAt(`/create-design/${slug}`);
-    // a step may send the person back to an earlier one; the Create item stays the current one
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await vi.waitFor(() => expect(within(nav).getByRole('link', { name: 'Create' })).toHaveAttribute('aria-current', 'page'));
-    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    expect(within(nav).getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
-  });
+  it.each(messages.create.steps.map((step) => step.slug))(
+    'keeps the Create item active on /create-design/%s',
+    async (slug) => {
+      renderAt(`/create-design/${slug}`);
+      // a step may send the person back to an earlier one; the Create item stays the current one
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      await vi.waitFor(() =>
+        expect(within(nav).getByRole('link', { name: 'Create' })).toHaveAttribute('aria-current', 'page'),
+      );
+      expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+      expect(within(nav).getByRole('link', { name: 'Search' })).not.toHaveAttribute('aria-current');
+    },
+  );
 
   it('treats an unknown create step as an unknown page', async () => {
     renderAt('/create-design/nowhere');

@@ -27,7 +27,11 @@ describe('apiRequest', () => {
 
   it('sends JSON bodies and query strings without empty values', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(204));
-    await apiRequest(apiPaths.designs, null, { method: 'POST', query: { mode: 'interior', cursor: undefined, q: '' }, body: { a: 1 } });
+    await apiRequest(apiPaths.designs, null, {
+      method: 'POST',
+      query: { mode: 'interior', cursor: undefined, q: '' },
+      body: { a: 1 },
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/designs?mode=interior');
     expect(init?.method).toBe('POST');
@@ -36,22 +40,35 @@ describe('apiRequest', () => {
   });
 
   it("throws an ApiError with the status and the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad Request', message: 'Invalid querystring.mode: expected one of' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { error: 'Bad Request', message: 'Invalid querystring.mode: expected one of' }),
+    );
     const error = await apiRequest(apiPaths.health, healthResponseSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Invalid querystring.mode: expected one of', isClientError: true });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid querystring.mode: expected one of',
+      isClientError: true,
+    });
   });
 
   it('falls back to the status text when the error body is not ours', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(apiRequest(apiPaths.health, healthResponseSchema)).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(apiRequest(apiPaths.health, healthResponseSchema)).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+    });
   });
 
   it('reports an expired session on a 401, but not for the gate itself', async () => {
     const listener = vi.fn();
     const unsubscribe = onSessionExpired(listener);
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
-    await expect(apiRequest(apiPaths.gate, null, { method: 'POST', body: { password: 'x' } })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest(apiPaths.gate, null, { method: 'POST', body: { password: 'x' } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(listener).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Unauthorized' }));
@@ -63,7 +80,9 @@ describe('apiRequest', () => {
 
 describe('withQuery', () => {
   it('encodes values', () => {
-    expect(withQuery('/api/search', { q: 'oak & linen', mode: 'landscape' })).toBe('/api/search?q=oak+%26+linen&mode=landscape');
+    expect(withQuery('/api/search', { q: 'oak & linen', mode: 'landscape' })).toBe(
+      '/api/search?q=oak+%26+linen&mode=landscape',
+    );
     expect(withQuery('/api/search', {})).toBe('/api/search');
   });
 });

@@ -1,6 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addToCart, CART_STORAGE_KEY, clearCart, getCart, reloadCartFromStorage, removeFromCart, setQuantity, useCart } from './cart';
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  clearCart,
+  getCart,
+  reloadCartFromStorage,
+  removeFromCart,
+  setQuantity,
+  useCart,
+} from './cart';
 
 const lamp = { productId: 'lamp', name: 'Arc Lamp', price: 129.5, imageUrl: '/media/lamp.webp', brandId: 'lumen' };
 const rug = { productId: 'rug', name: 'Wool Rug', price: 340, imageUrl: '/media/rug.webp', brandId: 'loom' };

@@ -49,7 +49,9 @@ export function addToCart(item: CartItem, quantity = 1): void {
   if (existing) {
     writeCart(
       current.map((line) =>
-        line.productId === item.productId ? { ...line, ...item, quantity: clampQuantity(line.quantity + quantity) } : line,
+        line.productId === item.productId
+          ? { ...line, ...item, quantity: clampQuantity(line.quantity + quantity) }
+          : line,
       ),
     );
   } else {
@@ -65,7 +67,9 @@ export function setQuantity(productId: string, quantity: number): void {
   }
   const current = readCart();
   if (!current.some((line) => line.productId === productId)) return;
-  writeCart(current.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line)));
+  writeCart(
+    current.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line)),
+  );
 }
 
 export function removeFromCart(productId: string): void {

@@ -5,7 +5,12 @@ import { clearDraftKeys, readStoredJson, writeStoredJson } from './storage';
 
 describe('clearDraftKeys', () => {
   it('removes the four draft keys from local and session storage and nothing else', () => {
-    expect(DRAFT_KEYS_CLEARED_ON_LOAD).toEqual(['flowAnswers', 'selectedProducts', 'uploadedSpaceImage', 'selectedSpaceId']);
+    expect(DRAFT_KEYS_CLEARED_ON_LOAD).toEqual([
+      'flowAnswers',
+      'selectedProducts',
+      'uploadedSpaceImage',
+      'selectedSpaceId',
+    ]);
     for (const storage of [window.localStorage, window.sessionStorage]) {
       for (const key of DRAFT_KEYS_CLEARED_ON_LOAD) storage.setItem(key, '"draft"');
       storage.setItem('cart', '[]');

@@ -9,7 +9,11 @@ export interface FixedWindowLimiter {
 }
 
 /** At most `max` hits per key in each window of `windowMs`; kept in memory (per process). */
-export function createFixedWindowLimiter(options: { max: number; windowMs: number; now?: () => number }): FixedWindowLimiter {
+export function createFixedWindowLimiter(options: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+}): FixedWindowLimiter {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { startedAt: number; count: number }>();
   const sweepExpired = (at: number) => {

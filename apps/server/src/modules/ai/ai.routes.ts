@@ -15,7 +15,13 @@ import { AppError, badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import type { AppInstance } from '../../types';
 import { createFixedWindowLimiter } from './ai-rate-limit';
-import { generateDesignImage, generateFromPrompt, improveCaption, improveDesignNotes, parseGenerateDesignFields } from './ai.service';
+import {
+  generateDesignImage,
+  generateFromPrompt,
+  improveCaption,
+  improveDesignNotes,
+  parseGenerateDesignFields,
+} from './ai.service';
 
 /** AI calls may be paid: each session gets this many per minute across the three routes. */
 export const AI_REQUESTS_PER_MINUTE = 20;
@@ -60,14 +66,21 @@ export default async function aiRoutes(app: AppInstance) {
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body
   app.post(
     apiPaths.generateDesignImage,
-    { schema: { response: { 200: z.union([generateDesignResponseSchema, generateFromPromptResponseSchema]), ...errorResponses } } },
+    {
+      schema: {
+        response: { 200: z.union([generateDesignResponseSchema, generateFromPromptResponseSchema]), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) {
         const body = generateFromPromptBodySchema.safeParse(request.body ?? {});
         if (!body.success) {
           const issue = body.error.issues[0];
           const field = issue?.path.join('.') || 'body';
-          throw badInput(`Invalid ${field}: ${issue?.message ?? 'is invalid'}`, body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+          throw badInput(
+            `Invalid ${field}: ${issue?.message ?? 'is invalid'}`,
+            body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+          );
         }
         return generateFromPrompt(deps(), body.data);
       }

@@ -76,7 +76,10 @@ export interface GenerateDesignRequest {
 }
 
 /** Renders the chosen products into the space and stores the result as a render. */
-export async function generateDesignImage(deps: AiDeps, request: GenerateDesignRequest): Promise<GenerateDesignResponse> {
+export async function generateDesignImage(
+  deps: AiDeps,
+  request: GenerateDesignRequest,
+): Promise<GenerateDesignResponse> {
   const { fields } = request;
   const spaceImage = request.spaceFile
     ? (await acceptUploadedImage(request.spaceFile)).bytes
@@ -85,7 +88,10 @@ export async function generateDesignImage(deps: AiDeps, request: GenerateDesignR
       : null;
   if (!spaceImage) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
 
-  const labels = await findProductLabels(deps.db, fields.selectedProducts.map((p) => p.id));
+  const labels = await findProductLabels(
+    deps.db,
+    fields.selectedProducts.map((p) => p.id),
+  );
   const products: EngineImage[] = [];
   for (const [i, product] of fields.selectedProducts.entries()) {
     const label = labels.get(product.id);
@@ -96,7 +102,10 @@ export async function generateDesignImage(deps: AiDeps, request: GenerateDesignR
     });
   }
   for (const [i, image] of fields.uploadedProductImages.entries()) {
-    products.push({ bytes: await readImageField(deps.storage, image.url, `uploadedProductImages.${i}.url`), name: image.name });
+    products.push({
+      bytes: await readImageField(deps.storage, image.url, `uploadedProductImages.${i}.url`),
+      name: image.name,
+    });
   }
 
   const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
@@ -120,7 +129,10 @@ export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof gene
 
 async function readImageField(storage: FileStorage, url: string, field: string): Promise<Buffer> {
   const bytes = await readStoredMedia(storage, url);
-  if (!bytes) throw badInput(`Invalid ${field}: no stored image at this URL`, [{ field, message: 'no stored image at this URL' }]);
+  if (!bytes)
+    throw badInput(`Invalid ${field}: no stored image at this URL`, [
+      { field, message: 'no stored image at this URL' },
+    ]);
   return bytes;
 }
 
@@ -133,7 +145,12 @@ async function storeRender(deps: AiDeps, rendered: RenderedImage): Promise<strin
           .webp({ quality: 85 })
           .toBuffer({ resolveWithObject: true })
           .then(({ data, info }) => ({ bytes: data, width: info.width, height: info.height }));
-  const stored = await storeWebp(deps.db, deps.storage, { kind: 'render', bytes: image.bytes, width: image.width, height: image.height });
+  const stored = await storeWebp(deps.db, deps.storage, {
+    kind: 'render',
+    bytes: image.bytes,
+    width: image.width,
+    height: image.height,
+  });
   return stored.url;
 }
 
@@ -141,7 +158,11 @@ async function storeRender(deps: AiDeps, rendered: RenderedImage): Promise<strin
  * Runs an engine call under a deadline: past it the call is aborted and answered as a timeout
  * (504); an engine's own failure is a 503 carrying its reason, and any other throw becomes one.
  */
-async function withDeadline<T>(ms: number, timeoutMessage: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withDeadline<T>(
+  ms: number,
+  timeoutMessage: string,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -19,13 +19,20 @@ export default async function catalogueRoutes(app: AppInstance) {
 
   app.get(
     '/api/products',
-    { schema: { querystring: productsQuerySchema, response: { 200: listOf(productSchema), 400: errorResponseSchema } } },
+    {
+      schema: { querystring: productsQuerySchema, response: { 200: listOf(productSchema), 400: errorResponseSchema } },
+    },
     async (request) => ({ items: await listProducts(app.db, request.query.mode, request.query.brand) }),
   );
 
   app.get(
     '/api/products/:id',
-    { schema: { params: idParamsSchema, response: { 200: productSchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: productSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
     async (request) => getProduct(app.db, request.params.id),
   );
 }

@@ -131,7 +131,10 @@ function prepareFeedPage(db: AppDatabase, afterKey: boolean) {
     .prepare(afterKey ? 'feed_page_after_key' : 'feed_page_first');
 }
 
-const feedStatements = preparedPer((db) => ({ first: prepareFeedPage(db, false), afterKey: prepareFeedPage(db, true) }));
+const feedStatements = preparedPer((db) => ({
+  first: prepareFeedPage(db, false),
+  afterKey: prepareFeedPage(db, true),
+}));
 
 function feedPage(db: AppDatabase, query: FeedPageQuery) {
   const prepared = feedStatements(db);

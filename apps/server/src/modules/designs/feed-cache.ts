@@ -15,7 +15,6 @@ import { checkResponse } from '../../response-serializer';
 /** The NOTIFY channel every transaction that can change a feed page signals on (empty payload). */
 export const FEED_CHANGED_CHANNEL = 'feed_changed';
 
-
 /** A feed page as JSON, cut where each design's `likedByViewer` value goes. */
 export interface FeedPageTemplate {
   /** The JSON around the holes: one more part than designs. */

@@ -1,4 +1,11 @@
-import { errorResponseSchema, listOf, modeQuerySchema, questionSchema, spaceSchema, templateSchema } from '@dwellscape/shared';
+import {
+  errorResponseSchema,
+  listOf,
+  modeQuerySchema,
+  questionSchema,
+  spaceSchema,
+  templateSchema,
+} from '@dwellscape/shared';
 import type { AppInstance } from '../../types';
 import { listQuestions, listSpaces, listTemplates } from './flow.service';
 

@@ -3,9 +3,7 @@ import type { AppInstance } from '../../types';
 import { listCurrentUserNotifications } from './notifications.service';
 
 export default async function notificationsRoutes(app: AppInstance) {
-  app.get(
-    '/api/notifications',
-    { schema: { response: { 200: listOf(notificationSchema) } } },
-    async () => ({ items: await listCurrentUserNotifications(app.db) }),
-  );
+  app.get('/api/notifications', { schema: { response: { 200: listOf(notificationSchema) } } }, async () => ({
+    items: await listCurrentUserNotifications(app.db),
+  }));
 }

@@ -13,7 +13,10 @@ export function containsInsensitive(column: PgColumn, text: string): SQL {
 
 /** Public designs of the mode whose caption or title contains the text. */
 export const designsMatching = (mode: Mode, text: string) =>
-  and(publicDesignsOfMode(mode), or(containsInsensitive(designs.caption, text), containsInsensitive(designs.title, text)));
+  and(
+    publicDesignsOfMode(mode),
+    or(containsInsensitive(designs.caption, text), containsInsensitive(designs.title, text)),
+  );
 
 /** Products of the mode whose name or description contains the text. */
 export const productsMatching = (mode: Mode, text: string) =>

@@ -9,7 +9,12 @@ import { designsMatching, productsMatching, usersMatching } from './search.repos
 export const SEARCH_RESULTS_PER_LIST = 20;
 
 /** Server-side search over the database (PRODUCT.md): designs, products and users, each list capped. */
-export async function searchEverything(db: AppDatabase, query: string, mode: Mode, viewerId: string): Promise<SearchResponse> {
+export async function searchEverything(
+  db: AppDatabase,
+  query: string,
+  mode: Mode,
+  viewerId: string,
+): Promise<SearchResponse> {
   const text = query.trim();
   if (!text) return { designs: [], products: [], users: [] };
   const limit = SEARCH_RESULTS_PER_LIST;

@@ -17,7 +17,9 @@ export async function findUserById(db: AppDatabase, id: string): Promise<UserRow
   return row ?? null;
 }
 
-export function toUserSummary(row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl' | 'isVerified'>): UserSummary {
+export function toUserSummary(
+  row: Pick<UserRow, 'id' | 'username' | 'displayName' | 'avatarUrl' | 'isVerified'>,
+): UserSummary {
   return {
     id: row.id,
     username: row.username,
@@ -51,7 +53,10 @@ export interface FindUsersOptions {
 }
 
 /** Users in the sample world's order (rank, then id), each with its public design count. */
-export async function findUsersWithPostCount(db: AppDatabase, options: FindUsersOptions = {}): Promise<UserWithPostCount[]> {
+export async function findUsersWithPostCount(
+  db: AppDatabase,
+  options: FindUsersOptions = {},
+): Promise<UserWithPostCount[]> {
   const publicCounts = db
     .select({ userId: designs.userId, count: sql<number>`count(*)::int`.as('post_count') })
     .from(designs)

@@ -90,6 +90,16 @@ export const SEED_BRANDS: readonly SeedBrand[] = [
     modes: ['landscape'],
     logo: { name: 'Canopy & Co', monogram: 'C', emblem: 'canopy', background: '#2f5d7c', ink: '#f1ede4' },
   }),
-  databaseBrand('Evergreen Nursery', 'Trees and shrubs grown in the Pacific Northwest.', { monogram: 'E', emblem: 'pine', background: '#2e5a3a', ink: '#e8f0d8' }),
-  databaseBrand('Greenleaf Gardens', 'Perennials, grasses and kitchen-garden kits.', { monogram: 'G', emblem: 'leaf', background: '#8fb56a', ink: '#1f3a1a' }),
+  databaseBrand('Evergreen Nursery', 'Trees and shrubs grown in the Pacific Northwest.', {
+    monogram: 'E',
+    emblem: 'pine',
+    background: '#2e5a3a',
+    ink: '#e8f0d8',
+  }),
+  databaseBrand('Greenleaf Gardens', 'Perennials, grasses and kitchen-garden kits.', {
+    monogram: 'G',
+    emblem: 'leaf',
+    background: '#8fb56a',
+    ink: '#1f3a1a',
+  }),
 ];

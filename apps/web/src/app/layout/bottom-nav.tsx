@@ -45,7 +45,9 @@ function NavLink({ item, isActive }: { item: NavItem; isActive: boolean }) {
     </>
   ) : (
     <>
-      <span className={cn('grid h-7 w-12 place-items-center rounded-full transition-colors', isActive && 'bg-primary-soft')}>
+      <span
+        className={cn('grid h-7 w-12 place-items-center rounded-full transition-colors', isActive && 'bg-primary-soft')}
+      >
         <Icon className="size-5" strokeWidth={isActive ? 2.4 : 2} aria-hidden />
       </span>
       {item.label}

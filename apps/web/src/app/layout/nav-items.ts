@@ -31,7 +31,13 @@ export function buildNavItems(currentUserId: string | null): NavItem[] {
   return [
     { label: 'Home', href: paths.home.getHref(), matchPath: paths.home.path, icon: House },
     { label: 'Search', href: paths.search.getHref(), matchPath: paths.search.path, icon: Search },
-    { label: 'Create', href: paths.createDesign.step('start'), matchPath: paths.createDesign.path, icon: Plus, isPrimary: true },
+    {
+      label: 'Create',
+      href: paths.createDesign.step('start'),
+      matchPath: paths.createDesign.path,
+      icon: Plus,
+      isPrimary: true,
+    },
     { label: 'Activity', href: paths.activity.getHref(), matchPath: paths.activity.path, icon: Bell },
     { label: 'Profile', href: profileHref ?? '', matchPath: profileHref ?? '', icon: UserRound },
   ];

@@ -9,7 +9,9 @@ export function NotFoundPage() {
   return (
     <section className="flex min-h-[60dvh] flex-col items-center justify-center text-center animate-fade-up">
       <h1 className="flex flex-col items-center gap-3">
-        <span className="text-8xl leading-none font-extrabold tracking-tighter text-primary">{messages.notFound.code}</span>{' '}
+        <span className="text-8xl leading-none font-extrabold tracking-tighter text-primary">
+          {messages.notFound.code}
+        </span>{' '}
         <span className="text-xl font-semibold tracking-tight">{messages.notFound.title}</span>
       </h1>
       <p className="mt-3 max-w-xs text-sm text-muted-foreground">

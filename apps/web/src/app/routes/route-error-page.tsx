@@ -15,7 +15,10 @@ export function describeRouteError(error: unknown): string {
 export function RouteErrorPage() {
   const error = useRouteError();
   return (
-    <section role="alert" className="mx-auto flex min-h-[60dvh] max-w-sm flex-col items-center justify-center px-4 text-center">
+    <section
+      role="alert"
+      className="mx-auto flex min-h-[60dvh] max-w-sm flex-col items-center justify-center px-4 text-center"
+    >
       <span className="mb-5 grid size-14 place-items-center rounded-2xl bg-danger-soft text-danger">
         <TriangleAlert className="size-7" aria-hidden />
       </span>

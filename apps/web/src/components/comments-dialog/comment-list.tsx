@@ -21,7 +21,9 @@ export function CommentList({ comments, now = new Date() }: CommentListProps) {
                 {formatRelativeTime(comment.createdAt, now)}
               </time>
             </p>
-            <p className="mt-0.5 text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">{comment.text}</p>
+            <p className="mt-0.5 text-sm leading-relaxed break-words whitespace-pre-line text-foreground/90">
+              {comment.text}
+            </p>
           </div>
         </li>
       ))}

@@ -58,7 +58,10 @@ describe('CommentsDialog', () => {
   it('shows the loading state, then the list oldest first', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, {
-        items: [comment('c1', 'Ada', 'First!', '2026-03-01T10:00:00Z'), comment('c2', 'Grace', 'Second', '2026-03-02T10:00:00Z')],
+        items: [
+          comment('c1', 'Ada', 'First!', '2026-03-01T10:00:00Z'),
+          comment('c2', 'Grace', 'Second', '2026-03-02T10:00:00Z'),
+        ],
       }),
     );
     openDialog();
@@ -79,7 +82,9 @@ describe('CommentsDialog', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
     openDialog();
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(messages.comments.loadFailedTitle, { description: messages.comments.loadFailedBody }),
+      expect(toast.error).toHaveBeenCalledWith(messages.comments.loadFailedTitle, {
+        description: messages.comments.loadFailedBody,
+      }),
     );
   });
 
@@ -101,14 +106,18 @@ describe('CommentsDialog', () => {
     await user.type(nameField, '   ');
     await user.type(textField, 'Nice');
     await user.click(submit);
-    expect(toast.error).toHaveBeenLastCalledWith(messages.comments.missingNameTitle, { description: messages.comments.missingNameBody });
+    expect(toast.error).toHaveBeenLastCalledWith(messages.comments.missingNameTitle, {
+      description: messages.comments.missingNameBody,
+    });
 
     await user.clear(nameField);
     await user.type(nameField, 'Ada');
     await user.clear(textField);
     await user.type(textField, '  ');
     await user.click(submit);
-    expect(toast.error).toHaveBeenLastCalledWith(messages.comments.emptyTitle, { description: messages.comments.emptyBody });
+    expect(toast.error).toHaveBeenLastCalledWith(messages.comments.emptyTitle, {
+      description: messages.comments.emptyBody,
+    });
     // nothing but the list was requested
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -124,7 +133,9 @@ describe('CommentsDialog', () => {
     await user.click(submit);
 
     expect(await screen.findByText('Love the light')).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith(messages.comments.successTitle, { description: messages.comments.successBody });
+    expect(toast.success).toHaveBeenCalledWith(messages.comments.successTitle, {
+      description: messages.comments.successBody,
+    });
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/designs/d1/comments');
     expect(init?.method).toBe('POST');

@@ -39,7 +39,8 @@ function CommentsDialogBody({ designId, designTitle }: { designId: string; desig
   const [opener] = useState(() => document.activeElement);
 
   useEffect(() => {
-    if (comments.isError) toast.error(messages.comments.loadFailedTitle, { description: messages.comments.loadFailedBody });
+    if (comments.isError)
+      toast.error(messages.comments.loadFailedTitle, { description: messages.comments.loadFailedBody });
   }, [comments.isError]);
 
   return (

@@ -57,7 +57,9 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
             <span className="min-w-0">
               <span className="flex items-center gap-1 text-sm font-semibold">
                 <span className="truncate">{design.author.displayName}</span>
-                {design.author.isVerified && <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />}
+                {design.author.isVerified && (
+                  <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />
+                )}
               </span>
               <span className="block truncate text-xs text-muted-foreground">@{design.author.username}</span>
             </span>
@@ -94,7 +96,9 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
                 {design.title}
               </Link>
             </h2>
-            {design.caption && <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>}
+            {design.caption && (
+              <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>
+            )}
             {(design.originalCreator || design.remixCount > 0) && (
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
                 {design.originalCreator && (
@@ -153,7 +157,12 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
       </article>
 
       <LazyProductDialog product={openProduct} onClose={() => setOpenProduct(null)} />
-      <LazyCommentsDialog designId={design.id} designTitle={design.title} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      <LazyCommentsDialog
+        designId={design.id}
+        designTitle={design.title}
+        open={commentsOpen}
+        onOpenChange={setCommentsOpen}
+      />
     </Card>
   );
 }

@@ -5,7 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProductThumbnails, type ThumbnailProduct } from './product-thumbnails';
 
 const products = (count: number): ThumbnailProduct[] =>
-  Array.from({ length: count }, (_, index) => ({ id: `p${index + 1}`, name: `Product ${index + 1}`, imageUrl: `/media/p${index + 1}.webp` }));
+  Array.from({ length: count }, (_, index) => ({
+    id: `p${index + 1}`,
+    name: `Product ${index + 1}`,
+    imageUrl: `/media/p${index + 1}.webp`,
+  }));
 
 function renderThumbnails(count: number, onSelect = vi.fn()) {
   render(

@@ -23,14 +23,25 @@ const tileClass =
   'relative grid aspect-square place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted transition-[transform,box-shadow] hover:-translate-y-0.5 hover:shadow-md';
 
 /** SPEC §2: up to 5 product thumbnails, then '+N' for the rest. */
-export function ProductThumbnails<T extends ThumbnailProduct>({ products, onSelect, moreHref, className }: ProductThumbnailsProps<T>) {
+export function ProductThumbnails<T extends ThumbnailProduct>({
+  products,
+  onSelect,
+  moreHref,
+  className,
+}: ProductThumbnailsProps<T>) {
   const { shown, extra } = splitThumbnails(products);
   if (shown.length === 0) return null;
   return (
     <ul className={cn('grid grid-cols-6 gap-2', className)} aria-label="Products in this design">
       {shown.map((product, index) => (
         <li key={`${product.id}-${index}`}>
-          <button type="button" aria-label={product.name} title={product.name} className={cn(tileClass, 'w-full cursor-pointer')} onClick={() => onSelect(product)}>
+          <button
+            type="button"
+            aria-label={product.name}
+            title={product.name}
+            className={cn(tileClass, 'w-full cursor-pointer')}
+            onClick={() => onSelect(product)}
+          >
             <Package className="absolute size-4 text-muted-foreground/60" aria-hidden />
             {/* a sixth of the content column: at most 4.6rem */}
             <ProductImage src={product.imageUrl} alt="" sizes={imageSizes.tile5rem} className="relative" />

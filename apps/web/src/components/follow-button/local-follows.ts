@@ -26,7 +26,11 @@ export function setFollowedLocally(userId: string, follow: boolean): void {
 
 /** Whether the viewer follows this user in this browser tab, and a way to change it. */
 export function useLocalFollow(userId: string): { isFollowing: boolean; toggleFollow: () => boolean } {
-  const isFollowing = useSyncExternalStore(subscribe, () => getFollowedIds().has(userId), () => false);
+  const isFollowing = useSyncExternalStore(
+    subscribe,
+    () => getFollowedIds().has(userId),
+    () => false,
+  );
   const toggleFollow = useCallback(() => {
     const follow = !isFollowedLocally(userId);
     setFollowedLocally(userId, follow);

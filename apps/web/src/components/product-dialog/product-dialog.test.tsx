@@ -11,7 +11,13 @@ const toastMocks = vi.hoisted(() => ({ toast: Object.assign(vi.fn(), { success: 
 vi.mock('@/components/ui/toaster', () => toastMocks);
 const { toast } = toastMocks;
 
-const preview: ProductPreview = { id: 'sofa-1', name: 'Linen Sofa', price: 899, imageUrl: '/media/seed/sofa.webp', brandId: 'nordic' };
+const preview: ProductPreview = {
+  id: 'sofa-1',
+  name: 'Linen Sofa',
+  price: 899,
+  imageUrl: '/media/seed/sofa.webp',
+  brandId: 'nordic',
+};
 const catalogueRow: Product = {
   ...preview,
   description: 'A deep three-seater in washed linen.',
@@ -71,7 +77,10 @@ describe('ProductDialog', () => {
     const picture = screen.getByRole('img', { name: preview.name });
     expect(picture).toHaveAttribute('src', '/media/seed/sofa.webp');
     expect(picture.getAttribute('srcset')).toContain('/media/w/640/seed/sofa.webp 640w');
-    expect(picture).toHaveAttribute('sizes', '(min-width: 40rem) 25.5rem, (min-width: 32rem) 29.5rem, calc(100vw - 2.5rem)');
+    expect(picture).toHaveAttribute(
+      'sizes',
+      '(min-width: 40rem) 25.5rem, (min-width: 32rem) 29.5rem, calc(100vw - 2.5rem)',
+    );
     expect(picture).toHaveAttribute('loading', 'eager');
   });
 
@@ -112,8 +121,19 @@ describe('ProductDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     await act(async () => vi.advanceTimersByTime(50));
-    expect(getCart()).toEqual([{ productId: 'sofa-1', name: 'Linen Sofa', price: 899, imageUrl: preview.imageUrl, brandId: 'nordic', quantity: 2 }]);
-    expect(toast.success).toHaveBeenCalledWith(messages.productPopup.addedTitle, { description: '2x Linen Sofa added to your cart.' });
+    expect(getCart()).toEqual([
+      {
+        productId: 'sofa-1',
+        name: 'Linen Sofa',
+        price: 899,
+        imageUrl: preview.imageUrl,
+        brandId: 'nordic',
+        quantity: 2,
+      },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(messages.productPopup.addedTitle, {
+      description: '2x Linen Sofa added to your cart.',
+    });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 

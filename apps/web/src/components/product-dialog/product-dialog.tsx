@@ -105,13 +105,21 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
         {product.imageUrl && (
           <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted">
             <Package className="absolute inset-0 m-auto size-10 text-muted-foreground/50" aria-hidden />
-            <ProductImage src={product.imageUrl} alt={product.name} sizes={imageSizes.dialog} eager className="relative" />
+            <ProductImage
+              src={product.imageUrl}
+              alt={product.name}
+              sizes={imageSizes.dialog}
+              eager
+              className="relative"
+            />
           </div>
         )}
 
         <div className="flex items-baseline justify-between gap-4">
           <p className="text-2xl font-bold tracking-tight tabular-nums">{formatPrice(product.price)}</p>
-          {details.data?.category && <span className="text-xs font-medium text-muted-foreground">{details.data.category}</span>}
+          {details.data?.category && (
+            <span className="text-xs font-medium text-muted-foreground">{details.data.category}</span>
+          )}
         </div>
 
         {description ? (
@@ -131,7 +139,13 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
         </div>
 
         <div className="grid grid-cols-2 gap-3">
-          <Button variant="outline" size="lg" className="px-3" isLoading={isAdding} onClick={() => void addAfterDelay()}>
+          <Button
+            variant="outline"
+            size="lg"
+            className="px-3"
+            isLoading={isAdding}
+            onClick={() => void addAfterDelay()}
+          >
             {!isAdding && <ShoppingCart className="size-4" aria-hidden />}
             {messages.productPopup.addToCart}
           </Button>

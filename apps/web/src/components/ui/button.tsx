@@ -44,7 +44,17 @@ export interface ButtonProps extends ComponentProps<'button'> {
   isLoading?: boolean;
 }
 
-export function Button({ variant, size, asChild, isLoading, className, children, disabled, type, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  asChild,
+  isLoading,
+  className,
+  children,
+  disabled,
+  type,
+  ...props
+}: ButtonProps) {
   if (asChild) {
     return (
       <Slot.Root className={buttonClasses({ variant, size, className })} {...props}>

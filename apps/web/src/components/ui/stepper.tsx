@@ -18,13 +18,29 @@ export function QuantityStepper({ value, onChange, min = 1, max = 99, label, cla
     'grid size-9 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40';
   return (
     <div className={cn('inline-flex items-center gap-1 rounded-full border border-border bg-surface p-0.5', className)}>
-      <button type="button" className={buttonClass} aria-label={`Decrease quantity of ${label}`} disabled={value <= min} onClick={() => onChange(Math.max(min, value - 1))}>
+      <button
+        type="button"
+        className={buttonClass}
+        aria-label={`Decrease quantity of ${label}`}
+        disabled={value <= min}
+        onClick={() => onChange(Math.max(min, value - 1))}
+      >
         <Minus className="size-4" aria-hidden />
       </button>
-      <output className="min-w-6 text-center text-sm font-semibold tabular-nums" aria-live="polite" aria-label={`Quantity of ${label}`}>
+      <output
+        className="min-w-6 text-center text-sm font-semibold tabular-nums"
+        aria-live="polite"
+        aria-label={`Quantity of ${label}`}
+      >
         {value}
       </output>
-      <button type="button" className={buttonClass} aria-label={`Increase quantity of ${label}`} disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
+      <button
+        type="button"
+        className={buttonClass}
+        aria-label={`Increase quantity of ${label}`}
+        disabled={value >= max}
+        onClick={() => onChange(Math.min(max, value + 1))}
+      >
         <Plus className="size-4" aria-hidden />
       </button>
     </div>

@@ -1,4 +1,10 @@
-import { FEED_MAX_ATTEMPTS, messages, responsiveImageSources, type Design, type FeedResponse } from '@dwellscape/shared';
+import {
+  FEED_MAX_ATTEMPTS,
+  messages,
+  responsiveImageSources,
+  type Design,
+  type FeedResponse,
+} from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +36,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const mode = url.searchParams.get('mode') as Design['mode'];
   return jsonResponse(200, { items: feeds[mode], nextCursor: null } satisfies FeedResponse);
 });
-const feedRequests = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/designs');
+const feedRequests = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/designs');
 
 let srcsets: string[];
 beforeEach(() => {
@@ -40,7 +49,10 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', undefined);
   srcsets = [];
   const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'srcset')!;
-  vi.spyOn(HTMLImageElement.prototype, 'srcset', 'set').mockImplementation(function (this: HTMLImageElement, value: string) {
+  vi.spyOn(HTMLImageElement.prototype, 'srcset', 'set').mockImplementation(function (
+    this: HTMLImageElement,
+    value: string,
+  ) {
     if (!this.isConnected) srcsets.push(value);
     descriptor.set!.call(this, value);
   });
@@ -61,7 +73,9 @@ describe('prefetchFeed', () => {
 
     expect(feedRequests()).toHaveLength(1);
     expect(feedRequests()[0]!.searchParams.get('mode')).toBe('interior');
-    expect(queryClient.getQueryData<{ pages: FeedResponse[] }>(designsFeedQueryKey('interior'))?.pages[0]?.items[0]?.id).toBe('d-lounge');
+    expect(
+      queryClient.getQueryData<{ pages: FeedResponse[] }>(designsFeedQueryKey('interior'))?.pages[0]?.items[0]?.id,
+    ).toBe('d-lounge');
     expect(srcsets).toEqual([responsiveImageSources(feeds.interior[0]!.afterImageUrl, imageSizes.column).srcSet]);
   });
 

@@ -8,15 +8,61 @@ import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
 import { ActivityScreen } from './activity-screen';
 import { NotificationRow } from './notification-row';
 
-const jordan = { id: 'u-jordan', username: 'jordanbuilds', displayName: 'Jordan Blake', avatarUrl: '/media/seed/jordan.webp', isVerified: true };
+const jordan = {
+  id: 'u-jordan',
+  username: 'jordanbuilds',
+  displayName: 'Jordan Blake',
+  avatarUrl: '/media/seed/jordan.webp',
+  isVerified: true,
+};
 const now = new Date('2024-06-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
 const notifications: Notification[] = [
-  { id: 'n1', type: 'like', actor: jordan, message: 'Jordan Blake liked your design “Sunday loft”.', designId: 'd-loft', thumbnailUrl: '/media/seed/d-loft.webp', amount: null, createdAt: ago(30_000), read: false },
-  { id: 'n2', type: 'commission', actor: jordan, message: 'You earned a commission: Jordan Blake bought the Arc Lamp from your design.', designId: 'd-loft', thumbnailUrl: '/media/seed/d-loft.webp', amount: '$45.00', createdAt: ago(2 * 3600_000), read: true },
-  { id: 'n3', type: 'follow', actor: jordan, message: 'Jordan Blake started following you.', designId: null, thumbnailUrl: null, amount: null, createdAt: ago(3 * 86_400_000), read: true },
-  { id: 'n4', type: 'comment', actor: jordan, message: 'commented: "Love it"', designId: 'd-nook', thumbnailUrl: '/media/seed/d-nook.webp', amount: null, createdAt: ago(12 * 86_400_000), read: true },
+  {
+    id: 'n1',
+    type: 'like',
+    actor: jordan,
+    message: 'Jordan Blake liked your design “Sunday loft”.',
+    designId: 'd-loft',
+    thumbnailUrl: '/media/seed/d-loft.webp',
+    amount: null,
+    createdAt: ago(30_000),
+    read: false,
+  },
+  {
+    id: 'n2',
+    type: 'commission',
+    actor: jordan,
+    message: 'You earned a commission: Jordan Blake bought the Arc Lamp from your design.',
+    designId: 'd-loft',
+    thumbnailUrl: '/media/seed/d-loft.webp',
+    amount: '$45.00',
+    createdAt: ago(2 * 3600_000),
+    read: true,
+  },
+  {
+    id: 'n3',
+    type: 'follow',
+    actor: jordan,
+    message: 'Jordan Blake started following you.',
+    designId: null,
+    thumbnailUrl: null,
+    amount: null,
+    createdAt: ago(3 * 86_400_000),
+    read: true,
+  },
+  {
+    id: 'n4',
+    type: 'comment',
+    actor: jordan,
+    message: 'commented: "Love it"',
+    designId: 'd-nook',
+    thumbnailUrl: '/media/seed/d-nook.webp',
+    amount: null,
+    createdAt: ago(12 * 86_400_000),
+    read: true,
+  },
 ];
 
 const renderRow = (notification: Notification) =>
@@ -45,7 +91,9 @@ describe('NotificationRow', () => {
     expect(screen.getByRole('img', { name: 'Commission' })).toBeInTheDocument();
     expect(screen.getByText('+$45.00')).toBeInTheDocument();
     // the actor is not at the start, so the message stays as written
-    expect(screen.getByText('You earned a commission: Jordan Blake bought the Arc Lamp from your design.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You earned a commission: Jordan Blake bought the Arc Lamp from your design.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 hours ago')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'New' })).not.toBeInTheDocument();
   });
@@ -68,7 +116,10 @@ describe('NotificationRow', () => {
 
 describe('ActivityScreen', () => {
   it("lists every notification, then 'All caught up!'", async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications })),
+    );
     renderWithQueryClient(
       <MemoryRouter>
         <ActivityScreen />
@@ -76,7 +127,8 @@ describe('ActivityScreen', () => {
     );
     const list = await screen.findByRole('list', { name: 'Notifications' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
-    for (const type of ['Like', 'Commission', 'Follow', 'Comment']) expect(within(list).getByRole('img', { name: type })).toBeInTheDocument();
+    for (const type of ['Like', 'Commission', 'Follow', 'Comment'])
+      expect(within(list).getByRole('img', { name: type })).toBeInTheDocument();
     expect(screen.getByText(messages.activity.caughtUp)).toBeInTheDocument();
   });
 
@@ -84,7 +136,9 @@ describe('ActivityScreen', () => {
     let fail = true;
     vi.stubGlobal(
       'fetch',
-      vi.fn<typeof fetch>(async () => (fail ? jsonResponse(503, { error: 'Service Unavailable' }) : jsonResponse(200, { items: notifications }))),
+      vi.fn<typeof fetch>(async () =>
+        fail ? jsonResponse(503, { error: 'Service Unavailable' }) : jsonResponse(200, { items: notifications }),
+      ),
     );
     renderWithQueryClient(
       <MemoryRouter>

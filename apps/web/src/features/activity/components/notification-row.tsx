@@ -30,7 +30,10 @@ export function NotificationRow({ notification, now }: { notification: Notificat
         <span
           role="img"
           aria-label={kind.label}
-          className={cn('absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full ring-2 ring-surface', kind.className)}
+          className={cn(
+            'absolute -right-1 -bottom-1 grid size-5 place-items-center rounded-full ring-2 ring-surface',
+            kind.className,
+          )}
         >
           <Icon className="size-3" aria-hidden />
         </span>
@@ -41,12 +44,19 @@ export function NotificationRow({ notification, now }: { notification: Notificat
         </span>
         <span className="mt-0.5 flex items-center gap-2 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt}>{formatRelativeTime(notification.createdAt, now)}</time>
-          {notification.amount && <span className="font-semibold text-accent tabular-nums">+{notification.amount}</span>}
+          {notification.amount && (
+            <span className="font-semibold text-accent tabular-nums">+{notification.amount}</span>
+          )}
         </span>
       </span>
       {notification.thumbnailUrl && (
         <span className="size-12 shrink-0 overflow-hidden rounded-lg bg-muted">
-          <ResponsiveImage src={notification.thumbnailUrl} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
+          <ResponsiveImage
+            src={notification.thumbnailUrl}
+            alt=""
+            sizes={imageSizes.tile4rem}
+            className="size-full object-cover"
+          />
         </span>
       )}
       {!notification.read && <span className="size-2 shrink-0 rounded-full bg-primary" role="img" aria-label="New" />}
@@ -55,14 +65,20 @@ export function NotificationRow({ notification, now }: { notification: Notificat
   const rowClass = cn('flex items-center gap-3 p-3', !notification.read && 'bg-primary-soft/35');
   if (notification.designId) {
     return (
-      <Link to={paths.post.getHref(notification.designId)} className={cn(rowClass, 'transition-colors hover:bg-muted/70')}>
+      <Link
+        to={paths.post.getHref(notification.designId)}
+        className={cn(rowClass, 'transition-colors hover:bg-muted/70')}
+      >
         {body}
       </Link>
     );
   }
   if (notification.actor) {
     return (
-      <Link to={paths.profile.getHref(notification.actor.id)} className={cn(rowClass, 'transition-colors hover:bg-muted/70')}>
+      <Link
+        to={paths.profile.getHref(notification.actor.id)}
+        className={cn(rowClass, 'transition-colors hover:bg-muted/70')}
+      >
         {body}
       </Link>
     );

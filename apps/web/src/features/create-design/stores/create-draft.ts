@@ -62,7 +62,11 @@ const sessionFields = {
   },
   flowAnswers: { key: 'flowAnswers', schema: z.record(z.string(), z.string()), empty: {} as Record<string, string> },
   uploadedSpaceImage: { key: 'uploadedSpaceImage', schema: z.nullable(mediaUrlSchema), empty: null as string | null },
-  selectedSpaceId: { key: 'selectedSpaceId', schema: z.nullable(z.string().check(z.minLength(1))), empty: null as string | null },
+  selectedSpaceId: {
+    key: 'selectedSpaceId',
+    schema: z.nullable(z.string().check(z.minLength(1))),
+    empty: null as string | null,
+  },
   selectedSpaceType: { key: 'selectedSpaceType', schema: z.string(), empty: '' as string },
   userNotes: { key: 'userNotes', schema: z.string(), empty: '' as string },
   refinedNotes: { key: 'refinedNotes', schema: z.string(), empty: '' as string },

@@ -105,7 +105,6 @@ export async function createBeforeAfterVideo(beforeUrl: string, afterUrl: string
 }
 
 async function recordClip(before: HTMLImageElement, after: HTMLImageElement, durationMs: number): Promise<Blob> {
-
   const canvas = document.createElement('canvas');
   canvas.width = VIDEO_WIDTH;
   canvas.height = VIDEO_HEIGHT;

@@ -75,7 +75,10 @@ export function FeedScreen() {
         <>
           <ul className="flex flex-col gap-5" aria-label="Designs">
             {designs.slice(0, shownCount).map((design, index) => (
-              <li key={design.id} className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}>
+              <li
+                key={design.id}
+                className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}
+              >
                 <DesignCard design={design} eagerImage={index === 0} />
               </li>
             ))}
@@ -108,7 +111,10 @@ function FeedLoading({ failureCount }: { failureCount: number }) {
   return (
     <div aria-busy="true" aria-label="Loading designs" className="flex flex-col gap-5">
       {failureCount > 0 && (
-        <p role="status" className="flex items-center justify-center gap-2 text-center text-xs font-medium text-muted-foreground">
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 text-center text-xs font-medium text-muted-foreground"
+        >
           <RefreshCw className="size-3.5 animate-spin" aria-hidden />
           {/* the attempt about to run: the second after one failure, the third after two */}
           {messages.feed.retryAttempt(failureCount + 1, FEED_MAX_ATTEMPTS)}

@@ -4,7 +4,10 @@ import { flattenFeed, prependDesign, type FeedPages } from './prepend-design';
 
 const design = (id: string) => ({ id, title: id }) as Design;
 const feed = (...pages: string[][]): FeedPages => ({
-  pages: pages.map((ids, index) => ({ items: ids.map(design), nextCursor: index < pages.length - 1 ? `c${index}` : null })),
+  pages: pages.map((ids, index) => ({
+    items: ids.map(design),
+    nextCursor: index < pages.length - 1 ? `c${index}` : null,
+  })),
   pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
 });
 

@@ -4,7 +4,10 @@ import type { InfiniteData } from '@tanstack/react-query';
 export type FeedPages = InfiniteData<FeedResponse, string | null>;
 
 /** Puts a newly published design on top of the first page, unless the feed already holds it. */
-export function prependDesign<P>(feed: InfiniteData<FeedResponse, P> | undefined, design: Design): InfiniteData<FeedResponse, P> | undefined {
+export function prependDesign<P>(
+  feed: InfiniteData<FeedResponse, P> | undefined,
+  design: Design,
+): InfiniteData<FeedResponse, P> | undefined {
   if (!feed || feed.pages.length === 0) return feed;
   if (feed.pages.some((page) => page.items.some((item) => item.id === design.id))) return feed;
   const [first, ...rest] = feed.pages;

@@ -94,9 +94,7 @@ export function GateScreen({ onSessionStarted, onUnlocked }: GateScreenProps) {
           <div className="mx-auto mb-6 grid size-16 place-items-center rounded-2xl border border-white/20 bg-white/10 shadow-[0_8px_32px_-8px_rgb(0_0_0/0.4)] backdrop-blur-md">
             <Sparkles className="size-7 text-[#f3b08e]" aria-hidden />
           </div>
-          <h1 className="text-[2.5rem] leading-none font-bold tracking-tight">
-            {messages.productNameMark}
-          </h1>
+          <h1 className="text-[2.5rem] leading-none font-bold tracking-tight">{messages.productNameMark}</h1>
           <p className="mx-auto mt-4 max-w-[21rem] text-base leading-relaxed text-white/75">{messages.tagline}</p>
         </div>
 

@@ -13,7 +13,9 @@ export function PostComments({ designId, commentsCount }: { designId: string; co
       <section aria-labelledby={headingId}>
         <h2 id={headingId} className="mb-4 flex items-center gap-2 text-base font-semibold tracking-tight">
           Comments
-          <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums">{commentsCount}</span>
+          <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums">
+            {commentsCount}
+          </span>
         </h2>
         <CommentThread comments={comments} stateClassName="py-6" />
         <div className="mt-5 border-t border-border/70 pt-4">

@@ -65,7 +65,11 @@ const scrollIntoView = vi.fn();
 const jsdomScrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
 
 beforeEach(() => {
-  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    value: scrollIntoView,
+    configurable: true,
+    writable: true,
+  });
 });
 
 afterEach(() => {
@@ -116,7 +120,10 @@ describe('PostScreen remixes', () => {
 
     const section = await remixesSection();
     expect(within(section).getByText('1 remix')).toBeInTheDocument();
-    expect(within(await remixList()).getByRole('link', { name: /My quiet study/ })).toHaveAttribute('href', '/post/d-only');
+    expect(within(await remixList()).getByRole('link', { name: /My quiet study/ })).toHaveAttribute(
+      'href',
+      '/post/d-only',
+    );
   });
 
   it('shows no remixes section and asks for no list when nobody has remixed the design', async () => {
@@ -159,7 +166,9 @@ describe('PostScreen remixes', () => {
 
     await userEvent.click(within(await remixList()).getByRole('link', { name: /Loft by the sea/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/post/d-remix-2'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Loft by the sea' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Loft by the sea' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it("scrolls to the remixes when the address ends in '#remixes'", async () => {

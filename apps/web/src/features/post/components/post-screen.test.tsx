@@ -26,7 +26,13 @@ const post: Design = makeDesign({
 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const comment = (id: string, name: string, text: string, createdAt: string, author: Comment['author'] = null): Comment => ({
+const comment = (
+  id: string,
+  name: string,
+  text: string,
+  createdAt: string,
+  author: Comment['author'] = null,
+): Comment => ({
   id,
   designId: post.id,
   userId: author?.id ?? null,
@@ -37,25 +43,34 @@ const comment = (id: string, name: string, text: string, createdAt: string, auth
   author,
 });
 
-const existing = [comment('c1', 'Sam', 'Love the rug!', minutesAgo(180)), comment('c2', 'Jordan Blake', 'Thank you!', minutesAgo(5), jordan)];
+const existing = [
+  comment('c1', 'Sam', 'Love the rug!', minutesAgo(180)),
+  comment('c2', 'Jordan Blake', 'Thank you!', minutesAgo(5), jordan),
+];
 
 function stubPostApi({ failPost = false, holdPost }: { failPost?: boolean; holdPost?: Promise<void> } = {}) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     if (pathname === `/api/designs/${post.id}` && method === 'GET') return jsonResponse(200, post);
-    if (pathname === `/api/designs/${post.id}/comments` && method === 'GET') return jsonResponse(200, { items: existing });
+    if (pathname === `/api/designs/${post.id}/comments` && method === 'GET')
+      return jsonResponse(200, { items: existing });
     if (pathname === `/api/designs/${post.id}/comments` && method === 'POST') {
       await holdPost;
       if (failPost) return jsonResponse(500, { error: 'Internal Server Error' });
       const { text } = JSON.parse(String(init?.body)) as { text: string };
-      return jsonResponse(201, { comment: comment('c3', maya.displayName, text, new Date().toISOString(), maya), commentsCount: 3 });
+      return jsonResponse(201, {
+        comment: comment('c3', maya.displayName, text, new Date().toISOString(), maya),
+        commentsCount: 3,
+      });
     }
     return jsonResponse(404, { error: 'Not Found', message: 'Design not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   const posted = () =>
-    fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
   return { posted };
 }
 

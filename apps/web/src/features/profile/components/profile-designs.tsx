@@ -98,7 +98,10 @@ function DesignTile({ design, showEarningPotential }: { design: Design; showEarn
       {design.originalCreator && (
         <p className="truncate text-xs text-muted-foreground">
           {messages.feed.inspiredBy}{' '}
-          <Link to={paths.profile.getHref(design.originalCreator.id)} className="font-semibold text-primary hover:underline">
+          <Link
+            to={paths.profile.getHref(design.originalCreator.id)}
+            className="font-semibold text-primary hover:underline"
+          >
             @{design.originalCreator.username}
           </Link>
         </p>

@@ -26,7 +26,11 @@ export function ProfileHeader({ user }: { user: User }) {
 
   return (
     <section aria-label="Profile" className="flex flex-col items-center text-center">
-      <Avatar src={user.avatarUrl} name={user.displayName} className="size-24 text-3xl shadow-card ring-4 ring-surface" />
+      <Avatar
+        src={user.avatarUrl}
+        name={user.displayName}
+        className="size-24 text-3xl shadow-card ring-4 ring-surface"
+      />
       <h1 className="mt-4 flex items-center gap-1.5 text-xl font-bold tracking-tight">
         {user.displayName}
         {user.isVerified && <BadgeCheck className="size-5 text-primary" aria-label="Verified" role="img" />}
@@ -82,7 +86,11 @@ function OtherProfileActions({ user }: { user: User }) {
       <FollowButton userId={user.id} name={user.displayName} size="md" />
       <Button
         variant="outline"
-        onClick={() => toast.info(MESSAGING_NOT_IN_BETA, { description: `You can't send ${user.displayName} a message in the beta.` })}
+        onClick={() =>
+          toast.info(MESSAGING_NOT_IN_BETA, {
+            description: `You can't send ${user.displayName} a message in the beta.`,
+          })
+        }
       >
         <MessageCircle className="size-4" aria-hidden />
         {messages.profile.message}

@@ -34,14 +34,24 @@ const priya: User = {
   isCurrentUser: false,
 };
 
-const summary = ({ id, username, displayName, avatarUrl, isVerified }: User) => ({ id, username, displayName, avatarUrl, isVerified });
+const summary = ({ id, username, displayName, avatarUrl, isVerified }: User) => ({
+  id,
+  username,
+  displayName,
+  avatarUrl,
+  isVerified,
+});
 
 const design = (id: string, title: string, extra: Partial<Design> = {}): Design =>
   makeDesign({ id, title, likesCount: 7, author: summary(maya), ...extra });
 
 const mayaDesigns = [
   design('d-loft', 'Sunday loft'),
-  design('d-remix', 'Courtyard remix', { originalDesignId: 'd-yard', originalCreatorId: priya.id, originalCreator: summary(priya) }),
+  design('d-remix', 'Courtyard remix', {
+    originalDesignId: 'd-yard',
+    originalCreatorId: priya.id,
+    originalCreator: summary(priya),
+  }),
 ];
 
 function stubProfiles(designsOf: Record<string, Design[]> = { [maya.id]: mayaDesigns, [priya.id]: [] }) {
@@ -102,7 +112,10 @@ describe('ProfileScreen: own profile', () => {
     renderProfile(maya.id);
     const loft = await screen.findByRole('link', { name: 'Sunday loft' });
     expect(loft).toHaveAttribute('href', paths.post.getHref('d-loft'));
-    expect(screen.getByRole('link', { name: '@priya.greenspace' })).toHaveAttribute('href', paths.profile.getHref(priya.id));
+    expect(screen.getByRole('link', { name: '@priya.greenspace' })).toHaveAttribute(
+      'href',
+      paths.profile.getHref(priya.id),
+    );
     expect(screen.getByText(messages.feed.inspiredBy, { exact: false })).toBeInTheDocument();
 
     await userEvent.hover(loft);
@@ -124,7 +137,10 @@ describe('ProfileScreen: own profile', () => {
   it("offers 'Create Your First Design' when there are none", async () => {
     stubProfiles({ [maya.id]: [] });
     renderProfile(maya.id);
-    expect(await screen.findByRole('link', { name: messages.profile.createFirst })).toHaveAttribute('href', paths.createDesign.getHref());
+    expect(await screen.findByRole('link', { name: messages.profile.createFirst })).toHaveAttribute(
+      'href',
+      paths.createDesign.getHref(),
+    );
   });
 
   it("'Settings' switches dark mode and design mode", async () => {

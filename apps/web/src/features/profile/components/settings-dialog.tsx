@@ -59,7 +59,12 @@ function SettingRow({ icon, label, description, checked, onCheckedChange }: Sett
           {description}
         </span>
       </span>
-      <Switch aria-labelledby={labelId} aria-describedby={descriptionId} checked={checked} onCheckedChange={onCheckedChange} />
+      <Switch
+        aria-labelledby={labelId}
+        aria-describedby={descriptionId}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+      />
     </div>
   );
 }

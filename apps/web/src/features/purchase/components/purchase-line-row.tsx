@@ -30,7 +30,10 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               )}
             </p>
           </div>
-          <p className="text-sm font-bold tabular-nums" aria-label={`Line total ${formatPrice(line.price * line.quantity)}`}>
+          <p
+            className="text-sm font-bold tabular-nums"
+            aria-label={`Line total ${formatPrice(line.price * line.quantity)}`}
+          >
             {formatPrice(line.price * line.quantity)}
           </p>
         </div>

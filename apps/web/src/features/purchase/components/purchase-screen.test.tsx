@@ -35,7 +35,10 @@ beforeEach(() => reloadCartFromStorage());
 
 describe('PurchaseScreen', () => {
   it('lists the handed-over items and the cart with prices, quantities and a 2-decimal total', () => {
-    addToCart({ productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' }, 1);
+    addToCart(
+      { productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' },
+      1,
+    );
     renderPurchase(handedOver);
 
     const fromDesign = screen.getByRole('list', { name: 'From this design' });
@@ -51,8 +54,14 @@ describe('PurchaseScreen', () => {
   });
 
   it('changes and removes cart lines, and the total follows', async () => {
-    addToCart({ productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' }, 1);
-    addToCart({ productId: 'rug', name: 'Jute Rug', price: 10, imageUrl: '/media/seed/rug.webp', brandId: 'nordic' }, 1);
+    addToCart(
+      { productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' },
+      1,
+    );
+    addToCart(
+      { productId: 'rug', name: 'Jute Rug', price: 10, imageUrl: '/media/seed/rug.webp', brandId: 'nordic' },
+      1,
+    );
     renderPurchase();
 
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity of Arc Lamp' }));
@@ -75,7 +84,10 @@ describe('PurchaseScreen', () => {
 
   it("'Continue Shopping' leads home and 'Back' goes back", async () => {
     const router = renderPurchase(handedOver, { from: '/shop-design/d-loft' });
-    expect(screen.getByRole('link', { name: messages.purchase.continueShopping })).toHaveAttribute('href', paths.home.getHref());
+    expect(screen.getByRole('link', { name: messages.purchase.continueShopping })).toHaveAttribute(
+      'href',
+      paths.home.getHref(),
+    );
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.back }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shop-design/d-loft'));
   });

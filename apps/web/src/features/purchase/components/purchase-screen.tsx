@@ -9,7 +9,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
 import { useCart } from '@/lib/cart';
-import { itemCount, purchaseTotal, readHandedOverItems, toPurchaseLines, type PurchaseLine } from '../utils/purchase-lines';
+import {
+  itemCount,
+  purchaseTotal,
+  readHandedOverItems,
+  toPurchaseLines,
+  type PurchaseLine,
+} from '../utils/purchase-lines';
 import { PurchaseLineRow } from './purchase-line-row';
 
 export const PAYMENTS_OFF_TITLE = 'Checkout is not available yet';
@@ -37,7 +43,9 @@ export function PurchaseScreen() {
       </Button>
       <ScreenHeader
         title="Purchase"
-        description={allLines.length > 0 ? `${itemCount(allLines)} ${itemCount(allLines) === 1 ? 'item' : 'items'}` : undefined}
+        description={
+          allLines.length > 0 ? `${itemCount(allLines)} ${itemCount(allLines) === 1 ? 'item' : 'items'}` : undefined
+        }
       />
 
       {allLines.length === 0 ? (
@@ -63,7 +71,10 @@ export function PurchaseScreen() {
           <Card className="mt-5 p-4">
             <div className="flex items-baseline justify-between">
               <span className="text-base font-semibold">Total</span>
-              <span className="text-2xl font-bold tracking-tight tabular-nums" aria-label={`Total ${formatPrice(total)}`}>
+              <span
+                className="text-2xl font-bold tracking-tight tabular-nums"
+                aria-label={`Total ${formatPrice(total)}`}
+              >
                 {formatPrice(total)}
               </span>
             </div>
@@ -75,7 +86,10 @@ export function PurchaseScreen() {
               <CreditCard className="size-5" aria-hidden />
               {messages.purchase.complete}
             </Button>
-            <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}>
+            <Link
+              to={paths.home.getHref()}
+              className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}
+            >
               {messages.purchase.continueShopping}
             </Link>
           </div>
@@ -83,7 +97,11 @@ export function PurchaseScreen() {
       )}
 
       <Dialog open={isExplainingPayments} onOpenChange={setIsExplainingPayments}>
-        <DialogContent title={PAYMENTS_OFF_TITLE} description={messages.purchase.paymentsDisabled} className="sm:max-w-md">
+        <DialogContent
+          title={PAYMENTS_OFF_TITLE}
+          description={messages.purchase.paymentsDisabled}
+          className="sm:max-w-md"
+        >
           <DialogClose asChild>
             <Button className="mt-2 w-full">OK</Button>
           </DialogClose>

@@ -3,7 +3,14 @@ import type { CartLine } from '@/lib/cart';
 import { itemCount, purchaseTotal, readHandedOverItems, toPurchaseLines, UPLOADED_ITEM_NAME } from './purchase-lines';
 
 const sofa = { productId: 'sofa', name: 'Linen Sofa', price: 899.99, imageUrl: '/media/seed/sofa.webp', quantity: 1 };
-const lampLine: CartLine = { productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic', quantity: 3 };
+const lampLine: CartLine = {
+  productId: 'lamp',
+  name: 'Arc Lamp',
+  price: 149.5,
+  imageUrl: '/media/seed/lamp.webp',
+  brandId: 'nordic',
+  quantity: 3,
+};
 
 describe('readHandedOverItems', () => {
   it('reads the items shop-design hands over', () => {
@@ -38,7 +45,10 @@ describe('toPurchaseLines and totals', () => {
   });
 
   it('totals price × quantity to the cent, uploaded items counting at their price (0 by default)', () => {
-    const lines = toPurchaseLines([sofa, { name: 'My chair', price: 0, imageUrl: '', quantity: 2 }], [lampLine, { ...lampLine, productId: 'cup', price: 0.1, quantity: 3 }]);
+    const lines = toPurchaseLines(
+      [sofa, { name: 'My chair', price: 0, imageUrl: '', quantity: 2 }],
+      [lampLine, { ...lampLine, productId: 'cup', price: 0.1, quantity: 3 }],
+    );
     expect(purchaseTotal(lines)).toBe(899.99 + 448.5 + 0.3);
     expect(itemCount(lines)).toBe(1 + 2 + 3 + 3);
     expect(purchaseTotal([])).toBe(0);

@@ -25,7 +25,9 @@ export function DesignResult({ design }: { design: Design }) {
           <span className="mt-auto flex items-center gap-3 pt-1.5 text-xs text-muted-foreground">
             <span className="inline-flex min-w-0 items-center gap-1 font-medium text-foreground/80">
               <span className="truncate">{design.author.displayName}</span>
-              {design.author.isVerified && <BadgeCheck className="size-3.5 shrink-0 text-primary" aria-label="Verified" role="img" />}
+              {design.author.isVerified && (
+                <BadgeCheck className="size-3.5 shrink-0 text-primary" aria-label="Verified" role="img" />
+              )}
             </span>
             <span className="inline-flex items-center gap-1 tabular-nums">
               <Heart className="size-3.5" aria-hidden />

@@ -36,7 +36,13 @@ export function ProductResult({ product, onOpen }: ProductResultProps) {
         isLoading={isAdding}
         aria-label={`${messages.productPopup.addToCart}: ${product.name}`}
         onClick={() =>
-          void add({ productId: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, brandId: product.brandId })
+          void add({
+            productId: product.id,
+            name: product.name,
+            price: product.price,
+            imageUrl: product.imageUrl,
+            brandId: product.brandId,
+          })
         }
       >
         {!isAdding && <ShoppingCart className="size-4" aria-hidden />}

@@ -1,4 +1,11 @@
-import { ADD_TO_CART_DELAY_MS, messages, type Design, type Product, type SearchResponse, type User } from '@dwellscape/shared';
+import {
+  ADD_TO_CART_DELAY_MS,
+  messages,
+  type Design,
+  type Product,
+  type SearchResponse,
+  type User,
+} from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -50,7 +57,8 @@ const noResults: SearchResponse = { designs: [], products: [], users: [] };
 function stubSearchApi(answer: (q: string, mode: string) => SearchResponse) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/search') return jsonResponse(200, answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''));
+    if (url.pathname === '/api/search')
+      return jsonResponse(200, answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''));
     if (url.pathname === `/api/products/${product.id}`) return jsonResponse(200, product);
     return jsonResponse(404, { error: 'Not Found' });
   });
@@ -71,7 +79,15 @@ function WhereAmI() {
 function renderSearch(initialEntry = paths.search.getHref()) {
   const { router } = renderRoutes(
     [
-      { path: paths.search.path, element: <><WhereAmI /><SearchScreen /></> },
+      {
+        path: paths.search.path,
+        element: (
+          <>
+            <WhereAmI />
+            <SearchScreen />
+          </>
+        ),
+      },
       { path: '*', element: <WhereAmI /> },
     ],
     { initialEntries: [initialEntry], withToaster: true },
@@ -108,7 +124,10 @@ describe('SearchScreen', () => {
     expect(tab('Users (1)')).toBeInTheDocument();
     // debounced: one request for the settled words, not one per key
     expect(api.searches()).toEqual([{ q: 'oak', mode: 'interior' }]);
-    expect(screen.getByRole('link', { name: /Oak and linen loft/ })).toHaveAttribute('href', paths.post.getHref('d-oak'));
+    expect(screen.getByRole('link', { name: /Oak and linen loft/ })).toHaveAttribute(
+      'href',
+      paths.post.getHref('d-oak'),
+    );
   });
 
   it('searches landscape products when the design mode is landscape', async () => {
@@ -120,11 +139,13 @@ describe('SearchScreen', () => {
     expect(api.searches()).toEqual([{ q: 'fern', mode: 'landscape' }]);
   });
 
-  it("says 'No {tab} found for \"{query}\"' on each empty tab", async () => {
+  it('says \'No {tab} found for "{query}"\' on each empty tab', async () => {
     stubSearchApi(() => noResults);
     renderSearch();
     await userEvent.type(searchBox(), 'zebra');
-    expect(await screen.findByText(messages.search.empty('Designs', 'zebra'))).toHaveTextContent('No designs found for "zebra"');
+    expect(await screen.findByText(messages.search.empty('Designs', 'zebra'))).toHaveTextContent(
+      'No designs found for "zebra"',
+    );
     await userEvent.click(tab('Users (0)'));
     expect(await screen.findByText('No users found for "zebra"')).toBeInTheDocument();
   });
@@ -135,7 +156,9 @@ describe('SearchScreen', () => {
     expect(searchBox()).toHaveValue('oak');
     expect(await screen.findByRole('tab', { name: 'Users (1)' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(tab('Products (1)'));
-    await waitFor(() => expect(screen.getByLabelText('Current address')).toHaveTextContent('/search?q=oak&tab=products'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current address')).toHaveTextContent('/search?q=oak&tab=products'),
+    );
     expect(tab('Products (1)')).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -144,8 +167,14 @@ describe('SearchScreen', () => {
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
     const first = (await screen.findAllByRole('listitem'))[0]!;
-    expect(within(first).getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute('href', paths.shopDesign.getHref('d-oak'));
-    expect(within(first).getByRole('link', { name: messages.search.seeInMySpace })).toHaveAttribute('href', paths.shopDesign.getHref('d-oak'));
+    expect(within(first).getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
+      'href',
+      paths.shopDesign.getHref('d-oak'),
+    );
+    expect(within(first).getByRole('link', { name: messages.search.seeInMySpace })).toHaveAttribute(
+      'href',
+      paths.shopDesign.getHref('d-oak'),
+    );
   });
 
   it("a product row opens the product popup; 'Add to Cart' adds one after 800 ms with the toast", async () => {
@@ -168,7 +197,14 @@ describe('SearchScreen', () => {
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(ADD_TO_CART_DELAY_MS - 20);
     expect(screen.getByText('1x Oak Lounge Chair added to your cart.')).toBeInTheDocument();
     expect(getCart()).toEqual([
-      { productId: 'oak-chair', name: 'Oak Lounge Chair', price: 349.5, imageUrl: '/media/seed/oak-chair.webp', brandId: 'nordic-home', quantity: 1 },
+      {
+        productId: 'oak-chair',
+        name: 'Oak Lounge Chair',
+        price: 349.5,
+        imageUrl: '/media/seed/oak-chair.webp',
+        brandId: 'nordic-home',
+        quantity: 1,
+      },
     ]);
   });
 
@@ -177,7 +213,10 @@ describe('SearchScreen', () => {
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
     await userEvent.click(await screen.findByRole('tab', { name: 'Users (1)' }));
-    expect(screen.getByRole('link', { name: /Jordan Blake/ })).toHaveAttribute('href', paths.profile.getHref('u-jordan'));
+    expect(screen.getByRole('link', { name: /Jordan Blake/ })).toHaveAttribute(
+      'href',
+      paths.profile.getHref('u-jordan'),
+    );
 
     const callsBefore = api.fetchMock.mock.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Follow Jordan Blake' }));
@@ -193,7 +232,11 @@ describe('SearchScreen', () => {
     let fail = true;
     vi.stubGlobal(
       'fetch',
-      vi.fn<typeof fetch>(async () => (fail ? jsonResponse(503, { error: 'Service Unavailable', message: 'The database is busy' }) : jsonResponse(200, oakResults))),
+      vi.fn<typeof fetch>(async () =>
+        fail
+          ? jsonResponse(503, { error: 'Service Unavailable', message: 'The database is busy' })
+          : jsonResponse(200, oakResults),
+      ),
     );
     renderSearch();
     await userEvent.type(searchBox(), 'oak');

@@ -22,7 +22,8 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const [DESIGNS, PRODUCTS, USERS] = messages.search.tabs;
 type Tab = (typeof messages.search.tabs)[number];
 const tabParam = (tab: Tab) => tab.toLowerCase();
-const tabFromParam = (value: string | null): Tab => messages.search.tabs.find((tab) => tabParam(tab) === value) ?? DESIGNS;
+const tabFromParam = (value: string | null): Tab =>
+  messages.search.tabs.find((tab) => tabParam(tab) === value) ?? DESIGNS;
 
 function addressParams(query: string, tab: Tab): URLSearchParams {
   const params = new URLSearchParams();
@@ -49,7 +50,8 @@ export function SearchScreen() {
   // one writer with the whole state: two partial updates in a row would each start from the old address
   const address = addressParams(query, tab).toString();
   useEffect(() => {
-    if (address !== params.toString()) setParams(new URLSearchParams(address), { replace: true, preventScrollReset: true });
+    if (address !== params.toString())
+      setParams(new URLSearchParams(address), { replace: true, preventScrollReset: true });
   }, [address, params, setParams]);
 
   const data = typed && results.data ? results.data : null;
@@ -61,9 +63,17 @@ export function SearchScreen() {
 
   return (
     <>
-      <ScreenHeader title="Search" description={mode === 'landscape' ? 'Outdoor designs, garden products and people' : 'Room designs, furniture and people'} />
+      <ScreenHeader
+        title="Search"
+        description={
+          mode === 'landscape' ? 'Outdoor designs, garden products and people' : 'Room designs, furniture and people'
+        }
+      />
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search"
@@ -97,7 +107,11 @@ export function SearchScreen() {
         </TabsList>
 
         {!typed ? (
-          <EmptyState icon={Search} title="Find designs, products and people" description="Start typing to search the community." />
+          <EmptyState
+            icon={Search}
+            title="Find designs, products and people"
+            description="Start typing to search the community."
+          />
         ) : results.isError && !isStale ? (
           <EmptyState
             icon={SearchX}
@@ -114,12 +128,20 @@ export function SearchScreen() {
           <ResultsSkeleton />
         ) : (
           <div aria-busy={isStale || undefined} className={cn('transition-opacity', isStale && 'opacity-60')}>
-            <ResultPanel tab={DESIGNS} results={data} items={data.designs} render={(design) => <DesignResult design={design} />} className="space-y-3" />
+            <ResultPanel
+              tab={DESIGNS}
+              results={data}
+              items={data.designs}
+              render={(design) => <DesignResult design={design} />}
+              className="space-y-3"
+            />
             <ResultPanel
               tab={PRODUCTS}
               results={data}
               items={data.products}
-              render={(product) => <ProductResult product={product} onOpen={(chosen: Product) => setOpenProduct(chosen)} />}
+              render={(product) => (
+                <ProductResult product={product} onOpen={(chosen: Product) => setOpenProduct(chosen)} />
+              )}
             />
             <ResultPanel tab={USERS} results={data} items={data.users} render={(user) => <UserResult user={user} />} />
           </div>
@@ -142,7 +164,11 @@ function ResultPanel<T extends { id: string }>({ tab, results, items, render, cl
   return (
     <TabsContent value={tab}>
       {items.length === 0 ? (
-        <EmptyState icon={SearchX} title={messages.search.empty(tab, results.query)} description="Try other words, or another tab." />
+        <EmptyState
+          icon={SearchX}
+          title={messages.search.empty(tab, results.query)}
+          description="Try other words, or another tab."
+        />
       ) : (
         <ul aria-label={`${tab} results`} className={cn('space-y-1', className)}>
           {items.map((item) => (

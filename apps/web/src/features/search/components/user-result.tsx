@@ -15,14 +15,20 @@ export function UserResult({ user }: { user: User }) {
         <span className="min-w-0">
           <span className="flex items-center gap-1 text-sm font-semibold">
             <span className="truncate">{user.displayName}</span>
-            {user.isVerified && <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />}
+            {user.isVerified && (
+              <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />
+            )}
           </span>
           <span className="block truncate text-xs text-muted-foreground">
             @{user.username} · {user.followerCount.toLocaleString('en-US')} followers
           </span>
         </span>
       </Link>
-      {user.isCurrentUser ? <Badge tone="primary">You</Badge> : <FollowButton userId={user.id} name={user.displayName} />}
+      {user.isCurrentUser ? (
+        <Badge tone="primary">You</Badge>
+      ) : (
+        <FollowButton userId={user.id} name={user.displayName} />
+      )}
     </div>
   );
 }

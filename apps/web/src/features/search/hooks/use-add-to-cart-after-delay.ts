@@ -4,7 +4,10 @@ import { toast } from '@/components/ui/toaster';
 import { addToCart, type CartItem } from '@/lib/cart';
 
 /** 'Add to Cart' as the product popup does it (SPEC §4): an 800 ms wait, the cart, then 'Added to Cart!'. */
-export function useAddToCartAfterDelay(): { add: (item: CartItem, quantity?: number) => Promise<void>; isAdding: boolean } {
+export function useAddToCartAfterDelay(): {
+  add: (item: CartItem, quantity?: number) => Promise<void>;
+  isAdding: boolean;
+} {
   const [isAdding, setIsAdding] = useState(false);
   const isMounted = useRef(true);
   useEffect(() => {
@@ -19,7 +22,9 @@ export function useAddToCartAfterDelay(): { add: (item: CartItem, quantity?: num
     await new Promise<void>((resolve) => setTimeout(resolve, ADD_TO_CART_DELAY_MS));
     // leaving the screen during the wait still adds the item
     addToCart(item, quantity);
-    toast.success(messages.productPopup.addedTitle, { description: messages.productPopup.addedBody(quantity, item.name) });
+    toast.success(messages.productPopup.addedTitle, {
+      description: messages.productPopup.addedBody(quantity, item.name),
+    });
     if (isMounted.current) setIsAdding(false);
   }, []);
 

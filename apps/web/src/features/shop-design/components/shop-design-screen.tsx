@@ -77,7 +77,13 @@ function ShopDesignContent({ design }: { design: Design }) {
   return (
     <section className="space-y-5">
       <div className="overflow-hidden rounded-2xl bg-muted shadow-card">
-        <ResponsiveImage src={design.afterImageUrl} alt={design.title} sizes={imageSizes.column} priority className="aspect-[4/3] w-full object-cover" />
+        <ResponsiveImage
+          src={design.afterImageUrl}
+          alt={design.title}
+          sizes={imageSizes.column}
+          priority
+          className="aspect-[4/3] w-full object-cover"
+        />
       </div>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-balance">{design.title}</h1>
