@@ -36,8 +36,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       LoadedAppRouter = AppRouter;
     });
   }, [queryClient]);
-  // in a transition, React renders the shell and the feed's first cards in short slices while the
-  // transition's white screen stays up, instead of in one long task
+  // in a transition, React (REACT_BUILD=1) renders the shell and the feed's first cards in short slices
+  // while the transition's white screen stays up; Preact, which ships, has no time slicing and renders
+  // them in one task (docs/decisions/0012-feed-route-javascript-budget.md)
   const open = useCallback(() => startTransition(() => setShell(LoadedAppRouter ? 'loaded' : 'loading')), []);
 
   return (
