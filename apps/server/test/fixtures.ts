@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
 import { brands, designs, notifications, products, quizQuestions, spaces, templates, users } from '../src/db/schema';
+import { DESIGN_PUBLISHED_CHANNEL } from '../src/realtime/realtime';
 import type { FileStorage } from '../src/storage/file-storage';
 
 /** Rows and files made directly, so tests do not depend on the sample world. */
@@ -137,3 +140,8 @@ export async function insertNotification(
 
 /** A fixed clock for created_at, so ordering assertions do not depend on insert timing. */
 export const minutesAgo = (minutes: number, now = Date.now()) => new Date(now - minutes * 60_000);
+
+/** Announces a design the way the publish transaction does, for a design inserted directly. */
+export async function notifyPublished(db: AppDatabase, id: string, mode: Mode) {
+  await db.execute(sql`select pg_notify(${DESIGN_PUBLISHED_CHANNEL}, ${JSON.stringify({ id, mode })})`);
+}

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@dwellscape/shared';
-import type { AppDatabase } from '../src/db/client';
 import type * as DesignsRepository from '../src/modules/designs/designs.repository';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser } from './fixtures';
+import { insertDesign, insertUser, notifyPublished } from './fixtures';
 import { openEventStream, type EventStream } from './media-fixtures';
 
 /** The slow design's lookup takes this long, so the quick one's finishes first. */
@@ -22,10 +20,6 @@ vi.mock('../src/modules/designs/designs.repository', async (importOriginal) => {
     },
   };
 });
-
-async function notifyPublished(db: AppDatabase, id: string) {
-  await db.execute(sql`select pg_notify('design_published', ${JSON.stringify({ id, mode: 'interior' })})`);
-}
 
 describe.each(dbKinds)('live feed order (%s)', (kind) => {
   let t: TestApp;
@@ -48,9 +42,9 @@ describe.each(dbKinds)('live feed order (%s)', (kind) => {
     const authorId = (await insertUser(t.database.db)).id;
 
     const slow = (await insertDesign(t.database.db, { userId: authorId, title: 'Slow to load' })).id;
-    await notifyPublished(t.database.db, slow);
+    await notifyPublished(t.database.db, slow, 'interior');
     const quick = (await insertDesign(t.database.db, { userId: authorId, title: 'Quick to load' })).id;
-    await notifyPublished(t.database.db, quick);
+    await notifyPublished(t.database.db, quick, 'interior');
 
     // a client that saw the quick one would reconnect with it as Last-Event-ID and never get the slow one
     await stream.waitForEvent((event) => event.id === quick);

@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema } from '@dwellscape/shared';
-import type { AppDatabase } from '../src/db/client';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser } from './fixtures';
+import { insertDesign, insertUser, notifyPublished } from './fixtures';
 import { openEventStream, type EventStream } from './media-fixtures';
-
-async function notifyPublished(db: AppDatabase, id: string, mode: string) {
-  await db.execute(sql`select pg_notify('design_published', ${JSON.stringify({ id, mode })})`);
-}
 
 describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
   let t: TestApp;
