@@ -202,3 +202,17 @@ export const mediaFiles = pgTable('media_files', {
   kind: text('kind', { enum: ['upload', 'render', 'seed'] }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Request counts of @fastify/rate-limit and of wrong gate passwords, shared by every instance on
+ * one database: one row per key holds its current window (docs/decisions/0015-rate-limits-on-postgres.md).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
