@@ -25,14 +25,14 @@ import notificationsRoutes from './modules/notifications/notifications.routes';
 import searchRoutes from './modules/search/search.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import usersRoutes from './modules/users/users.routes';
-import authPlugin from './plugins/auth';
+import authPlugin, { isApiLikePath } from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import feedCachePlugin from './plugins/feed-cache';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
-import type { AppInstance } from './types';
+import type { AppInstance, RouteEntry } from './types';
 
 /** What /media/ may serve as an image; SVG is left out because it can carry script. */
 const RASTER_IMAGE_EXTENSIONS = new Set(['.webp', '.png', '.jpg', '.jpeg']);
@@ -78,6 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     // errors Fastify raises before routing (a path with broken %-encoding) get the same JSON as every other
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // every route as registered, so tests can walk the whole table (a route added later is covered)
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -193,8 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiLikePath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // the SPA owns every other path, including its own 404 page
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);
     }
@@ -205,6 +211,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 }
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    // a path whose %-encoding cannot be decoded (overlong UTF-8, a lone %) names no route
+    return reply.code(404).send({ error: 'Not Found', message: 'No route for this path.' });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),

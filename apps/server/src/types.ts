@@ -25,8 +25,16 @@ export interface Viewer {
   viewerId: string;
 }
 
+/** One method of one registered route, as Fastify's onRoute hook saw it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every registered route (app.ts records them); the auth tests walk it. */
+    routeTable: readonly RouteEntry[];
     config: Config;
     database: DatabaseHandle;
     db: AppDatabase;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths } from '@dwellscape/shared';
@@ -7,9 +8,36 @@ import type { AppInstance, Viewer } from '../types';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function isOpenRoute(method: string, path: string): boolean {
-  if (path === apiPaths.health) return method === 'GET' || method === 'HEAD';
-  return path === apiPaths.gate && method === 'POST';
+/** Routes that answer without a gate session: the health check and the gate itself. */
+function isOpenRoute(method: string, route: string): boolean {
+  if (route === apiPaths.health) return method === 'GET' || method === 'HEAD';
+  return route === apiPaths.gate && method === 'POST';
+}
+
+const isApiRoute = (route: string) => route === '/api' || route.startsWith('/api/');
+
+/**
+ * Whether a path that matched no route was meant for the API or the file store, however it is
+ * spelled: percent-encoded (once or more), in another case, with doubled slashes, backslashes or
+ * dot segments (checked both before and after they are resolved). Such a path gets a JSON 404 (or the gate's 401), never the SPA's page.
+ */
+export function isApiLikePath(rawUrl: string): boolean {
+  let candidate = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(candidate);
+    } catch {
+      break;
+    }
+    if (decoded === candidate) break;
+    candidate = decoded;
+  }
+  const slashed = `/${candidate.replace(/\\/g, '/')}`.replace(/\/{2,}/g, '/').toLowerCase();
+  // before and after resolving dot segments: `/api/..%2fme` is still a request to the API
+  return [slashed, path.posix.normalize(slashed)].some((spelled) =>
+    ['/api', '/media'].some((prefix) => spelled === prefix || spelled.startsWith(`${prefix}/`)),
+  );
 }
 
 /**
@@ -32,19 +60,27 @@ function isCrossOrigin(request: FastifyRequest): boolean {
   }
 }
 
-/** Every /api route sits behind the gate session, except the health check and the gate itself. */
+/**
+ * Every /api route sits behind the gate session, except the health check and the gate itself.
+ * The checks key on the route that matched (`routeOptions.url`, the pattern Fastify routed the
+ * decoded path to), never on the raw URL: `/%61pi/…` matches `/api/…` and is guarded like it.
+ */
 export default fp(
   async (app: AppInstance) => {
     app.decorateRequest('viewer', null as unknown as Viewer);
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/')) return;
-
+      // no page of ours takes a write from another site, whatever route (or none) it names
       if (UNSAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
         return reply.code(403).send({ error: 'Forbidden', message: 'Cross-origin requests are not allowed.' });
       }
-      if (isOpenRoute(request.method, path)) return;
+      const route = request.routeOptions.url;
+      if (route === undefined) {
+        // no route matched: an API-looking path still needs a session before it learns what exists
+        if (!isApiLikePath(request.url)) return;
+      } else if (!isApiRoute(route) || isOpenRoute(request.method, route)) {
+        return;
+      }
 
       const token = readSessionToken(request);
       const viewer = token ? await findViewerBySessionToken(app.db, token) : null;
