@@ -1,8 +1,22 @@
+import type { SearchList } from './schemas';
+
 /** The fixed HTTP paths of ARCHITECTURE.md, built in one place. */
 export const apiPaths = {
   health: '/api/health',
   gate: '/api/gate',
   me: '/api/me',
+  meExport: '/api/me/export',
+  meSaved: '/api/me/saved',
+  signUp: '/api/auth/sign-up',
+  signIn: '/api/auth/sign-in',
+  signOut: '/api/auth/sign-out',
+  signOutEverywhere: '/api/auth/sign-out-everywhere',
+  designsFollowing: '/api/designs/following',
+  designSave: (id: string) => `/api/designs/${encodeURIComponent(id)}/save`,
+  userFollow: (id: string) => `/api/users/${encodeURIComponent(id)}/follow`,
+  notificationsRead: '/api/notifications/read',
+  notificationsUnread: '/api/notifications/unread',
+  notificationsLive: '/api/notifications/live',
   designs: '/api/designs',
   design: (id: string) => `/api/designs/${encodeURIComponent(id)}`,
   designLike: (id: string) => `/api/designs/${encodeURIComponent(id)}/like`,
@@ -19,6 +33,7 @@ export const apiPaths = {
   spaces: '/api/spaces',
   notifications: '/api/notifications',
   search: '/api/search',
+  searchList: (list: SearchList) => `/api/search/${list}`,
   uploads: '/api/uploads',
   improveDesignNotes: '/api/ai/improve-design-notes',
   improveCaption: '/api/ai/improve-caption',

@@ -3,3 +3,4 @@ export * from './messages';
 export * from './schemas';
 export * from './helpers';
 export * from './api-paths';
+export * from './accounts';

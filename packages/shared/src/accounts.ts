@@ -1,0 +1,147 @@
+// Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
+import { z } from 'zod/mini';
+import { FEED_PAGE_SIZE } from './constants';
+import { designSchema, idSchema, mediaUrlSchema, userSchema } from './schemas';
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const BIO_MAX_LENGTH = 160;
+export const PASSWORD_MIN_LENGTH = 10;
+/** argon2 hashes any length, but a megabyte password is a denial of service, not a password. */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Names that would read as the product speaking, or collide with a route. Compared in lower case. */
+export const RESERVED_USERNAMES = [
+  'admin',
+  'administrator',
+  'api',
+  'dwellscape',
+  'help',
+  'me',
+  'mod',
+  'moderator',
+  'null',
+  'official',
+  'root',
+  'settings',
+  'signin',
+  'signup',
+  'staff',
+  'support',
+  'system',
+  'undefined',
+] as const;
+
+/** The texts people read when an account rule refuses what they typed. */
+export const accountMessages = {
+  usernameFormat: `Username must be ${USERNAME_MIN_LENGTH}–${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers and _ only.`,
+  usernameTaken: 'That username is taken. Try another.',
+  usernameReserved: 'That username is reserved. Try another.',
+  displayNameLength: `Display name must be 1–${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  bioLength: `Bio must be at most ${BIO_MAX_LENGTH} characters.`,
+  passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordWeak: 'That password is too easy to guess. Choose a longer or less common one.',
+  passwordHasUsername: 'Your password must not contain your username.',
+  invalidCredentials: 'Wrong username or password.',
+  signInRateLimited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  signInRequired: 'Sign in or sign up to continue.',
+  deleteConfirmMismatch: 'Type your username exactly to confirm.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  deletedUser: 'a deleted user',
+} as const;
+
+/** Lower-case letters, digits and _, 3–30 long; sign-in accepts any case and folds it. */
+export const usernameSchema = z.string().check(
+  z.overwrite((s) => s.trim().toLowerCase()),
+  z.regex(new RegExp(`^[a-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`), accountMessages.usernameFormat),
+);
+
+export const displayNameSchema = z.string().check(
+  z.overwrite((s) => s.trim()),
+  z.minLength(1, accountMessages.displayNameLength),
+  z.maxLength(DISPLAY_NAME_MAX_LENGTH, accountMessages.displayNameLength),
+  z.refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
+);
+
+export const bioSchema = z.string().check(
+  z.overwrite((s) => s.trim()),
+  z.maxLength(BIO_MAX_LENGTH, accountMessages.bioLength),
+  z.refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
+);
+
+export const passwordSchema = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, accountMessages.passwordLength),
+    z.maxLength(PASSWORD_MAX_LENGTH, accountMessages.passwordTooLong),
+  );
+
+export const signUpBodySchema = z.object({
+  username: usernameSchema,
+  displayName: displayNameSchema,
+  password: passwordSchema,
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/** Sign-in checks only shape: a length rule here would tell a guesser which passwords cannot exist. */
+export const signInBodySchema = z.object({
+  username: z.string().check(
+    z.overwrite((s) => s.trim().toLowerCase()),
+    z.minLength(1),
+    z.maxLength(100),
+  ),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+export const updateProfileBodySchema = z.object({
+  displayName: z.optional(displayNameSchema),
+  bio: z.optional(bioSchema),
+  /** An image this viewer uploaded (POST /api/uploads); the server crops it square. */
+  avatarUrl: z.optional(mediaUrlSchema),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const deleteAccountBodySchema = z.object({ confirmUsername: z.string().check(z.maxLength(100)) });
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+/** GET /api/me: the signed-in account, or (signed out) the first sample user with `signedIn: false`. */
+export const sessionResponseSchema = z.object({
+  viewerId: z.string(),
+  signedIn: z.boolean(),
+  currentUser: userSchema,
+  unreadNotifications: z.int(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const followResponseSchema = z.object({
+  following: z.boolean(),
+  followerCount: z.int(),
+  followingCount: z.int(),
+});
+export type FollowResponse = z.infer<typeof followResponseSchema>;
+
+export const saveResponseSchema = z.object({ saved: z.boolean() });
+export type SaveResponse = z.infer<typeof saveResponseSchema>;
+
+/** Keyset pages of designs other than the community feed (Following, Saved). */
+export const designPageQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
+  cursor: z.optional(
+    z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')),
+  ),
+});
+export type DesignPageQuery = z.input<typeof designPageQuerySchema>;
+
+export const designPageResponseSchema = z.object({
+  items: z.array(designSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type DesignPageResponse = z.infer<typeof designPageResponseSchema>;
+
+export const unreadCountResponseSchema = z.object({ unread: z.int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
+
+export const followParamsSchema = z.object({ id: idSchema });
