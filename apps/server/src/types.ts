@@ -21,8 +21,10 @@ export type AppInstance = FastifyInstance<
 >;
 
 export interface Viewer {
-  /** The gate session's id: one anonymous viewer per session (PRODUCT.md). */
+  /** The gate session's id: one viewer per session (PRODUCT.md). */
   viewerId: string;
+  /** The account signed in on this session (a users row), or null while the viewer browses signed out. */
+  accountId: string | null;
 }
 
 /** One method of one registered route, as Fastify's onRoute hook saw it. */

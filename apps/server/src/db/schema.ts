@@ -10,25 +10,35 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SelectedProduct } from '@dwellscape/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  displayName: text('display_name').notNull(),
-  avatarUrl: text('avatar_url').notNull(),
-  isVerified: boolean('is_verified').notNull().default(false),
-  bio: text('bio').notNull().default(''),
-  followerCount: integer('follower_count').notNull().default(0),
-  followingCount: integer('following_count').notNull().default(0),
-  commissionEarned: numeric('commission_earned', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
-  /** Ordering of the sample world: the user with the lowest rank is the current user (SPEC §2, §6). */
-  rank: integer('rank').notNull().default(1000),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    avatarUrl: text('avatar_url').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    bio: text('bio').notNull().default(''),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    commissionEarned: numeric('commission_earned', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Ordering of the sample world: the user with the lowest rank is the current user (SPEC §2, §6). */
+    rank: integer('rank').notNull().default(1000),
+    createdAt: createdAt(),
+    /**
+     * argon2id hash (PHC string) of an account's password; null for the seeded sample users, who
+     * are accounts nobody can sign into (PRODUCT.md).
+     */
+    passwordHash: text('password_hash'),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
 
 export const brands = pgTable('brands', {
   id: text('id').primaryKey(),
@@ -82,8 +92,10 @@ export const designs = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    originalDesignId: text('original_design_id').references((): any => designs.id),
-    originalCreatorId: text('original_creator_id').references(() => users.id),
+    originalDesignId: text('original_design_id').references((): any => designs.id, { onDelete: 'set null' }),
+    originalCreatorId: text('original_creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A remix whose original creator deleted their account: it credits 'a deleted user'. */
+    originalCreatorDeleted: boolean('original_creator_deleted').notNull().default(false),
     isRegenerated: boolean('is_regenerated').notNull().default(false),
     videoUrl: text('video_url'),
   },
@@ -109,7 +121,7 @@ export const designComments = pgTable(
       .notNull()
       .references(() => designs.id, { onDelete: 'cascade' }),
     /** null for anonymous comments (SPEC §6). */
-    userId: text('user_id').references(() => users.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     authorName: text('author_name').notNull(),
     /** SPEC §3: the commenter's name, a colon, then the text. */
     content: text('content').notNull(),
@@ -167,9 +179,9 @@ export const notifications = pgTable(
     /** The user the notification is for. */
     userId: text('user_id')
       .notNull()
-      .references(() => users.id),
-    type: text('type', { enum: ['like', 'follow', 'comment', 'commission'] }).notNull(),
-    actorId: text('actor_id').references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['like', 'follow', 'comment', 'remix', 'commission'] }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     designId: text('design_id').references(() => designs.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }),
@@ -188,8 +200,47 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The account signed in on this viewer's session, or null while it browses signed out. */
+    accountId: text('account_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_account_idx').on(t.accountId)],
+);
+
+/** Who follows whom; the users' follower/following counts change in the same transaction. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Designs an account saved ('Saved' tab), newest first. */
+export const savedDesigns = pgTable(
+  'saved_designs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designId: text('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.designId] }),
+    index('saved_designs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.designId.desc().nullsFirst()),
+  ],
 );
 
 /** Every stored file, so that rows never point at a missing file and orphans can be found. */

@@ -95,5 +95,5 @@ export async function findViewerBySessionToken(
   if (!session) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
     await touchSession(db, session.id, now);
-  return { viewerId: session.id };
+  return { viewerId: session.id, accountId: session.accountId };
 }

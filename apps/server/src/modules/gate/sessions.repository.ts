@@ -20,6 +20,8 @@ export async function insertSession(
 export interface LiveSession {
   id: string;
   lastSeenAt: Date;
+  /** The account signed in on this session, if any. */
+  accountId: string | null;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface LiveSession {
  */
 function prepareLiveSessionLookup(db: AppDatabase) {
   return db
-    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, accountId: sessions.accountId })
     .from(sessions)
     .where(
       and(
