@@ -230,7 +230,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error instanceof AppError) {
     const status = statusOfKind[error.kind];
     if (status >= 500) request.log.warn({ err: error }, 'engine failure');
-    return reply.code(status).send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
+    return reply.code(status).send({
+      error: error.message,
+      ...(error.explanation ? { message: error.explanation } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -27,8 +27,11 @@ export const statusOfKind: Record<AppErrorKind, number> = {
 export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
+    /** The answer's `error`: a short reason, or the whole text when there is no `explanation`. */
     message: string,
     readonly details?: unknown,
+    /** The answer's `message`: the sentence a person reads, when `error` is only a reason. */
+    readonly explanation?: string,
   ) {
     super(message);
     this.name = 'AppError';
