@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accountMessages, errorResponseSchema } from '@dwellscape/shared';
 import { AppError } from '../errors';
+import type { Viewer } from '../types';
 
 /**
  * The answer to a request that needs an account from a viewer who has none. Its `error` differs
@@ -21,3 +22,10 @@ export function requireAccount(request: FastifyRequest): string {
   if (!accountId) throw signInRequired();
   return accountId;
 }
+
+/**
+ * Who a like belongs to (decision 0016): the account when signed in, the gate session otherwise.
+ * Every like, unlike and `likedByViewer` reads it, so a signed-in viewer sees the account's likes
+ * on any browser.
+ */
+export const likerIdOf = (viewer: Viewer): string => viewer.accountId ?? viewer.viewerId;
