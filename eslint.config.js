@@ -78,6 +78,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: [
             'packages/shared/tsconfig.json',
+            'packages/compositor/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',

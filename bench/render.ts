@@ -4,8 +4,13 @@
  * function, no HTTP). Run alone: node --import tsx bench/render.ts
  */
 import { performance } from 'node:perf_hooks';
-import { renderLocalDesign } from '../apps/server/src/engines/compositor/render-local-design';
-import { livingRoomPhoto, productImage, type SyntheticProduct } from '../apps/server/test/fixtures/synthetic-images';
+import { renderLocalDesign } from '@dwellscape/compositor';
+import {
+  livingRoomPhoto,
+  productImage,
+  type SyntheticProduct,
+} from '../packages/compositor/test/fixtures/synthetic-images';
+import { RENDER_WIDTH } from '../apps/server/src/engines/render-size';
 import { isMain } from './lib/main';
 import type { Benchmark } from './lib/report';
 import { median, millis } from './lib/stats';
@@ -41,6 +46,7 @@ export async function measureRender(runs = RUNS): Promise<RenderTimes> {
     answers: { 'interior-vibe': 'Cozy', 'interior-light': 'Bright and airy', 'interior-color': 'Warm neutrals' },
     mode: 'interior' as const,
     spaceType: 'Living Room',
+    width: RENDER_WIDTH,
   };
 
   await renderLocalDesign(input);

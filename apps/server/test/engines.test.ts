@@ -33,6 +33,7 @@ function fields(overrides: Partial<GenerateDesignFields> = {}): GenerateDesignFi
 
 describe('the engines the app is built with (IMAGE_ENGINE / TEXT_ENGINE unset)', () => {
   const engines = engineFor();
+  afterAll(() => engines.close());
 
   it('are the local ones', () => {
     expect([engines.image.name, engines.text.name]).toEqual(['local', 'local']);

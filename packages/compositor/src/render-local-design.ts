@@ -1,8 +1,5 @@
 import { UPLOAD_MAX_PIXELS, type Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
-import { EngineInputError } from '../errors';
-import { RENDER_WIDTH } from '../render-size';
-import type { EngineImage, RenderedImage } from '../types';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
 import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
 import { estimateFloorLine } from './floor';
@@ -11,8 +8,6 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import { gradeFromAnswers } from './palette';
 import type { Raster } from './raster';
 
-/** Every local render is this wide (uploads are stored up to 2048 px, so the photo has the detail to fill it). */
-export const OUTPUT_WIDTH = RENDER_WIDTH;
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
 const MAX_ASPECT = 2.4;
@@ -25,19 +20,47 @@ const CUTOUT_MASK_SIZE = 400;
 const CUTOUT_DETAIL_SIZE = 2 * CUTOUT_MASK_SIZE;
 const WEBP_OPTIONS = { quality: 84, effort: 1 } as const;
 
+/** A product's picture and what it is: its catalogue category (sofa, rug, lamp, planter…) and name decide its place. */
+export interface ProductImage {
+  bytes: Uint8Array;
+  category?: string;
+  name?: string;
+}
+
 export interface LocalDesignInput {
-  spaceImage: Buffer;
-  products: EngineImage[];
+  /** The space photo, encoded (JPEG, PNG, WebP…). */
+  spaceImage: Uint8Array;
+  products: ProductImage[];
   answers: Record<string, string>;
   mode: Mode;
   spaceType: string;
   /** More style words to steer the grade (the see-in-space prompt, the person's notes). */
   styleText?: string;
+  /** How wide the render is; its height follows the photo's shape, trimmed to between 1:2 and 2.4:1. */
+  width: number;
+}
+
+export interface LocalDesign {
+  /** The WebP file. */
+  bytes: Uint8Array;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+  /** Where each drawn product stands, by its index in `products`; one that could not be read is left out. */
+  placements: Placement[];
+}
+
+/** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
+export class UnreadableSpaceImageError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The space photo could not be decoded', options);
+    this.name = 'UnreadableSpaceImageError';
+  }
 }
 
 const decodeOptions = { failOn: 'none', autoOrient: true, limitInputPixels: UPLOAD_MAX_PIXELS } as const;
 
-async function loadScene(bytes: Buffer): Promise<Raster> {
+async function loadScene(bytes: Uint8Array, width: number): Promise<Raster> {
   try {
     const meta = await sharp(bytes, decodeOptions).metadata();
     const rotated = (meta.orientation ?? 1) >= 5;
@@ -47,15 +70,15 @@ async function loadScene(bytes: Buffer): Promise<Raster> {
     const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, sourceWidth / sourceHeight));
     // resize first: JPEG shrink-on-load decodes a 12-megapixel photo at a fraction of the cost
     const { data, info } = await sharp(bytes, decodeOptions)
-      .resize({ width: OUTPUT_WIDTH, height: Math.round(OUTPUT_WIDTH / aspect), fit: 'cover' })
+      .resize({ width, height: Math.round(width / aspect), fit: 'cover' })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, channels: 3 };
-  } catch {
-    throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
+  } catch (err) {
+    throw new UnreadableSpaceImageError({ cause: err });
   }
 }
 
@@ -94,7 +117,7 @@ function halve(image: Raster): Raster {
 }
 
 /** A product that cannot be decoded is left out, as the UI hides an image that fails to load. */
-async function loadCutOut(product: EngineImage): Promise<LoadedCutOut | null> {
+async function loadCutOut(product: ProductImage): Promise<LoadedCutOut | null> {
   try {
     const { data, info } = await sharp(product.bytes, decodeOptions)
       .resize(CUTOUT_DETAIL_SIZE, CUTOUT_DETAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -155,9 +178,13 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement): vo
 /**
  * The local image engine: restyles the space photo toward the palette the answers describe and
  * stands the products in it, scaled by kind, shadowed and never stacked. Same input, same bytes.
+ * Throws `UnreadableSpaceImageError` when the space photo cannot be decoded.
  */
-export async function renderLocalDesign(input: LocalDesignInput): Promise<RenderedImage> {
-  const [scene, ...cuts] = await Promise.all([loadScene(input.spaceImage), ...input.products.map(loadCutOut)]);
+export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalDesign> {
+  const [scene, ...cuts] = await Promise.all([
+    loadScene(input.spaceImage, input.width),
+    ...input.products.map(loadCutOut),
+  ]);
   const floorY = Math.round(scene.height * estimateFloorLine(scene));
 
   const items = cuts.flatMap((cut, index) => {
@@ -181,5 +208,5 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<Render
   const bytes = await sharp(scene.data, { raw: { width: scene.width, height: scene.height, channels: 3 } })
     .webp(WEBP_OPTIONS)
     .toBuffer();
-  return { bytes, contentType: 'image/webp', width: scene.width, height: scene.height };
+  return { bytes, contentType: 'image/webp', width: scene.width, height: scene.height, placements };
 }

@@ -1,21 +1,27 @@
 import type { Config } from '../config';
 import type { FileStorage } from '../storage/file-storage';
-import { CompositorImageEngine } from './compositor';
+import { CompositorImageEngine, createRenderPool } from './compositor';
 import { RewriterTextEngine } from './local-text';
 import { OpenAiImageEngine, OpenAiTextEngine } from './openai';
 import type { Engines } from './types';
 
-/** The image and text engines chosen by IMAGE_ENGINE / TEXT_ENGINE; `local` needs no network. */
+/**
+ * The image and text engines chosen by IMAGE_ENGINE / TEXT_ENGINE; `local` needs no network. The local image
+ * engine owns a pool of render threads: `close()` stops it (the app calls it on close).
+ */
 export function createEngines(config: Config, _storage: FileStorage): Engines {
   const remote = { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey };
+  const renderPool = config.imageEngine === 'openai' ? null : createRenderPool();
   return {
-    image:
-      config.imageEngine === 'openai'
-        ? new OpenAiImageEngine({ ...remote, model: config.openai.imageModel })
-        : new CompositorImageEngine(),
+    image: renderPool
+      ? new CompositorImageEngine(renderPool)
+      : new OpenAiImageEngine({ ...remote, model: config.openai.imageModel }),
     text:
       config.textEngine === 'openai'
         ? new OpenAiTextEngine({ ...remote, model: config.openai.textModel })
         : new RewriterTextEngine(),
+    close: async () => {
+      await renderPool?.close();
+    },
   };
 }

@@ -45,4 +45,6 @@ export interface TextEngine {
 export interface Engines {
   image: ImageEngine;
   text: TextEngine;
+  /** Stops what the engines run in the background (the local image engine's render threads). */
+  close(): Promise<void>;
 }

@@ -1,2 +1,2 @@
 export { CompositorImageEngine } from './compositor-image-engine';
-export { renderLocalDesign, OUTPUT_WIDTH, type LocalDesignInput } from './render-local-design';
+export { createRenderPool, RenderPoolFullError, type RenderPool, type RenderPoolOptions } from './render-pool';
