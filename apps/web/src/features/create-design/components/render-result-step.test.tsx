@@ -2,6 +2,7 @@ import { CREATE_VIDEO_DELAY_MS, messages } from '@dwellscape/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { jsonResponse } from '../../../../test/render';
 import { GENERATED_DESIGN_KEY, getCreateDraft, updateCreateDraft } from '../stores/create-draft';
@@ -26,6 +27,8 @@ function chooseEverything() {
 const renderSucceeds = () => jsonResponse(200, { success: true, imageUrl: '/media/renders/after.webp', error: null });
 
 beforeEach(() => {
+  // sonner keeps earlier tests' toasts and shows them again in a new Toaster: each test counts its own
+  toast.dismiss();
   URL.createObjectURL = vi.fn(() => 'blob:video');
   URL.revokeObjectURL = vi.fn();
 });
@@ -103,7 +106,7 @@ describe('render step', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(2));
   });
 
-  it('uses the fixed sample image without calling the engine when nothing was chosen', async () => {
+  it("uses the fixed sample image without calling the engine when nothing was chosen, with the 'generated' toast", async () => {
     updateCreateDraft({ flowAnswers: { vibe: 'Cozy', light: 'Lots' }, selectedSpaceId: 'loft' });
     const api = stubApi();
     renderCreateFlow('render-result');
@@ -112,6 +115,8 @@ describe('render step', () => {
       fixtures.templates[0]!.imageUrl,
     );
     expect(screen.getByText('No products were chosen, so here is a sample design.')).toBeInTheDocument();
+    // once, although strict mode mounts the step twice
+    expect(await screen.findAllByText('Your design has been generated!')).toHaveLength(1);
     expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(0);
     expect(getCreateDraft().generatedDesign?.imageUrl).toBe(fixtures.templates[0]!.imageUrl);
   });

@@ -60,6 +60,8 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
   if (plan.kind === 'sample') {
     saveGeneratedDesign({ designSessionId: sessionId, imageUrl: plan.imageUrl, timestamp: Date.now() });
     setState(sessionId, { status: 'succeeded', imageUrl: plan.imageUrl, isSample: true });
+    // SPEC §8's success toast on this path too: to the person, the design is generated either way
+    toast.success(messages.create.renderSuccess);
     return;
   }
 
