@@ -42,7 +42,7 @@ function takeEarlyFirstPage(mode: Mode): Promise<FeedResponse> | null {
 /**
  * Requests the feed's first page before the feed screen exists, as the first of its attempts. An answer that
  * arrives first goes into the feed's query, so the screen opens with it. A failure is handed to the screen: its
- * query's first attempt reports it (without asking the server again), so 'Retry attempt 2/3' shows on the
+ * query's first attempt reports it (without asking the server again), so 'Retry attempt 1/3' shows on the
  * screen and the next attempts wait 2 s and 4 s from there (SPEC §4): 3 requests in all, as without this.
  * Resolves with the page, or null when it failed.
  */

@@ -116,8 +116,10 @@ function FeedLoading({ failureCount }: { failureCount: number }) {
           className="flex items-center justify-center gap-2 text-center text-xs font-medium text-muted-foreground"
         >
           <RefreshCw className="size-3.5 animate-spin" aria-hidden />
-          {/* the attempt about to run: the second after one failure, the third after two */}
-          {messages.feed.retryAttempt(failureCount + 1, FEED_MAX_ATTEMPTS)}
+          {/* SPEC §4/§2 read as: n counts the retries, of SPEC's 3 attempts in all. The first retry (the second
+              request) shows 1/3 from the first failure on, through its 2 s wait; the second retry shows 2/3. The
+              first request is not a retry and shows no note; with only 2 retries, 3/3 never shows. */}
+          {messages.feed.retryAttempt(failureCount, FEED_MAX_ATTEMPTS)}
         </p>
       )}
       <DesignCardSkeleton />
