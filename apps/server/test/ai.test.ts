@@ -327,7 +327,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(limited.json()).toHaveProperty('error');
+      expect(limited.json()).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
       // the other AI routes share the budget; another session has its own
       expect((await post(apiPaths.improveDesignNotes, { notes: 'x', spaceType: 'interior' })).statusCode).toBe(429);
       expect((await call(await t.unlock())).statusCode).toBe(200);

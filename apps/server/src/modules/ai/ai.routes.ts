@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import {
   apiPaths,
   errorResponseSchema,
@@ -13,8 +14,8 @@ import {
 import { z } from 'zod';
 import { AppError, badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
+import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
 import type { AppInstance } from '../../types';
-import { createFixedWindowLimiter } from './ai-rate-limit';
 import {
   generateDesignImage,
   generateFromPrompt,
@@ -25,6 +26,7 @@ import {
 
 /** AI calls may be paid: each session gets this many per minute across the three routes. */
 export const AI_REQUESTS_PER_MINUTE = 20;
+const AI_RATE_LIMITED_MESSAGE = 'Too many AI requests. Please wait a moment and try again.';
 
 const errorResponses = {
   400: errorResponseSchema,
@@ -37,16 +39,22 @@ export default async function aiRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
   await app.register(multipart, { throwFileSizeLimit: false });
 
-  const limiter = createFixedWindowLimiter({ max: AI_REQUESTS_PER_MINUTE, windowMs: 60_000 });
-  app.addHook('onRequest', async (request, reply) => {
-    // the auth hook runs first; the address is only a fallback for a request it let through without a viewer
-    const verdict = limiter.hit(request.viewer?.viewerId ?? `ip:${request.ip}`);
-    if (!verdict.allowed) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(verdict.retryAfterS))
-        .send({ error: 'Too many AI requests. Please wait a moment and try again.' });
-    }
+  // in this plugin's scope only, and counted in the database so that every instance shares one budget
+  await app.register(rateLimit, {
+    store: postgresRateLimitStore(app.db, 'ai'),
+    max: AI_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    // a route hook runs after the app's hooks: the auth hook has set the viewer by then; the address
+    // is only a fallback for a request it let through without one
+    keyGenerator: (request) => request.viewer?.viewerId ?? `ip:${normalizeIP(request.ip)}`,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: () => new AppError('rate_limited', AI_RATE_LIMITED_MESSAGE),
   });
 
   const deps = () => ({ db: app.db, storage: app.storage, engines: app.engines });

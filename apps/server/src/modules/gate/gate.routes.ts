@@ -1,11 +1,12 @@
 import { apiPaths, errorResponseSchema, gateBodySchema, messages } from '@dwellscape/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import { z } from 'zod';
 import type { AppInstance } from '../../types';
-import { createGateLimiter, unlockGate } from './gate.service';
+import { createGateFailures, unlockGate } from './gate.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 
 export default async function gateRoutes(app: AppInstance) {
-  const limiter = createGateLimiter();
+  const failures = createGateFailures(app.db);
 
   app.post(
     apiPaths.gate,
@@ -16,9 +17,10 @@ export default async function gateRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const outcome = await unlockGate(app.db, limiter, app.config.betaPassword, {
+      const outcome = await unlockGate(app.db, failures, app.config.betaPassword, {
         password: request.body.password,
-        clientAddress: request.ip,
+        // as @fastify/rate-limit keys a client: an IPv6 client holds a whole /64 and could rotate through it
+        clientAddress: normalizeIP(request.ip),
         currentSessionToken: readSessionToken(request),
       });
       if (outcome.kind === 'rate_limited') {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../../db/client';
+import { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
 import type { Viewer } from '../../types';
-import { FailedAttemptLimiter } from './failed-attempts';
 import {
   deleteExpiredSessions,
   findLiveSessionByTokenHash,
@@ -19,13 +19,10 @@ const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export const GATE_MAX_FAILURES = 5;
 export const GATE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-export function createGateLimiter(): FailedAttemptLimiter {
-  return new FailedAttemptLimiter({
-    maxFailures: GATE_MAX_FAILURES,
-    windowMs: GATE_FAILURE_WINDOW_MS,
-    maxClients: 10_000,
-  });
-}
+/** Wrong passwords per client address, counted in the database so that every instance sees the same count. */
+export type GateFailures = Pick<PostgresRateLimitStore, 'hit' | 'peek' | 'forget'>;
+
+export const createGateFailures = (db: AppDatabase): GateFailures => new PostgresRateLimitStore(db, 'gate');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -50,21 +47,29 @@ export interface UnlockGateInput {
 
 export async function unlockGate(
   db: AppDatabase,
-  limiter: FailedAttemptLimiter,
+  failures: GateFailures,
   betaPassword: string,
   input: UnlockGateInput,
   now = new Date(),
 ): Promise<GateOutcome> {
-  const retryAfterSeconds = limiter.retryAfterSeconds(input.clientAddress, now.getTime());
-  if (retryAfterSeconds !== null) return { kind: 'rate_limited', retryAfterSeconds };
   if (!isBetaPassword(input.password, betaPassword)) {
-    limiter.recordFailure(input.clientAddress, now.getTime());
-    return { kind: 'invalid_password' };
+    // count first, then decide on the count the upsert returns: a burst of guesses sent at once
+    // cannot all pass a check made before any of them is counted
+    const counted = await failures.hit(input.clientAddress, GATE_FAILURE_WINDOW_MS);
+    return counted.current > GATE_MAX_FAILURES ? rateLimited(counted.ttl) : { kind: 'invalid_password' };
   }
-  limiter.reset(input.clientAddress);
+  // while limited even the right password waits, or the limit would leak which guess was right
+  const counted = await failures.peek(input.clientAddress);
+  if (counted.current >= GATE_MAX_FAILURES) return rateLimited(counted.ttl);
+  if (counted.current > 0) await failures.forget(input.clientAddress);
   const { sessionToken, expiresAt } = await openOrRenewSession(db, input.currentSessionToken, now);
   return { kind: 'unlocked', sessionToken, expiresAt };
 }
+
+const rateLimited = (ttlMs: number): GateOutcome => ({
+  kind: 'rate_limited',
+  retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+});
 
 /** A returning viewer keeps its id (and so its likes) but always gets a new token. */
 async function openOrRenewSession(db: AppDatabase, currentToken: string | null, now: Date) {
