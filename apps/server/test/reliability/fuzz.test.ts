@@ -6,12 +6,16 @@
  * files under DATA_DIR/media are the same before and after.
  *
  * Sizes                     default (CI)     RELIABILITY_HEAVY=1
- * generated bad requests    10,000 per kind  100,000 per kind (split over the routes by weight)
+ * generated bad requests    10,000           100,000 (split over the routes by weight)
  *
  * Every generated request is invalid by construction: values are drawn from generators that
  * only make bad values for their field (wrong types, missing, blank, too long, unknown ids,
  * unsupported content types, broken or deeply nested JSON, prototype-pollution keys…), and at
  * least one field of each request is bad. RELIABILITY_SEED=<n> replays other inputs.
+ *
+ * Runs once, on PGlite, even when TEST_DATABASE_URL is set: what it proves is that validation
+ * refuses the request before anything is written, which no database choice changes; the queries
+ * a refusal makes (unknown ids) are the API's own, run on both databases by the integration tests.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -25,6 +29,8 @@ import {
   FEED_PAGE_SIZE,
   MODES,
   NOTES_MAX_LENGTH,
+  SEARCH_LISTS,
+  SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   apiPaths,
@@ -32,7 +38,7 @@ import {
   feedResponseSchema,
 } from '@dwellscape/shared';
 import { AI_REQUESTS_PER_MINUTE } from '../../src/modules/ai/ai.routes';
-import { createTestApp, dbKinds, type TestApp } from '../helpers';
+import { createTestApp, type DbKind, type TestApp } from '../helpers';
 import { multipartBody, type FormPart } from '../media-fixtures';
 import { heavy, snapshotWrites as snapshotAllWrites, type WriteSnapshot } from './support';
 
@@ -70,6 +76,8 @@ interface World {
   /** A cursor returned by the feed. */
   cursor: string;
   password: string;
+  /** Every gated API route as "METHOD /pattern", read from Fastify's route table. */
+  gatedRoutes: string[];
 }
 
 /* ---------- values ---------- */
@@ -445,6 +453,17 @@ const twice = (valid: fc.Arbitrary<string>) => fc.tuple(valid, valid).map(([a, b
 /** Raw query text with broken percent-encoding in place of a required value. */
 const brokenPercent = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '%00', '%FF%FE', '%u0041', '%%', '%2');
 
+const isValidOffset = (value: string) => /^[0-9]{1,6}$/.test(value) && Number(value) <= SEARCH_MAX_OFFSET;
+const invalidOffset = fc
+  .oneof(
+    fc.integer({ max: -1 }).map(String),
+    fc.integer({ min: SEARCH_MAX_OFFSET + 1 }).map(String),
+    fc.double({ min: 0, max: SEARCH_MAX_OFFSET, noInteger: true }).map(String),
+    fc.constantFrom('', ' ', '0x10', '1e3', '+5', '-0', '20 ', 'NaN', 'Infinity', 'twenty', '9007199254740993'),
+    oddText,
+  )
+  .filter((s) => !isValidOffset(s));
+
 const isValidLimit = (value: string) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= FEED_PAGE_SIZE;
@@ -631,6 +650,73 @@ const selectedProductInvalid = fc.oneof(
   selectedProductValid.map(({ price: _price, ...rest }) => rest),
 );
 
+/* ---------- path spellings ---------- */
+
+/** Each mutation respells a path the way a check on the raw URL would misread (issue #14). */
+const hex = (ch: string, upper: boolean) => {
+  const code = `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  return upper ? code.toUpperCase() : code;
+};
+type PathMutation = (path: string, at: number, upper: boolean) => string;
+const pathMutations: PathMutation[] = [
+  // percent-encode one character (a letter, a slash, a dot, a dash)
+  (p, at, upper) => {
+    const i = 1 + (at % Math.max(1, p.length - 1));
+    return p.slice(0, i) + hex(p[i] ?? 'a', upper) + p.slice(i + 1);
+  },
+  // encode the % of an encoding again
+  (p) => p.replace('%', '%25'),
+  // another case
+  (p, at) => {
+    const i = 1 + (at % Math.max(1, p.length - 1));
+    return p.slice(0, i) + p.slice(i).toUpperCase();
+  },
+  // doubled, back- or encoded slashes
+  (p, at) => p.replace(/\//g, (slash, i: number) => (i === at % p.length ? '//' : slash)),
+  (p) => `/${p}`,
+  (p, at) => p.replace(/\//g, (slash, i: number) => (i > 0 && i % 3 === at % 3 ? '\\' : slash)),
+  (p, _at, upper) => p.replace('/', upper ? '%2F' : '%2f'),
+  // dot segments, plain and encoded
+  (p) => p.replace('/api/', '/api/./'),
+  (p) => p.replace('/api/', '/api/%2e/'),
+  (p) => p.replace('/api/', '/api/x/../'),
+  (p, _at, upper) => p.replace('/api/', `/api/..${upper ? '%2F' : '%2f'}`),
+  // overlong UTF-8 for "/" and for "a", and a truncated sequence
+  (p) => p.replace('/', '/%c0%af').replace('/%c0%af', '%c0%af'),
+  (p) => p.replace('a', '%c1%a1'),
+  (p) => p.replace('a', '%e0%81%a1'),
+  (p) => `${p}%e0%a4`,
+  // endings
+  (p) => `${p}?`,
+  (p) => `${p}#`,
+  (p) => `${p};x`,
+  (p) => `${p}%00`,
+  (p) => `${p}%20`,
+  (p) => `${p}/`,
+];
+
+const pathSpelling = (world: World): fc.Arbitrary<BadRequest> =>
+  fc
+    .record({
+      route: fc.constantFrom(...world.gatedRoutes),
+      id: fc.constantFrom(...world.designIds, 'u-1', 'p-1'),
+      steps: fc.array(
+        fc.record({
+          mutation: fc.integer({ min: 0, max: pathMutations.length - 1 }),
+          at: fc.nat(200),
+          upper: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      cookie: fc.constantFrom('none' as const, 'forged' as const),
+    })
+    .map(({ route, id, steps, cookie }) => {
+      const [method, pattern] = route.split(' ') as [Method, string];
+      let url = pattern.replace(/:[A-Za-z]+/g, id);
+      for (const step of steps) url = pathMutations[step.mutation]!(url, step.at, step.upper);
+      return { method, url, cookie };
+    });
+
 function cases(): FuzzCase[] {
   const idRoute = (name: string, method: Method, path: (id: string) => string, weight = 4): FuzzCase => ({
     name,
@@ -664,6 +750,14 @@ function cases(): FuzzCase[] {
   });
 
   return [
+    {
+      // no session: whatever the spelling, the gate answers (401) or no route matches (404)
+      name: 'path spellings of every gated API route',
+      weight: 6,
+      allowed: [401, 404],
+      provokes: [401, 404],
+      build: pathSpelling,
+    },
     {
       name: 'POST /api/gate',
       weight: 4,
@@ -953,6 +1047,33 @@ function cases(): FuzzCase[] {
           },
         ]).map((q) => ({ method: 'GET' as const, url: q ? `${apiPaths.search}?${q}` : apiPaths.search })),
     },
+    ...SEARCH_LISTS.map((list) => ({
+      name: `GET ${apiPaths.searchList(list)}?q=&mode=&offset=`,
+      weight: 2,
+      allowed: REFUSED,
+      names: ['q', 'mode', 'offset'],
+      build: () =>
+        queryWithBadParam([
+          {
+            key: 'q',
+            required: true,
+            valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
+            invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
+          },
+          {
+            key: 'mode',
+            required: true,
+            valid: fc.constantFrom(...MODES),
+            invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
+          },
+          {
+            key: 'offset',
+            required: true,
+            valid: fc.integer({ min: 0, max: SEARCH_MAX_OFFSET }).map(String),
+            invalid: fc.oneof(invalidOffset, twice(fc.constant('20'))),
+          },
+        ]).map((q) => ({ method: 'GET' as const, url: `${apiPaths.searchList(list)}${q ? `?${q}` : ''}` })),
+    })),
     {
       name: 'POST /api/uploads (anything but a good multipart file)',
       weight: 4,
@@ -1136,20 +1257,9 @@ function routesNamedBy(caseName: string): string[] {
   return match ? match[1]!.split(' and ').map((method) => `${method} ${match[2]}`) : [];
 }
 
-/** Every route the server registered, as "METHOD /path" (HEAD aside), read from Fastify's route tree. */
+/** Every route the server registered, as "METHOD /path" (HEAD aside), from the route table app.ts records. */
 function registeredRoutes(app: TestApp['app']): string[] {
-  const routes: string[] = [];
-  const segments: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const node = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!node) continue;
-    segments.length = node[1]!.length / 4;
-    segments.push(node[2]!);
-    for (const method of (node[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push(`${method} ${segments.join('')}`);
-    }
-  }
-  return routes;
+  return app.routeTable.filter((route) => route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
 }
 
 const allCases = cases();
@@ -1164,7 +1274,7 @@ const describeRequest = (r: BadRequest) => {
   return `${r.method} ${r.url.slice(0, 300)}${payload}`;
 };
 
-describe.each(dbKinds)('bad input is refused and writes nothing (%s)', (kind) => {
+describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)', (kind) => {
   let t: TestApp;
   let world: World;
   let viewerCookie: string;
@@ -1201,6 +1311,9 @@ describe.each(dbKinds)('bad input is refused and writes nothing (%s)', (kind) =>
       mediaUrls: new Set(media.map((m) => t.app.storage.urlFor(m.key))),
       cursor: firstPage.nextCursor!,
       password: t.config.betaPassword,
+      gatedRoutes: registeredRoutes(t.app).filter(
+        (route) => route.includes(' /api/') && !['GET /api/health', 'POST /api/gate'].includes(route),
+      ),
     };
     expect(world.designIds.length).toBeGreaterThan(0);
     expect(world.cursor).toBeTruthy();
