@@ -19,6 +19,8 @@ const modules = {
   lighthouse: () => import('./lighthouse'),
   images: () => import('./images'),
   render: () => import('./render'),
+  'render-ops': () => import('./render-ops'),
+  'render-under-load': () => import('./render-under-load'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 
 type ModuleName = keyof typeof modules;

@@ -321,7 +321,11 @@ function featheredAlpha(img: Raster, { isBackground, object }: Flooded): Feather
   return { alpha, kept, visible };
 }
 
-function boxBlur3(src: Float32Array, width: number, height: number): Float32Array {
+/**
+ * A 3 × 3 box blur of a one-channel float mask, edges repeated: less CPU than a round trip through sharp
+ * (bench/render-ops.ts).
+ */
+export function boxBlur3(src: Float32Array, width: number, height: number): Float32Array {
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {

@@ -16,7 +16,8 @@ function toneCurve(grade: Grade): (x: number) => number {
 /**
  * Re-grades the image in place toward the style: white balance (warm or cool), a tone curve
  * (bright or moody), saturation, the style's accent washed into the mid-tones, and a vignette
- * that deepens as the mood darkens.
+ * that deepens as the mood darkens. sharp has no per-channel curve, and its linear + recomb (the balance and
+ * saturation alone) take more CPU than this whole pass (bench/render-ops.ts).
  */
 export function applyGrade(image: Raster, grade: Grade): void {
   const { data, width, height, channels } = image;

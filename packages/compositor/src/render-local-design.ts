@@ -6,7 +6,7 @@ import { estimateFloorLine } from './floor';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import { gradeFromAnswers } from './palette';
-import type { Raster } from './raster';
+import { halve, type Raster } from './raster';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
@@ -87,33 +87,6 @@ interface LoadedCutOut {
   plan: CutOutPlan;
   detail: Raster;
   shrink: number;
-}
-
-/** An RGBA picture half the size, each pixel the mean of a 2 × 2 block (rounded half up). */
-function halve(image: Raster): Raster {
-  // whole pixels as 32-bit words (a copy when the bytes are not 4-aligned)
-  const bytes = image.data.byteOffset % 4 === 0 ? image.data : image.data.slice();
-  const src = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
-  const width = image.width >> 1;
-  const height = image.height >> 1;
-  const out = new Uint32Array(width * height);
-  // two channels at a time, each in its own 16-bit lane (4 × 255 + 2 fits), so a pixel is 4 reads, not 16;
-  // every lane goes back where it came from, so this holds on either byte order
-  for (let y = 0, o = 0; y < height; y++) {
-    let top = 2 * y * image.width;
-    let bottom = top + image.width;
-    for (let x = 0; x < width; x++, top += 2, bottom += 2, o++) {
-      const a = src[top]!;
-      const b = src[top + 1]!;
-      const c = src[bottom]!;
-      const d = src[bottom + 1]!;
-      const even = (a & 0xff00ff) + (b & 0xff00ff) + (c & 0xff00ff) + (d & 0xff00ff) + 0x20002;
-      const odd =
-        ((a >>> 8) & 0xff00ff) + ((b >>> 8) & 0xff00ff) + ((c >>> 8) & 0xff00ff) + ((d >>> 8) & 0xff00ff) + 0x20002;
-      out[o] = ((even >>> 2) & 0xff00ff) | (((odd >>> 2) & 0xff00ff) << 8);
-    }
-  }
-  return { data: new Uint8Array(out.buffer), width, height, channels: 4 };
 }
 
 /** A product that cannot be decoded is left out, as the UI hides an image that fails to load. */
