@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
-import { brands, designs, notifications, products, quizQuestions, spaces, templates, users } from '../src/db/schema';
+import {
+  brands,
+  designs,
+  notifications,
+  products,
+  quizQuestions,
+  sessions,
+  spaces,
+  templates,
+  users,
+} from '../src/db/schema';
+import { hashSessionToken } from '../src/modules/gate/gate.service';
 import { DESIGN_PUBLISHED_CHANNEL } from '../src/realtime/realtime';
 import type { FileStorage } from '../src/storage/file-storage';
+import type { AppInstance } from '../src/types';
 
 /** Rows and files made directly, so tests do not depend on the sample world. */
 
@@ -144,4 +156,34 @@ export const minutesAgo = (minutes: number, now = Date.now()) => new Date(now - 
 /** Announces a design the way the publish transaction does, for a design inserted directly. */
 export async function notifyPublished(db: AppDatabase, id: string, mode: Mode) {
   await db.execute(sql`select pg_notify(${DESIGN_PUBLISHED_CHANNEL}, ${JSON.stringify({ id, mode })})`);
+}
+
+/** A users row someone can sign into (sample users have no password hash). */
+export async function insertAccount(
+  db: AppDatabase,
+  overrides: Partial<Insert<typeof users>> = {},
+): Promise<typeof users.$inferSelect> {
+  return insertUser(db, { passwordHash: '$argon2id$test-fixture', ...overrides });
+}
+
+/**
+ * A new gate session signed in as `userId`, set on the session row the way sign-in sets it
+ * (decision 0016); returns its Cookie header value.
+ */
+export async function signedInCookie(
+  t: { app: AppInstance; unlock(): Promise<string> },
+  db: AppDatabase,
+  userId: string,
+): Promise<string> {
+  const cookie = await t.unlock();
+  const signed = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
+  const token = t.app.unsignCookie(signed).value;
+  if (!token) throw new Error('the gate set a cookie this app cannot read');
+  const updated = await db
+    .update(sessions)
+    .set({ accountId: userId })
+    .where(eq(sessions.tokenHash, hashSessionToken(token)))
+    .returning({ id: sessions.id });
+  if (updated.length !== 1) throw new Error('no session row for this cookie');
+  return cookie;
 }

@@ -168,6 +168,7 @@ const design = {
   videoUrl: null,
   remixCount: 0,
   likedByViewer: false,
+  savedByViewer: false,
 };
 
 describe('response serializer against the type provider it replaces', () => {
@@ -197,6 +198,7 @@ describe('response serializer against the type provider it replaces', () => {
           postCount: 3,
           commissionEarned: '$0.00',
           isCurrentUser: true,
+          isFollowedByViewer: false,
         },
       },
     ],

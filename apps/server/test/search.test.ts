@@ -124,6 +124,7 @@ describe.each(dbKinds)('search API on %s', (kind) => {
         postCount: 5,
         commissionEarned: '$0.00',
         isCurrentUser: true,
+        isFollowedByViewer: false,
       } satisfies User,
     ]);
     expect(byUsername.users[0]?.isCurrentUser).toBe(true);

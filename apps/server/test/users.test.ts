@@ -66,6 +66,7 @@ describe.each(dbKinds)('users API on %s', (kind) => {
         postCount: 3,
         commissionEarned: '$1,245.50',
         isCurrentUser: true,
+        isFollowedByViewer: false,
       } satisfies User);
     });
 
@@ -95,6 +96,7 @@ describe.each(dbKinds)('users API on %s', (kind) => {
         postCount: 1,
         commissionEarned: '$0.00',
         isCurrentUser: false,
+        isFollowedByViewer: false,
       } satisfies User);
     });
 

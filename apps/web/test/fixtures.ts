@@ -40,6 +40,7 @@ export function makeDesign(overrides: Partial<Design> & Pick<Design, 'id'>): Des
     videoUrl: null,
     remixCount: 0,
     likedByViewer: false,
+    savedByViewer: false,
     ...overrides,
   };
 }

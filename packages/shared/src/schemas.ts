@@ -77,6 +77,8 @@ export const userSchema = z.extend(userSummarySchema, {
   /** Currency string, e.g. "$1,245.50" (SPEC §3). */
   commissionEarned: z.string(),
   isCurrentUser: z.boolean(),
+  /** Whether the signed-in account follows this user; false when signed out. */
+  isFollowedByViewer: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -201,6 +203,8 @@ export const designSchema = z.object({
   videoUrl: z.nullable(z.string()),
   remixCount: z.int(),
   likedByViewer: z.boolean(),
+  /** Whether the signed-in account saved this design; false when signed out. */
+  savedByViewer: z.boolean(),
 });
 export type Design = z.infer<typeof designSchema>;
 

@@ -305,6 +305,7 @@ describe('live stream replay against live arrivals', () => {
       videoUrl: null,
       remixCount: 0,
       likedByViewer: false,
+      savedByViewer: false,
     });
 
   beforeAll(async () => {

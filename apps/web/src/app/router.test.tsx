@@ -23,6 +23,7 @@ const me: MeResponse = {
     postCount: 4,
     commissionEarned: '$1,245.50',
     isCurrentUser: true,
+    isFollowedByViewer: false,
   },
 };
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Design } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { designLikes, designs, users } from '../../db/schema';
+import { designLikes, designs, savedDesigns, users } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
 import { writeFeedTransaction } from './feed-cache';
 
@@ -21,12 +21,16 @@ const userSummaryJson = (user: typeof author | typeof originalCreator) =>
  * most of the feed's CPU in Node (docs/decisions/0007-feed-query.md). The response schema still
  * checks every field of what goes out. createdAt has toISOString's shape (milliseconds, Z).
  */
-function designJson(viewerId: string | Placeholder | null) {
+function designJson(viewerId: string | Placeholder | null, accountId: string | Placeholder | null) {
   // a scalar subquery, not exists(): Postgres may run an exists() as one hash of all the viewer's
   // likes, which it costs for every public design rather than for the 26 rows a page reads
   const likedByViewer =
     viewerId !== null
       ? sql`coalesce((select true from ${designLikes} where ${designLikes.designId} = ${designs.id} and ${designLikes.viewerId} = ${viewerId}), false)`
+      : sql`false`;
+  const savedByViewer =
+    accountId !== null
+      ? sql`coalesce((select true from ${savedDesigns} where ${savedDesigns.userId} = ${accountId} and ${savedDesigns.designId} = ${designs.id}), false)`
       : sql`false`;
   return sql<Design>`json_build_object(
     'id', ${designs.id},
@@ -50,7 +54,8 @@ function designJson(viewerId: string | Placeholder | null) {
     'isRegenerated', ${designs.isRegenerated},
     'videoUrl', ${designs.videoUrl},
     'remixCount', (select count(*)::int from ${designs} as ${remix} where ${remix.originalDesignId} = ${designs.id} and ${remix.isPublic}),
-    'likedByViewer', ${likedByViewer}
+    'likedByViewer', ${likedByViewer},
+    'savedByViewer', ${savedByViewer}
   )`;
 }
 
@@ -59,12 +64,14 @@ export interface FindDesignsOptions {
   limit?: number;
   /** Who is looking: decides `likedByViewer`. */
   viewerId: string | null;
+  /** The signed-in account looking, if any: decides `savedByViewer`. */
+  accountId?: string | null;
 }
 
 /** Designs with their author, original creator, remix count and the viewer's like, newest first. */
 export async function findDesigns(db: AppDatabase, options: FindDesignsOptions): Promise<Design[]> {
   const query = db
-    .select({ design: designJson(options.viewerId) })
+    .select({ design: designJson(options.viewerId, options.accountId ?? null) })
     .from(designs)
     .innerJoin(author, eq(author.id, designs.userId))
     .leftJoin(originalCreator, eq(originalCreator.id, designs.originalCreatorId))
@@ -74,8 +81,13 @@ export async function findDesigns(db: AppDatabase, options: FindDesignsOptions):
   return rows.map((row) => row.design);
 }
 
-export async function findDesignById(db: AppDatabase, id: string, viewerId: string | null): Promise<Design | null> {
-  const [found] = await findDesigns(db, { where: eq(designs.id, id), limit: 1, viewerId });
+export async function findDesignById(
+  db: AppDatabase,
+  id: string,
+  viewerId: string | null,
+  accountId: string | null = null,
+): Promise<Design | null> {
+  const [found] = await findDesigns(db, { where: eq(designs.id, id), limit: 1, viewerId, accountId });
   return found ?? null;
 }
 
@@ -83,12 +95,11 @@ export async function findDesignById(db: AppDatabase, id: string, viewerId: stri
 export async function findPublicRemixesOf(
   db: AppDatabase,
   originalDesignId: string,
-  options: { limit: number; viewerId: string | null },
+  options: { limit: number; viewerId: string | null; accountId?: string | null },
 ): Promise<Design[]> {
   return findDesigns(db, {
     where: and(eq(designs.originalDesignId, originalDesignId), eq(designs.isPublic, true)),
-    limit: options.limit,
-    viewerId: options.viewerId,
+    ...options,
   });
 }
 
@@ -96,6 +107,10 @@ export async function findPublicRemixesOf(
 // generic (cached) ones included
 export const publicDesignsOfMode = (mode: 'interior' | 'landscape') =>
   and(eq(designs.mode, mode), sql`${designs.isPublic}`);
+
+/** A timestamp column as "YYYY-MM-DDTHH:MM:SS.ffffffZ": the microseconds a page key must keep. */
+export const exactTime = (column: PgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** A feed position: created_at at full (microsecond) precision, so that no row falls between two keys. */
 export interface DesignKey {
@@ -109,6 +124,8 @@ export interface FeedPageQuery {
   limit: number;
   after: DesignKey | null;
   viewerId: string | null;
+  /** The signed-in account looking (decides savedByViewer); null or absent when signed out. */
+  accountId?: string | null;
 }
 
 /** The feed page statement: built once per database and shape (first page, or after a key), then only run. */
@@ -119,8 +136,8 @@ function prepareFeedPage(db: AppDatabase, afterKey: boolean) {
     : undefined;
   return db
     .select({
-      design: designJson(sql.placeholder('viewerId')),
-      exactCreatedAt: sql<string>`to_char(${designs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      design: designJson(sql.placeholder('viewerId'), sql.placeholder('accountId')),
+      exactCreatedAt: exactTime(designs.createdAt),
     })
     .from(designs)
     .innerJoin(author, eq(author.id, designs.userId))
@@ -144,6 +161,7 @@ function feedPage(db: AppDatabase, query: FeedPageQuery) {
       mode: query.mode,
       limit: query.limit,
       viewerId: query.viewerId,
+      accountId: query.accountId ?? null,
       afterCreatedAt: query.after?.createdAt ?? null,
       afterId: query.after?.id ?? null,
     },

@@ -33,20 +33,20 @@ export default async function designsRoutes(app: AppInstance) {
   app.get(
     apiPaths.designs,
     { schema: { querystring: feedQuerySchema, response: { 200: feedResponseSchema } } },
-    async (request) => asResponse(await listFeed(app.db, request.viewer.viewerId, request.query, app.feedCache)),
+    async (request) => asResponse(await listFeed(app.db, request.viewer, request.query, app.feedCache)),
   );
 
   app.post(
     apiPaths.designs,
     { schema: { body: publishDesignBodySchema, response: { 201: designSchema } } },
     async (request, reply) => {
-      const design = await publishDesign(app.db, app.storage, request.viewer.viewerId, request.body);
+      const design = await publishDesign(app.db, app.storage, request.viewer, request.body);
       return reply.code(201).send(design);
     },
   );
 
   app.get(designPath, { schema: { params: idParamsSchema, response: { 200: designSchema } } }, async (request) =>
-    getDesign(app.db, request.params.id, request.viewer.viewerId),
+    getDesign(app.db, request.params.id, request.viewer),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export default async function designsRoutes(app: AppInstance) {
         response: { 200: remixesResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ items: await listRemixes(app.db, request.params.id, request.viewer.viewerId) }),
+    async (request) => ({ items: await listRemixes(app.db, request.params.id, request.viewer) }),
   );
 
   app.put(

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  decodeCursor,
-  encodeCursor,
   feedResponseSchema,
   type AddCommentBody,
   type AddCommentResponse,
@@ -17,6 +15,8 @@ import type { AppDatabase } from '../../db/client';
 import { AppError, badInput, notFound } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
+import type { Viewer } from '../../types';
+import { findSavedAmong } from '../saved/saved.repository';
 import { findCurrentUser } from '../users/users.repository';
 import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
 import {
@@ -30,6 +30,7 @@ import {
   removeLike,
   type DesignKey,
 } from './designs.repository';
+import { nextPageCursor, readPageCursor } from './design-pages';
 import { buildFeedPageTemplate, renderFeedPage, type FeedPageCache } from './feed-cache';
 
 /** The same shape as a schema validation error, so every 400 names its field the same way. */
@@ -39,61 +40,50 @@ function invalidField(field: string, message: string): AppError {
 
 const designNotFound = () => notFound('Design');
 
-/** The feed writes cursor times as "YYYY-MM-DDTHH:MM:SS.ffffffZ" (see findPublicDesignsAfter). */
-const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/**
- * Only times the feed itself could have written: Date.parse also takes "2000", "0" and 30 February,
- * which Postgres refuses (a 500) or reads differently.
- */
-function isFeedCursorTime(text: string): boolean {
-  const match = CURSOR_TIME.exec(text);
-  if (!match || match[1] === '0000') return false;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === text.slice(0, 23);
-}
-
 /**
  * A feed page for this viewer. With the page cache (docs/decisions/0013-feed-page-cache.md) it is
- * JSON already checked against the response schema, its likedByViewer flags filled from one small
- * query; without, the page as objects, checked when sent.
+ * JSON already checked against the response schema, its likedByViewer and savedByViewer flags
+ * filled from two small queries; without, the page as objects, checked when sent.
  */
 export async function listFeed(
   db: AppDatabase,
-  viewerId: string,
+  viewer: Viewer,
   query: FeedQuery,
   cache: FeedPageCache | null = null,
 ): Promise<FeedResponse | CheckedJson<FeedResponse>> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && (after === null || !isFeedCursorTime(after.createdAt))) {
-    throw invalidField('querystring.cursor', 'must be a cursor returned by this API');
-  }
-  if (cache === null) return readFeedPage(db, query, after, viewerId);
+  const after = readPageCursor(query.cursor);
+  if (cache === null) return readFeedPage(db, query, after, viewer);
   const key = `${query.mode} ${query.limit} ${query.cursor ?? ''}`;
   const template = await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null)));
-  const liked = await findLikedAmong(db, viewerId, template.designIds);
-  return new CheckedJson(feedResponseSchema, renderFeedPage(template, liked));
+  const [liked, saved] = await Promise.all([
+    findLikedAmong(db, viewer.viewerId, template.designIds),
+    viewer.accountId === null ? new Set<string>() : findSavedAmong(db, viewer.accountId, template.designIds),
+  ]);
+  return new CheckedJson(feedResponseSchema, renderFeedPage(template, { liked, saved }));
 }
 
-/** One page; with no viewer every likedByViewer is false. */
+/** One page; with no viewer every likedByViewer and savedByViewer is false. */
 async function readFeedPage(
   db: AppDatabase,
   query: FeedQuery,
   after: DesignKey | null,
-  viewerId: string | null,
+  viewer: Viewer | null,
 ): Promise<FeedResponse> {
-  const rows = await findPublicDesignsAfter(db, { mode: query.mode, limit: query.limit + 1, after, viewerId });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > query.limit;
+  const rows = await findPublicDesignsAfter(db, {
+    mode: query.mode,
+    limit: query.limit + 1,
+    after,
+    viewerId: viewer?.viewerId ?? null,
+    accountId: viewer?.accountId ?? null,
+  });
   return {
-    items: page.map((row) => row.design),
-    nextCursor: hasMore && last ? encodeCursor(last.key.createdAt, last.key.id) : null,
+    items: rows.slice(0, query.limit).map((row) => row.design),
+    nextCursor: nextPageCursor(rows, query.limit),
   };
 }
 
-export async function getDesign(db: AppDatabase, id: string, viewerId: string): Promise<Design> {
-  const design = await findDesignById(db, id, viewerId);
+export async function getDesign(db: AppDatabase, id: string, viewer: Viewer): Promise<Design> {
+  const design = await findDesignById(db, id, viewer.viewerId, viewer.accountId);
   if (!design) throw designNotFound();
   return design;
 }
@@ -101,10 +91,10 @@ export async function getDesign(db: AppDatabase, id: string, viewerId: string): 
 /** A design page lists at most this many remixes; the design's remixCount still counts them all. */
 export const REMIXES_LIST_LIMIT = 50;
 
-export async function listRemixes(db: AppDatabase, designId: string, viewerId: string): Promise<Design[]> {
+export async function listRemixes(db: AppDatabase, designId: string, viewer: Viewer): Promise<Design[]> {
   const [owner, remixes] = await Promise.all([
     findDesignOwnerId(db, designId),
-    findPublicRemixesOf(db, designId, { limit: REMIXES_LIST_LIMIT, viewerId }),
+    findPublicRemixesOf(db, designId, { limit: REMIXES_LIST_LIMIT, ...viewer }),
   ]);
   if (owner === null) throw designNotFound();
   return remixes;
@@ -129,7 +119,7 @@ async function assertStoredFiles(
 export async function publishDesign(
   db: AppDatabase,
   storage: FileStorage,
-  viewerId: string,
+  viewer: Viewer,
   input: PublishDesignInput,
 ): Promise<Design> {
   await assertStoredFiles(storage, {
@@ -163,7 +153,7 @@ export async function publishDesign(
     isRegenerated: input.isRegenerated,
     videoUrl: input.videoUrl ?? null,
   });
-  return getDesign(db, id, viewerId);
+  return getDesign(db, id, viewer);
 }
 
 export async function likeDesign(db: AppDatabase, designId: string, viewerId: string): Promise<LikeResponse> {

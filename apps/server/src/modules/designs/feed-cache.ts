@@ -6,72 +6,95 @@ import { checkResponse } from '../../response-serializer';
 
 /**
  * The feed page cache (docs/decisions/0013-feed-page-cache.md). A page's designs are the same for
- * every viewer except `likedByViewer`, so a process keeps each page once, checked against the
- * response schema and written as JSON with a hole per design for that flag, and fills the holes
- * per request from the viewer's likes. Any write that can change a page drops every page: in the
+ * every viewer except `likedByViewer` and `savedByViewer`, so a process keeps each page once,
+ * checked against the response schema and written as JSON with two holes per design for those
+ * flags, and fills the holes per request from the viewer's likes and the account's saved designs. Any write that can change a page drops every page: in the
  * writing process at once (feedChanged), in the others when `feed_changed` arrives.
  */
 
 /** The NOTIFY channel every transaction that can change a feed page signals on (empty payload). */
 export const FEED_CHANGED_CHANNEL = 'feed_changed';
 
-/** A feed page as JSON, cut where each design's `likedByViewer` value goes. */
+/** A feed page as JSON, cut where each design's `likedByViewer` and `savedByViewer` values go. */
 export interface FeedPageTemplate {
-  /** The JSON around the holes: one more part than designs. */
+  /** The JSON around the holes, two holes per design (liked, then saved): one more part than holes. */
   parts: string[];
   designIds: string[];
 }
 
-/** The page's JSON for a viewer who likes `liked`: byte for byte what the serializer writes. */
-export function renderFeedPage(template: FeedPageTemplate, liked: ReadonlySet<string>): string {
+/** What one viewer's page shows as theirs: the designs it likes, and those its account saved. */
+export interface ViewerMarks {
+  liked: ReadonlySet<string>;
+  saved: ReadonlySet<string>;
+}
+
+const flag = (marked: ReadonlySet<string>, id: string) => (marked.has(id) ? 'true' : 'false');
+
+/** The page's JSON for a viewer with these marks: byte for byte what the serializer writes. */
+export function renderFeedPage(template: FeedPageTemplate, marks: ViewerMarks): string {
   const { parts, designIds } = template;
   let json = parts[0]!;
   for (let i = 0; i < designIds.length; i++) {
-    json += (liked.has(designIds[i]!) ? 'true' : 'false') + parts[i + 1]!;
+    const id = designIds[i]!;
+    json += flag(marks.liked, id) + parts[2 * i + 1]! + flag(marks.saved, id) + parts[2 * i + 2]!;
   }
   return json;
 }
 
-const withLiked = (page: FeedResponse, liked: boolean): FeedResponse => ({
+const withMarks = (page: FeedResponse, liked: boolean, saved: boolean): FeedResponse => ({
   ...page,
-  items: page.items.map((design) => ({ ...design, likedByViewer: liked })),
+  items: page.items.map((design) => ({ ...design, likedByViewer: liked, savedByViewer: saved })),
 });
 
+/** Where `a` and `b` first differ. */
+function firstDifference(a: string, b: string): number {
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  return at;
+}
+
 /**
- * Checks the page against the route's response schema with every design liked and with none (so
- * every mix is valid too: designs are checked one by one), and cuts its JSON at the flags.
+ * Checks the page against the route's response schema with every flag of every design set and with
+ * none (so every mix is valid too: designs are checked one by one), and cuts its JSON at the flags.
  * Throws ResponseSerializationError as the serializer would for a page that does not match.
  */
 export function buildFeedPageTemplate(page: FeedResponse): FeedPageTemplate {
   const check = (p: FeedResponse) => checkResponse(feedResponseSchema, p, 'GET', apiPaths.designs);
-  const none = check(withLiked(page, false));
-  const all = check(withLiked(page, true));
-  const holes = none.items.map((design, i) => {
-    const asFalse = JSON.stringify(design);
-    const asTrue = JSON.stringify(all.items[i]);
-    let at = 0;
-    while (at < asFalse.length && asFalse[at] === asTrue[at]) at++;
-    const before = asFalse.slice(0, at);
-    const after = asFalse.slice(at + 'false'.length);
-    if (`${before}true${after}` !== asTrue) throw new Error('a feed design differs in more than likedByViewer');
-    return { before, after };
+  const none = check(withMarks(page, false, false));
+  const liked = check(withMarks(page, true, false));
+  const saved = check(withMarks(page, false, true));
+  const all = check(withMarks(page, true, true));
+  const cuts = none.items.map((design, i) => {
+    const base = JSON.stringify(design);
+    const likedAt = firstDifference(base, JSON.stringify(liked.items[i]));
+    const savedAt = firstDifference(base, JSON.stringify(saved.items[i]));
+    if (!(likedAt + 'false'.length <= savedAt))
+      throw new Error('a feed design shows savedByViewer before likedByViewer');
+    return [
+      base.slice(0, likedAt),
+      base.slice(likedAt + 'false'.length, savedAt),
+      base.slice(savedAt + 'false'.length),
+    ];
   });
   const tail = `],"nextCursor":${JSON.stringify(none.nextCursor)}}`;
   const parts: string[] = [];
   let part = '{"items":[';
-  for (const [i, hole] of holes.entries()) {
-    parts.push(part + hole.before);
-    part = hole.after + (i < holes.length - 1 ? ',' : '');
+  for (const [i, [before, between, after]] of cuts.entries()) {
+    parts.push(part + before!, between!);
+    part = after! + (i < cuts.length - 1 ? ',' : '');
   }
   parts.push(part + tail);
   const template = { parts, designIds: none.items.map((design) => design.id) };
   // the cut must give back exactly what the serializer writes, or the page is not cached this way
   const noIds = new Set<string>();
   const allIds = new Set(template.designIds);
-  if (
-    renderFeedPage(template, noIds) !== JSON.stringify(none) ||
-    renderFeedPage(template, allIds) !== JSON.stringify(all)
-  ) {
+  const variants: [ViewerMarks, FeedResponse][] = [
+    [{ liked: noIds, saved: noIds }, none],
+    [{ liked: allIds, saved: noIds }, liked],
+    [{ liked: noIds, saved: allIds }, saved],
+    [{ liked: allIds, saved: allIds }, all],
+  ];
+  if (variants.some(([marks, expected]) => renderFeedPage(template, marks) !== JSON.stringify(expected))) {
     throw new Error('the feed page template does not reproduce the serializer’s JSON');
   }
   return template;

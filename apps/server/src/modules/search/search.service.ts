@@ -27,6 +27,6 @@ export async function searchEverything(
   return {
     designs: foundDesigns,
     products: foundProducts,
-    users: foundUsers.map((u) => toUserDto(u.row, u.postCount, current?.id ?? null)),
+    users: foundUsers.map((u) => toUserDto(u.row, u.postCount, current?.id ?? null, u.isFollowedByViewer)),
   };
 }

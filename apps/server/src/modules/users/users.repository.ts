@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { User, UserSummary } from '@dwellscape/shared';
 import { formatPrice } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { designs, users } from '../../db/schema';
+import { designs, follows, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,7 +29,12 @@ export function toUserSummary(
   };
 }
 
-export function toUserDto(row: UserRow, postCount: number, currentUserId: string | null): User {
+export function toUserDto(
+  row: UserRow,
+  postCount: number,
+  currentUserId: string | null,
+  isFollowedByViewer: boolean,
+): User {
   return {
     ...toUserSummary(row),
     bio: row.bio,
@@ -38,6 +43,7 @@ export function toUserDto(row: UserRow, postCount: number, currentUserId: string
     postCount,
     commissionEarned: formatPrice(row.commissionEarned),
     isCurrentUser: row.id === currentUserId,
+    isFollowedByViewer,
   };
 }
 
@@ -45,11 +51,15 @@ export interface UserWithPostCount {
   row: UserRow;
   /** Public designs of both modes: what a profile counts as posts. */
   postCount: number;
+  /** Whether `followerId` of the query follows this user. */
+  isFollowedByViewer: boolean;
 }
 
 export interface FindUsersOptions {
   where?: SQL | undefined;
   limit?: number;
+  /** The signed-in account looking, if any: decides isFollowedByViewer. */
+  followerId?: string | null;
 }
 
 /** Users in the sample world's order (rank, then id), each with its public design count. */
@@ -63,17 +73,26 @@ export async function findUsersWithPostCount(
     .where(eq(designs.isPublic, true))
     .groupBy(designs.userId)
     .as('public_counts');
+  const followerId = options.followerId ?? null;
+  const isFollowed =
+    followerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${users.id})`;
   const query = db
-    .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)` })
+    .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)`, isFollowed })
     .from(users)
     .leftJoin(publicCounts, eq(publicCounts.userId, users.id))
     .where(options.where)
     .orderBy(asc(users.rank), asc(users.id));
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);
-  return rows.map((r) => ({ row: r.row, postCount: Number(r.postCount) }));
+  return rows.map((r) => ({ row: r.row, postCount: Number(r.postCount), isFollowedByViewer: r.isFollowed === true }));
 }
 
-export async function findUserWithPostCountById(db: AppDatabase, id: string): Promise<UserWithPostCount | null> {
-  const [found] = await findUsersWithPostCount(db, { where: eq(users.id, id), limit: 1 });
+export async function findUserWithPostCountById(
+  db: AppDatabase,
+  id: string,
+  followerId: string | null = null,
+): Promise<UserWithPostCount | null> {
+  const [found] = await findUsersWithPostCount(db, { where: eq(users.id, id), limit: 1, followerId });
   return found ?? null;
 }

@@ -22,7 +22,7 @@ export default async function usersRoutes(app: AppInstance) {
         response: { 200: userSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => getUserProfile(app.db, request.params.id),
+    async (request) => getUserProfile(app.db, request.params.id, request.viewer),
   );
 
   app.get(
@@ -33,6 +33,6 @@ export default async function usersRoutes(app: AppInstance) {
         response: { 200: listOf(designSchema), 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ items: await listUserDesigns(app.db, request.params.id, request.viewer.viewerId) }),
+    async (request) => ({ items: await listUserDesigns(app.db, request.params.id, request.viewer) }),
   );
 }

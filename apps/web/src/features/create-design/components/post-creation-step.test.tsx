@@ -45,6 +45,7 @@ const publishedDesign = (body: Record<string, unknown>) => ({
   videoUrl: null,
   remixCount: 0,
   likedByViewer: false,
+  savedByViewer: false,
 });
 
 afterEach(() => {

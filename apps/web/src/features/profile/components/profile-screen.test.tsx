@@ -20,6 +20,7 @@ const maya: User = {
   postCount: 2,
   commissionEarned: '$1,245.50',
   isCurrentUser: true,
+  isFollowedByViewer: false,
 };
 const priya: User = {
   ...maya,
@@ -32,6 +33,7 @@ const priya: User = {
   postCount: 0,
   commissionEarned: '$310.00',
   isCurrentUser: false,
+  isFollowedByViewer: false,
 };
 
 const summary = ({ id, username, displayName, avatarUrl, isVerified }: User) => ({

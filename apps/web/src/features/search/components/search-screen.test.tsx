@@ -45,6 +45,7 @@ const jordan: User = {
   postCount: 4,
   commissionEarned: '$0.00',
   isCurrentUser: false,
+  isFollowedByViewer: false,
 };
 
 const oakResults: SearchResponse = {

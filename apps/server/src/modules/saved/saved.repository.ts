@@ -1,0 +1,78 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { designs, savedDesigns } from '../../db/schema';
+import { exactTime, type DesignKey } from '../designs/designs.repository';
+import type { KeyedDesignId } from '../designs/design-pages';
+
+/** Which of `designIds` the account saved, as a prepared statement (it runs on every cached feed page). */
+const savedAmongStatement = preparedPer((db) =>
+  db
+    .select({ designId: savedDesigns.designId })
+    .from(savedDesigns)
+    .where(
+      and(
+        eq(savedDesigns.userId, sql.placeholder('accountId')),
+        sql`${savedDesigns.designId} = any(${sql.placeholder('designIds')}::text[])`,
+      ),
+    )
+    .prepare('account_saved_among'),
+);
+
+/** Which of `designIds` the account saved (saved_designs' primary key serves it). */
+export async function findSavedAmong(db: AppDatabase, accountId: string, designIds: string[]): Promise<Set<string>> {
+  if (designIds.length === 0) return new Set();
+  const rows = await savedAmongStatement(db).execute({ accountId, designIds });
+  return new Set(rows.map((row) => row.designId));
+}
+
+/** Saves the design for the account, once however often it is asked; false when no design has this id. */
+export async function addSave(db: AppDatabase, accountId: string, designId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // the lock the save's foreign key takes anyway, taken first: a design deleted meanwhile is a
+    // missing design (false), never a foreign-key error
+    const [design] = await tx.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).for('key share');
+    if (!design) return false;
+    await tx.insert(savedDesigns).values({ userId: accountId, designId }).onConflictDoNothing();
+    return true;
+  });
+}
+
+/** Takes the account's save of the design away, if there was one; false when no design has this id. */
+export async function removeSave(db: AppDatabase, accountId: string, designId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(savedDesigns)
+    .where(and(eq(savedDesigns.userId, accountId), eq(savedDesigns.designId, designId)))
+    .returning({ designId: savedDesigns.designId });
+  if (deleted.length > 0) return true;
+  const [design] = await db.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).limit(1);
+  return design !== undefined;
+}
+
+/**
+ * The account's saves older than `after`, newest first, each keyed by when it was saved: public
+ * designs, and the account's own. saved_designs_user_idx serves the order.
+ */
+export async function findSavedKeys(
+  db: AppDatabase,
+  query: { accountId: string; after: DesignKey | null; limit: number },
+): Promise<KeyedDesignId[]> {
+  // keyset pagination: offsets drift when a save is added at the top
+  const olderThanKey = query.after
+    ? sql`(${savedDesigns.createdAt}, ${savedDesigns.designId}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::text)`
+    : undefined;
+  const rows = await db
+    .select({ designId: savedDesigns.designId, savedAt: exactTime(savedDesigns.createdAt) })
+    .from(savedDesigns)
+    .innerJoin(designs, eq(designs.id, savedDesigns.designId))
+    .where(
+      and(
+        eq(savedDesigns.userId, query.accountId),
+        or(sql`${designs.isPublic}`, eq(designs.userId, query.accountId)),
+        olderThanKey,
+      ),
+    )
+    .orderBy(desc(savedDesigns.createdAt), desc(savedDesigns.designId))
+    .limit(query.limit);
+  return rows.map((row) => ({ designId: row.designId, key: { createdAt: row.savedAt, id: row.designId } }));
+}
