@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 
@@ -10,11 +11,13 @@ export function createTestQueryClient(queries: DefaultOptions['queries'] = {}): 
   return new QueryClient({ defaultOptions: { queries: { retry: false, ...queries }, mutations: { retry: false } } });
 }
 
-/** Renders with a fresh query client that never retries, so failures show at once. */
+/** Renders with a fresh query client that never retries, so failures show at once, and the app's sign-in sheet. */
 export function renderWithQueryClient(ui: ReactElement, options?: RenderOptions) {
   const queryClient = createTestQueryClient();
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <AccountSheetProvider>{children}</AccountSheetProvider>
+    </QueryClientProvider>
   );
   return { queryClient, ...render(ui, { wrapper: Wrapper, ...options }) };
 }
@@ -30,7 +33,7 @@ export interface RenderRoutesOptions {
   withToaster?: boolean;
 }
 
-/** Renders `routes` in a memory router inside the providers the app gives every screen (queries, tooltips). */
+/** Renders `routes` in a memory router inside the providers the app gives every screen (queries, tooltips, the sign-in sheet). */
 export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions) {
   const { initialEntries, queryClient = createTestQueryClient(), tooltipDelayDuration, withToaster = false } = options;
   const router = createMemoryRouter(routes, { initialEntries });
@@ -38,7 +41,9 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   const rendered = render(
     <QueryClientProvider client={queryClient}>
       <TooltipProvider {...tooltipProps}>
-        <RouterProvider router={router} />
+        <AccountSheetProvider>
+          <RouterProvider router={router} />
+        </AccountSheetProvider>
         {withToaster && <Toaster />}
       </TooltipProvider>
     </QueryClientProvider>,

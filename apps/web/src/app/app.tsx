@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import { GateScreen } from '@/features/gate/components/gate-screen';
-import { meQueryOptions } from '@/features/profile/api/get-me';
+import { meQueryOptions } from '@/lib/api/get-me';
 import { onSessionExpired } from '@/lib/api-client';
 import { AppProvider } from './provider';
 import { ShellLoading } from './routes/screen-loading';

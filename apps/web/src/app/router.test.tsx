@@ -1,4 +1,4 @@
-import { messages, type MeResponse } from '@dwellscape/shared';
+import { messages, type SessionResponse } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,8 +9,10 @@ import { AppProvider } from './provider';
 import { appRoutes } from './router';
 import { RouteErrorPage } from './routes/route-error-page';
 
-const me: MeResponse = {
+const me: SessionResponse = {
   viewerId: 'viewer-1',
+  signedIn: true,
+  unreadNotifications: 0,
   currentUser: {
     id: 'user-ava',
     username: 'ava.designs',

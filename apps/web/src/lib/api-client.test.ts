@@ -1,7 +1,7 @@
 import { apiPaths, healthResponseSchema } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
-import { ApiError, apiRequest, onSessionExpired, withQuery } from './api-client';
+import { ApiError, apiRequest, isSignInRequired, onSessionExpired, withQuery } from './api-client';
 import { retryDelay, shouldRetry } from './query-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -72,6 +72,33 @@ describe('apiRequest', () => {
     expect(listener).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Unauthorized' }));
+    await expect(apiRequest(apiPaths.me, healthResponseSchema)).rejects.toMatchObject({ status: 401 });
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it("tells 'Sign in required' and a wrong account password apart from an expired gate session", async () => {
+    const listener = vi.fn();
+    const unsubscribe = onSessionExpired(listener);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { error: 'Sign in required', message: 'Sign in or sign up to continue.' }),
+    );
+    const refused = await apiRequest(apiPaths.designs, null, { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(isSignInRequired(refused)).toBe(true);
+    expect(refused).toMatchObject({
+      status: 401,
+      message: 'Sign in or sign up to continue.',
+      reason: 'Sign in required',
+    });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Wrong username or password.' }));
+    const wrong = await apiRequest(apiPaths.signIn, null, { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(isSignInRequired(wrong)).toBe(false);
+    expect(wrong).toMatchObject({ status: 401, message: 'Wrong username or password.' });
+    expect(listener).not.toHaveBeenCalled();
+
+    // a 401 that is not ours at all (a proxy's page) still means the session is gone
+    fetchMock.mockResolvedValueOnce(new Response('<html>no</html>', { status: 401, statusText: 'Unauthorized' }));
     await expect(apiRequest(apiPaths.me, healthResponseSchema)).rejects.toMatchObject({ status: 401 });
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();

@@ -1,6 +1,11 @@
 import { errorResponseSchema } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 
+/** The `error` of the 401 a route that needs an account answers a signed-out viewer (decision 0016). */
+export const SIGN_IN_REQUIRED = 'Sign in required';
+/** The `error` of the gate's 401: the gate session is gone (decision 0003). */
+const GATE_UNAUTHORIZED = 'Unauthorized';
+
 /** A non-2xx answer of our API, carrying the server's own message. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -9,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly details?: unknown,
+    /** The answer's `error` (a short reason such as 'Sign in required'), when the body was ours. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -16,12 +23,35 @@ export class ApiError extends Error {
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
+
+  /** The server's words about one field of the request ('displayName' finds 'body.displayName'), if it named it. */
+  messageFor(field: string): string | undefined {
+    if (!Array.isArray(this.details)) return undefined;
+    for (const detail of this.details as unknown[]) {
+      if (typeof detail !== 'object' || detail === null) continue;
+      const named = detail as { field?: unknown; message?: unknown };
+      if (typeof named.field !== 'string' || typeof named.message !== 'string') continue;
+      if (named.field === field || named.field.endsWith(`.${field}`)) return named.message;
+    }
+    return undefined;
+  }
+}
+
+/** The server wants an account for this action: offer 'Sign in', not the gate. */
+export function isSignInRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && error.reason === SIGN_IN_REQUIRED;
+}
+
+/** The gate session is gone: only the gate's own 401 (or one that is not ours at all) says so. */
+function isGateSessionExpired(error: ApiError, path: string): boolean {
+  if (error.status !== 401 || path.endsWith('/gate')) return false;
+  return error.reason === undefined || error.reason === GATE_UNAUTHORIZED;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
@@ -79,8 +109,8 @@ export async function apiRequest<T>(
 
   if (!response.ok) {
     const error = await toApiError(response);
-    // the gate call itself answers 401 for a wrong password; that is not an expired session
-    if (error.status === 401 && !path.endsWith('/gate')) {
+    // a wrong gate password, a wrong account password and 'Sign in required' are 401s too; none of them is an expired session
+    if (isGateSessionExpired(error, path)) {
       for (const listener of sessionExpiredListeners) listener();
     }
     throw error;
@@ -110,7 +140,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = errorResponseSchema.safeParse(json);
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.message ?? parsed.data.error, parsed.data.details);
+    const { error, message, details } = parsed.data;
+    return new ApiError(response.status, message ?? error, details, error);
   }
   return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}`);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useToastsWanted } from '@/lib/toast-demand';
 import { AppHeader } from './app-header';
@@ -9,21 +10,23 @@ import { BottomNav } from './bottom-nav';
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 /**
- * SPEC §2: a fixed header above and a fixed footer navigation below the content. The tooltips' and
- * the toasts' providers live here, not around the gate, so the gate's first load carries neither.
+ * SPEC §2: a fixed header above and a fixed footer navigation below the content. The tooltips', the
+ * toasts' and the sign-in sheet's providers live here, not around the gate, so the gate's first load carries none.
  */
 export function AppLayout() {
   const toastsWanted = useToastsWanted();
   return (
     <TooltipProvider>
-      <div className="min-h-dvh">
-        <AppHeader />
-        <main className="mx-auto w-full max-w-lg px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)] pb-[calc(env(safe-area-inset-bottom)+4.25rem+2rem)]">
-          <Outlet />
-        </main>
-        <BottomNav />
-        <ScrollRestoration />
-      </div>
+      <AccountSheetProvider>
+        <div className="min-h-dvh">
+          <AppHeader />
+          <main className="mx-auto w-full max-w-lg px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)] pb-[calc(env(safe-area-inset-bottom)+4.25rem+2rem)]">
+            <Outlet />
+          </main>
+          <BottomNav />
+          <ScrollRestoration />
+        </div>
+      </AccountSheetProvider>
       {toastsWanted && (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useMe } from '@/features/profile/api/get-me';
+import { useMe } from '@/lib/api/get-me';
 import { cn } from '@/lib/cn';
 import { buildNavItems, isNavItemActive, type NavItem } from './nav-items';
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { createDesignSteps, paths, type CreateDesignStep } from '@/config/paths';
 import { questionsQueryOptions } from '../api/get-questions';
@@ -43,7 +44,9 @@ export function renderCreateFlow(step: CreateDesignStep, options: { state?: unkn
   const result = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AccountSheetProvider>
+          <RouterProvider router={router} />
+        </AccountSheetProvider>
         <Toaster />
       </QueryClientProvider>
     </StrictMode>,

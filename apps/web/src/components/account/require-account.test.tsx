@@ -1,0 +1,170 @@
+import { accountMessages, apiPaths, type SessionResponse } from '@dwellscape/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, onSessionExpired } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/api/get-me';
+import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { useRequireAccount } from './account-sheet-provider';
+import { accountSheetTexts } from './sign-in-sheet';
+
+const account = {
+  id: 'u-noor',
+  username: 'noor_builds',
+  displayName: 'Noor Haddad',
+  avatarUrl: '',
+  isVerified: false,
+  bio: '',
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 0,
+  commissionEarned: '$0.00',
+  isCurrentUser: true,
+  isFollowedByViewer: false,
+};
+const signedIn: SessionResponse = {
+  viewerId: 'viewer-1',
+  signedIn: true,
+  unreadNotifications: 0,
+  currentUser: account,
+};
+const signedOut: SessionResponse = {
+  ...signedIn,
+  signedIn: false,
+  currentUser: { ...account, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen' },
+};
+
+const signInRequired = () => jsonResponse(401, { error: 'Sign in required', message: accountMessages.signInRequired });
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** Sends a comment, as the post's box does: the text typed, then `runWithAccount`. */
+function CommentBox() {
+  const { runWithAccount } = useRequireAccount();
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState('');
+  const send = async () => {
+    try {
+      const outcome = await runWithAccount(
+        () => apiRequest(apiPaths.designComments('d-1'), null, { method: 'POST', body: { text } }),
+        { reason: 'Sign in or sign up to post your comment.' },
+      );
+      setStatus(outcome.completed ? 'posted' : 'not posted');
+      if (outcome.completed) setText('');
+    } catch (error) {
+      setStatus(`failed: ${(error as Error).message}`);
+    }
+  };
+  return (
+    <>
+      <label>
+        Comment
+        <input value={text} onChange={(event) => setText(event.target.value)} />
+      </label>
+      <button type="button" onClick={() => void send()}>
+        Post
+      </button>
+      <output aria-label="Status">{status}</output>
+    </>
+  );
+}
+
+function renderBox(session?: SessionResponse) {
+  const rendered = renderWithQueryClient(<CommentBox />);
+  if (session) rendered.queryClient.setQueryData(meQueryKey, session);
+  return rendered;
+}
+
+const commentCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => url === apiPaths.designComments('d-1')).map(([, init]) => init?.body);
+
+async function signInFromSheet() {
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
+  await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+  await userEvent.click(within(dialog).getByRole('button', { name: accountSheetTexts.signInSubmit }));
+}
+
+describe('useRequireAccount', () => {
+  it('signed in: runs the action at once, without the sheet', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(204));
+    renderBox(signedIn);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('status', { name: 'Status' })).toHaveTextContent('posted');
+    expect(commentCalls()).toEqual(['{"text":"Lovely light"}']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("on 'Sign in required' opens the sheet, keeps the text, and posts it once signed in", async () => {
+    const expired = vi.fn();
+    const unsubscribe = onSessionExpired(expired);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === apiPaths.signIn) return jsonResponse(200, signedIn);
+      if (url === apiPaths.me) return jsonResponse(200, signedOut);
+      // the first try is refused, the one after signing in is taken
+      return commentCalls().length === 1 ? signInRequired() : jsonResponse(204);
+    });
+    renderBox();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription('Sign in or sign up to post your comment.');
+    expect(screen.getByRole('textbox', { name: 'Comment', hidden: true })).toHaveValue('Lovely light');
+    // 'Sign in required' is not the gate's 401: the app stays open
+    expect(expired).not.toHaveBeenCalled();
+
+    await signInFromSheet();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('posted'));
+    expect(commentCalls()).toEqual(['{"text":"Lovely light"}', '{"text":"Lovely light"}']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unsubscribe();
+  });
+
+  it('known to be signed out: asks first, and sends nothing when the sheet is closed', async () => {
+    renderBox(signedOut);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('not posted'));
+    expect(commentCalls()).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Lovely light');
+  });
+
+  it('known to be signed out: signing up in the sheet sends the action once', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === apiPaths.signUp ? jsonResponse(201, signedIn) : jsonResponse(204),
+    );
+    renderBox(signedOut);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: accountSheetTexts.signUpTab }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Display name' }), 'Noor Haddad');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a long enough password');
+    await userEvent.click(within(dialog).getByRole('button', { name: accountSheetTexts.signUpSubmit }));
+
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('posted'));
+    expect(commentCalls()).toEqual(['{"text":"Lovely light"}']);
+  });
+
+  it("passes on any other failure, as the action's own", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
+    renderBox(signedIn);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('status', { name: 'Status' })).toHaveTextContent('failed: Internal Server Error');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

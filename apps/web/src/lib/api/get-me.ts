@@ -1,0 +1,25 @@
+import { apiPaths, sessionResponseSchema, type SessionResponse } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * The gate session's viewer, whether it is signed in, and the current user: the signed-in account, or
+ * (signed out) the first sample user, as SPEC §2 says (decision 0016).
+ */
+export function getMe(signal?: AbortSignal): Promise<SessionResponse> {
+  return apiRequest(apiPaths.me, sessionResponseSchema, { signal });
+}
+
+export const meQueryKey = ['me'] as const;
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    // it changes only by signing in or out, and those write the new session into this query (lib/session.ts)
+    staleTime: Infinity,
+  });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
