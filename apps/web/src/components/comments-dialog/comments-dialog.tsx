@@ -6,6 +6,7 @@ import {
 } from '@dwellscape/shared';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, inputClasses, Label } from '@/components/ui/input';
@@ -72,8 +73,9 @@ function CommentForm({ designId }: { designId: string }) {
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const addComment = useAddDesignComment();
+  const { runWithAccount } = useRequireAccount();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (addComment.isPending) return;
     const trimmedName = name.trim();
@@ -86,25 +88,25 @@ function CommentForm({ designId }: { designId: string }) {
       toast.error(messages.comments.emptyTitle, { description: messages.comments.emptyBody });
       return;
     }
-    addComment.mutate(
-      { designId, body: { name: trimmedName, text: trimmedText } },
-      {
-        onSuccess: () => {
-          // the name stays for the next comment
-          setText('');
-          toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
-        },
-        onError: (error) => {
-          console.error('Posting a comment failed', error);
-          toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
-        },
-      },
-    );
+    try {
+      // a named comment may need no account; if the server wants one, the sheet asks and the comment follows
+      const outcome = await runWithAccount(
+        () => addComment.mutateAsync({ designId, body: { name: trimmedName, text: trimmedText } }),
+        { reason: accountReasons.comment, askFirst: false },
+      );
+      if (!outcome.completed) return;
+      // the name stays for the next comment
+      setText('');
+      toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
+    } catch (error) {
+      console.error('Posting a comment failed', error);
+      toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
+    }
   }
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Add a comment"
       className="sticky bottom-0 -mx-1 flex flex-col gap-2.5 border-t border-border bg-surface-raised px-1 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))]"
     >

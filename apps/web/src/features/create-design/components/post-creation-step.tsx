@@ -10,6 +10,7 @@ import {
 import { ImageOff, Send, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -113,6 +114,7 @@ export function PostCreationStep() {
   const [title, setTitle] = useState('');
   const [caption, setCaption] = useState('');
   const publish = usePublishDesign();
+  const { runWithAccount } = useRequireAccount();
 
   // the drafts go when this screen does: cleared while it still shows, its guard would send the person to step 1
   const hasPublished = useRef(false);
@@ -123,23 +125,22 @@ export function PostCreationStep() {
     };
   }, []);
 
-  const submit = () => {
+  const submit = async () => {
     if (!title.trim() || !source.imageUrl) {
       toast.warning(messages.create.missingInformation);
       return;
     }
-    publish.mutate(
-      { ...source.body, title: title.trim(), caption: caption.trim(), afterImageUrl: source.imageUrl },
-      {
-        onSuccess: () => {
-          toast.success(messages.create.publishSuccess);
-          hasPublished.current = true;
-          navigate(paths.home.getHref());
-        },
-        onError: (error) =>
-          toast.error(error instanceof ApiError ? messages.create.publishFailed : messages.create.publishUnexpected),
-      },
-    );
+    const body = { ...source.body, title: title.trim(), caption: caption.trim(), afterImageUrl: source.imageUrl };
+    try {
+      // signed out, the sheet asks first; this same design is published once the person has signed in
+      const outcome = await runWithAccount(() => publish.mutateAsync(body), { reason: accountReasons.publish });
+      if (!outcome.completed) return;
+      toast.success(messages.create.publishSuccess);
+      hasPublished.current = true;
+      navigate(paths.home.getHref());
+    } catch (error) {
+      toast.error(error instanceof ApiError ? messages.create.publishFailed : messages.create.publishUnexpected);
+    }
   };
 
   return (
@@ -152,7 +153,7 @@ export function PostCreationStep() {
           className="flex-1"
           disabled={publish.isPending || isWaiting}
           isLoading={publish.isPending}
-          onClick={submit}
+          onClick={() => void submit()}
         >
           {!publish.isPending && <Send className="size-4" aria-hidden />}
           {publish.isPending ? 'Publishing…' : 'Publish Design'}

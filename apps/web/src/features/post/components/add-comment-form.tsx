@@ -1,6 +1,7 @@
 import { COMMENT_TEXT_MAX_LENGTH, messages } from '@dwellscape/shared';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
@@ -12,8 +13,9 @@ export function AddCommentForm({ designId }: { designId: string }) {
   const inputId = useId();
   const [text, setText] = useState('');
   const addComment = useAddDesignComment();
+  const { runWithAccount } = useRequireAccount();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (addComment.isPending) return;
     const trimmed = text.trim();
@@ -21,23 +23,22 @@ export function AddCommentForm({ designId }: { designId: string }) {
       toast.error(messages.comments.emptyTitle, { description: messages.comments.emptyBody });
       return;
     }
-    addComment.mutate(
-      { designId, body: { text: trimmed } },
-      {
-        onSuccess: () => {
-          setText('');
-          toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
-        },
-        onError: (error) => {
-          console.error('Posting a comment failed', error);
-          toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
-        },
-      },
-    );
+    try {
+      // signed out, the sheet asks first; the typed comment is posted once the person has signed in
+      const outcome = await runWithAccount(() => addComment.mutateAsync({ designId, body: { text: trimmed } }), {
+        reason: accountReasons.comment,
+      });
+      if (!outcome.completed) return;
+      setText('');
+      toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
+    } catch (error) {
+      console.error('Posting a comment failed', error);
+      toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
+    }
   }
 
   return (
-    <form onSubmit={submit} aria-label="Add a comment" className="flex items-center gap-2">
+    <form onSubmit={(event) => void submit(event)} aria-label="Add a comment" className="flex items-center gap-2">
       <Label htmlFor={inputId} className="sr-only">
         Add a comment
       </Label>
