@@ -1,10 +1,42 @@
-import { messages, type User } from '@dwellscape/shared';
-import { BadgeCheck } from 'lucide-react';
+import {
+  accountMessages,
+  BIO_MAX_LENGTH,
+  bioSchema,
+  DISPLAY_NAME_MAX_LENGTH,
+  displayNameSchema,
+  messages,
+  type UpdateProfileBody,
+  type User,
+} from '@dwellscape/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Camera, CircleAlert } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { inputClasses, Label } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { uploadImage } from '@/lib/api/upload-image';
+import { cn } from '@/lib/cn';
+import { useUpdateProfile } from '../api/update-profile';
 
-export const EDIT_PROFILE_LATER = 'Profile editing arrives after the beta';
+export const editProfileTexts = {
+  description: 'This is how people see you on your designs and comments.',
+  changePhoto: 'Change photo',
+  save: 'Save',
+  saved: 'Profile updated',
+  usernameFixed: 'Usernames cannot be changed.',
+  failed: 'Your profile could not be saved. Please try again.',
+  uploadFailed: 'The photo could not be uploaded. Please try again.',
+  photoRefused: 'That photo could not be used. Please choose another one.',
+} as const;
+
+type ProfileField = 'displayName' | 'bio';
+type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 interface EditProfileDialogProps {
   user: User;
@@ -12,41 +44,238 @@ interface EditProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Edit Profile': the beta has no accounts to save changes to, so it shows what the profile holds and says when editing comes. */
+/** 'Edit Profile': the signed-in person's display name, bio and picture. */
 export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
-  const fields = [
-    { label: 'Display name', value: user.displayName },
-    { label: 'Username', value: `@${user.username}` },
-    { label: 'Bio', value: user.bio || '—' },
-  ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={messages.profile.editProfile}
-        description={`${EDIT_PROFILE_LATER}. Until accounts launch, every profile comes from the sample community.`}
-      >
-        <div className="flex items-center gap-3 rounded-2xl bg-muted/60 p-3">
-          <Avatar src={user.avatarUrl} name={user.displayName} className="size-12" />
-          <span className="min-w-0">
-            <span className="flex items-center gap-1 text-sm font-semibold">
-              {user.displayName}
-              {user.isVerified && <BadgeCheck className="size-4 text-primary" aria-label="Verified" role="img" />}
-            </span>
-            <span className="block text-xs text-muted-foreground">@{user.username}</span>
-          </span>
-        </div>
-        <dl className="mt-4 space-y-3">
-          {fields.map((field) => (
-            <div key={field.label}>
-              <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{field.label}</dt>
-              <dd className="mt-0.5 text-sm">{field.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <DialogClose asChild>
-          <Button className="mt-6 w-full">Got it</Button>
-        </DialogClose>
-      </DialogContent>
+      {/* mounted while open only, so each opening starts from the profile as it is now */}
+      {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const [displayName, setDisplayName] = useState(user.displayName);
+  const [bio, setBio] = useState(user.bio);
+  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateProfile();
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(file) });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending || upload.isPending) return;
+    const found = validateProfile(displayName, bio);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+
+    const body: UpdateProfileBody = {};
+    if (displayName.trim() !== user.displayName) body.displayName = displayName.trim();
+    if (bio.trim() !== user.bio) body.bio = bio.trim();
+    if (avatarUrl !== user.avatarUrl) body.avatarUrl = avatarUrl;
+    if (Object.keys(body).length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => {
+        toast.success(editProfileTexts.saved);
+        onDone();
+      },
+      onError: (error) => {
+        const fields = profileErrorsOf(error);
+        setErrors(fields);
+        setFormError(Object.keys(fields).length > 0 ? null : formErrorOf(error));
+      },
+    });
+  }
+
+  return (
+    <DialogContent title={messages.profile.editProfile} description={editProfileTexts.description}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5 pt-1">
+        <AvatarPicker
+          name={displayName.trim() || user.displayName}
+          avatarUrl={avatarUrl}
+          isUploading={upload.isPending}
+          error={upload.isError ? uploadErrorOf(upload.error) : null}
+          onPick={(file) => upload.mutate(file, { onSuccess: ({ url }) => setAvatarUrl(url) })}
+        />
+        <TextField
+          label="Display name"
+          name="displayName"
+          value={displayName}
+          onChange={(event) => {
+            setDisplayName(event.currentTarget.value);
+            setErrors((found) => ({ ...found, displayName: undefined }));
+          }}
+          error={errors.displayName}
+          labelAside={<Counter length={displayName.length} max={DISPLAY_NAME_MAX_LENGTH} />}
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          autoComplete="name"
+        />
+        <div>
+          <p className="text-sm font-medium">Username</p>
+          <p className="mt-1.5 flex h-12 items-center rounded-xl bg-muted px-4 text-base text-muted-foreground">
+            @{user.username}
+          </p>
+          <p className="mt-1.5 text-xs text-muted-foreground">{editProfileTexts.usernameFixed}</p>
+        </div>
+        <BioField
+          value={bio}
+          error={errors.bio}
+          onChange={(value) => {
+            setBio(value);
+            setErrors((found) => ({ ...found, bio: undefined }));
+          }}
+        />
+        {formError && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-xl bg-danger-soft px-3.5 py-3 text-sm font-medium text-danger"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {formError}
+          </p>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <DialogClose asChild>
+            <Button variant="outline" size="lg">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" size="lg" isLoading={update.isPending} disabled={upload.isPending}>
+            {editProfileTexts.save}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
+
+interface AvatarPickerProps {
+  name: string;
+  avatarUrl: string;
+  isUploading: boolean;
+  error: string | null;
+  onPick: (file: File) => void;
+}
+
+function AvatarPicker({ name, avatarUrl, isUploading, error, onPick }: AvatarPickerProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  return (
+    <div className="flex items-center gap-4">
+      <span className="relative">
+        <Avatar src={avatarUrl} name={name} className="size-20 text-2xl shadow-card ring-4 ring-surface" />
+        {isUploading && (
+          <span className="absolute inset-0 grid place-items-center rounded-full bg-black/45 text-white">
+            <Spinner className="size-6" label="Uploading photo" />
+          </span>
+        )}
+      </span>
+      <div className="min-w-0 flex-1">
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Profile photo"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            // the same file may be picked again after a failed upload
+            event.currentTarget.value = '';
+            if (file) onPick(file);
+          }}
+        />
+        <Button variant="outline" disabled={isUploading} onClick={() => fileInput.current?.click()}>
+          <Camera className="size-4" aria-hidden />
+          {editProfileTexts.changePhoto}
+        </Button>
+        {error ? (
+          <p role="alert" className="mt-1.5 text-sm text-danger">
+            {error}
+          </p>
+        ) : (
+          <p className="mt-1.5 text-xs text-muted-foreground">JPG, PNG or WebP up to 10MB.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BioField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={id}>Bio</Label>
+        <Counter length={value.length} max={BIO_MAX_LENGTH} />
+      </div>
+      <textarea
+        id={id}
+        name="bio"
+        value={value}
+        rows={3}
+        maxLength={BIO_MAX_LENGTH}
+        placeholder="A line about you and the spaces you love"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={cn(inputClasses, 'mt-1.5 h-auto resize-none py-3 leading-snug')}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Counter({ length, max }: { length: number; max: number }) {
+  return (
+    <span
+      aria-hidden
+      className={cn('text-xs tabular-nums', length >= max ? 'font-semibold text-accent' : 'text-muted-foreground')}
+    >
+      {length}/{max}
+    </span>
+  );
+}
+
+/** The shared profile rules, checked before anything is sent. */
+function validateProfile(displayName: string, bio: string): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const name = z.safeParse(displayNameSchema, displayName);
+  if (!name.success) errors.displayName = name.error.issues[0]?.message ?? accountMessages.displayNameLength;
+  const about = z.safeParse(bioSchema, bio);
+  if (!about.success) errors.bio = about.error.issues[0]?.message ?? accountMessages.bioLength;
+  return errors;
+}
+
+function profileErrorsOf(error: unknown): ProfileErrors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: ProfileErrors = {};
+  const displayName = error.messageFor('displayName');
+  const bio = error.messageFor('bio');
+  if (displayName) errors.displayName = displayName;
+  if (bio) errors.bio = bio;
+  return errors;
+}
+
+function formErrorOf(error: unknown): string {
+  if (!(error instanceof ApiError) || !error.isClientError) return editProfileTexts.failed;
+  // a picture the server would not take ('must be an image uploaded to this server') is about the photo
+  return error.messageFor('avatarUrl') ? editProfileTexts.photoRefused : error.message;
+}
+
+function uploadErrorOf(error: unknown): string {
+  // the upload's own words for too large, not an image, too many pixels (PRODUCT.md upload rules)
+  return error instanceof ApiError && error.isClientError ? error.message : editProfileTexts.uploadFailed;
 }

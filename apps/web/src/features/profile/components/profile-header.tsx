@@ -1,26 +1,39 @@
 import { messages, type User } from '@dwellscape/shared';
-import { BadgeCheck, MessageCircle, PencilLine, Settings, Wallet } from 'lucide-react';
+import { BadgeCheck, LogIn, MessageCircle, PencilLine, Settings, UserPlus, UserRound, Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  accountReasons,
+  useAccountSheet,
+  type OpenAccountSheetOptions,
+} from '@/components/account/account-sheet-provider';
 import { FollowButton } from '@/components/follow-button/follow-button';
-import { useLocalFollow } from '@/components/follow-button/local-follows';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { toast } from '@/components/ui/toaster';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/api/get-me';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { SettingsDialog } from './settings-dialog';
 
-export const MESSAGING_NOT_IN_BETA = 'Messaging is not part of the beta yet';
+export const profileTexts = {
+  guestTitle: 'You are browsing as a guest',
+  guestBody: 'This is a sample profile. Sign in to publish designs, comment and have a profile of your own.',
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  messagingTitle: 'Messages are coming soon',
+  messagingBody: (name: string) =>
+    `Direct messages are not part of the beta yet. Until they arrive, follow ${name} or leave a comment on their designs.`,
+} as const;
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /** Avatar, names, bio, counts, and the actions that fit whose profile it is (SPEC §2, §6). */
 export function ProfileHeader({ user }: { user: User }) {
-  const { isFollowing } = useLocalFollow(user.id);
   const counts = [
     { label: 'Posts', value: user.postCount },
-    // a local follow counts, so the number agrees with the button
-    { label: 'Followers', value: user.followerCount + (isFollowing && !user.isCurrentUser ? 1 : 0) },
+    { label: 'Followers', value: user.followerCount },
     { label: 'Following', value: user.followingCount },
   ];
 
@@ -55,6 +68,8 @@ export function ProfileHeader({ user }: { user: User }) {
 function OwnProfileActions({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isInSettings, setIsInSettings] = useState(false);
+  const isSignedIn = useMe().data?.signedIn === true;
+  const signInForOwnProfile = useSignInForOwnProfile();
   return (
     <>
       <Card className="mt-4 flex w-full items-center gap-3 border-transparent bg-primary p-4 text-left text-primary-foreground">
@@ -65,7 +80,12 @@ function OwnProfileActions({ user }: { user: User }) {
         <span className="text-xl font-bold tabular-nums">{user.commissionEarned}</span>
       </Card>
       <div className="mt-4 grid w-full grid-cols-2 gap-3">
-        <Button variant="outline" onClick={() => setIsEditing(true)}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            isSignedIn ? setIsEditing(true) : void signInForOwnProfile({ reason: accountReasons.editProfile })
+          }
+        >
           <PencilLine className="size-4" aria-hidden />
           {messages.profile.editProfile}
         </Button>
@@ -74,27 +94,99 @@ function OwnProfileActions({ user }: { user: User }) {
           {messages.profile.settings}
         </Button>
       </div>
-      <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
+      {isSignedIn && <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />}
       <SettingsDialog open={isInSettings} onOpenChange={setIsInSettings} />
     </>
   );
 }
 
+/** Opens the sign-in sheet and, once signed in, shows the person their own profile. */
+function useSignInForOwnProfile() {
+  const { openAccountSheet } = useAccountSheet();
+  const navigate = useNavigate();
+  return async (options: OpenAccountSheetOptions) => {
+    const session = await openAccountSheet(options);
+    if (session) navigate(paths.profile.getHref(session.currentUser.id));
+  };
+}
+
+/** Signed out, the Profile tab shows the first sample user (SPEC §2); this says so and offers an account. */
+export function GuestCallToAction() {
+  const signInForOwnProfile = useSignInForOwnProfile();
+  return (
+    <Card className="mb-6 w-full border-transparent bg-primary-soft p-4 text-left shadow-none">
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary text-primary-foreground">
+          <UserRound className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-semibold">{profileTexts.guestTitle}</h2>
+          <p className="mt-0.5 text-sm text-muted-foreground">{profileTexts.guestBody}</p>
+        </div>
+      </div>
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <Button onClick={() => void signInForOwnProfile({ tab: 'sign-in' })}>
+          <LogIn className="size-4" aria-hidden />
+          {profileTexts.signIn}
+        </Button>
+        <Button variant="outline" onClick={() => void signInForOwnProfile({ tab: 'sign-up' })}>
+          <UserPlus className="size-4" aria-hidden />
+          {profileTexts.signUp}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 function OtherProfileActions({ user }: { user: User }) {
+  const [isMessaging, setIsMessaging] = useState(false);
   return (
     <div className="mt-4 grid w-full grid-cols-2 gap-3">
-      <FollowButton userId={user.id} name={user.displayName} size="md" />
-      <Button
-        variant="outline"
-        onClick={() =>
-          toast.info(MESSAGING_NOT_IN_BETA, {
-            description: `You can't send ${user.displayName} a message in the beta.`,
-          })
-        }
-      >
+      <FollowButton user={user} size="md" />
+      <Button variant="outline" onClick={() => setIsMessaging(true)}>
         <MessageCircle className="size-4" aria-hidden />
         {messages.profile.message}
       </Button>
+      <MessagingSoonDialog user={user} open={isMessaging} onOpenChange={setIsMessaging} />
     </div>
+  );
+}
+
+interface MessagingSoonDialogProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Message' is not built yet: a sheet that says so and what to do meanwhile, never a dead button. */
+function MessagingSoonDialog({ user, open, onOpenChange }: MessagingSoonDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={profileTexts.messagingTitle}
+        description={profileTexts.messagingBody(user.displayName)}
+        hideTitle
+      >
+        <div className="flex flex-col items-center px-2 pb-1 text-center">
+          <span className="relative">
+            <Avatar src={user.avatarUrl} name={user.displayName} className="size-16 text-xl" />
+            <span className="absolute -right-1 -bottom-1 grid size-8 place-items-center rounded-full bg-accent text-accent-foreground ring-4 ring-surface-raised">
+              <MessageCircle className="size-4" aria-hidden />
+            </span>
+          </span>
+          <p aria-hidden className="mt-4 text-lg font-semibold tracking-tight">
+            {profileTexts.messagingTitle}
+          </p>
+          <p aria-hidden className="mt-1.5 max-w-xs text-sm text-muted-foreground">
+            {profileTexts.messagingBody(user.displayName)}
+          </p>
+          <DialogClose asChild>
+            <Button className="mt-6 w-full" size="lg">
+              Got it
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -163,16 +163,6 @@ describe('ProfileScreen: own profile', () => {
     await userEvent.click(dark);
     expect(document.body).not.toHaveClass('dark');
   });
-
-  it("'Edit Profile' opens a dialog that explains when editing arrives", async () => {
-    stubProfiles();
-    renderProfile(maya.id);
-    await userEvent.click(await screen.findByRole('button', { name: messages.profile.editProfile }));
-    const dialog = await screen.findByRole('dialog', { name: messages.profile.editProfile });
-    expect(dialog).toHaveAccessibleDescription(/Profile editing arrives after the beta/);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
 });
 
 describe('ProfileScreen: another profile', () => {
@@ -191,7 +181,7 @@ describe('ProfileScreen: another profile', () => {
     expect(screen.getByText('913')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: messages.profile.message }));
-    expect(await screen.findByText('Messaging is not part of the beta yet')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Messages are coming soon' })).toBeInTheDocument();
   });
 
   it("says 'User not found' for an unknown id", async () => {

@@ -7,9 +7,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/api/get-me';
 import { useUser } from '../api/get-user';
 import { ProfileDesigns } from './profile-designs';
-import { ProfileHeader } from './profile-header';
+import { GuestCallToAction, ProfileHeader } from './profile-header';
 
 const DESIGNS_TAB = 'designs';
 const SAVED_TAB = 'saved';
@@ -18,6 +19,7 @@ const SAVED_TAB = 'saved';
 export function ProfileScreen() {
   const { userId = '' } = useParams();
   const user = useUser(userId);
+  const me = useMe();
 
   if (user.isPending) return <ProfileSkeleton />;
   if (user.isError) {
@@ -50,6 +52,7 @@ export function ProfileScreen() {
 
   return (
     <>
+      {me.data?.signedIn === false && user.data.isCurrentUser && <GuestCallToAction />}
       <ProfileHeader user={user.data} />
       <Tabs key={user.data.id} defaultValue={DESIGNS_TAB} className="mt-6">
         <TabsList>

@@ -1,21 +1,53 @@
-import { messages } from '@dwellscape/shared';
-import { Moon, Trees } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { messages, type SessionResponse } from '@dwellscape/shared';
+import { ChevronRight, Download, LogIn, LogOut, MonitorSmartphone, Moon, Trash2, Trees } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useAccountSheet } from '@/components/account/account-sheet-provider';
+import { Avatar } from '@/components/ui/avatar';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/api/get-me';
+import { cn } from '@/lib/cn';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
+import { useDownloadMyData } from '../api/export-my-data';
+import { useSignOut } from '../api/sign-out';
+import { DeleteAccountDialog } from './delete-account-dialog';
+
+export const settingsTexts = {
+  appearance: 'Appearance',
+  account: 'Account',
+  signIn: 'Sign in or sign up',
+  signInDescription: 'Publish designs, comment and follow people.',
+  downloadData: 'Download my data',
+  downloadDataDescription: 'Your profile, designs, comments, likes, follows and saved designs as a JSON file.',
+  downloadFailed: 'Your data could not be downloaded. Please try again.',
+  signOut: 'Sign out',
+  signOutDescription: 'Sign out of this browser.',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereDescription: 'Sign out of every browser and device, this one too.',
+  signedOut: 'Signed out',
+  signedOutEverywhere: 'Signed out on every device',
+  signOutFailed: 'Signing out failed. Please try again.',
+  deleteAccount: 'Delete account',
+  deleteAccountDescription: 'Remove your profile, designs, comments and likes for good.',
+} as const;
 
 interface SettingsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** The own profile's 'Settings': the same two preferences as the header, with words next to them. */
+/** The own profile's 'Settings': the header's two preferences with words next to them, and the account. */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const { isDarkMode, isLandscapeMode } = usePreferences();
+  const session = useMe().data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={messages.profile.settings} description="Saved on this device.">
+      <DialogContent title={messages.profile.settings} description="Appearance is saved on this device.">
+        <SectionHeading>{settingsTexts.appearance}</SectionHeading>
         <div className="divide-y divide-border/70 rounded-2xl border border-border/70 bg-surface">
           <SettingRow
             icon={<Moon className="size-5" aria-hidden />}
@@ -32,8 +64,163 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
             onCheckedChange={(checked) => updatePreferences({ isLandscapeMode: checked })}
           />
         </div>
+        <SectionHeading className="mt-6">{settingsTexts.account}</SectionHeading>
+        {session?.signedIn ? (
+          <AccountSettings session={session} onClose={() => onOpenChange(false)} />
+        ) : (
+          <SignedOutSettings onClose={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function SignedOutSettings({ onClose }: { onClose: () => void }) {
+  const { openAccountSheet } = useAccountSheet();
+  const navigate = useNavigate();
+  return (
+    <div className="rounded-2xl border border-border/70 bg-surface">
+      <ActionRow
+        icon={<LogIn className="size-5" aria-hidden />}
+        label={settingsTexts.signIn}
+        description={settingsTexts.signInDescription}
+        onClick={async () => {
+          onClose();
+          const session = await openAccountSheet();
+          if (session) navigate(paths.profile.getHref(session.currentUser.id));
+        }}
+      />
+    </div>
+  );
+}
+
+function AccountSettings({ session, onClose }: { session: SessionResponse; onClose: () => void }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const download = useDownloadMyData();
+  const [isDeleting, setIsDeleting] = useState(false);
+  const { currentUser } = session;
+
+  const signOutOf = (everywhere: boolean) =>
+    signOut.mutate(
+      { everywhere },
+      {
+        onSuccess: () => {
+          onClose();
+          toast.success(everywhere ? settingsTexts.signedOutEverywhere : settingsTexts.signedOut);
+        },
+        onError: () => toast.error(settingsTexts.signOutFailed),
+      },
+    );
+
+  return (
+    <>
+      <div className="divide-y divide-border/70 rounded-2xl border border-border/70 bg-surface">
+        <div className="flex items-center gap-3 p-4">
+          <Avatar src={currentUser.avatarUrl} name={currentUser.displayName} className="size-10" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-semibold">{currentUser.displayName}</span>
+            <span className="block truncate text-xs text-muted-foreground">Signed in as @{currentUser.username}</span>
+          </span>
+        </div>
+        <ActionRow
+          icon={<Download className="size-5" aria-hidden />}
+          label={settingsTexts.downloadData}
+          description={settingsTexts.downloadDataDescription}
+          isBusy={download.isPending}
+          onClick={() => download.mutate(undefined, { onError: () => toast.error(settingsTexts.downloadFailed) })}
+        />
+        <ActionRow
+          icon={<LogOut className="size-5" aria-hidden />}
+          label={settingsTexts.signOut}
+          description={settingsTexts.signOutDescription}
+          isBusy={signOut.isPending && !signOut.variables?.everywhere}
+          disabled={signOut.isPending}
+          onClick={() => signOutOf(false)}
+        />
+        <ActionRow
+          icon={<MonitorSmartphone className="size-5" aria-hidden />}
+          label={settingsTexts.signOutEverywhere}
+          description={settingsTexts.signOutEverywhereDescription}
+          isBusy={signOut.isPending && Boolean(signOut.variables?.everywhere)}
+          disabled={signOut.isPending}
+          onClick={() => signOutOf(true)}
+        />
+        <ActionRow
+          icon={<Trash2 className="size-5" aria-hidden />}
+          label={settingsTexts.deleteAccount}
+          description={settingsTexts.deleteAccountDescription}
+          tone="danger"
+          onClick={() => setIsDeleting(true)}
+        />
+      </div>
+      <DeleteAccountDialog
+        username={currentUser.username}
+        open={isDeleting}
+        onOpenChange={setIsDeleting}
+        onDeleted={() => {
+          setIsDeleting(false);
+          onClose();
+          navigate(paths.home.getHref());
+        }}
+      />
+    </>
+  );
+}
+
+function SectionHeading({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <h3 className={cn('mb-2 px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase', className)}>
+      {children}
+    </h3>
+  );
+}
+
+interface ActionRowProps {
+  icon: ReactNode;
+  label: string;
+  description: string;
+  onClick: () => void;
+  isBusy?: boolean;
+  disabled?: boolean;
+  tone?: 'neutral' | 'danger';
+}
+
+function ActionRow({ icon, label, description, onClick, isBusy, disabled, tone = 'neutral' }: ActionRowProps) {
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled || isBusy}
+      aria-busy={isBusy || undefined}
+      aria-labelledby={labelId}
+      aria-describedby={descriptionId}
+      className="flex w-full cursor-pointer items-center gap-3 p-4 text-left transition-colors first:rounded-t-2xl last:rounded-b-2xl hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none disabled:cursor-default disabled:opacity-70"
+    >
+      <span
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-xl',
+          tone === 'danger' ? 'bg-danger-soft text-danger' : 'bg-primary-soft text-primary',
+        )}
+      >
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span id={labelId} className={cn('block text-sm font-semibold', tone === 'danger' && 'text-danger')}>
+          {label}
+        </span>
+        <span id={descriptionId} className="block text-xs text-muted-foreground">
+          {description}
+        </span>
+      </span>
+      {isBusy ? (
+        <Spinner className="size-5 text-muted-foreground" />
+      ) : (
+        <ChevronRight className="size-5 text-muted-foreground" aria-hidden />
+      )}
+    </button>
   );
 }
 

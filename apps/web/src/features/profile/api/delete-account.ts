@@ -1,0 +1,23 @@
+import { apiPaths, sessionResponseSchema, type DeleteAccountBody, type SessionResponse } from '@dwellscape/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/api/get-me';
+import { applySession } from '@/lib/session';
+
+/** Deletes the signed-in account and everything it made; this browser stays past the gate, signed out. */
+export function deleteAccount(body: DeleteAccountBody): Promise<SessionResponse> {
+  return apiRequest(apiPaths.me, sessionResponseSchema, { method: 'DELETE', body });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (session) => {
+      // the person's profile and designs are gone: nothing cached about them may show again
+      const deletedId = queryClient.getQueryData<SessionResponse>(meQueryKey)?.currentUser.id;
+      if (deletedId) queryClient.removeQueries({ queryKey: ['users', deletedId] });
+      void applySession(queryClient, session);
+    },
+  });
+}

@@ -1,0 +1,303 @@
+import { accountMessages, apiPaths, messages, type SessionResponse, type User } from '@dwellscape/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { meQueryKey } from '@/lib/api/get-me';
+import { makeDesign } from '../../../../test/fixtures';
+import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { ProfileScreen } from './profile-screen';
+
+const noor: User = {
+  id: 'u-noor',
+  username: 'noor_builds',
+  displayName: 'Noor Haddad',
+  avatarUrl: '',
+  isVerified: false,
+  bio: 'Small flat, big plans.',
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 1,
+  commissionEarned: '$0.00',
+  isCurrentUser: true,
+  isFollowedByViewer: false,
+};
+const maya: User = { ...noor, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', bio: '' };
+const signedIn: SessionResponse = { viewerId: 'viewer-1', signedIn: true, unreadNotifications: 0, currentUser: noor };
+const signedOut: SessionResponse = { ...signedIn, signedIn: false, currentUser: maya };
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The API as the server answers one viewer: `session` for /api/me, the profile of its current user. */
+function stubApi(session: SessionResponse, overrides: Record<string, (call: Call) => Response> = {}) {
+  const calls: Call[] = [];
+  let profile = session.currentUser;
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    const call = { method, path, body };
+    calls.push(call);
+    const override = overrides[`${method} ${path}`];
+    if (override) return override(call);
+    if (path === apiPaths.me && method === 'GET') return jsonResponse(200, session);
+    if (path === apiPaths.me && method === 'PATCH') {
+      profile = { ...profile, ...(body as Partial<User>) };
+      return jsonResponse(200, profile);
+    }
+    if (path === apiPaths.uploads)
+      return jsonResponse(201, { url: '/media/uploads/noor-new.webp', width: 800, height: 800 });
+    if (path === apiPaths.userDesigns(profile.id)) {
+      return jsonResponse(200, { items: [makeDesign({ id: 'd-1', title: 'Reading nook', author: profile })] });
+    }
+    if (path === apiPaths.user(profile.id)) return jsonResponse(200, profile);
+    return jsonResponse(404, { error: 'Not Found', message: `No route for ${method} ${path}` });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderOwnProfile(session: SessionResponse, userId = session.currentUser.id) {
+  const rendered = renderRoutes(
+    [
+      { path: paths.profile.path, element: <ProfileScreen /> },
+      { path: paths.home.path, element: <h1>Home</h1> },
+    ],
+    {
+      initialEntries: [paths.profile.getHref(userId)],
+      withToaster: true,
+    },
+  );
+  rendered.queryClient.setQueryData(meQueryKey, session);
+  return rendered;
+}
+
+const createObjectURL = vi.fn(() => 'blob:export');
+beforeEach(() => {
+  // jsdom makes no object URLs; the download only needs one to hand to its link
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  createObjectURL.mockClear();
+});
+
+describe('own profile, signed out', () => {
+  it("shows the first sample user with a 'Sign in' call to action; 'Edit Profile' opens the sign-in sheet", async () => {
+    stubApi(signedOut);
+    renderOwnProfile(signedOut);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You are browsing as a guest' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: messages.profile.editProfile }));
+    const sheet = await screen.findByRole('dialog', { name: 'Welcome back' });
+    expect(sheet).toHaveAccessibleDescription('Sign in or sign up to edit your own profile.');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Join Dwellscape' })).toBeInTheDocument();
+  });
+
+  it("'Settings' offers signing in instead of the account's actions", async () => {
+    stubApi(signedOut);
+    renderOwnProfile(signedOut);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    expect(within(settings).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    await userEvent.click(within(settings).getByRole('button', { name: 'Sign in or sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: messages.profile.settings })).not.toBeInTheDocument();
+  });
+});
+
+describe('own profile, signed in', () => {
+  it('has no call to sign in', async () => {
+    stubApi(signedIn);
+    renderOwnProfile(signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Noor Haddad' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You are browsing as a guest' })).not.toBeInTheDocument();
+  });
+
+  it("'Edit Profile' changes the name, the bio and the picture, and the profile shows them at once", async () => {
+    const calls = stubApi(signedIn);
+    const { queryClient } = renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.editProfile }));
+    const dialog = await screen.findByRole('dialog', { name: messages.profile.editProfile });
+
+    const name = within(dialog).getByRole('textbox', { name: 'Display name' });
+    expect(name).toHaveValue('Noor Haddad');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Noor H.');
+    const bio = within(dialog).getByRole('textbox', { name: 'Bio' });
+    await userEvent.clear(bio);
+    await userEvent.type(bio, 'Plants and plywood.');
+    await userEvent.upload(
+      within(dialog).getByLabelText('Profile photo'),
+      new File(['photo'], 'me.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(calls.some((call) => call.path === apiPaths.uploads)).toBe(true));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      displayName: 'Noor H.',
+      bio: 'Plants and plywood.',
+      avatarUrl: '/media/uploads/noor-new.webp',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Noor H.' })).toBeInTheDocument();
+    expect(screen.getByText('Plants and plywood.')).toBeInTheDocument();
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    // the person's cards elsewhere (their designs' author line) read the same
+    const designs = queryClient.getQueryData<{ author: User }[]>(['users', noor.id, 'designs']);
+    expect(designs?.[0]?.author).toMatchObject({ displayName: 'Noor H.', avatarUrl: '/media/uploads/noor-new.webp' });
+  });
+
+  it('checks the display name before saving, and shows the server’s words for a field it refuses', async () => {
+    const calls = stubApi(signedIn, {
+      'PATCH /api/me': () =>
+        jsonResponse(400, {
+          error: 'Bad Request',
+          message: `Invalid body.bio: ${accountMessages.bioLength}`,
+          details: [{ field: 'body.bio', message: accountMessages.bioLength }],
+        }),
+    });
+    renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.editProfile }));
+    const dialog = await screen.findByRole('dialog', { name: messages.profile.editProfile });
+    const name = within(dialog).getByRole('textbox', { name: 'Display name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription(accountMessages.displayNameLength);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Noor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Bio' })).toHaveAccessibleDescription(
+        accountMessages.bioLength,
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: messages.profile.editProfile })).toBeInTheDocument();
+  });
+
+  it("'Settings': signing out tells the server and the app", async () => {
+    const calls = stubApi(signedIn, { 'POST /api/auth/sign-out': () => jsonResponse(200, signedOut) });
+    const { queryClient } = renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    expect(within(settings).getByText('Signed in as @noor_builds')).toBeInTheDocument();
+    await userEvent.click(within(settings).getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.path === apiPaths.signOut)).toBe(true);
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(signedOut);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("'Settings': 'Sign out everywhere' uses its own call", async () => {
+    const calls = stubApi(signedIn, { 'POST /api/auth/sign-out-everywhere': () => jsonResponse(200, signedOut) });
+    renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    await userEvent.click(within(settings).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      apiPaths.signOutEverywhere,
+    ]);
+  });
+
+  it("'Settings': 'Download my data' saves the export as a JSON file", async () => {
+    const exported = {
+      exportedAt: '2026-05-01T10:00:00.000Z',
+      profile: {
+        id: noor.id,
+        username: noor.username,
+        displayName: noor.displayName,
+        bio: noor.bio,
+        avatarUrl: noor.avatarUrl,
+        createdAt: '2026-04-01T10:00:00.000Z',
+        followerCount: 0,
+        followingCount: 0,
+      },
+      designs: [],
+      comments: [],
+      likes: [],
+      following: [],
+      followers: [],
+      saved: [],
+    };
+    stubApi(signedIn, { 'GET /api/me/export': () => jsonResponse(200, exported) });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    await userEvent.click(within(settings).getByRole('button', { name: 'Download my data' }));
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toHaveAttribute('download', 'dwellscape-noor_builds.json');
+    expect(clicked[0]).toHaveAttribute('href', 'blob:export');
+    const blob = (createObjectURL.mock.calls as unknown as [Blob][])[0]?.[0];
+    // jsdom's Blob has no text(): read it as a browser of old would
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob!);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+    click.mockRestore();
+  });
+
+  it("'Delete account' asks for the username, then deletes and signs out", async () => {
+    const calls = stubApi(signedIn, { 'DELETE /api/me': () => jsonResponse(200, signedOut) });
+    const { queryClient } = renderOwnProfile(signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+    await userEvent.click(within(settings).getByRole('button', { name: 'Delete account' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const deleteButton = within(confirm).getByRole('button', { name: 'Delete account' });
+    expect(deleteButton).toBeDisabled();
+    const field = within(confirm).getByRole('textbox', { name: 'Type noor_builds to confirm' });
+    await userEvent.type(field, 'noor');
+    expect(deleteButton).toBeDisabled();
+    await userEvent.type(field, '_builds');
+    await userEvent.click(deleteButton);
+
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({
+      path: apiPaths.me,
+      body: { confirmUsername: 'noor_builds' },
+    });
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(signedOut);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // back to the feed, which no longer holds the account's designs
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+});
+
+describe('another profile', () => {
+  it("'Message' opens a sheet saying messages are coming, not a dead button", async () => {
+    const priya: User = { ...maya, id: 'u-priya', displayName: 'Priya Patel', isCurrentUser: false };
+    stubApi(signedIn, {
+      'GET /api/users/u-priya': () => jsonResponse(200, priya),
+      'GET /api/users/u-priya/designs': () => jsonResponse(200, { items: [] }),
+    });
+    renderOwnProfile(signedIn, priya.id);
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.message }));
+    const soon = await screen.findByRole('dialog', { name: 'Messages are coming soon' });
+    expect(soon).toHaveAccessibleDescription(/follow Priya Patel or leave a comment on their designs/);
+    await userEvent.click(within(soon).getByRole('button', { name: 'Got it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
