@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, designSchema, type SearchResponse, type User } from '@dwellscape/shared';
+import {
+  apiPaths,
+  designSchema,
+  SEARCH_MAX_OFFSET,
+  SEARCH_RESULTS_PER_LIST,
+  type SearchList,
+  type SearchPage,
+  type SearchResponse,
+  type User,
+} from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertBrand, insertDesign, insertProduct, insertUser, minutesAgo } from './fixtures';
 
@@ -147,7 +156,12 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     const backslash = (await search({ q: ':\\r', mode: 'interior' })).json<SearchResponse>();
     expect(ids(backslash.designs)).toEqual(['d-backslash']);
     const nothing = (await search({ q: '%%%', mode: 'interior' })).json<SearchResponse>();
-    expect(nothing).toEqual({ designs: [], products: [], users: [] });
+    expect(nothing).toEqual({
+      designs: [],
+      products: [],
+      users: [],
+      totals: { designs: 0, products: 0, users: 0 },
+    });
   });
 
   it('trims the query and answers three empty lists for a blank one', async () => {
@@ -156,7 +170,12 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     for (const q of ['', '   ']) {
       const res = await search({ q, mode: 'interior' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ designs: [], products: [], users: [] });
+      expect(res.json()).toEqual({
+        designs: [],
+        products: [],
+        users: [],
+        totals: { designs: 0, products: 0, users: 0 },
+      });
     }
   });
 
@@ -174,19 +193,84 @@ describe.each(dbKinds)('search API on %s', (kind) => {
     }
   });
 
-  it('caps each list at 20', async () => {
-    const db = t.database.db;
-    for (let i = 0; i < 25; i += 1) {
-      const n = String(i).padStart(2, '0');
-      await insertUser(db, { id: `u-bulk-${n}`, username: `bulk_${n}`, rank: 100 + i });
-      await insertDesign(db, { id: `d-bulk-${n}`, userId: 'u-jane', caption: 'bulk', createdAt: minutesAgo(100 + i) });
-      await insertProduct(db, { id: `p-bulk-${n}`, brandId: 'acme', name: `Bulk ${n}` });
-    }
-    const body = (await search({ q: 'bulk', mode: 'interior' })).json<SearchResponse>();
-    expect(body.designs).toHaveLength(20);
-    expect(ids(body.designs)[0]).toBe('d-bulk-00');
-    expect(body.products).toHaveLength(20);
-    expect(body.users).toHaveLength(20);
-    expect(ids(body.users)[0]).toBe('u-bulk-00');
+  describe('more than 20 matches', () => {
+    const BULK = 47;
+    const bulkIds = (prefix: string) =>
+      Array.from({ length: BULK }, (_, i) => `${prefix}-bulk-${String(i).padStart(2, '0')}`);
+
+    beforeAll(async () => {
+      const db = t.database.db;
+      for (let i = 0; i < BULK; i += 1) {
+        const n = String(i).padStart(2, '0');
+        await insertUser(db, { id: `u-bulk-${n}`, username: `bulk_${n}`, rank: 100 + i });
+        await insertDesign(db, {
+          id: `d-bulk-${n}`,
+          userId: 'u-jane',
+          caption: 'bulk',
+          createdAt: minutesAgo(100 + i),
+        });
+        await insertProduct(db, { id: `p-bulk-${n}`, brandId: 'acme', name: `Bulk ${n}` });
+      }
+      // not matches: another mode, and a private design
+      await insertProduct(db, { id: 'p-bulk-outdoor', brandId: 'acme', name: 'Bulk bin', mode: 'landscape' });
+      await insertDesign(db, { id: 'd-bulk-private', userId: 'u-jane', caption: 'bulk', isPublic: false });
+    });
+
+    const page = (list: SearchList, query: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: apiPaths.searchList(list), query, headers: { cookie } });
+
+    it('answers the first 20 of each list and the true number of matches', async () => {
+      const body = (await search({ q: 'bulk', mode: 'interior' })).json<SearchResponse>();
+      expect(ids(body.designs)).toEqual(bulkIds('d').slice(0, SEARCH_RESULTS_PER_LIST));
+      expect(ids(body.products)).toEqual(bulkIds('p').slice(0, SEARCH_RESULTS_PER_LIST));
+      expect(ids(body.users)).toEqual(bulkIds('u').slice(0, SEARCH_RESULTS_PER_LIST));
+      expect(body.totals).toEqual({ designs: BULK, products: BULK, users: BULK });
+    });
+
+    it.each(['designs', 'products', 'users'] as const)(
+      "pages through every %s match, 20 at a time, in the first answer's order",
+      async (list) => {
+        const first = (await search({ q: 'BULK', mode: 'interior' })).json<SearchResponse>()[list];
+        const seen = ids(first);
+        for (let offset = seen.length; offset < BULK; offset += SEARCH_RESULTS_PER_LIST) {
+          const res = await page(list, { q: 'BULK', mode: 'interior', offset: String(offset) });
+          expect(res.statusCode).toBe(200);
+          const next = res.json<SearchPage<typeof list>>();
+          expect(next.total).toBe(BULK);
+          expect(next.items.length).toBe(Math.min(SEARCH_RESULTS_PER_LIST, BULK - offset));
+          seen.push(...ids(next.items));
+        }
+        expect(seen).toEqual(bulkIds(list[0]!));
+        const past = (await page(list, { q: 'bulk', mode: 'interior', offset: String(BULK) })).json();
+        expect(past).toEqual({ items: [], total: BULK });
+      },
+    );
+
+    it('pages designs as full designs, for the viewer, of the mode only', async () => {
+      const next = (await page('designs', { q: 'bulk', mode: 'interior', offset: '40' })).json<SearchPage<'designs'>>();
+      for (const design of next.items) expect(designSchema.parse(design)).toEqual(design);
+      const landscape = (await page('products', { q: 'bulk', mode: 'landscape', offset: '0' })).json();
+      expect(landscape).toMatchObject({ items: [{ id: 'p-bulk-outdoor' }], total: 1 });
+    });
+
+    it('answers an empty page for blank words, and 400 naming the field for a bad offset', async () => {
+      expect((await page('users', { q: '  ', mode: 'interior', offset: '0' })).json()).toEqual({
+        items: [],
+        total: 0,
+      });
+      for (const offset of ['-1', '2.5', 'ten', '', ' ', '0x10', '1e3', String(SEARCH_MAX_OFFSET + 1)]) {
+        const res = await page('designs', { q: 'bulk', mode: 'interior', offset });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/\boffset\b/);
+      }
+      const missing = await page('products', { q: 'bulk', mode: 'interior' });
+      expect(missing.statusCode).toBe(400);
+      const badList = await t.app.inject({
+        method: 'GET',
+        url: '/api/search/brands?q=bulk&mode=interior&offset=0',
+        headers: { cookie },
+      });
+      expect(badList.statusCode).toBe(404);
+    });
   });
 });

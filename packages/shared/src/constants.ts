@@ -19,6 +19,12 @@ export const NOTES_MAX_LENGTH = 4000;
 export const COMMENT_NAME_MAX_LENGTH = 60;
 export const COMMENT_TEXT_MAX_LENGTH = 1000;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** A search answers this many matches per list at a time; 'Show more' asks for the next ones. */
+export const SEARCH_RESULTS_PER_LIST = 20;
+/** How far 'Show more' may page into one list (500 pages of 20): bounds the work one request can ask for. */
+export const SEARCH_MAX_OFFSET = 10_000;
+/** The three lists of a search, in the order of SPEC §2's tabs. */
+export const SEARCH_LISTS = ['designs', 'products', 'users'] as const;
 export const FLOW_STEP_COUNT = 5;
 
 export const FREE_SHIPPING_THRESHOLD = 50;

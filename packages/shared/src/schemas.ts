@@ -8,6 +8,8 @@ import {
   FEED_PAGE_SIZE,
   MODES,
   NOTES_MAX_LENGTH,
+  SEARCH_LISTS,
+  SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './constants';
@@ -291,16 +293,48 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /* ---------- search ---------- */
 
+export const searchListSchema = z.enum(SEARCH_LISTS);
+export type SearchList = z.infer<typeof searchListSchema>;
+
 export const searchQuerySchema = z.object({
   q: storableText().check(z.maxLength(SEARCH_QUERY_MAX_LENGTH)),
   mode: modeSchema,
 });
+/** The first matches of each list, and how many match in all (the tabs' counts). */
 export const searchResponseSchema = z.object({
   designs: z.array(designSchema),
   products: z.array(productSchema),
   users: z.array(userSchema),
+  totals: z.object({ designs: z.int(), products: z.int(), users: z.int() }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** One list's next matches ('Show more'): `offset` counts the matches already shown. */
+export const searchPageQuerySchema = z.extend(searchQuerySchema, {
+  // digits only: a coerced number alone would read '', ' ' and '0x10' as offsets
+  offset: z.pipe(
+    z.string().check(z.regex(/^[0-9]{1,6}$/, 'must be a whole number')),
+    z.coerce.number<string>().check(z.int(), z.maximum(SEARCH_MAX_OFFSET)),
+  ),
+});
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
+
+/** What each list holds. */
+export interface SearchItems {
+  designs: Design;
+  products: Product;
+  users: User;
+}
+export interface SearchPage<List extends SearchList> {
+  items: SearchItems[List][];
+  total: number;
+}
+const searchPageOf = <Item>(item: z.ZodMiniType<Item>) => z.object({ items: z.array(item), total: z.int() });
+export const searchPageSchemas: { [List in SearchList]: z.ZodMiniType<SearchPage<List>> } = {
+  designs: searchPageOf(designSchema),
+  products: searchPageOf(productSchema),
+  users: searchPageOf(userSchema),
+};
 
 /* ---------- uploads ---------- */
 

@@ -18,6 +18,8 @@ export async function findBrandsOfMode(db: AppDatabase, mode: Mode): Promise<Bra
 export interface FindProductsOptions {
   where?: SQL | undefined;
   limit?: number;
+  /** Rows to skip first (search's 'Show more'). */
+  offset?: number;
 }
 
 /** Products with their brand's name, ordered by brand name, then product name. */
@@ -28,7 +30,8 @@ export async function findProducts(db: AppDatabase, options: FindProductsOptions
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(options.where)
     .orderBy(asc(brands.name), asc(products.name), asc(products.id));
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  const paged = options.offset ? query.offset(options.offset) : query;
+  const rows = options.limit === undefined ? await paged : await paged.limit(options.limit);
   return rows.map((r) => toProductDto(r.product, r.brandName));
 }
 

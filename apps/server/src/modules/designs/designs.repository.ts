@@ -62,6 +62,8 @@ function designJson(viewerId: string | Placeholder | null, accountId: string | P
 export interface FindDesignsOptions {
   where?: SQL | undefined;
   limit?: number;
+  /** Rows to skip first (search's 'Show more'). */
+  offset?: number;
   /** Who is looking: decides `likedByViewer`. */
   viewerId: string | null;
   /** The signed-in account looking, if any: decides `savedByViewer`. */
@@ -77,7 +79,8 @@ export async function findDesigns(db: AppDatabase, options: FindDesignsOptions):
     .leftJoin(originalCreator, eq(originalCreator.id, designs.originalCreatorId))
     .where(options.where)
     .orderBy(desc(designs.createdAt), desc(designs.id));
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  const paged = options.offset ? query.offset(options.offset) : query;
+  const rows = options.limit === undefined ? await paged : await paged.limit(options.limit);
   return rows.map((row) => row.design);
 }
 

@@ -1,6 +1,7 @@
-import { and, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Mode } from '@dwellscape/shared';
+import type { AppDatabase } from '../../db/client';
 import { designs, products, users } from '../../db/schema';
 import { publicDesignsOfMode } from '../designs/designs.repository';
 import { productsOfMode } from '../catalogue/catalogue.repository';
@@ -24,3 +25,13 @@ export const productsMatching = (mode: Mode, text: string) =>
 
 export const usersMatching = (text: string) =>
   or(containsInsensitive(users.username, text), containsInsensitive(users.displayName, text));
+
+/** How many rows of the table match: a tab's count, which its first 20 rows cannot tell. */
+export async function countMatching(
+  db: AppDatabase,
+  table: typeof designs | typeof products | typeof users,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}

@@ -1,14 +1,59 @@
-import type { Mode, SearchResponse } from '@dwellscape/shared';
+import {
+  SEARCH_RESULTS_PER_LIST,
+  type Mode,
+  type SearchList,
+  type SearchPage,
+  type SearchPageQuery,
+  type SearchResponse,
+} from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
+import { designs, products, users } from '../../db/schema';
 import { findProducts } from '../catalogue/catalogue.repository';
 import { findDesigns } from '../designs/designs.repository';
 import { findCurrentUser, findUsersWithPostCount, toUserDto } from '../users/users.repository';
-import { designsMatching, productsMatching, usersMatching } from './search.repository';
+import { countMatching, designsMatching, productsMatching, usersMatching } from './search.repository';
 
-/** Each tab shows at most this many matches. */
-export const SEARCH_RESULTS_PER_LIST = 20;
+interface ListQuery {
+  text: string;
+  mode: Mode;
+  offset: number;
+  viewerId: string;
+}
 
-/** Server-side search over the database (PRODUCT.md): designs, products and users, each list capped. */
+const limit = SEARCH_RESULTS_PER_LIST;
+
+/** One list's matches from `offset` on, and how many match in all. */
+const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Promise<SearchPage<List>> } = {
+  async designs(db, { text, mode, offset, viewerId }) {
+    const where = designsMatching(mode, text);
+    const [items, total] = await Promise.all([
+      findDesigns(db, { where, limit, offset, viewerId }),
+      countMatching(db, designs, where),
+    ]);
+    return { items, total };
+  },
+  async products(db, { text, mode, offset }) {
+    const where = productsMatching(mode, text);
+    const [items, total] = await Promise.all([
+      findProducts(db, { where, limit, offset }),
+      countMatching(db, products, where),
+    ]);
+    return { items, total };
+  },
+  async users(db, { text, offset }) {
+    const where = usersMatching(text);
+    const [found, total, current] = await Promise.all([
+      findUsersWithPostCount(db, { where, limit, offset }),
+      countMatching(db, users, where),
+      findCurrentUser(db),
+    ]);
+    return { items: found.map((u) => toUserDto(u.row, u.postCount, current?.id ?? null, u.isFollowedByViewer)), total };
+  },
+};
+
+const emptyPage = { items: [], total: 0 };
+
+/** Server-side search over the database (PRODUCT.md): the first matches of designs, products and users, with their counts. */
 export async function searchEverything(
   db: AppDatabase,
   query: string,
@@ -16,17 +61,27 @@ export async function searchEverything(
   viewerId: string,
 ): Promise<SearchResponse> {
   const text = query.trim();
-  if (!text) return { designs: [], products: [], users: [] };
-  const limit = SEARCH_RESULTS_PER_LIST;
-  const [foundDesigns, foundProducts, foundUsers, current] = await Promise.all([
-    findDesigns(db, { where: designsMatching(mode, text), limit, viewerId }),
-    findProducts(db, { where: productsMatching(mode, text), limit }),
-    findUsersWithPostCount(db, { where: usersMatching(text), limit }),
-    findCurrentUser(db),
-  ]);
+  const list = { text, mode, offset: 0, viewerId };
+  const [foundDesigns, foundProducts, foundUsers] = text
+    ? await Promise.all([pageOf.designs(db, list), pageOf.products(db, list), pageOf.users(db, list)])
+    : [emptyPage, emptyPage, emptyPage];
   return {
-    designs: foundDesigns,
-    products: foundProducts,
-    users: foundUsers.map((u) => toUserDto(u.row, u.postCount, current?.id ?? null, u.isFollowedByViewer)),
+    designs: foundDesigns.items,
+    products: foundProducts.items,
+    users: foundUsers.items,
+    totals: { designs: foundDesigns.total, products: foundProducts.total, users: foundUsers.total },
   };
+}
+
+/** The next matches of one list ('Show more' on a tab). */
+export async function searchList<List extends SearchList>(
+  db: AppDatabase,
+  list: List,
+  { q, mode, offset }: SearchPageQuery,
+  viewerId: string,
+): Promise<SearchPage<List>> {
+  const text = q.trim();
+  // a page of nothing fits every list
+  if (!text) return emptyPage as SearchPage<List>;
+  return pageOf[list](db, { text, mode, offset, viewerId });
 }

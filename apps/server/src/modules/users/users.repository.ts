@@ -58,6 +58,8 @@ export interface UserWithPostCount {
 export interface FindUsersOptions {
   where?: SQL | undefined;
   limit?: number;
+  /** Rows to skip first (search's 'Show more'). */
+  offset?: number;
   /** The signed-in account looking, if any: decides isFollowedByViewer. */
   followerId?: string | null;
 }
@@ -84,7 +86,8 @@ export async function findUsersWithPostCount(
     .leftJoin(publicCounts, eq(publicCounts.userId, users.id))
     .where(options.where)
     .orderBy(asc(users.rank), asc(users.id));
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  const paged = options.offset ? query.offset(options.offset) : query;
+  const rows = options.limit === undefined ? await paged : await paged.limit(options.limit);
   return rows.map((r) => ({ row: r.row, postCount: Number(r.postCount), isFollowedByViewer: r.isFollowed === true }));
 }
 

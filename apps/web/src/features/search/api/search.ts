@@ -2,13 +2,16 @@ import { apiPaths, searchResponseSchema, type Mode, type SearchResponse } from '
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** The answer together with the words it answers, so a screen showing older results while new ones load never mislabels them. */
-export type SearchResults = SearchResponse & { query: string };
+/**
+ * The answer together with the words and mode it answers, so a screen showing older results while new ones
+ * load never mislabels them, and asks for their next pages.
+ */
+export type SearchResults = SearchResponse & { query: string; mode: Mode };
 
-/** Server-side search (PRODUCT.md): designs by caption or title, products of the mode, users by name. */
+/** Server-side search (PRODUCT.md): the first 20 designs, products of the mode and users, and how many match. */
 export async function search(q: string, mode: Mode, signal?: AbortSignal): Promise<SearchResults> {
   const response = await apiRequest(apiPaths.search, searchResponseSchema, { query: { q, mode }, signal });
-  return { ...response, query: q };
+  return { ...response, query: q, mode };
 }
 
 export const searchQueryOptions = (q: string, mode: Mode) =>

@@ -3,6 +3,9 @@ import {
   messages,
   type Design,
   type Product,
+  SEARCH_RESULTS_PER_LIST,
+  type SearchList,
+  type SearchPage,
   type SearchResponse,
   type User,
 } from '@dwellscape/shared';
@@ -52,24 +55,35 @@ const oakResults: SearchResponse = {
   designs: [design('d-oak', 'Oak and linen loft', 'Warm oak floors'), design('d-nook', 'Reading nook', 'An oak shelf')],
   products: [product],
   users: [jordan],
+  totals: { designs: 2, products: 1, users: 1 },
 };
-const noResults: SearchResponse = { designs: [], products: [], users: [] };
+const noResults: SearchResponse = {
+  designs: [],
+  products: [],
+  users: [],
+  totals: { designs: 0, products: 0, users: 0 },
+};
 
-function stubSearchApi(answer: (q: string, mode: string) => SearchResponse) {
+function stubSearchApi(
+  answer: (q: string, mode: string) => SearchResponse,
+  answerPage?: (list: string, offset: number) => SearchPage<SearchList>,
+) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/search')
       return jsonResponse(200, answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''));
+    const list = /^\/api\/search\/(\w+)$/.exec(url.pathname)?.[1];
+    if (list && answerPage) return jsonResponse(200, answerPage(list, Number(url.searchParams.get('offset'))));
     if (url.pathname === `/api/products/${product.id}`) return jsonResponse(200, product);
     return jsonResponse(404, { error: 'Not Found' });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const searches = () =>
+  const requested = (path: string) =>
     fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/search')
+      .filter((url) => url.pathname === path)
       .map((url) => Object.fromEntries(url.searchParams));
-  return { fetchMock, searches };
+  return { fetchMock, searches: () => requested('/api/search'), pages: requested };
 }
 
 function WhereAmI() {
@@ -130,6 +144,80 @@ describe('SearchScreen', () => {
       paths.post.getHref('d-oak'),
     );
   });
+
+  it("counts every match on the tabs, past the first 20, and 'Show more' brings the next 20 until all are shown", async () => {
+    const TOTAL = 47;
+    const many = Array.from({ length: TOTAL }, (_, i) => design(`d-${i}`, `Oak room ${i + 1}`, 'Oak everywhere'));
+    const api = stubSearchApi(
+      () => ({
+        designs: many.slice(0, SEARCH_RESULTS_PER_LIST),
+        products: [product],
+        users: [jordan],
+        totals: { designs: TOTAL, products: 1, users: 1 },
+      }),
+      (_list, offset) => ({ items: many.slice(offset, offset + SEARCH_RESULTS_PER_LIST), total: TOTAL }),
+    );
+    renderSearch();
+    const user = userEvent.setup();
+    await user.type(searchBox(), 'oak');
+
+    expect(await screen.findByRole('tab', { name: 'Designs (47)' })).toBeInTheDocument();
+    const results = () => within(screen.getByRole('list', { name: 'Designs results' })).getAllByRole('listitem');
+    expect(results()).toHaveLength(20);
+    expect(screen.getByText('Showing 20 of 47')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(results()).toHaveLength(40));
+    expect(screen.getByText('Showing 40 of 47')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(results()).toHaveLength(47));
+    expect(within(results()[46]!).getByText('Oak room 47')).toBeInTheDocument();
+    // all shown: no more to ask for
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(api.pages('/api/search/designs')).toEqual([
+      { q: 'oak', mode: 'interior', offset: '20' },
+      { q: 'oak', mode: 'interior', offset: '40' },
+    ]);
+    // a tab with every match shown offers no more
+    await user.click(tab('Products (1)'));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("keeps a match published between two pages once, and says when 'Show more' failed", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => design(`d-${i}`, `Oak room ${i + 1}`, 'Oak everywhere'));
+    let fail = true;
+    stubSearchApi(
+      () => ({
+        designs: many.slice(0, SEARCH_RESULTS_PER_LIST),
+        products: [],
+        users: [],
+        totals: { designs: 30, products: 0, users: 0 },
+      }),
+      // a new match arrived at the top since: every later match moved down one place
+      (_list, offset) => {
+        if (fail) throw new TypeError('Failed to fetch');
+        const now = [design('d-new', 'Brand new oak', 'Oak'), ...many];
+        return { items: now.slice(offset, offset + SEARCH_RESULTS_PER_LIST), total: 31 };
+      },
+    );
+    renderSearch();
+    const user = userEvent.setup();
+    await user.type(searchBox(), 'oak');
+    await screen.findByRole('tab', { name: 'Designs (30)' });
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more designs. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    const results = () => within(screen.getByRole('list', { name: 'Designs results' })).getAllByRole('listitem');
+    await waitFor(() => expect(results()).toHaveLength(30));
+    expect(screen.getAllByText('Oak room 20')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // the latest count; the page came back short, so the list has ended (the new match is at its top)
+    expect(tab('Designs (31)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  }, 20_000);
 
   it('searches landscape products when the design mode is landscape', async () => {
     updatePreferences({ isLandscapeMode: true });

@@ -1,4 +1,4 @@
-import { messages, SEARCH_QUERY_MAX_LENGTH, type Product } from '@dwellscape/shared';
+import { messages, SEARCH_QUERY_MAX_LENGTH, type Product, type SearchList } from '@dwellscape/shared';
 import { Search, SearchX, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearch, type SearchResults } from '../api/search';
+import { useSearchList, type SearchListState } from '../hooks/use-search-list';
 import { DesignResult } from './design-result';
 import { ProductResult } from './product-result';
 import { UserResult } from './user-result';
@@ -24,6 +25,7 @@ type Tab = (typeof messages.search.tabs)[number];
 const tabParam = (tab: Tab) => tab.toLowerCase();
 const tabFromParam = (value: string | null): Tab =>
   messages.search.tabs.find((tab) => tabParam(tab) === value) ?? DESIGNS;
+const listOfTab: Record<Tab, SearchList> = { [DESIGNS]: 'designs', [PRODUCTS]: 'products', [USERS]: 'users' };
 
 function addressParams(query: string, tab: Tab): URLSearchParams {
   const params = new URLSearchParams();
@@ -32,7 +34,7 @@ function addressParams(query: string, tab: Tab): URLSearchParams {
   return params;
 }
 
-/** The tab's name with its match count once there are results: 'Designs (3)'. */
+/** The tab's name with how many match in all once there are results: 'Designs (3)', 'Designs (47)'. */
 export const tabLabel = (tab: Tab, count: number | null) => (count === null ? tab : `${tab} (${count})`);
 
 /** SPEC §2 search, served by the API (PRODUCT.md): one box, three tabs with match counts once text is typed. */
@@ -56,10 +58,12 @@ export function SearchScreen() {
 
   const data = typed && results.data ? results.data : null;
   const isStale = data !== null && (data.query !== typed || results.isFetching);
-  const countOf = (each: Tab) => {
-    if (!data) return null;
-    return { [DESIGNS]: data.designs.length, [PRODUCTS]: data.products.length, [USERS]: data.users.length }[each];
+  const lists = {
+    designs: useSearchList('designs', data),
+    products: useSearchList('products', data),
+    users: useSearchList('users', data),
   };
+  const countOf = (each: Tab) => (data ? lists[listOfTab[each]].total : null);
 
   return (
     <>
@@ -131,19 +135,19 @@ export function SearchScreen() {
             <ResultPanel
               tab={DESIGNS}
               results={data}
-              items={data.designs}
+              list={lists.designs}
               render={(design) => <DesignResult design={design} />}
               className="space-y-3"
             />
             <ResultPanel
               tab={PRODUCTS}
               results={data}
-              items={data.products}
+              list={lists.products}
               render={(product) => (
                 <ProductResult product={product} onOpen={(chosen: Product) => setOpenProduct(chosen)} />
               )}
             />
-            <ResultPanel tab={USERS} results={data} items={data.users} render={(user) => <UserResult user={user} />} />
+            <ResultPanel tab={USERS} results={data} list={lists.users} render={(user) => <UserResult user={user} />} />
           </div>
         )}
       </Tabs>
@@ -155,26 +159,43 @@ export function SearchScreen() {
 interface ResultPanelProps<T extends { id: string }> {
   tab: Tab;
   results: SearchResults;
-  items: readonly T[];
+  list: SearchListState<T>;
   render: (item: T) => ReactNode;
   className?: string;
 }
 
-function ResultPanel<T extends { id: string }>({ tab, results, items, render, className }: ResultPanelProps<T>) {
+function ResultPanel<T extends { id: string }>({ tab, results, list, render, className }: ResultPanelProps<T>) {
   return (
     <TabsContent value={tab}>
-      {items.length === 0 ? (
+      {list.items.length === 0 ? (
         <EmptyState
           icon={SearchX}
           title={messages.search.empty(tab, results.query)}
           description="Try other words, or another tab."
         />
       ) : (
-        <ul aria-label={`${tab} results`} className={cn('space-y-1', className)}>
-          {items.map((item) => (
-            <li key={item.id}>{render(item)}</li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label={`${tab} results`} className={cn('space-y-1', className)}>
+            {list.items.map((item) => (
+              <li key={item.id}>{render(item)}</li>
+            ))}
+          </ul>
+          {list.hasMore && (
+            <div className="mt-5 flex flex-col items-center gap-2 text-center">
+              <p className="text-xs text-muted-foreground tabular-nums">
+                Showing {list.items.length} of {list.total}
+              </p>
+              <Button variant="outline" isLoading={list.isLoadingMore} onClick={list.showMore}>
+                Show more
+              </Button>
+              {list.loadMoreFailed && (
+                <p role="alert" className="text-sm font-medium text-danger">
+                  Could not load more {tab.toLowerCase()}. Please try again.
+                </p>
+              )}
+            </div>
+          )}
+        </>
       )}
     </TabsContent>
   );
