@@ -1,35 +1,67 @@
-import { messages } from '@dwellscape/shared';
+import { messages, type SessionResponse, type User } from '@dwellscape/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
+import { useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
-import { useLocalFollow } from './local-follows';
+import { ApiError } from '@/lib/api-client';
+import { setUserFollowedOptimistically } from '@/lib/api/follow-user';
+import { meQueryKey } from '@/lib/api/get-me';
+import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
 
-export const FOLLOWING_LABEL = 'Following';
-export const LOCAL_FOLLOW_NOTE = 'Follows are kept on this device during the beta.';
+export const followTexts = {
+  following: 'Following',
+  signInReason: (name: string) => `Sign in or sign up to follow ${name}. You follow them as soon as you have.`,
+  followFailed: (name: string) => `Could not follow ${name}. Please try again.`,
+  unfollowFailed: (name: string) => `Could not unfollow ${name}. Please try again.`,
+} as const;
 
 interface FollowButtonProps {
-  userId: string;
-  /** The person's display name, for the toast and the button's accessible name. */
-  name: string;
+  user: Pick<User, 'id' | 'displayName' | 'isFollowedByViewer' | 'followerCount'>;
   size?: ButtonSize;
   className?: string;
 }
 
-/** 'Follow' ⇄ 'Following'. Kept in this tab only: the beta has no follow API, and the toast says so. */
-export function FollowButton({ userId, name, size = 'sm', className }: FollowButtonProps) {
-  const { isFollowing, toggleFollow } = useLocalFollow(userId);
+/** 'Follow' ⇄ 'Following': at once on screen, then on the server; signed out, the sign-in sheet asks first. */
+export function FollowButton({ user, size = 'sm', className }: FollowButtonProps) {
+  const queryClient = useQueryClient();
+  const { runWithAccount } = useRequireAccount();
+  const isFollowing = user.isFollowedByViewer;
+
+  async function toggle() {
+    const wanted = !isFollowing;
+    const wasSignedIn = queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === true;
+    try {
+      const outcome = await runWithAccount(
+        async () => {
+          // read when it runs: signing in on the way makes the new account the viewer
+          const viewerId = queryClient.getQueryData<SessionResponse>(meQueryKey)?.currentUser.id ?? '';
+          await setUserFollowedOptimistically(queryClient, { followee: user, viewerId }, wanted);
+        },
+        { reason: followTexts.signInReason(user.displayName) },
+      );
+      if (outcome.completed && !wasSignedIn) await refetchInFlightQueries(queryClient);
+    } catch (error) {
+      console.error('Following failed; it was put back.', error);
+      // the server's words when it refused (you cannot follow yourself), ours otherwise
+      const fallback = wanted
+        ? followTexts.followFailed(user.displayName)
+        : followTexts.unfollowFailed(user.displayName);
+      toast.error(error instanceof ApiError && error.status === 400 ? error.message : fallback);
+    }
+  }
+
   return (
     <Button
       size={size}
       variant={isFollowing ? 'outline' : 'primary'}
-      aria-label={`${isFollowing ? FOLLOWING_LABEL : messages.profile.follow} ${name}`}
+      aria-pressed={isFollowing}
+      aria-label={`${isFollowing ? followTexts.following : messages.profile.follow} ${user.displayName}`}
       className={className}
-      onClick={() => {
-        if (toggleFollow()) toast.success(`You're following ${name}`, { description: LOCAL_FOLLOW_NOTE });
-      }}
+      onClick={() => void toggle()}
     >
       {isFollowing ? <Check className="size-4" aria-hidden /> : <UserPlus className="size-4" aria-hidden />}
-      {isFollowing ? FOLLOWING_LABEL : messages.profile.follow}
+      {isFollowing ? followTexts.following : messages.profile.follow}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import {
   ADD_TO_CART_DELAY_MS,
+  apiPaths,
   messages,
   type Design,
   type Product,
@@ -297,8 +298,18 @@ describe('SearchScreen', () => {
     ]);
   });
 
-  it("'Follow' turns into 'Following' on this device only, without a server call", async () => {
+  it("'Follow' turns into 'Following' at once, and the server is told", async () => {
     const api = stubSearchApi(() => oakResults);
+    const searchOnly = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== apiPaths.userFollow('u-jordan')) return searchOnly(input, init);
+      const following = init?.method === 'PUT';
+      return jsonResponse(200, { following, followerCount: following ? 5231 : 5230, followingCount: 10 });
+    });
+    const follows = () =>
+      api.fetchMock.mock.calls
+        .filter(([input]) => String(input) === apiPaths.userFollow('u-jordan'))
+        .map(([, init]) => init?.method);
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
     await userEvent.click(await screen.findByRole('tab', { name: 'Users (1)' }));
@@ -307,14 +318,15 @@ describe('SearchScreen', () => {
       paths.profile.getHref('u-jordan'),
     );
 
-    const callsBefore = api.fetchMock.mock.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Follow Jordan Blake' }));
     expect(screen.getByRole('button', { name: 'Following Jordan Blake' })).toHaveTextContent('Following');
-    expect(await screen.findByText('Follows are kept on this device during the beta.')).toBeInTheDocument();
-    expect(api.fetchMock.mock.calls.length).toBe(callsBefore);
+    expect(screen.getByText(/5,231 followers/)).toBeInTheDocument();
+    await waitFor(() => expect(follows()).toEqual(['PUT']));
 
     await userEvent.click(screen.getByRole('button', { name: 'Following Jordan Blake' }));
     expect(screen.getByRole('button', { name: 'Follow Jordan Blake' })).toHaveTextContent('Follow');
+    await waitFor(() => expect(follows()).toEqual(['PUT', 'DELETE']));
+    expect(screen.getByText(/5,230 followers/)).toBeInTheDocument();
   });
 
   it('shows the failure with a way to try again', async () => {

@@ -24,11 +24,7 @@ export function UserResult({ user }: { user: User }) {
           </span>
         </span>
       </Link>
-      {user.isCurrentUser ? (
-        <Badge tone="primary">You</Badge>
-      ) : (
-        <FollowButton userId={user.id} name={user.displayName} />
-      )}
+      {user.isCurrentUser ? <Badge tone="primary">You</Badge> : <FollowButton user={user} />}
     </div>
   );
 }

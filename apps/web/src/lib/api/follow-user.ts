@@ -1,0 +1,120 @@
+import { apiPaths, followResponseSchema, type FollowResponse, type User } from '@dwellscape/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** The Home screen's Following view (GET /api/designs/following); under 'designs', so signing in or out asks again. */
+export const followingFeedQueryKey = ['designs', 'following'] as const;
+
+/** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
+export function setUserFollowed(userId: string, follow: boolean): Promise<FollowResponse> {
+  return apiRequest(apiPaths.userFollow(userId), followResponseSchema, { method: follow ? 'PUT' : 'DELETE' });
+}
+
+export type UserPatch = Partial<Pick<User, 'isFollowedByViewer' | 'followerCount' | 'followingCount'>>;
+type CountPatch = (user: User) => UserPatch;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A whole profile (not a card's user summary): it carries the counts. */
+const isProfileWithId = (value: Record<string, unknown>, id: string) =>
+  value.id === id && typeof value.followerCount === 'number' && typeof value.isFollowedByViewer === 'boolean';
+
+/** Returns `value` with every profile of `id` patched; untouched branches keep their identity. */
+export function patchUserIn<T>(value: T, id: string, patch: CountPatch): T {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const next = value.map((item: unknown) => {
+      const patched = patchUserIn(item, id, patch);
+      if (patched !== item) changed = true;
+      return patched;
+    });
+    return (changed ? next : value) as T;
+  }
+  if (!isPlainObject(value)) return value;
+  if (isProfileWithId(value, id)) return { ...value, ...patch(value as unknown as User) } as T;
+  let changed = false;
+  const next: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const patched = patchUserIn(child, id, patch);
+    if (patched !== child) changed = true;
+    next[key] = patched;
+  }
+  return (changed ? next : value) as T;
+}
+
+/** Patches one person's profile wherever a query holds it: their profile, search results, the session's current user. */
+export function patchUserEverywhere(queryClient: QueryClient, id: string, patch: CountPatch): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data;
+    if (data === undefined) continue;
+    const patched = patchUserIn(data, id, patch);
+    if (patched !== data) queryClient.setQueryData(query.queryKey, patched);
+  }
+}
+
+interface PendingFollow {
+  /** Bumped on each click, so only the newest answer decides what the screen shows. */
+  sequence: number;
+  /** What the server last confirmed; a failed write goes back to it. */
+  confirmed: { following: boolean; followerCount: number };
+}
+
+const pendingFollows = new Map<string, PendingFollow>();
+
+/**
+ * Follows or unfollows someone: their button and follower count, and the viewer's following count, move
+ * at once; the write goes to the server, whose counts then stand. A failed write puts back what the server
+ * last confirmed and rejects, so the caller can say so.
+ */
+export async function setUserFollowedOptimistically(
+  queryClient: QueryClient,
+  { followee, viewerId }: { followee: Pick<User, 'id' | 'isFollowedByViewer' | 'followerCount'>; viewerId: string },
+  wanted: boolean,
+): Promise<void> {
+  const pending = pendingFollows.get(followee.id) ?? {
+    sequence: 0,
+    confirmed: { following: followee.isFollowedByViewer, followerCount: followee.followerCount },
+  };
+  pending.sequence += 1;
+  const sequence = pending.sequence;
+  pendingFollows.set(followee.id, pending);
+
+  // what is on screen moves from what is on screen: a second click within a pending one counts once
+  const show = (following: boolean, followerCount?: number) => {
+    let step = 0;
+    patchUserEverywhere(queryClient, followee.id, (user) => {
+      step = following === user.isFollowedByViewer ? 0 : following ? 1 : -1;
+      return {
+        isFollowedByViewer: following,
+        followerCount: followerCount ?? Math.max(0, user.followerCount + step),
+      };
+    });
+    if (step !== 0) {
+      patchUserEverywhere(queryClient, viewerId, (user) => ({
+        followingCount: Math.max(0, user.followingCount + step),
+      }));
+    }
+  };
+  show(wanted);
+
+  const isNewest = () => pendingFollows.get(followee.id) === pending && pending.sequence === sequence;
+  try {
+    const answer = await setUserFollowed(followee.id, wanted);
+    pending.confirmed = { following: answer.following, followerCount: answer.followerCount };
+    if (!isNewest()) return;
+    pendingFollows.delete(followee.id);
+    show(answer.following, answer.followerCount);
+    // the viewer's own numbers and the Following view come from the server next time they show
+    void queryClient.invalidateQueries({ queryKey: ['users', viewerId] });
+    void queryClient.invalidateQueries({ queryKey: followingFeedQueryKey });
+  } catch (error) {
+    if (!isNewest()) return;
+    pendingFollows.delete(followee.id);
+    show(pending.confirmed.following, pending.confirmed.followerCount);
+    throw error;
+  }
+}
