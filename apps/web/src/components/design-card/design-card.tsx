@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { writeStoredJson } from '@/lib/storage';
 import { LikeButton } from './like-button';
 import { ProductThumbnails } from './product-thumbnails';
+import { SaveButton } from './save-button';
 
 interface DesignCardProps {
   /** A design held by a query, so likes and comment counts update it in place. */
@@ -42,7 +43,7 @@ export function formatRemixCount(count: number): string {
 /** The id of the post screen's remixes section, which the card's remix count links to. */
 export const REMIXES_SECTION_ID = 'remixes';
 
-/** SPEC §2 feed card: badges, image, caption, products, likes, comments, shop link, date, author and 'Inspired by'. */
+/** SPEC §2 feed card: badges, image, caption, products, likes, comments, save, shop link, date, author and 'Inspired by'. */
 export function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
   const [openProduct, setOpenProduct] = useState<ProductPreview | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -143,11 +144,12 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
               <MessageCircle className="size-5" aria-hidden />
               <span aria-hidden>{design.commentsCount}</span>
             </button>
+            <SaveButton design={design} className="ml-auto" />
             <Link
               to={paths.shopDesign.getHref(design.id)}
               // SPEC §2: shop-design opens a design cached in session storage under its post id
               onClick={() => writeStoredJson('session', design.id, design)}
-              className={buttonClasses({ size: 'sm', variant: 'accent', className: 'ml-auto' })}
+              className={buttonClasses({ size: 'sm', variant: 'accent' })}
             >
               <ShoppingBag className="size-4" aria-hidden />
               {messages.feed.shopThisDesign}

@@ -1,7 +1,7 @@
 import type { Design } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
-export type DesignPatch = Partial<Pick<Design, 'likesCount' | 'likedByViewer' | 'commentsCount'>>;
+export type DesignPatch = Partial<Pick<Design, 'likesCount' | 'likedByViewer' | 'commentsCount' | 'savedByViewer'>>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,0 +1,65 @@
+import type { Design, SessionResponse } from '@dwellscape/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bookmark } from 'lucide-react';
+import { useRequireAccount } from '@/components/account/account-sheet-provider';
+import { meQueryKey } from '@/lib/api/get-me';
+import { setDesignSavedOptimistically } from '@/lib/api/save-design';
+import { cn } from '@/lib/cn';
+import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
+
+export const saveTexts = {
+  save: 'Save',
+  saved: 'Saved',
+  signInReason: 'Sign in or sign up to save designs. This one is saved as soon as you have.',
+  saveFailed: 'Could not save the design. Please try again.',
+  unsaveFailed: 'Could not remove the design from Saved. Please try again.',
+} as const;
+
+/** The bookmark of a design card: saved at once, written to the server, put back if that fails. */
+export function SaveButton({
+  design,
+  className,
+}: {
+  design: Pick<Design, 'id' | 'savedByViewer'>;
+  className?: string;
+}) {
+  const queryClient = useQueryClient();
+  const { runWithAccount } = useRequireAccount();
+  const saved = design.savedByViewer;
+
+  async function toggle() {
+    const wanted = !saved;
+    const wasSignedIn = queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === true;
+    try {
+      const outcome = await runWithAccount(() => setDesignSavedOptimistically(queryClient, design, wanted), {
+        reason: saveTexts.signInReason,
+      });
+      if (outcome.completed && !wasSignedIn) await refetchInFlightQueries(queryClient);
+    } catch (error) {
+      console.error('Saving the design failed; it was put back.', error);
+      // the toaster loads only when something has to be said: the feed's first load carries none of it
+      const { toast } = await import('@/components/ui/toaster');
+      toast.error(wanted ? saveTexts.saveFailed : saveTexts.unsaveFailed);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      aria-label={saved ? saveTexts.saved : saveTexts.save}
+      onClick={() => void toggle()}
+      className={cn(
+        'group inline-flex size-9 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-muted',
+        saved ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+        className,
+      )}
+    >
+      <Bookmark
+        aria-hidden
+        className={cn('size-5 transition-transform group-active:scale-110', saved && 'fill-current')}
+        strokeWidth={saved ? 2.2 : 2}
+      />
+    </button>
+  );
+}
