@@ -8,9 +8,25 @@ const segment = (value: string) => encodeURIComponent(value);
 
 /** Every route of the SPA (SPEC §2), in one place. */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  search: { path: '/search', getHref: () => '/search' },
-  profile: { path: '/profile/:userId', root: '/profile', getHref: (userId: string) => `/profile/${segment(userId)}` },
+  home: {
+    path: '/',
+    getHref: () => '/',
+    /** Home's Following view: designs by the people the account follows. */
+    following: () => '/?view=following',
+  },
+  search: {
+    path: '/search',
+    getHref: () => '/search',
+    /** Search on its Users tab: where to find people to follow. */
+    people: () => '/search?tab=users',
+  },
+  profile: {
+    path: '/profile/:userId',
+    root: '/profile',
+    getHref: (userId: string) => `/profile/${segment(userId)}`,
+    /** The profile opened on its Saved tab. */
+    saved: (userId: string) => `/profile/${segment(userId)}?tab=saved`,
+  },
   createDesign: {
     path: '/create-design',
     getHref: () => '/create-design/start',

@@ -124,7 +124,8 @@ describe('the bookmark of a design card', () => {
     expect((await card()).getByRole('button', { name: saveTexts.save })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('signed out: asks to sign in first, then saves the design', async () => {
+  // typing into the sheet takes a while on a busy machine
+  it('signed out: asks to sign in first, then saves the design', { timeout: 20_000 }, async () => {
     server.session = signedOut;
     renderFeed();
     // the session is known to be signed out, so nothing is sent to be refused

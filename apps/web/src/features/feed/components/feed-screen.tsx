@@ -2,7 +2,7 @@ import { FEED_MAX_ATTEMPTS, messages, type Mode } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,28 +14,44 @@ import { cn } from '@/lib/cn';
 import { designsFeedQueryKey, useDesignsFeed } from '../api/get-designs';
 import { useLiveDesigns } from '../hooks/use-live-designs';
 import { useStagedCount } from '../hooks/use-staged-count';
+import { offscreenCardClass } from '../utils/offscreen-card';
 import { flattenFeed } from '../utils/prepend-design';
+import { FeedViewSwitch, feedViewOf } from './feed-view-switch';
+import { FollowingFeed } from './following-feed';
 
 const feedDescriptions: Record<Mode, string> = {
   interior: 'Rooms reimagined by the community',
   landscape: 'Outdoor spaces reimagined by the community',
 };
 
-/**
- * Cards after the first are laid out and painted only near the viewport (content-visibility), sized
- * meanwhile by their last rendered height or a card's usual one. That containment clips painting to the
- * item's box, so the item reaches past the card by as much as the card's shadow does (`--shadow-card`:
- * 12px to the sides, 4px up, 20px down), with negative margins that keep the layout as it was.
- */
-const offscreenCardClass =
-  '-mx-3 -mt-1 -mb-5 px-3 pt-1 pb-5 [content-visibility:auto] [contain-intrinsic-size:auto_36rem]';
+const followingDescription = 'Rooms and outdoor spaces by the people you follow';
 
-/** Home: the community feed of the active design mode, live, with older designs on demand (SPEC §2, §4). */
+/**
+ * Home: 'For you', the community feed of the active design mode, live, with older designs on demand
+ * (SPEC §2, §4); beside it 'Following', designs by the people the account follows.
+ */
 export function FeedScreen() {
   const mode = useDesignMode();
+  const [searchParams] = useSearchParams();
+  const view = feedViewOf(searchParams.get('view'));
+  // the community feed stays live while the Following view shows, so coming back finds it current
+  const liveIds = useLiveDesigns(mode);
+
+  return (
+    <>
+      <ScreenHeader
+        title="Community Feed"
+        description={view === 'following' ? followingDescription : feedDescriptions[mode]}
+      />
+      <FeedViewSwitch view={view} />
+      {view === 'following' ? <FollowingFeed /> : <CommunityFeed mode={mode} liveIds={liveIds} />}
+    </>
+  );
+}
+
+function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string[] }) {
   const queryClient = useQueryClient();
   const feed = useDesignsFeed(mode);
-  const liveIds = useLiveDesigns(mode);
   const designs = useMemo(() => flattenFeed(feed.data), [feed.data]);
   // a freshly arrived page renders its first screenful at once and the rest just after (see the hook)
   const shownCount = useStagedCount(designs.length);
@@ -45,7 +61,6 @@ export function FeedScreen() {
 
   return (
     <>
-      <ScreenHeader title="Community Feed" description={feedDescriptions[mode]} />
       {feed.isPending ? (
         <FeedLoading failureCount={feed.failureCount} />
       ) : !feed.data ? (

@@ -1,0 +1,25 @@
+import { apiPaths, designPageResponseSchema, FEED_PAGE_SIZE, type DesignPageResponse } from '@dwellscape/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { followingFeedQueryKey } from '@/lib/api/follow-user';
+
+/** Public designs of both modes by the people the account follows, newest first, 25 at a time by keyset cursor. */
+export function getFollowingDesigns(cursor: string | undefined, signal?: AbortSignal): Promise<DesignPageResponse> {
+  return apiRequest(apiPaths.designsFollowing, designPageResponseSchema, {
+    query: { limit: FEED_PAGE_SIZE, cursor },
+    signal,
+  });
+}
+
+export const followingDesignsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: followingFeedQueryKey,
+    queryFn: ({ pageParam, signal }) => getFollowingDesigns(pageParam ?? undefined, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+/** Asks only for a signed-in account: signed out there is nobody whose follows to read. */
+export function useFollowingDesigns(isSignedIn: boolean) {
+  return useInfiniteQuery({ ...followingDesignsQueryOptions(), enabled: isSignedIn });
+}
