@@ -73,7 +73,7 @@ export function ProfileDesigns({ userId, isCurrentUser }: ProfileDesignsProps) {
   );
 }
 
-function DesignTile({ design, showEarningPotential }: { design: Design; showEarningPotential: boolean }) {
+export function DesignTile({ design, showEarningPotential }: { design: Design; showEarningPotential: boolean }) {
   const image = (
     <Link to={paths.post.getHref(design.id)} className="block size-full">
       <ResponsiveImage

@@ -165,7 +165,8 @@ describe("'Follow' on another person's profile", () => {
     expect(count('Followers')).toBe('912');
   });
 
-  it('signed out: the sign-in sheet asks first, then the follow goes through', async () => {
+  // typing into the sheet takes a while on a busy machine
+  it('signed out: the sign-in sheet asks first, then the follow goes through', { timeout: 20_000 }, async () => {
     const server = stubServer(signedOut);
     renderProfile(signedOut, priya.id);
     await userEvent.click(await screen.findByRole('button', { name: 'Follow Priya Patel' }));

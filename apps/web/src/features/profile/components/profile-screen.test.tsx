@@ -1,4 +1,4 @@
-import { messages, type Design, type User } from '@dwellscape/shared';
+import { apiPaths, messages, type Design, type User } from '@dwellscape/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,11 +58,16 @@ const mayaDesigns = [
 
 function stubProfiles(designsOf: Record<string, Design[]> = { [maya.id]: mayaDesigns, [priya.id]: [] }) {
   const users: Record<string, User> = { [maya.id]: maya, [priya.id]: priya };
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     const [, , , id, rest] = pathname.split('/');
     const user = id ? users[id] : undefined;
     if (!user) return jsonResponse(404, { error: 'Not Found', message: 'User not found' });
+    if (rest === 'follow') {
+      const following = init?.method === 'PUT';
+      const followerCount = user.followerCount + (following ? 1 : 0);
+      return jsonResponse(200, { following, followerCount, followingCount: user.followingCount });
+    }
     if (rest === 'designs') return jsonResponse(200, { items: designsOf[user.id] ?? [] });
     return jsonResponse(200, user);
   });
@@ -130,7 +135,17 @@ describe('ProfileScreen: own profile', () => {
   });
 
   it("'Saved' shows a proper empty state", async () => {
-    stubProfiles();
+    const profiles = stubProfiles().getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const { pathname } = new URL(String(input), 'http://localhost');
+        if (pathname === apiPaths.me)
+          return jsonResponse(200, { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: maya });
+        if (pathname === apiPaths.meSaved) return jsonResponse(200, { items: [], nextCursor: null });
+        return profiles(input, init);
+      }),
+    );
     renderProfile(maya.id);
     await userEvent.click(await screen.findByRole('tab', { name: messages.profile.saved }));
     expect(await screen.findByText('Nothing saved yet')).toBeInTheDocument();

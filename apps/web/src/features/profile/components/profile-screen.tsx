@@ -1,6 +1,6 @@
 import { messages } from '@dwellscape/shared';
 import { Bookmark, Grid3x3, UserX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +11,7 @@ import { useMe } from '@/lib/api/get-me';
 import { useUser } from '../api/get-user';
 import { ProfileDesigns } from './profile-designs';
 import { GuestCallToAction, ProfileHeader } from './profile-header';
+import { ProfileSaved } from './profile-saved';
 
 const DESIGNS_TAB = 'designs';
 const SAVED_TAB = 'saved';
@@ -18,6 +19,8 @@ const SAVED_TAB = 'saved';
 /** SPEC §2: /profile/{userId}. */
 export function ProfileScreen() {
   const { userId = '' } = useParams();
+  // /profile/{id}?tab=saved opens on the Saved tab (where signing in from it leads)
+  const [searchParams] = useSearchParams();
   const user = useUser(userId);
   const me = useMe();
 
@@ -54,7 +57,11 @@ export function ProfileScreen() {
     <>
       {me.data?.signedIn === false && user.data.isCurrentUser && <GuestCallToAction />}
       <ProfileHeader user={user.data} />
-      <Tabs key={user.data.id} defaultValue={DESIGNS_TAB} className="mt-6">
+      <Tabs
+        key={user.data.id}
+        defaultValue={searchParams.get('tab') === SAVED_TAB ? SAVED_TAB : DESIGNS_TAB}
+        className="mt-6"
+      >
         <TabsList>
           <TabsTrigger value={DESIGNS_TAB}>
             <Grid3x3 className="size-4" aria-hidden />
@@ -69,15 +76,7 @@ export function ProfileScreen() {
           <ProfileDesigns userId={user.data.id} isCurrentUser={user.data.isCurrentUser} />
         </TabsContent>
         <TabsContent value={SAVED_TAB}>
-          <EmptyState
-            icon={Bookmark}
-            title="Nothing saved yet"
-            description={
-              user.data.isCurrentUser
-                ? 'Designs you save will appear here, ready when you are.'
-                : `Designs ${user.data.displayName} saves will appear here.`
-            }
-          />
+          <ProfileSaved user={user.data} />
         </TabsContent>
       </Tabs>
     </>

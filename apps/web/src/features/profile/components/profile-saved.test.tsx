@@ -1,0 +1,118 @@
+import { apiPaths, messages, type DesignPageResponse, type SessionResponse, type User } from '@dwellscape/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { meQueryKey } from '@/lib/api/get-me';
+import { makeDesign } from '../../../../test/fixtures';
+import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { ProfileScreen } from './profile-screen';
+import { savedTexts } from './profile-saved';
+
+const noor: User = {
+  id: 'u-noor',
+  username: 'noor_builds',
+  displayName: 'Noor Haddad',
+  avatarUrl: '',
+  isVerified: false,
+  bio: '',
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 0,
+  commissionEarned: '$0.00',
+  isCurrentUser: true,
+  isFollowedByViewer: false,
+};
+const priya: User = { ...noor, id: 'u-priya', username: 'priya_greenspace', displayName: 'Priya Patel' };
+const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: noor };
+
+const savedPages: Record<string, DesignPageResponse> = {
+  first: {
+    items: [
+      makeDesign({ id: 'd-last', title: 'Saved just now' }),
+      makeDesign({ id: 'd-mid', title: 'Saved yesterday' }),
+    ],
+    nextCursor: 's2',
+  },
+  s2: { items: [makeDesign({ id: 'd-first', title: 'Saved first' })], nextCursor: null },
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let saved: Record<string, DesignPageResponse>;
+const savedRequests = () =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === apiPaths.meSaved);
+
+beforeEach(() => {
+  saved = savedPages;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === apiPaths.meSaved) return jsonResponse(200, saved[url.searchParams.get('cursor') ?? 'first']);
+    if (url.pathname === apiPaths.user(noor.id)) return jsonResponse(200, noor);
+    if (url.pathname === apiPaths.user(priya.id)) return jsonResponse(200, { ...priya, isCurrentUser: false });
+    if (url.pathname.endsWith('/designs')) return jsonResponse(200, { items: [] });
+    return jsonResponse(404, { error: 'Not Found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderProfile(session: SessionResponse, path: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(meQueryKey, session);
+  return renderRoutes([{ path: paths.profile.path, element: <ProfileScreen /> }], {
+    initialEntries: [path],
+    queryClient,
+  });
+}
+
+describe("the profile's Saved tab", () => {
+  it('lists the designs the account saved, the most recent first, with older ones on demand', async () => {
+    renderProfile(signedIn, paths.profile.getHref(noor.id));
+    await screen.findByRole('heading', { level: 1, name: 'Noor Haddad' });
+    expect(savedRequests()).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('tab', { name: messages.profile.saved }));
+    const list = await screen.findByRole('list', { name: 'Saved designs' });
+    const titles = () =>
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
+    expect(titles()).toEqual(['Saved just now', 'Saved yesterday']);
+    expect(within(list).getByRole('link', { name: 'Saved just now' })).toHaveAttribute(
+      'href',
+      paths.post.getHref('d-last'),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: messages.feed.loadMore }));
+    await screen.findByRole('heading', { level: 3, name: 'Saved first' });
+    expect(titles()).toEqual(['Saved just now', 'Saved yesterday', 'Saved first']);
+    expect(savedRequests().map((url) => url.searchParams.get('cursor'))).toEqual([null, 's2']);
+    expect(screen.queryByRole('button', { name: messages.feed.loadMore })).not.toBeInTheDocument();
+  });
+
+  it('opens on the tab from the address, and says when nothing is saved yet', async () => {
+    saved = { first: { items: [], nextCursor: null } };
+    renderProfile(signedIn, paths.profile.saved(noor.id));
+    expect(await screen.findByText(savedTexts.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: messages.profile.saved })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("keeps other people's saved designs private", async () => {
+    renderProfile(signedIn, paths.profile.saved(priya.id));
+    expect(await screen.findByText(savedTexts.privateTitle)).toBeInTheDocument();
+    expect(screen.getByText(savedTexts.privateBody('Priya Patel'))).toBeInTheDocument();
+    expect(savedRequests()).toHaveLength(0);
+  });
+
+  it('signed out: offers to sign in instead of asking the server', async () => {
+    renderProfile({ ...signedIn, signedIn: false }, paths.profile.saved(noor.id));
+    expect(await screen.findByText(savedTexts.guestTitle)).toBeInTheDocument();
+    expect(savedRequests()).toHaveLength(0);
+    await userEvent.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: savedTexts.signIn }));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(savedTexts.signInReason);
+  });
+});
