@@ -1,6 +1,6 @@
 import { messages, type SessionResponse } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,11 +108,40 @@ describe('app routes', () => {
     expect(screen.queryByRole('status', { name: 'Loading screen' })).not.toBeInTheDocument();
   });
 
-  it('points the profile item at the current user from /api/me', async () => {
-    renderAt('/');
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const profile = await within(nav).findByRole('link', { name: 'Profile' });
-    expect(profile).toHaveAttribute('href', '/profile/user-ava');
+  it("links the Profile item from the first frame, before /api/me answers, to the current user's own profile", async () => {
+    let answerMe!: () => void;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).split('?')[0] === '/api/me') await meAnswered;
+        return answer(String(input));
+      }),
+    );
+    const router = renderAt('/');
+    // the first render: /api/me has not answered, and the item is already a link that goes somewhere
+    const profile = within(mainNav()).getByRole('link', { name: 'Profile' });
+    expect(profile).toHaveAttribute('href', '/profile');
+    expect(profile).not.toHaveAttribute('aria-disabled');
+
+    await userEvent.click(profile);
+    expect(await screen.findByLabelText('Loading profile', {}, lazyScreen)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    answerMe();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile/user-ava'), lazyScreen);
+    await vi.waitFor(() =>
+      expect(within(mainNav()).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page'),
+    );
+    // /profile was replaced: Back returns to where the person came from
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Community Feed' })).toBeInTheDocument();
+  });
+
+  it("does not mark the Profile item on another person's profile", async () => {
+    renderAt('/profile/someone-else');
+    await screen.findByText(messages.profile.notFound, {}, lazyScreen);
+    expect(within(mainNav()).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
   });
 
   it('sends /create-design to its first step', async () => {

@@ -18,6 +18,12 @@ const screenRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/search/components/search-screen')).SearchScreen }),
   },
   {
+    path: stripLeadingSlash(paths.currentProfile.path),
+    lazy: async () => ({
+      Component: (await import('@/features/profile/components/current-profile-screen')).CurrentProfileScreen,
+    }),
+  },
+  {
     path: stripLeadingSlash(paths.profile.path),
     lazy: async () => ({ Component: (await import('@/features/profile/components/profile-screen')).ProfileScreen }),
   },

@@ -27,6 +27,8 @@ export const paths = {
     /** The profile opened on its Saved tab. */
     saved: (userId: string) => `/profile/${segment(userId)}?tab=saved`,
   },
+  /** Whoever the current user is (the signed-in account, else the first sample user): resolved by the screen. */
+  currentProfile: { path: '/profile', getHref: () => '/profile' },
   createDesign: {
     path: '/create-design',
     getHref: () => '/create-design/start',

@@ -6,6 +6,7 @@ import { buildNavItems, isNavItemActive, type NavItem } from './nav-items';
 export function BottomNav() {
   const { pathname } = useLocation();
   const me = useMe();
+  // the current user's id only marks Profile active on their own profile: every item links from the first frame
   const items = buildNavItems(me.data?.currentUser.id ?? null);
 
   return (
@@ -54,14 +55,6 @@ function NavLink({ item, isActive }: { item: NavItem; isActive: boolean }) {
     </>
   );
 
-  if (!item.href) {
-    // the profile destination is known once /api/me answers; until then the item shows but cannot be followed
-    return (
-      <span className={cn(itemClass, 'opacity-60')} aria-disabled="true">
-        {content}
-      </span>
-    );
-  }
   return (
     <Link to={item.href} className={itemClass} aria-current={isActive ? 'page' : undefined}>
       {content}

@@ -45,7 +45,7 @@ describe('buildNavItems', () => {
       ['Search', '/search'],
       ['Create', '/create-design/start'],
       ['Activity', '/activity'],
-      ['Profile', '/profile/user-1'],
+      ['Profile', '/profile'],
     ]);
   });
 
@@ -54,8 +54,13 @@ describe('buildNavItems', () => {
     expect(isNavItemActive('/create-design/render-result', create.matchPath)).toBe(true);
   });
 
-  it('has no profile destination until the current user is known', () => {
-    const profile = buildNavItems(null).find((item) => item.label === 'Profile')!;
-    expect(profile.href).toBe('');
+  it('links Profile to /profile before the current user is known, and marks it active only on their profile', () => {
+    const unknown = buildNavItems(null).find((item) => item.label === 'Profile')!;
+    expect(unknown.href).toBe('/profile');
+    expect(unknown.matchPath).toBe('');
+    const known = buildNavItems('user-1').find((item) => item.label === 'Profile')!;
+    expect(known.href).toBe('/profile');
+    expect(isNavItemActive('/profile/user-1', known.matchPath)).toBe(true);
+    expect(isNavItemActive('/profile/someone-else', known.matchPath)).toBe(false);
   });
 });

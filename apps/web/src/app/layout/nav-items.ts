@@ -5,7 +5,7 @@ export interface NavItem {
   label: string;
   /** Where the item goes. */
   href: string;
-  /** The section the item stands for; it is active anywhere under it. */
+  /** The section the item stands for; it is active anywhere under it ('' for none yet). */
   matchPath: string;
   icon: LucideIcon;
   /** The create item is drawn as the raised centre button. */
@@ -25,9 +25,12 @@ export function isNavItemActive(pathname: string, itemPath: string): boolean {
   return path === base || path.startsWith(`${base}/`);
 }
 
-/** The five bottom-navigation items; Profile needs the current user's id, unknown until /api/me answers. */
+/**
+ * The five bottom-navigation items. Profile always goes to /profile, which opens the current user's own
+ * profile, so it works before /api/me answers; the current user's id, once known, only marks it active
+ * on that profile (SPEC §2: another person's profile is not the Profile item's).
+ */
 export function buildNavItems(currentUserId: string | null): NavItem[] {
-  const profileHref = currentUserId ? paths.profile.getHref(currentUserId) : null;
   return [
     { label: 'Home', href: paths.home.getHref(), matchPath: paths.home.path, icon: House },
     { label: 'Search', href: paths.search.getHref(), matchPath: paths.search.path, icon: Search },
@@ -39,6 +42,11 @@ export function buildNavItems(currentUserId: string | null): NavItem[] {
       isPrimary: true,
     },
     { label: 'Activity', href: paths.activity.getHref(), matchPath: paths.activity.path, icon: Bell },
-    { label: 'Profile', href: profileHref ?? '', matchPath: profileHref ?? '', icon: UserRound },
+    {
+      label: 'Profile',
+      href: paths.currentProfile.getHref(),
+      matchPath: currentUserId ? paths.profile.getHref(currentUserId) : '',
+      icon: UserRound,
+    },
   ];
 }

@@ -83,7 +83,7 @@ export function ProfileScreen() {
   );
 }
 
-function ProfileSkeleton() {
+export function ProfileSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading profile" className="flex flex-col items-center gap-3">
       <Skeleton className="size-24 rounded-full" />

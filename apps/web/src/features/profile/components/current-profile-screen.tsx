@@ -1,0 +1,34 @@
+import { messages } from '@dwellscape/shared';
+import { UserX } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/api/get-me';
+import { ProfileSkeleton } from './profile-screen';
+
+/**
+ * /profile, where the Profile tab goes: the current user's own profile. The tab links here from the first
+ * frame, and who that is (the signed-in account, else the first sample user, SPEC §2) is asked here, so no
+ * user id is built into the client. The address becomes /profile/{id}, replacing this one in the history.
+ */
+export function CurrentProfileScreen() {
+  const me = useMe();
+  if (me.data) return <Navigate to={paths.profile.getHref(me.data.currentUser.id)} replace />;
+  if (me.isError) {
+    return (
+      <EmptyState
+        icon={UserX}
+        tone="danger"
+        title="Could not load your profile"
+        description={me.error.message}
+        action={
+          <Button variant="outline" onClick={() => void me.refetch()}>
+            {messages.feed.tryAgain}
+          </Button>
+        }
+      />
+    );
+  }
+  return <ProfileSkeleton />;
+}
