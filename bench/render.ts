@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { renderLocalDesign, type LocalDesignInput } from '@dwellscape/compositor';
+import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import {
   livingRoomPhoto,
   productImage,
@@ -49,6 +50,7 @@ async function renderInput(): Promise<LocalDesignInput> {
     mode: 'interior',
     spaceType: 'Living Room',
     width: RENDER_WIDTH,
+    maxInputPixels: UPLOAD_MAX_PIXELS,
   };
 }
 

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_PIXELS, type Mode } from '@dwellscape/shared';
+import type { Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
 import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
@@ -38,6 +38,8 @@ export interface LocalDesignInput {
   styleText?: string;
   /** How wide the render is; its height follows the photo's shape, trimmed to between 1:2 and 2.4:1. */
   width: number;
+  /** A picture of more pixels than this is not decoded: the space photo is unreadable, a product left out. */
+  maxInputPixels: number;
 }
 
 export interface LocalDesign {
@@ -58,18 +60,19 @@ export class UnreadableSpaceImageError extends Error {
   }
 }
 
-const decodeOptions = { failOn: 'none', autoOrient: true, limitInputPixels: UPLOAD_MAX_PIXELS } as const;
+const decodeOptions = (maxInputPixels: number) =>
+  ({ failOn: 'none', autoOrient: true, limitInputPixels: maxInputPixels }) as const;
 
-async function loadScene(bytes: Uint8Array, width: number): Promise<Raster> {
+async function loadScene(bytes: Uint8Array, width: number, maxInputPixels: number): Promise<Raster> {
   try {
-    const meta = await sharp(bytes, decodeOptions).metadata();
+    const meta = await sharp(bytes, decodeOptions(maxInputPixels)).metadata();
     const rotated = (meta.orientation ?? 1) >= 5;
     const sourceWidth = (rotated ? meta.height : meta.width) ?? 0;
     const sourceHeight = (rotated ? meta.width : meta.height) ?? 0;
     if (!sourceWidth || !sourceHeight) throw new Error('no dimensions');
     const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, sourceWidth / sourceHeight));
     // resize first: JPEG shrink-on-load decodes a 12-megapixel photo at a fraction of the cost
-    const { data, info } = await sharp(bytes, decodeOptions)
+    const { data, info } = await sharp(bytes, decodeOptions(maxInputPixels))
       .resize({ width, height: Math.round(width / aspect), fit: 'cover' })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
@@ -90,9 +93,9 @@ interface LoadedCutOut {
 }
 
 /** A product that cannot be decoded is left out, as the UI hides an image that fails to load. */
-async function loadCutOut(product: ProductImage): Promise<LoadedCutOut | null> {
+async function loadCutOut(product: ProductImage, maxInputPixels: number): Promise<LoadedCutOut | null> {
   try {
-    const { data, info } = await sharp(product.bytes, decodeOptions)
+    const { data, info } = await sharp(product.bytes, decodeOptions(maxInputPixels))
       .resize(CUTOUT_DETAIL_SIZE, CUTOUT_DETAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .ensureAlpha()
@@ -155,8 +158,8 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement): vo
  */
 export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalDesign> {
   const [scene, ...cuts] = await Promise.all([
-    loadScene(input.spaceImage, input.width),
-    ...input.products.map(loadCutOut),
+    loadScene(input.spaceImage, input.width, input.maxInputPixels),
+    ...input.products.map((product) => loadCutOut(product, input.maxInputPixels)),
   ]);
   const floorY = Math.round(scene.height * estimateFloorLine(scene));
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -70,6 +71,7 @@ beforeAll(async () => {
 });
 
 const WIDTH = 1600;
+const limits = { width: WIDTH, maxInputPixels: UPLOAD_MAX_PIXELS };
 
 const render = (overrides: Partial<LocalDesignInput> = {}) =>
   renderLocalDesign({
@@ -78,7 +80,7 @@ const render = (overrides: Partial<LocalDesignInput> = {}) =>
     answers,
     mode: 'interior',
     spaceType: 'Living Room',
-    width: WIDTH,
+    ...limits,
     ...overrides,
   });
 
@@ -165,7 +167,7 @@ describe('renderLocalDesign', () => {
         answers: {},
         mode: 'interior',
         spaceType: '',
-        width: WIDTH,
+        ...limits,
       });
       const pixels = result.width * result.height;
       expect(await count(result.bytes, white)).toBeLessThan(pixels * 0.001);
@@ -201,7 +203,7 @@ describe('renderLocalDesign', () => {
         answers: {},
         mode: 'interior',
         spaceType: '',
-        width: WIDTH,
+        ...limits,
       });
       const { data, info } = await sharp(result.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
       let sum = 0;
@@ -241,6 +243,14 @@ describe('renderLocalDesign', () => {
     );
   });
 
+  it('decodes no picture of more pixels than allowed: the space photo is refused, a product left out', async () => {
+    const maxInputPixels = 400_000;
+    const smallRoom = await livingRoomPhoto(700, 500);
+    await expect(render({ maxInputPixels })).rejects.toBeInstanceOf(UnreadableSpaceImageError);
+    const withinLimit = await render({ spaceImage: smallRoom, maxInputPixels });
+    expect(withinLimit.placements).toEqual([]);
+  });
+
   it('renders outdoor spaces and unusual shapes at the full width', async () => {
     const wide = await sharp({ create: { width: 3000, height: 800, channels: 3, background: '#6d8f5a' } })
       .png()
@@ -251,7 +261,7 @@ describe('renderLocalDesign', () => {
       answers: { 'landscape-aesthetic': 'Mediterranean' },
       mode: 'landscape',
       spaceType: 'Backyard',
-      width: WIDTH,
+      ...limits,
     });
     expect(result.width).toBe(WIDTH);
     expect(result.height).toBe(Math.round(WIDTH / 2.4));

@@ -1,8 +1,12 @@
 import type { LocalDesignInput } from '@dwellscape/compositor';
+import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
 import { RenderPoolFullError, type RenderPool } from './render-pool';
+
+/** Every local render is this wide, from pictures no larger than an upload may be. */
+const renderLimits = { width: RENDER_WIDTH, maxInputPixels: UPLOAD_MAX_PIXELS };
 
 /**
  * The `local` image engine: no network, a deterministic restyle of the photo with the chosen
@@ -24,7 +28,7 @@ export class CompositorImageEngine implements ImageEngine {
         mode: fields.mode,
         spaceType: fields.spaceType,
         styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
-        width: RENDER_WIDTH,
+        ...renderLimits,
       },
       signal,
     );
@@ -39,7 +43,7 @@ export class CompositorImageEngine implements ImageEngine {
         mode: input.mode ?? 'interior',
         spaceType: '',
         styleText: input.prompt,
-        width: RENDER_WIDTH,
+        ...renderLimits,
       },
       signal,
     );
