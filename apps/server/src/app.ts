@@ -32,6 +32,7 @@ import compressionPlugin from './plugins/compression';
 import feedCachePlugin from './plugins/feed-cache';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
+import notificationsLivePlugin from './realtime/notifications-live';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
 import type { AppInstance, RouteEntry } from './types';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // before every route: it attaches to each route as it is added (JSON ≥ 1 kB only)
   await app.register(compressionPlugin);
   await app.register(realtimePlugin);
+  await app.register(notificationsLivePlugin);
   await app.register(feedCachePlugin);
   await app.register(authPlugin);
 

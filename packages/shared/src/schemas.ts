@@ -280,7 +280,7 @@ export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),
-  type: z.enum(['like', 'follow', 'comment', 'commission']),
+  type: z.enum(['like', 'follow', 'comment', 'remix', 'commission']),
   actor: z.nullable(userSummarySchema),
   message: z.string(),
   designId: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { designSchema, type Design, type Mode } from '@dwellscape/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import { designSchema, idSchema, type Design, type Mode } from '@dwellscape/shared';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { LiveFeed } from './live-feed';
 
 /** The most designs one reconnect replays; a client further behind gets the newest of them. */
@@ -8,10 +8,116 @@ export const LIVE_REPLAY_LIMIT = 100;
 
 /**
  * Bytes a stream may hold unsent before its client counts as gone: a client that stopped reading
- * would otherwise make the server buffer every later design for it. Its EventSource reconnects
+ * would otherwise make the server buffer every later event for it. Its EventSource reconnects
  * with Last-Event-ID and gets what it missed by replay.
  */
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * Takes the response over from Fastify and writes an event stream's headers, keeping the headers
+ * other hooks set (helmet's security headers). Returns the raw response to write events on.
+ */
+export function startEventStream(reply: FastifyReply): ServerResponse {
+  const res = reply.raw;
+  reply.hijack();
+  const hookHeaders = Object.entries(reply.getHeaders()).filter(
+    (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+  );
+  res.writeHead(200, {
+    ...Object.fromEntries(hookHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  res.write(': connected\n\n');
+  return res;
+}
+
+/** A replay anchor only when it can be one of our ids; anything else simply replays nothing. */
+export function replayAnchor(header: string | string[] | undefined, query: string | undefined): string | null {
+  const value = typeof header === 'string' && header !== '' ? header : query;
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface EventStreamOptions<Item> {
+  res: ServerResponse;
+  /** Subscribes `send` to the live items; `end` ends the stream (server shutdown). Returns the unsubscribe function. */
+  subscribe(send: (item: Item) => void, end: () => void): () => void;
+  /** Reads what the client missed, oldest first; null when it has seen nothing (no Last-Event-ID). */
+  replay: (() => Promise<Item[]>) | null;
+  idOf(item: Item): string;
+  /** The item as one SSE event (`id:`, `event:`, `data:` lines and a blank line). */
+  eventOf(item: Item): string;
+  heartbeatMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Serves one event stream on a response whose headers are written: subscribes first, then replays
+ * what the client missed, then hands it live items, each id once.
+ */
+export function serveEventStream<Item>(options: EventStreamOptions<Item>): void {
+  const { res, log } = options;
+  let closed = false;
+  // items that arrive live while the replay is read wait here, so none falls between the two
+  let pending: Item[] | null = options.replay === null ? null : [];
+  // an item sent just before the replay query can also arrive live after it
+  const replayed = new Set<string>();
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    if (!res.writableEnded) res.end();
+  };
+
+  const write = (text: string) => {
+    if (closed) return;
+    if (res.writableLength > LIVE_MAX_BUFFERED_BYTES) {
+      log.warn({ buffered: res.writableLength }, 'dropped a live client that stopped reading');
+      close();
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  };
+
+  const sendLive = (item: Item) => {
+    if (replayed.has(options.idOf(item))) return;
+    write(options.eventOf(item));
+  };
+
+  const unsubscribe = options.subscribe((item) => {
+    if (pending) pending.push(item);
+    else sendLive(item);
+  }, close);
+  const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
+  heartbeat.unref();
+  res.on('close', close);
+  res.on('error', close);
+
+  if (options.replay !== null) {
+    options
+      .replay()
+      .then((missed) => {
+        for (const item of missed) {
+          replayed.add(options.idOf(item));
+          write(options.eventOf(item));
+        }
+        const waiting = pending ?? [];
+        pending = null;
+        for (const item of waiting) sendLive(item);
+      })
+      .catch((err: unknown) => {
+        // ending the stream makes the EventSource come back with the same Last-Event-ID and try again
+        log.warn({ err }, 'live replay failed');
+        close();
+      });
+  }
+}
 
 export interface LiveStreamOptions {
   res: ServerResponse;
@@ -37,71 +143,16 @@ function designEvent(design: Design): string {
   return text;
 }
 
-/**
- * Serves one live-feed stream on a response whose headers are written: subscribes first, then
- * replays what the client missed, then hands it live designs, each id once.
- */
+/** The live feed of one mode: new public designs, after a replay of those the client missed. */
 export function serveLiveStream(options: LiveStreamOptions): void {
-  const { res, log } = options;
-  let closed = false;
-  // designs that arrive live while the replay is read wait here, so none falls between the two
-  let pending: Design[] | null = options.replayAfterId === null ? null : [];
-  // a design published just before the replay query can also arrive live after it
-  const replayed = new Set<string>();
-
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    if (!res.writableEnded) res.end();
-  };
-
-  const write = (text: string) => {
-    if (closed) return;
-    if (res.writableLength > LIVE_MAX_BUFFERED_BYTES) {
-      log.warn({ buffered: res.writableLength }, 'dropped a live-feed client that stopped reading');
-      close();
-      res.destroy();
-      return;
-    }
-    res.write(text);
-  };
-
-  const sendLive = (design: Design) => {
-    if (replayed.has(design.id)) return;
-    write(designEvent(design));
-  };
-
-  const unsubscribe = options.feed.subscribe(
-    options.mode,
-    (design) => {
-      if (pending) pending.push(design);
-      else sendLive(design);
-    },
-    close,
-  );
-  const heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs);
-  heartbeat.unref();
-  res.on('close', close);
-  res.on('error', close);
-
-  if (options.replayAfterId !== null) {
-    options
-      .findMissed(options.replayAfterId)
-      .then((missed) => {
-        for (const design of missed) {
-          replayed.add(design.id);
-          write(designEvent(design));
-        }
-        const waiting = pending ?? [];
-        pending = null;
-        for (const design of waiting) sendLive(design);
-      })
-      .catch((err: unknown) => {
-        // ending the stream makes the EventSource come back with the same Last-Event-ID and try again
-        log.warn({ err }, 'live feed replay failed');
-        close();
-      });
-  }
+  const { replayAfterId, findMissed } = options;
+  serveEventStream<Design>({
+    res: options.res,
+    subscribe: (send, end) => options.feed.subscribe(options.mode, send, end),
+    replay: replayAfterId === null ? null : () => findMissed(replayAfterId),
+    idOf: (design) => design.id,
+    eventOf: designEvent,
+    heartbeatMs: options.heartbeatMs,
+    log: options.log,
+  });
 }

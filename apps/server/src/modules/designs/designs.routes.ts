@@ -63,7 +63,7 @@ export default async function designsRoutes(app: AppInstance) {
   app.put(
     `${designPath}/like`,
     { schema: { params: idParamsSchema, response: { 200: likeResponseSchema } } },
-    async (request) => likeDesign(app.db, request.params.id, request.viewer.viewerId),
+    async (request) => likeDesign(app.db, request.params.id, request.viewer),
   );
 
   app.delete(

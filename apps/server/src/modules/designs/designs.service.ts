@@ -16,6 +16,7 @@ import { AppError, badInput, notFound } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Viewer } from '../../types';
+import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
 import { findSavedAmong } from '../saved/saved.repository';
 import { findCurrentUser } from '../users/users.repository';
 import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
@@ -153,12 +154,14 @@ export async function publishDesign(
     isRegenerated: input.isRegenerated,
     videoUrl: input.videoUrl ?? null,
   });
+  await notifyRemixed(db, { designId: id });
   return getDesign(db, id, viewer);
 }
 
-export async function likeDesign(db: AppDatabase, designId: string, viewerId: string): Promise<LikeResponse> {
-  const likesCount = await addLike(db, designId, viewerId);
+export async function likeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
+  const likesCount = await addLike(db, designId, viewer.viewerId);
   if (likesCount === null) throw designNotFound();
+  await notifyLiked(db, { designId, actorId: viewer.accountId });
   return { liked: true, likesCount };
 }
 
@@ -195,5 +198,6 @@ export async function addComment(db: AppDatabase, designId: string, body: AddCom
     content: `${name}: ${text}`,
   });
   if (!added) throw designNotFound();
+  await notifyCommented(db, { designId, actorId: added.comment.userId, text });
   return added;
 }

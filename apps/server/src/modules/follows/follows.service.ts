@@ -3,15 +3,17 @@ import type { AppDatabase } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { Viewer } from '../../types';
 import { designPageOf, readPageCursor, type DesignPageInput } from '../designs/design-pages';
+import { notifyFollowed } from '../notifications/notifications.service';
 import { addFollow, findFollowingKeys, removeFollow } from './follows.repository';
 
 const cannotFollowSelf = () => new AppError('bad_input', 'Bad Request', undefined, accountMessages.cannotFollowSelf);
 
-/** Idempotent: following someone already followed changes nothing. */
+/** Idempotent: following someone already followed changes nothing, and notifies nobody again. */
 export async function followUser(db: AppDatabase, followerId: string, followeeId: string): Promise<FollowResponse> {
   if (followerId === followeeId) throw cannotFollowSelf();
   const change = await addFollow(db, followerId, followeeId);
   if (!change) throw notFound('User');
+  if (change.changed) await notifyFollowed(db, { followerId, followeeId });
   return { following: true, ...change.counts };
 }
 

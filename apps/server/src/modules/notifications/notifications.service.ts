@@ -1,10 +1,147 @@
 import type { Notification } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
+import type { Viewer } from '../../types';
 import { findCurrentUser } from '../users/users.repository';
-import { findNotificationsForUser } from './notifications.repository';
+import {
+  countUnread,
+  findDesignForNotice,
+  findDisplayName,
+  findNotificationsForUser,
+  insertNotificationAndAnnounce,
+  markAllRead,
+  type NewNotification,
+} from './notifications.repository';
 
-/** The activity screen: what happened to the current user's profile and designs. */
-export async function listCurrentUserNotifications(db: AppDatabase): Promise<Notification[]> {
-  const current = await findCurrentUser(db);
-  return current ? findNotificationsForUser(db, current.id) : [];
+/**
+ * Activity from real events (PRODUCT.md): what happens to a person's profile and designs is
+ * written down for them, and announced to their open live streams. The notify functions are called
+ * once the event has committed. Nobody is notified of their own actions, nor of anything done
+ * signed out (a gate session has no name to show). Any user can receive one, the sample users
+ * too: their seeded history stays, and a real account's like on a sample design is as real as any.
+ */
+
+/** A like or follow repeated within this time (like, unlike, like again) is announced once. */
+export const REPEAT_NOTICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The most of a comment's text its notification quotes. */
+const COMMENT_EXCERPT_LENGTH = 80;
+
+const quote = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
+
+interface Notice {
+  recipientId: string | null;
+  actorId: string | null;
+  type: NewNotification['type'];
+  designId: string | null;
+  message: (actorName: string) => string;
+  /** Whether a repeat of the same notice within REPEAT_NOTICE_WINDOW_MS is skipped. */
+  once: boolean;
+}
+
+async function notify(db: AppDatabase, notice: Notice): Promise<void> {
+  const { recipientId, actorId } = notice;
+  if (recipientId === null || actorId === null || recipientId === actorId) return;
+  const actorName = await findDisplayName(db, actorId);
+  if (actorName === null) return;
+  await insertNotificationAndAnnounce(
+    db,
+    { userId: recipientId, type: notice.type, actorId, designId: notice.designId, message: notice.message(actorName) },
+    notice.once ? new Date(Date.now() - REPEAT_NOTICE_WINDOW_MS) : null,
+  );
+}
+
+/** After `actorId` liked a design: tells its owner (not on unlike, and once per repeat window). */
+export async function notifyLiked(db: AppDatabase, event: { designId: string; actorId: string | null }): Promise<void> {
+  const design = await findDesignForNotice(db, event.designId);
+  if (!design) return;
+  await notify(db, {
+    recipientId: design.ownerId,
+    actorId: event.actorId,
+    type: 'like',
+    designId: event.designId,
+    message: (name) => `${name} liked your design “${design.title}”.`,
+    once: true,
+  });
+}
+
+/** After `actorId` commented `text` on a design: tells its owner. */
+export async function notifyCommented(
+  db: AppDatabase,
+  event: { designId: string; actorId: string | null; text: string },
+): Promise<void> {
+  const design = await findDesignForNotice(db, event.designId);
+  if (!design) return;
+  await notify(db, {
+    recipientId: design.ownerId,
+    actorId: event.actorId,
+    type: 'comment',
+    designId: event.designId,
+    message: (name) => `${name} commented on “${design.title}”: “${quote(event.text, COMMENT_EXCERPT_LENGTH)}”`,
+    once: false,
+  });
+}
+
+/**
+ * After a design was published: when it remixes someone else's design, tells that design's
+ * creator (the notification points at the remix). Any other design notifies nobody.
+ */
+export async function notifyRemixed(db: AppDatabase, event: { designId: string }): Promise<void> {
+  const remix = await findDesignForNotice(db, event.designId);
+  if (!remix || remix.originalCreatorId === null) return;
+  const originalTitle = remix.originalTitle;
+  await notify(db, {
+    recipientId: remix.originalCreatorId,
+    actorId: remix.ownerId,
+    type: 'remix',
+    designId: event.designId,
+    message: (name) =>
+      originalTitle === null ? `${name} remixed your design.` : `${name} remixed your design “${originalTitle}”.`,
+    once: false,
+  });
+}
+
+/** After `followerId` started following `followeeId` (once per repeat window). */
+export async function notifyFollowed(
+  db: AppDatabase,
+  event: { followerId: string; followeeId: string },
+): Promise<void> {
+  await notify(db, {
+    recipientId: event.followeeId,
+    actorId: event.followerId,
+    type: 'follow',
+    designId: null,
+    message: (name) => `${name} started following you.`,
+    once: true,
+  });
+}
+
+/**
+ * Whose activity the viewer sees: the signed-in account's, or signed out the first sample user's
+ * (SPEC §2's current user). Null when there is no user at all yet.
+ */
+async function activityOwnerId(db: AppDatabase, viewer: Viewer): Promise<string | null> {
+  if (viewer.accountId !== null) return viewer.accountId;
+  return (await findCurrentUser(db))?.id ?? null;
+}
+
+/** The activity screen: what happened to the viewer's profile and designs, newest first. */
+export async function listNotifications(db: AppDatabase, viewer: Viewer): Promise<Notification[]> {
+  const ownerId = await activityOwnerId(db, viewer);
+  return ownerId === null ? [] : findNotificationsForUser(db, ownerId);
+}
+
+/** How many of the viewer's notifications are unread (the Activity badge). */
+export async function countUnreadNotifications(db: AppDatabase, viewer: Viewer): Promise<number> {
+  const ownerId = await activityOwnerId(db, viewer);
+  return ownerId === null ? 0 : countUnread(db, ownerId);
+}
+
+/** Marks every notification of the account as read. */
+export async function markNotificationsRead(db: AppDatabase, accountId: string): Promise<{ unread: number }> {
+  await markAllRead(db, accountId);
+  // one written since is unread, and says so
+  return { unread: await countUnread(db, accountId) };
 }

@@ -1,5 +1,5 @@
 import { formatRelativeTime, type Notification } from '@dwellscape/shared';
-import { BadgeDollarSign, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { BadgeDollarSign, Heart, MessageCircle, Repeat2, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
@@ -10,6 +10,7 @@ export const notificationKinds: Record<Notification['type'], { label: string; ic
   like: { label: 'Like', icon: Heart, className: 'bg-rose-500 text-white' },
   follow: { label: 'Follow', icon: UserPlus, className: 'bg-primary text-primary-foreground' },
   comment: { label: 'Comment', icon: MessageCircle, className: 'bg-sky-500 text-white' },
+  remix: { label: 'Remix', icon: Repeat2, className: 'bg-violet-500 text-white' },
   commission: { label: 'Commission', icon: BadgeDollarSign, className: 'bg-accent text-accent-foreground' },
 };
 
