@@ -39,6 +39,7 @@ import {
 } from '@dwellscape/shared';
 import { AI_REQUESTS_PER_MINUTE } from '../../src/modules/ai/ai.routes';
 import { createTestApp, type DbKind, type TestApp } from '../helpers';
+import { insertAccount, signedInCookie } from '../fixtures';
 import { multipartBody, type FormPart } from '../media-fixtures';
 import { heavy, snapshotWrites as snapshotAllWrites, type WriteSnapshot } from './support';
 
@@ -59,8 +60,11 @@ interface BadRequest {
   url: string;
   contentType?: string;
   payload?: string | Buffer;
-  /** Who sends it: the fuzzing viewer, a fresh AI-quota viewer, or nobody (no or a forged cookie). */
-  cookie?: 'viewer' | 'none' | 'forged';
+  /**
+   * Who sends it: the fuzzing viewer (signed out), a fresh AI-quota viewer, the fuzzing account
+   * (signed in, for routes that need an account), or nobody (no or a forged cookie).
+   */
+  cookie?: 'viewer' | 'account' | 'none' | 'forged';
   /** The client address the gate sees (its failure limit is per address). */
   remoteAddress?: string;
 }
@@ -76,6 +80,8 @@ interface World {
   /** A cursor returned by the feed. */
   cursor: string;
   password: string;
+  /** The signed-in fuzzing account's id. */
+  accountId: string;
   /** Every gated API route as "METHOD /pattern", read from Fastify's route table. */
   gatedRoutes: string[];
 }
@@ -730,6 +736,35 @@ function cases(): FuzzCase[] {
         { weight: 1, arbitrary: brokenPercent.map((raw) => ({ method, url: path(`x${raw}`) })) },
       ),
   });
+  /** The Following and Saved pages: the signed-in account's, keyset-paged like the feed. */
+  const designPageRoute = (path: string): FuzzCase => ({
+    name: `GET ${path}?limit=&cursor=`,
+    weight: 3,
+    allowed: REFUSED,
+    names: ['limit', 'cursor'],
+    build: (world) =>
+      fc.oneof(
+        queryWithBadParam([
+          {
+            key: 'limit',
+            required: false,
+            valid: fc.integer({ min: 1, max: FEED_PAGE_SIZE }).map(String),
+            invalid: fc.oneof(invalidLimit, twice(fc.constant('5'))),
+          },
+          {
+            key: 'cursor',
+            required: false,
+            valid: fc.constant(world.cursor),
+            invalid: fc.oneof(invalidCursor, twice(fc.constant(world.cursor))),
+          },
+        ]).map((q) => ({ method: 'GET' as const, url: q ? `${path}?${q}` : path, cookie: 'account' as const })),
+        brokenPercent.map((raw) => ({
+          method: 'GET' as const,
+          url: `${path}?limit=${raw}`,
+          cookie: 'account' as const,
+        })),
+      ),
+  });
   const modeOnlyRoute = (path: string): FuzzCase => ({
     name: `GET ${path}?mode=`,
     weight: 3,
@@ -994,6 +1029,58 @@ function cases(): FuzzCase[] {
     },
     idRoute('GET /api/users/:id', 'GET', (id) => `/api/users/${id}`, 3),
     idRoute('GET /api/users/:id/designs', 'GET', (id) => `/api/users/${id}/designs`, 3),
+    {
+      name: 'PUT and DELETE /api/users/:id/follow',
+      weight: 6,
+      allowed: REFUSED,
+      provokes: [400, 404, 414],
+      names: ['id'],
+      build: (world) =>
+        fc.oneof(
+          {
+            weight: 9,
+            arbitrary: fc
+              .tuple(fc.constantFrom<Method>('PUT', 'DELETE'), invalidId(world))
+              .map(([method, id]) => ({ method, url: `/api/users/${enc(id)}/follow`, cookie: 'account' as const })),
+          },
+          // following oneself
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom<Method>('PUT', 'DELETE')
+              .map((method) => ({ method, url: apiPaths.userFollow(world.accountId), cookie: 'account' as const })),
+          },
+        ),
+    },
+    {
+      name: 'PUT and DELETE /api/designs/:id/save',
+      weight: 6,
+      allowed: REFUSED,
+      provokes: [400, 404, 414],
+      names: ['id'],
+      build: (world) =>
+        fc
+          .tuple(fc.constantFrom<Method>('PUT', 'DELETE'), invalidId(world))
+          .map(([method, id]) => ({ method, url: `${apiPaths.designs}/${enc(id)}/save`, cookie: 'account' as const })),
+    },
+    designPageRoute(apiPaths.designsFollowing),
+    designPageRoute(apiPaths.meSaved),
+    {
+      name: 'GET /api/notifications/live?lastEventId=',
+      weight: 1,
+      allowed: REFUSED,
+      names: ['lastEventId'],
+      // never a valid request: a valid one would open a stream that does not end
+      build: () =>
+        queryWithBadParam([
+          {
+            key: 'lastEventId',
+            required: false,
+            valid: fc.constant('n-01'),
+            invalid: fc.oneof(tooLong(200), twice(fc.constant('n-01'))),
+          },
+        ]).map((q) => ({ method: 'GET' as const, url: `${apiPaths.notificationsLive}?${q}` })),
+    },
     modeOnlyRoute(apiPaths.brands),
     {
       name: 'GET /api/products?mode=&brand=',
@@ -1249,7 +1336,13 @@ function looksLikeAnImage(bytes: Uint8Array): boolean {
 /* ---------- the test ---------- */
 
 /** Routes that take no input at all: nothing about them can be bad. */
-const ROUTES_WITHOUT_INPUT = ['GET /api/health', 'GET /api/me', 'GET /api/notifications'];
+const ROUTES_WITHOUT_INPUT = [
+  'GET /api/health',
+  'GET /api/me',
+  'GET /api/notifications',
+  'GET /api/notifications/unread',
+  'POST /api/notifications/read',
+];
 
 /** "PUT and DELETE /api/designs/:id/like" names two routes. */
 function routesNamedBy(caseName: string): string[] {
@@ -1278,6 +1371,7 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
   let t: TestApp;
   let world: World;
   let viewerCookie: string;
+  let accountCookie: string;
   let aiSession = { cookie: '', used: 0 };
   let before: WriteSnapshot;
   const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
@@ -1287,6 +1381,8 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: true });
     viewerCookie = await t.unlock();
+    const account = await insertAccount(t.database.db);
+    accountCookie = await signedInCookie(t, t.database.db, account.id);
     const ids = (
       (await t.database.db.execute(sql`
       select id from users union all select id from designs union all select id from brands union all
@@ -1311,6 +1407,7 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
       mediaUrls: new Set(media.map((m) => t.app.storage.urlFor(m.key))),
       cursor: firstPage.nextCursor!,
       password: t.config.betaPassword,
+      accountId: account.id,
       gatedRoutes: registeredRoutes(t.app).filter(
         (route) => route.includes(' /api/') && !['GET /api/health', 'POST /api/gate'].includes(route),
       ),
@@ -1342,6 +1439,7 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
   const cookieFor = async (request: BadRequest): Promise<string | undefined> => {
     if (request.cookie === 'none') return undefined;
     if (request.cookie === 'forged') return 'dwellscape_session=forged.c2lnbmF0dXJl';
+    if (request.cookie === 'account') return accountCookie;
     if (!request.url.startsWith('/api/ai/')) return viewerCookie;
     // AI calls are limited per session; a fresh session keeps the limiter from answering for the validator
     if (aiSession.used >= AI_REQUESTS_PER_MINUTE) aiSession = { cookie: '', used: 0 };
