@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AppError, statusOfKind } from './errors';
 import { createEngines } from './engines';
+import accountsRoutes from './modules/accounts/accounts.routes';
 import aiRoutes from './modules/ai/ai.routes';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import designsRoutes from './modules/designs/designs.routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.get('/api/health', async () => ({ status: 'ok' as const }));
   await app.register(gateRoutes);
+  await app.register(accountsRoutes);
   await app.register(usersRoutes);
   await app.register(designsRoutes);
   await app.register(followsRoutes);

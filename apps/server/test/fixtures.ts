@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Mode } from '@dwellscape/shared';
+import { apiPaths, type Mode, type SessionResponse } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
 import {
   brands,
@@ -186,4 +186,50 @@ export async function signedInCookie(
     .returning({ id: sessions.id });
   if (updated.length !== 1) throw new Error('no session row for this cookie');
   return cookie;
+}
+
+/** The `name=value` of the session cookie an answer sets (sign-in, sign-up and sign-out give a new one). */
+export function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
+  const setCookie = response.headers['set-cookie'];
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (typeof first !== 'string') throw new Error('the answer set no cookie');
+  return first.split(';')[0]!;
+}
+
+let accountsMade = 0;
+
+/** A password no sign-up rule refuses. */
+export const GOOD_PASSWORD = 'violet meadow under nine lamps';
+
+export interface SignedUpAccount {
+  /** The session's new cookie: the one passed in no longer works. */
+  cookie: string;
+  accountId: string;
+  username: string;
+  displayName: string;
+  password: string;
+}
+
+/**
+ * Signs up a new account on the gate session behind `cookie` and returns the session's new
+ * cookie, signed in.
+ */
+export async function signUp(
+  app: AppInstance,
+  cookie: string,
+  fields: { username?: string; displayName?: string; password?: string } = {},
+): Promise<SignedUpAccount> {
+  accountsMade++;
+  const username = fields.username ?? `tester_${accountsMade}_${randomUUID().slice(0, 6)}`;
+  const displayName = fields.displayName ?? `Tester ${accountsMade}`;
+  const password = fields.password ?? GOOD_PASSWORD;
+  const res = await app.inject({
+    method: 'POST',
+    url: apiPaths.signUp,
+    headers: { cookie },
+    payload: { username, displayName, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up refused: ${res.statusCode} ${res.body}`);
+  const session = res.json<SessionResponse>();
+  return { cookie: sessionCookieOf(res), accountId: session.currentUser.id, username, displayName, password };
 }

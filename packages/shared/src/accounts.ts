@@ -145,3 +145,25 @@ export const unreadCountResponseSchema = z.object({ unread: z.int() });
 export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 
 export const followParamsSchema = z.object({ id: idSchema });
+
+/** GET /api/me/export: everything the account made or marked, as a JSON download. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    avatarUrl: z.string(),
+    createdAt: z.string(),
+    followerCount: z.int(),
+    followingCount: z.int(),
+  }),
+  designs: z.array(designSchema),
+  comments: z.array(z.object({ id: z.string(), designId: z.string(), content: z.string(), createdAt: z.string() })),
+  likes: z.array(z.object({ designId: z.string(), createdAt: z.string() })),
+  following: z.array(z.object({ userId: z.string(), username: z.string(), createdAt: z.string() })),
+  followers: z.array(z.object({ userId: z.string(), username: z.string(), createdAt: z.string() })),
+  saved: z.array(z.object({ designId: z.string(), createdAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

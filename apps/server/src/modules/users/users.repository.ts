@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User, UserSummary } from '@dwellscape/shared';
 import { formatPrice } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
@@ -6,9 +6,17 @@ import { designs, follows, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The current user is the first sample user (SPEC §2, §6; PRODUCT.md). */
+/**
+ * The first sample user: the current user of a viewer who is not signed in (SPEC §2, §6;
+ * PRODUCT.md). Sample users are the users without a password; accounts never count.
+ */
 export async function findCurrentUser(db: AppDatabase): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).orderBy(asc(users.rank), asc(users.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(isNull(users.passwordHash))
+    .orderBy(asc(users.rank), asc(users.id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,19 +1,9 @@
-import {
-  designSchema,
-  errorResponseSchema,
-  listOf,
-  meResponseSchema,
-  userIdParamsSchema,
-  userSchema,
-} from '@dwellscape/shared';
+import { designSchema, errorResponseSchema, listOf, userIdParamsSchema, userSchema } from '@dwellscape/shared';
 import type { AppInstance } from '../../types';
-import { getMe, getUserProfile, listUserDesigns } from './users.service';
+import { getUserProfile, listUserDesigns } from './users.service';
 
 export default async function usersRoutes(app: AppInstance) {
-  app.get('/api/me', { schema: { response: { 200: meResponseSchema, 404: errorResponseSchema } } }, async (request) =>
-    getMe(app.db, request.viewer.viewerId),
-  );
-
+  // GET /api/me is the accounts module's: who the viewer is, signed in or not
   app.get(
     '/api/users/:id',
     {

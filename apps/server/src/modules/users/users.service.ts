@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Design, MeResponse, User } from '@dwellscape/shared';
+import type { Design, User } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designs } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -7,21 +7,21 @@ import type { Viewer } from '../../types';
 import { findDesigns } from '../designs/designs.repository';
 import { findCurrentUser, findUserWithPostCountById, toUserDto } from './users.repository';
 
-/** The viewer's session id and the current user (the first sample user), with counts. */
-export async function getMe(db: AppDatabase, viewerId: string): Promise<MeResponse> {
-  const current = await findCurrentUser(db);
-  const withCount = current ? await findUserWithPostCountById(db, current.id) : null;
-  if (!withCount) throw notFound('User');
-  return { viewerId, currentUser: toUserDto(withCount.row, withCount.postCount, withCount.row.id, false) };
+/**
+ * Whose profile is the viewer's own (`isCurrentUser`): the signed-in account, or signed out the
+ * first sample user (SPEC §2; decision 0016). Null when there is no user at all yet.
+ */
+export async function currentUserIdOf(db: AppDatabase, viewer: Viewer): Promise<string | null> {
+  return viewer.accountId ?? (await findCurrentUser(db))?.id ?? null;
 }
 
 export async function getUserProfile(db: AppDatabase, userId: string, viewer: Viewer): Promise<User> {
-  const [found, current] = await Promise.all([
+  const [found, currentUserId] = await Promise.all([
     findUserWithPostCountById(db, userId, viewer.accountId),
-    findCurrentUser(db),
+    currentUserIdOf(db, viewer),
   ]);
   if (!found) throw notFound('User');
-  return toUserDto(found.row, found.postCount, current?.id ?? null, found.isFollowedByViewer);
+  return toUserDto(found.row, found.postCount, currentUserId, found.isFollowedByViewer);
 }
 
 /** A profile's designs: its public designs of both modes, newest first. */

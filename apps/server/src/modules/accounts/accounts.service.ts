@@ -1,0 +1,361 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  RESERVED_USERNAMES,
+  RESPONSIVE_IMAGE_WIDTHS,
+  accountMessages,
+  type AccountExport,
+  type SessionResponse,
+  type User,
+  type deleteAccountBodySchema,
+  type signInBodySchema,
+  type signUpBodySchema,
+  type updateProfileBodySchema,
+} from '@dwellscape/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { AppDatabase } from '../../db/client';
+import { designs } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { variantKeyOf } from '../../media/responsive-images';
+import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
+import { SEED_USERS } from '../../seed/world/users';
+import type { FileStorage } from '../../storage/file-storage';
+import type { Viewer } from '../../types';
+import { findDesigns } from '../designs/designs.repository';
+import { writeFeedTransaction } from '../designs/feed-cache';
+import { hashSessionToken } from '../gate/gate.service';
+import { findUserWithPostCountById, toUserDto } from '../users/users.repository';
+import { currentUserIdOf } from '../users/users.service';
+import {
+  countUnreadNotifications,
+  deleteAccountRows,
+  findAccountMarks,
+  findAccountRow,
+  findCredentials,
+  forgetUnreferencedMedia,
+  insertAccount,
+  isStoredUpload,
+  moveSessionLikesToAccount,
+  rotateSession,
+  signOutAllSessions,
+  updateProfile as updateProfileRow,
+  usernameExists,
+  type ProfileChange,
+} from './accounts.repository';
+import { storeDefaultAvatar, storeSquareAvatar } from './avatars';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+
+export interface AccountDeps {
+  db: AppDatabase;
+  storage: FileStorage;
+}
+
+/** Wrong passwords counted per address and per username, in the database every instance shares (decision 0015). */
+export type SignInFailures = Pick<PostgresRateLimitStore, 'hit' | 'peek' | 'forget'>;
+
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Per username: enough for a person who mistypes, far too few for guessing one account's password. */
+export const SIGN_IN_MAX_FAILURES_PER_USERNAME = 10;
+/** Per address: a guesser spreading guesses over many usernames; several people may share one address. */
+export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
+
+/** The session after a sign-in, sign-up or sign-out: the answer, and the new token for the cookie. */
+export interface SessionChange {
+  session: SessionResponse;
+  sessionToken: string;
+  expiresAt: Date;
+}
+
+/** A refusal of one field, shaped as a schema validation error is, so every 400 names its field alike. */
+function fieldError(field: string, message: string): AppError {
+  return new AppError('bad_input', 'Bad Request', [{ field, message }], `Invalid ${field}: ${message}`);
+}
+
+const usernameTaken = () =>
+  new AppError(
+    'conflict',
+    'Conflict',
+    [{ field: 'body.username', message: accountMessages.usernameTaken }],
+    accountMessages.usernameTaken,
+  );
+
+const invalidCredentials = () =>
+  // not the gate's 'Unauthorized': the client must not take a wrong password for a lost session
+  new AppError('unauthorized', 'Invalid credentials', undefined, accountMessages.invalidCredentials);
+
+/** Lower-case letters and digits only: 'priya_greenspace' reads as 'priya.greenspace'. */
+const foldUsername = (username: string) => username.toLowerCase().replace(/[^a-z0-9]/g, '');
+const reservedUsernames = new Set<string>([
+  ...RESERVED_USERNAMES.map(foldUsername),
+  // a new account must not pass for one of the people of the sample world
+  ...SEED_USERS.map((user) => foldUsername(user.username)),
+]);
+
+export const isReservedUsername = (username: string) => reservedUsernames.has(foldUsername(username));
+
+const newSessionToken = () => randomBytes(32).toString('base64url');
+
+/** Who the viewer is shown as: the account, or (signed out) the first sample user (SPEC §2). */
+export async function getSession(db: AppDatabase, viewer: Viewer): Promise<SessionResponse> {
+  const userId = await currentUserIdOf(db, viewer);
+  const [found, unreadNotifications] = await Promise.all([
+    userId === null ? null : findUserWithPostCountById(db, userId),
+    userId === null ? 0 : countUnreadNotifications(db, userId),
+  ]);
+  if (!found) throw notFound('User');
+  return {
+    viewerId: viewer.viewerId,
+    signedIn: viewer.accountId !== null,
+    // one's own profile, whether signed in or shown the first sample user's (SPEC §2)
+    currentUser: toUserDto(found.row, found.postCount, found.row.id, false),
+    unreadNotifications,
+  };
+}
+
+type FeedTransactionWork = Parameters<typeof writeFeedTransaction>[1];
+
+const sessionGone = () =>
+  // the session expired or was removed between the gate's check and now: the gate's own answer
+  new AppError('unauthorized', 'Unauthorized', undefined, 'Enter the beta password to continue.');
+
+/**
+ * Gives the viewer's session a new token and signs `accountId` in on it (or out, with null), in
+ * one transaction with `within`; signing in also moves the session's likes to the account. The
+ * old token is dead once it commits.
+ */
+async function switchSessionAccount(
+  db: AppDatabase,
+  viewer: Viewer,
+  accountId: string | null,
+  within?: FeedTransactionWork,
+): Promise<SessionChange> {
+  const sessionToken = newSessionToken();
+  const { expiresAt } = await writeFeedTransaction(db, async (tx, feedDidChange) => {
+    await within?.(tx, feedDidChange);
+    const session = await rotateSession(tx, viewer.viewerId, {
+      tokenHash: hashSessionToken(sessionToken),
+      accountId,
+      now: new Date(),
+    });
+    if (!session) throw sessionGone();
+    // a design both had liked lost one like: its count is on the feed's cards
+    if (accountId !== null && (await moveSessionLikesToAccount(tx, viewer.viewerId, accountId)) > 0) {
+      await feedDidChange();
+    }
+    return session;
+  });
+  const session = await getSession(db, { viewerId: viewer.viewerId, accountId });
+  return { session, sessionToken, expiresAt };
+}
+
+export type SignUpInput = z.output<typeof signUpBodySchema>;
+
+export async function signUp(deps: AccountDeps, viewer: Viewer, input: SignUpInput): Promise<SessionChange> {
+  const { db, storage } = deps;
+  if (isReservedUsername(input.username)) throw fieldError('body.username', accountMessages.usernameReserved);
+  const problem = passwordProblem(input.password, input.username);
+  if (problem) throw fieldError('body.password', problem);
+  // answered before the costly hash; the insert below still settles a race between two sign-ups
+  if (await usernameExists(db, input.username)) throw usernameTaken();
+
+  const [passwordHash, avatar] = await Promise.all([
+    hashPassword(input.password),
+    storeDefaultAvatar(db, storage, input.username),
+  ]);
+  const accountId = randomUUID();
+  try {
+    return await switchSessionAccount(db, viewer, accountId, async (tx) => {
+      const inserted = await insertAccount(tx, {
+        id: accountId,
+        username: input.username,
+        displayName: input.displayName,
+        avatarUrl: avatar.url,
+        passwordHash,
+      });
+      if (!inserted) throw usernameTaken();
+    });
+  } catch (error) {
+    await forgetFiles(deps, [avatar.url]);
+    throw error;
+  }
+}
+
+export type SignInInput = z.output<typeof signInBodySchema>;
+
+export type SignInOutcome =
+  { kind: 'signed_in'; change: SessionChange } | { kind: 'rate_limited'; retryAfterSeconds: number };
+
+const addressKey = (address: string) => `address:${address}`;
+const usernameKey = (username: string) => `username:${username}`;
+
+/**
+ * Checks the password in constant time whatever the username (an unknown one, or a sample user's,
+ * verifies against a dummy hash) and answers the same words either way. Wrong passwords count per
+ * address and per username; past either limit every attempt, the right one too, waits.
+ */
+export async function signIn(
+  db: AppDatabase,
+  failures: SignInFailures,
+  viewer: Viewer,
+  input: SignInInput,
+  clientAddress: string,
+): Promise<SignInOutcome> {
+  const keys = { address: addressKey(clientAddress), username: usernameKey(input.username) };
+  const [byAddress, byUsername] = await Promise.all([failures.peek(keys.address), failures.peek(keys.username)]);
+  const limited = limitedFor(byAddress, byUsername, (count, max) => count >= max);
+  if (limited) return limited;
+
+  const credentials = await findCredentials(db, input.username);
+  if (!(await verifyPassword(credentials?.passwordHash ?? null, input.password)) || !credentials) {
+    // counted first, then judged on the count the upsert returns: a burst sent at once cannot all pass
+    const [address, username] = await Promise.all([
+      failures.hit(keys.address, SIGN_IN_FAILURE_WINDOW_MS),
+      failures.hit(keys.username, SIGN_IN_FAILURE_WINDOW_MS),
+    ]);
+    const nowLimited = limitedFor(address, username, (count, max) => count > max);
+    if (nowLimited) return nowLimited;
+    throw invalidCredentials();
+  }
+  if (byUsername.current > 0) await failures.forget(keys.username);
+  return { kind: 'signed_in', change: await switchSessionAccount(db, viewer, credentials.id) };
+}
+
+function limitedFor(
+  byAddress: { current: number; ttl: number },
+  byUsername: { current: number; ttl: number },
+  over: (count: number, max: number) => boolean,
+): SignInOutcome | null {
+  const ttls: number[] = [];
+  if (over(byAddress.current, SIGN_IN_MAX_FAILURES_PER_ADDRESS)) ttls.push(byAddress.ttl);
+  if (over(byUsername.current, SIGN_IN_MAX_FAILURES_PER_USERNAME)) ttls.push(byUsername.ttl);
+  if (ttls.length === 0) return null;
+  return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...ttls) / 1000)) };
+}
+
+/** Signs the viewer out (idempotent); the browser keeps its gate session under a new token. */
+export const signOut = (db: AppDatabase, viewer: Viewer): Promise<SessionChange> =>
+  switchSessionAccount(db, viewer, null);
+
+/** Signs the account out on every browser; each stays past the gate, signed out. */
+export async function signOutEverywhere(db: AppDatabase, viewer: Viewer): Promise<SessionChange> {
+  const { accountId } = viewer;
+  return switchSessionAccount(db, viewer, null, async (tx) => {
+    if (accountId !== null) await signOutAllSessions(tx, accountId);
+  });
+}
+
+export type UpdateProfileInput = z.output<typeof updateProfileBodySchema>;
+
+/**
+ * Changes the signed-in account's display name, bio or picture. A picture must be an image this
+ * server stored from an upload; it is cropped square into a new file, and the account's previous
+ * picture is deleted once nothing points at it. Designs embed their author's name and picture,
+ * so the feed pages cached anywhere are dropped.
+ */
+export async function updateProfile(deps: AccountDeps, accountId: string, input: UpdateProfileInput): Promise<User> {
+  const { db, storage } = deps;
+  const change: ProfileChange = {};
+  if (input.displayName !== undefined) change.displayName = input.displayName;
+  if (input.bio !== undefined) change.bio = input.bio;
+  let avatar: Awaited<ReturnType<typeof storeSquareAvatar>> | null = null;
+  if (input.avatarUrl !== undefined) {
+    const key = storage.keyFromUrl(input.avatarUrl);
+    if (key === null || !(await isStoredUpload(db, key)) || !(await storage.exists(key))) {
+      throw fieldError('body.avatarUrl', 'must be an image uploaded to this server (POST /api/uploads)');
+    }
+    avatar = await storeSquareAvatar(db, storage, input.avatarUrl);
+    change.avatarUrl = avatar.url;
+  }
+  let updated: { previousAvatarUrl: string } | null;
+  try {
+    updated = await writeFeedTransaction(db, async (tx, feedDidChange) => {
+      const result = await updateProfileRow(tx, accountId, change);
+      if (result && (change.displayName !== undefined || change.avatarUrl !== undefined)) await feedDidChange();
+      return result;
+    });
+  } catch (error) {
+    if (avatar) await forgetFiles(deps, [avatar.url]);
+    throw error;
+  }
+  if (!updated) {
+    if (avatar) await forgetFiles(deps, [avatar.url]);
+    throw notFound('User');
+  }
+  if (avatar && updated.previousAvatarUrl !== avatar.url) await forgetFiles(deps, [updated.previousAvatarUrl]);
+  const found = await findUserWithPostCountById(db, accountId);
+  if (!found) throw notFound('User');
+  return toUserDto(found.row, found.postCount, accountId, false);
+}
+
+/** Everything the account made or marked, for GET /api/me/export. */
+export async function exportAccount(db: AppDatabase, viewer: Viewer & { accountId: string }): Promise<AccountExport> {
+  const [row, marks, ownDesigns] = await Promise.all([
+    findAccountRow(db, viewer.accountId),
+    findAccountMarks(db, viewer.accountId),
+    findDesigns(db, { where: eq(designs.userId, viewer.accountId), viewerId: viewer.accountId }),
+  ]);
+  if (!row) throw notFound('User');
+  const iso = (date: Date) => date.toISOString();
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: row.id,
+      username: row.username,
+      displayName: row.displayName,
+      bio: row.bio,
+      avatarUrl: row.avatarUrl,
+      createdAt: iso(row.createdAt),
+      followerCount: row.followerCount,
+      followingCount: row.followingCount,
+    },
+    designs: ownDesigns,
+    comments: marks.comments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    likes: marks.likes.map((l) => ({ ...l, createdAt: iso(l.createdAt) })),
+    following: marks.following.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    followers: marks.followers.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    saved: marks.saved.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+  };
+}
+
+export type DeleteAccountInput = z.output<typeof deleteAccountBodySchema>;
+
+/**
+ * Deletes the signed-in account and everything it made in one transaction (decision 0016), signs
+ * the session out under a new token, then deletes the files only it used.
+ */
+export async function deleteAccount(
+  deps: AccountDeps,
+  viewer: Viewer & { accountId: string },
+  input: DeleteAccountInput,
+): Promise<SessionChange> {
+  const { db } = deps;
+  const row = await findAccountRow(db, viewer.accountId);
+  if (!row) throw notFound('User');
+  if (input.confirmUsername.trim() !== row.username) {
+    throw fieldError('body.confirmUsername', accountMessages.deleteConfirmMismatch);
+  }
+  let fileUrls: string[] = [];
+  const change = await switchSessionAccount(db, viewer, null, async (tx, feedDidChange) => {
+    fileUrls = (await deleteAccountRows(tx, viewer.accountId)) ?? [];
+    // its designs leave the feed, and its likes and comments leave other designs' counts
+    await feedDidChange();
+  });
+  await forgetFiles(deps, fileUrls);
+  return change;
+}
+
+/** Deletes the stored files behind `urls` that nothing points at any more, with their resized copies. */
+async function forgetFiles(deps: AccountDeps, urls: string[]): Promise<void> {
+  const candidates = urls.flatMap((url) => {
+    const key = deps.storage.keyFromUrl(url);
+    return key === null ? [] : [{ key, url }];
+  });
+  const keys = await forgetUnreferencedMedia(deps.db, candidates);
+  await deleteStoredFiles(deps, keys);
+}
+
+/** Best effort: a file left behind is an orphan, never a broken page. */
+async function deleteStoredFiles(deps: AccountDeps, keys: string[]): Promise<void> {
+  const all = keys.flatMap((key) => [key, ...RESPONSIVE_IMAGE_WIDTHS.map((width) => variantKeyOf(key, width))]);
+  await Promise.all(all.map((key) => deps.storage.delete(key).catch(() => undefined)));
+}
