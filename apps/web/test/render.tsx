@@ -11,9 +11,14 @@ export function createTestQueryClient(queries: DefaultOptions['queries'] = {}): 
   return new QueryClient({ defaultOptions: { queries: { retry: false, ...queries }, mutations: { retry: false } } });
 }
 
-/** Renders with a fresh query client that never retries, so failures show at once, and the app's sign-in sheet. */
-export function renderWithQueryClient(ui: ReactElement, options?: RenderOptions) {
-  const queryClient = createTestQueryClient();
+/**
+ * Renders with a fresh query client that never retries, so failures show at once (or the one given, holding
+ * what the test put in its cache), and the app's sign-in sheet.
+ */
+export function renderWithQueryClient(
+  ui: ReactElement,
+  { queryClient = createTestQueryClient(), ...options }: RenderOptions & { queryClient?: QueryClient } = {},
+) {
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <AccountSheetProvider>{children}</AccountSheetProvider>

@@ -1,10 +1,11 @@
-import { messages, type Comment } from '@dwellscape/shared';
+import { messages, type Comment, type SessionResponse } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { meQueryKey } from '@/lib/api/get-me';
+import { createTestQueryClient, jsonResponse, renderWithQueryClient } from '../../../test/render';
 import { CommentList } from './comment-list';
-import { CommentsDialog } from './comments-dialog';
+import { COMMENT_SIGN_IN_NOTE, CommentsDialog } from './comments-dialog';
 
 const toastMocks = vi.hoisted(() => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 vi.mock('@/components/ui/toaster', () => toastMocks);
@@ -45,13 +46,34 @@ describe('CommentList relative times (SPEC §9)', () => {
   });
 });
 
-function openDialog() {
+const account = {
+  id: 'u-ada',
+  username: 'ada_builds',
+  displayName: 'Ada Lovelace',
+  avatarUrl: '',
+  isVerified: false,
+  bio: '',
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 0,
+  commissionEarned: '$0.00',
+  isCurrentUser: true,
+  isFollowedByViewer: false,
+};
+const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: account };
+const signedOut: SessionResponse = { ...signedIn, signedIn: false };
+
+/** The dialog for a viewer the app already knows: signed in unless told. */
+function openDialog(session: SessionResponse = signedIn) {
   const user = userEvent.setup();
-  renderWithQueryClient(<CommentsDialog designId="d1" designTitle="Sunny loft" open onOpenChange={() => {}} />);
-  const nameField = screen.getByLabelText('Your name');
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(meQueryKey, session);
+  renderWithQueryClient(<CommentsDialog designId="d1" designTitle="Sunny loft" open onOpenChange={() => {}} />, {
+    queryClient,
+  });
   const textField = screen.getByLabelText('Comment');
   const submit = screen.getByRole('button', { name: 'Post comment' });
-  return { user, nameField, textField, submit };
+  return { user, textField, submit };
 }
 
 describe('CommentsDialog', () => {
@@ -88,31 +110,21 @@ describe('CommentsDialog', () => {
     );
   });
 
-  it('keeps the button disabled unless both name and text are present', async () => {
+  it('keeps the button disabled while the text is empty, and says whose name the comment goes under', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
-    const { user, nameField, textField, submit } = openDialog();
-    expect(submit).toBeDisabled();
-    await user.type(nameField, 'Ada');
+    const { user, textField, submit } = openDialog();
+    expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
+    expect(textField).toHaveAccessibleDescription('Commenting as Ada Lovelace');
     expect(submit).toBeDisabled();
     await user.type(textField, 'Nice');
     expect(submit).toBeEnabled();
-    await user.clear(nameField);
+    await user.clear(textField);
     expect(submit).toBeDisabled();
   });
 
-  it("rejects a blank name with 'Missing Name' and blank text with 'Empty Comment'", async () => {
+  it("rejects blank text with 'Empty Comment'", async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
-    const { user, nameField, textField, submit } = openDialog();
-    await user.type(nameField, '   ');
-    await user.type(textField, 'Nice');
-    await user.click(submit);
-    expect(toast.error).toHaveBeenLastCalledWith(messages.comments.missingNameTitle, {
-      description: messages.comments.missingNameBody,
-    });
-
-    await user.clear(nameField);
-    await user.type(nameField, 'Ada');
-    await user.clear(textField);
+    const { user, textField, submit } = openDialog();
     await user.type(textField, '  ');
     await user.click(submit);
     expect(toast.error).toHaveBeenLastCalledWith(messages.comments.emptyTitle, {
@@ -122,13 +134,12 @@ describe('CommentsDialog', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('posts the trimmed comment, shows it, clears the text and keeps the name', async () => {
+  it('posts the trimmed text as the signed-in account, shows it and clears the text', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
-    const posted = comment('c9', 'Ada', 'Love the light', new Date().toISOString());
+    const posted = comment('c9', 'Ada Lovelace', 'Love the light', new Date().toISOString());
     fetchMock.mockResolvedValueOnce(jsonResponse(201, { comment: posted, commentsCount: 1 }));
-    const { user, nameField, textField, submit } = openDialog();
+    const { user, textField, submit } = openDialog();
     await screen.findByText('No comments yet');
-    await user.type(nameField, ' Ada ');
     await user.type(textField, ' Love the light ');
     await user.click(submit);
 
@@ -139,9 +150,21 @@ describe('CommentsDialog', () => {
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/designs/d1/comments');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Ada', text: 'Love the light' });
+    expect(JSON.parse(String(init?.body))).toEqual({ text: 'Love the light' });
     expect(textField).toHaveValue('');
-    expect(nameField).toHaveValue(' Ada ');
+  });
+
+  it('signed out: says the sheet will ask, opens it on Post and keeps the text', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    const { user, textField, submit } = openDialog(signedOut);
+    expect(textField).toHaveAccessibleDescription(COMMENT_SIGN_IN_NOTE);
+    await user.type(textField, 'Love the light');
+    await user.click(submit);
+    const sheet = await screen.findByRole('dialog', { name: 'Welcome back' });
+    expect(sheet).toHaveAccessibleDescription('Sign in or sign up to post your comment. What you wrote stays.');
+    expect(screen.getByLabelText('Comment')).toHaveValue('Love the light');
+    // nothing was sent: the list was the only request
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('says the submit failed when the API refuses, and something went wrong when the network fails', async () => {
@@ -149,8 +172,7 @@ describe('CommentsDialog', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad Request', message: 'Invalid body.text' }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, nameField, textField, submit } = openDialog();
-    await user.type(nameField, 'Ada');
+    const { user, textField, submit } = openDialog();
     await user.type(textField, 'Hello');
     await user.click(submit);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(messages.comments.submitFailed));

@@ -1,21 +1,20 @@
-import {
-  COMMENT_NAME_MAX_LENGTH,
-  COMMENT_TEXT_MAX_LENGTH,
-  COMMENTS_DIALOG_MAX_HEIGHT,
-  messages,
-} from '@dwellscape/shared';
+import { COMMENT_TEXT_MAX_LENGTH, COMMENTS_DIALOG_MAX_HEIGHT, messages } from '@dwellscape/shared';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Input, inputClasses, Label } from '@/components/ui/input';
+import { Avatar } from '@/components/ui/avatar';
+import { inputClasses, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useAddDesignComment } from '@/lib/api/add-design-comment';
 import { useDesignComments } from '@/lib/api/get-design-comments';
+import { useMe } from '@/lib/api/get-me';
 import { cn } from '@/lib/cn';
 import { CommentThread } from './comment-thread';
+
+export const COMMENT_SIGN_IN_NOTE = 'You sign in or sign up when you post; what you wrote stays.';
 
 interface CommentsDialogProps {
   designId: string;
@@ -25,7 +24,10 @@ interface CommentsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §2 design project comments: the list with relative times and a name + comment form. */
+/**
+ * SPEC §2 design project comments: the list with relative times and a comment form. Comments are posted
+ * as the signed-in account (PRODUCT.md, decision 0016), so the form asks for no name.
+ */
 export function CommentsDialog({ designId, designTitle, open, onOpenChange }: CommentsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -68,34 +70,27 @@ function CommentsDialogBody({ designId, designTitle }: { designId: string; desig
 }
 
 function CommentForm({ designId }: { designId: string }) {
-  const nameId = useId();
   const textId = useId();
-  const [name, setName] = useState('');
+  const noteId = useId();
   const [text, setText] = useState('');
   const addComment = useAddDesignComment();
   const { runWithAccount } = useRequireAccount();
+  const session = useMe().data;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (addComment.isPending) return;
-    const trimmedName = name.trim();
     const trimmedText = text.trim();
-    if (!trimmedName) {
-      toast.error(messages.comments.missingNameTitle, { description: messages.comments.missingNameBody });
-      return;
-    }
     if (!trimmedText) {
       toast.error(messages.comments.emptyTitle, { description: messages.comments.emptyBody });
       return;
     }
     try {
-      // a named comment may need no account; if the server wants one, the sheet asks and the comment follows
-      const outcome = await runWithAccount(
-        () => addComment.mutateAsync({ designId, body: { name: trimmedName, text: trimmedText } }),
-        { reason: accountReasons.comment, askFirst: false },
-      );
+      // comments are posted under the account's name (decision 0016): signed out, the sheet asks first
+      const outcome = await runWithAccount(() => addComment.mutateAsync({ designId, body: { text: trimmedText } }), {
+        reason: accountReasons.comment,
+      });
       if (!outcome.completed) return;
-      // the name stays for the next comment
       setText('');
       toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
     } catch (error) {
@@ -108,20 +103,24 @@ function CommentForm({ designId }: { designId: string }) {
     <form
       onSubmit={(event) => void submit(event)}
       aria-label="Add a comment"
-      className="sticky bottom-0 -mx-1 flex flex-col gap-2.5 border-t border-border bg-surface-raised px-1 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))]"
+      className="sticky bottom-0 -mx-1 flex flex-col gap-2.5 border-t border-border bg-surface-raised px-1 pt-3.5 pb-[max(1.25rem,env(safe-area-inset-bottom))]"
     >
-      <Label htmlFor={nameId} className="sr-only">
-        Your name
-      </Label>
-      <Input
-        id={nameId}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        placeholder="Your name"
-        autoComplete="name"
-        maxLength={COMMENT_NAME_MAX_LENGTH}
-        className="h-11"
-      />
+      <p id={noteId} className="flex min-h-6 items-center gap-2 text-xs text-muted-foreground">
+        {session?.signedIn ? (
+          <>
+            <Avatar
+              src={session.currentUser.avatarUrl}
+              name={session.currentUser.displayName}
+              className="size-6 text-[0.625rem]"
+            />
+            <span className="min-w-0 truncate">
+              Commenting as <span className="font-semibold text-foreground">{session.currentUser.displayName}</span>
+            </span>
+          </>
+        ) : (
+          COMMENT_SIGN_IN_NOTE
+        )}
+      </p>
       <Label htmlFor={textId} className="sr-only">
         Comment
       </Label>
@@ -133,6 +132,7 @@ function CommentForm({ designId }: { designId: string }) {
           placeholder={messages.comments.addPlaceholder}
           maxLength={COMMENT_TEXT_MAX_LENGTH}
           rows={2}
+          aria-describedby={noteId}
           className={cn(inputClasses, 'h-auto min-h-11 resize-none py-2.5 leading-snug')}
         />
         <Button
@@ -140,7 +140,7 @@ function CommentForm({ designId }: { designId: string }) {
           size="icon"
           className="size-11 rounded-xl"
           aria-label={addComment.isPending ? 'Posting comment' : 'Post comment'}
-          disabled={!name || !text}
+          disabled={!text}
           isLoading={addComment.isPending}
         >
           {!addComment.isPending && <Send className="size-4" aria-hidden />}
