@@ -3,8 +3,14 @@ import { expect, test } from './fixtures';
 import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 
 for (const mode of MODES) {
-  test(`${mode}: the comments dialog validates, posts, and the card's count follows`, async ({ page, navigate }) => {
+  test(`${mode}: the comments dialog validates, posts, and the card's count follows`, async ({
+    page,
+    navigate,
+    signUp,
+  }) => {
     await startInMode(page, mode);
+    // publishing and commenting need an account (decision 0016)
+    const { displayName } = await signUp(page);
     await navigate('/');
     const design = await publishDesign(page.request, { mode, title: `Comments check ${uniqueSuffix()}` });
     const card = designCard(page, design.title);
@@ -17,19 +23,13 @@ for (const mode of MODES) {
     const box = await dialog.boundingBox();
     expect(box!.height).toBeLessThanOrEqual(844 * 0.8 + 1);
 
-    const nameField = dialog.getByLabel('Your name');
+    // the comment goes under the account's name: the form asks for none
     const textField = dialog.getByLabel('Comment', { exact: true });
     const submit = dialog.getByRole('button', { name: 'Post comment' });
+    await expect(dialog.getByLabel('Your name')).toHaveCount(0);
+    await expect(textField).toHaveAccessibleDescription(`Commenting as ${displayName}`);
     await expect(submit).toBeDisabled();
 
-    await nameField.fill('   ');
-    await textField.fill('Looks great');
-    await submit.click();
-    await expect(page.getByText(messages.comments.missingNameTitle)).toBeVisible();
-    await expect(page.getByText(messages.comments.missingNameBody)).toBeVisible();
-
-    const name = `Ada ${uniqueSuffix()}`;
-    await nameField.fill(name);
     await textField.fill('  \n ');
     await submit.click();
     await expect(page.getByText(messages.comments.emptyTitle)).toBeVisible();
@@ -41,7 +41,7 @@ for (const mode of MODES) {
     await expect(page.getByText(messages.comments.successTitle, { exact: true })).toBeVisible();
     await expect(page.getByText(messages.comments.successBody)).toBeVisible();
     const posted = dialog.getByRole('listitem').filter({ hasText: text });
-    await expect(posted).toContainText(name);
+    await expect(posted).toContainText(displayName);
     await expect(posted).toContainText('just now');
     await expect(textField).toHaveValue('');
 
@@ -51,12 +51,13 @@ for (const mode of MODES) {
     // the comment is stored: it is there after a reload, oldest first
     const response = await page.request.get(`/api/designs/${design.id}/comments`);
     const { items } = (await response.json()) as { items: { name: string; text: string }[] };
-    expect(items).toEqual([expect.objectContaining({ name, text })]);
+    expect(items).toEqual([expect.objectContaining({ name: displayName, text })]);
   });
 }
 
-test('a failing comments load says so', async ({ page, navigate }) => {
+test('a failing comments load says so', async ({ page, navigate, signUp }) => {
   test.slow();
+  await signUp(page);
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'interior', title: `Comments failure ${uniqueSuffix()}` });
   await page.route(`**/api/designs/${design.id}/comments`, (route) => route.abort());
@@ -68,7 +69,8 @@ test('a failing comments load says so', async ({ page, navigate }) => {
   ).toBeVisible();
 });
 
-test('a failing comment post says so and keeps the text', async ({ page, navigate }) => {
+test('a failing comment post says so and keeps the text', async ({ page, navigate, signUp }) => {
+  await signUp(page);
   await navigate('/');
   const design = await publishDesign(page.request, {
     mode: 'interior',
@@ -85,7 +87,6 @@ test('a failing comment post says so and keeps the text', async ({ page, navigat
   );
   await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Comments' });
-  await dialog.getByLabel('Your name').fill('Grace');
   await dialog.getByLabel('Comment', { exact: true }).fill('Lovely');
   await dialog.getByRole('button', { name: 'Post comment' }).click();
   await expect(page.getByText(messages.comments.submitFailed)).toBeVisible();

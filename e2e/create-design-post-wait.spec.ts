@@ -45,7 +45,13 @@ async function pauseClock(page: Page) {
 }
 
 test.describe('post-creation without an image yet', () => {
-  test('polls every second and takes the image as soon as the client store has it', async ({ page, navigate }) => {
+  test('polls every second and takes the image as soon as the client store has it', async ({
+    page,
+    navigate,
+    signUp,
+  }) => {
+    // it ends by publishing, which needs an account (decision 0016)
+    await signUp(page);
     await page.clock.install();
     const session = await waitOnPostCreation(page, navigate);
     await pauseClock(page);
@@ -70,7 +76,7 @@ test.describe('post-creation without an image yet', () => {
     await expect(page.getByText('Success! Your design has been published to the community feed.')).toBeVisible();
     await expect(page).toHaveURL('/');
     await expect(
-      page.getByRole('main').getByRole('listitem').first().getByRole('heading', { name: title }),
+      page.getByRole('list', { name: 'Designs' }).getByRole('listitem').first().getByRole('heading', { name: title }),
     ).toBeVisible();
   });
 

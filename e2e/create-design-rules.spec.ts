@@ -325,7 +325,9 @@ test.describe('step 5: post-creation', () => {
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('warm and bright');
   });
 
-  test('a failed publish keeps the person on the step with SPEC §8 words', async ({ page, navigate }) => {
+  test('a failed publish keeps the person on the step with SPEC §8 words', async ({ page, navigate, signUp }) => {
+    // signed in, so the publish reaches the (failing) server instead of the sign-in sheet
+    await signUp(page);
     await navigate('/create-design/start');
     await reachSpaceStepWithPreset(page);
     await renderButton(page).click();

@@ -18,7 +18,9 @@ for (const mode of MODES) {
   test.describe(`feed in ${mode} mode`, () => {
     test.beforeEach(async ({ page }) => startInMode(page, mode));
 
-    test('a card shows every SPEC element and links where it should', async ({ page, navigate }) => {
+    test('a card shows every SPEC element and links where it should', async ({ page, navigate, signUp }) => {
+      // publishing needs an account (decision 0016)
+      await signUp(page);
       await navigate('/');
       const seeded = await fetchWholeFeed(page.request, mode);
       const original = seeded.at(-1)!;

@@ -5,9 +5,12 @@ test('a like counts at once, is saved, and survives a reload; unliking does too'
   page,
   navigate,
   unlock,
+  signUp,
 }) => {
   await startInMode(page, 'landscape');
   await holdLiveArrivals(page);
+  // publishing the design to like needs an account (decision 0016)
+  await signUp(page);
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'landscape', title: `Like check ${uniqueSuffix()}` });
   await page.reload();
@@ -40,8 +43,9 @@ test('a like counts at once, is saved, and survives a reload; unliking does too'
   await expect(likeButton()).toHaveText('0');
 });
 
-test('a like whose request fails is rolled back silently', async ({ page, navigate, unlock }) => {
+test('a like whose request fails is rolled back silently', async ({ page, navigate, unlock, signUp }) => {
   await holdLiveArrivals(page);
+  await signUp(page);
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'interior', title: `Like failure ${uniqueSuffix()}` });
   await page.reload();

@@ -1,11 +1,17 @@
-import { expect, test, BETA_PASSWORD, mainNavigation } from './fixtures';
+import { expect, test, BETA_PASSWORD, mainNavigation, type AppFixtures } from './fixtures';
 import { designCard, feedCards, fetchDesign, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 import type { Browser, Page } from '@playwright/test';
 
-async function openUnlockedFeed(browser: Browser, baseURL: string, mode: 'interior' | 'landscape'): Promise<Page> {
+async function openUnlockedFeed(
+  browser: Browser,
+  baseURL: string,
+  mode: 'interior' | 'landscape',
+  signUp?: AppFixtures['signUp'],
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await startInMode(page, mode);
+  if (signUp) await signUp(page);
   await page.goto('/');
   await page.getByLabel('Beta Access Password').fill(BETA_PASSWORD);
   await page.getByRole('button', { name: 'Enter App' }).click();
@@ -17,9 +23,11 @@ async function openUnlockedFeed(browser: Browser, baseURL: string, mode: 'interi
 test('a design published in one browser appears at the top of another browser’s feed without a reload', async ({
   browser,
   baseURL,
+  signUp,
 }) => {
   const watcher = await openUnlockedFeed(browser, baseURL!, 'interior');
-  const publisher = await openUnlockedFeed(browser, baseURL!, 'interior');
+  // publishing needs an account (decision 0016)
+  const publisher = await openUnlockedFeed(browser, baseURL!, 'interior', signUp);
   await watcher.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   const suffix = uniqueSuffix();

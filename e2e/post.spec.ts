@@ -1,4 +1,4 @@
-import { commentSchema, listOf, meResponseSchema, messages } from '@dwellscape/shared';
+import { commentSchema, listOf, messages } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { fetchDesign, fetchWholeFeed, publishDesign, uniqueSuffix } from './feed-helpers';
 import { expect, test } from './fixtures';
@@ -29,12 +29,14 @@ test.describe('post detail', () => {
     await expect(items.first().locator('time')).toHaveAttribute('datetime', comments[0]!.createdAt);
   });
 
-  test("'Add a comment...' posts as the current user; empty and whitespace text are refused", async ({
+  test("'Add a comment...' posts as the signed-in person; empty and whitespace text are refused", async ({
     page,
     navigate,
+    signUp,
   }) => {
+    // commenting on a post needs an account (decision 0016)
+    const { user: me } = await signUp(page);
     await navigate('/');
-    const me = meResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
     const design = await publishDesign(page.request, { mode: 'interior', title: `Post check ${uniqueSuffix()}` });
     await navigate(`/post/${design.id}`);
 
@@ -63,7 +65,8 @@ test.describe('post detail', () => {
     expect((await fetchDesign(page.request, design.id)).commentsCount).toBe(1);
   });
 
-  test('a comment that fails to post keeps its text and says so', async ({ page, navigate }) => {
+  test('a comment that fails to post keeps its text and says so', async ({ page, navigate, signUp }) => {
+    await signUp(page);
     await navigate('/');
     const design = await publishDesign(page.request, { mode: 'landscape', title: `Post failure ${uniqueSuffix()}` });
     await page.route(`**/api/designs/${design.id}/comments`, (route) =>

@@ -1,6 +1,6 @@
 import { MODES, formatPrice, messages, type Design } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type AppFixtures } from './fixtures';
 import { CART_KEY, designCard, fetchProducts, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 
 interface StoredCartLine {
@@ -14,8 +14,13 @@ const storedCart = async (page: Page): Promise<StoredCartLine[]> =>
   JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)) ?? '[]') as StoredCartLine[];
 
 /** A fresh design of the mode with a few products, and its card on the feed. */
-async function openFeedWithDesign(page: Page, navigate: (path: string) => Promise<void>, mode: (typeof MODES)[number]) {
+async function openFeedWithDesign(
+  { page, navigate, signUp }: Pick<AppFixtures, 'navigate' | 'signUp'> & { page: Page },
+  mode: (typeof MODES)[number],
+) {
   await startInMode(page, mode);
+  // publishing needs an account (decision 0016)
+  await signUp(page);
   await navigate('/');
   const design: Design = await publishDesign(page.request, {
     mode,
@@ -31,8 +36,9 @@ for (const mode of MODES) {
   test(`${mode}: a thumbnail opens the product popup; the stepper stops at 1; Add to Cart fills the cart`, async ({
     page,
     navigate,
+    signUp,
   }) => {
-    const { design, card } = await openFeedWithDesign(page, navigate, mode);
+    const { design, card } = await openFeedWithDesign({ page, navigate, signUp }, mode);
     const product = design.selectedProducts[1]!;
     const catalogueRow = (await fetchProducts(page.request, mode)).find((row) => row.id === product.id)!;
 
@@ -71,8 +77,12 @@ for (const mode of MODES) {
   });
 }
 
-test('Buy Now says it is redirecting and opens /purchase with the item in the cart', async ({ page, navigate }) => {
-  const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
+test('Buy Now says it is redirecting and opens /purchase with the item in the cart', async ({
+  page,
+  navigate,
+  signUp,
+}) => {
+  const { design, card } = await openFeedWithDesign({ page, navigate, signUp }, 'interior');
   const product = design.selectedProducts[0]!;
   await card.getByRole('button', { name: product.name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: product.name });
@@ -85,8 +95,8 @@ test('Buy Now says it is redirecting and opens /purchase with the item in the ca
   expect((await storedCart(page)).find((entry) => entry.productId === product.id)?.quantity).toBeGreaterThanOrEqual(2);
 });
 
-test('the popup traps focus, closes with Escape and starts again at quantity 1', async ({ page, navigate }) => {
-  const { design, card } = await openFeedWithDesign(page, navigate, 'landscape');
+test('the popup traps focus, closes with Escape and starts again at quantity 1', async ({ page, navigate, signUp }) => {
+  const { design, card } = await openFeedWithDesign({ page, navigate, signUp }, 'landscape');
   const product = design.selectedProducts[0]!;
   const thumbnail = card.getByRole('button', { name: product.name, exact: true });
   await thumbnail.click();
@@ -104,8 +114,8 @@ test('the popup traps focus, closes with Escape and starts again at quantity 1',
   await expect(dialog.getByLabel(`Quantity of ${product.name}`, { exact: true })).toHaveText('1');
 });
 
-test('a product image that fails to load is hidden', async ({ page, navigate }) => {
-  const { design, card } = await openFeedWithDesign(page, navigate, 'interior');
+test('a product image that fails to load is hidden', async ({ page, navigate, signUp }) => {
+  const { design, card } = await openFeedWithDesign({ page, navigate, signUp }, 'interior');
   const product = design.selectedProducts[2]!;
   // the picture fails in every stored size: the original and its /media/w/<width>/ copies (srcset)
   await page.route(`**/${product.imageUrl.replace(/^\/media\//, '')}`, (route) =>

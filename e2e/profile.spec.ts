@@ -1,4 +1,4 @@
-import { meResponseSchema, messages, userSchema, type User } from '@dwellscape/shared';
+import { messages, sessionResponseSchema, userSchema, type User } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { expect, mainNavigation, test } from './fixtures';
@@ -6,7 +6,7 @@ import { expect, mainNavigation, test } from './fixtures';
 async function currentUser(page: Page): Promise<User> {
   const response = await page.request.get('/api/me');
   expect(response.ok()).toBe(true);
-  return meResponseSchema.parse(await response.json()).currentUser;
+  return sessionResponseSchema.parse(await response.json()).currentUser;
 }
 
 async function someoneElse(page: Page): Promise<User> {
@@ -27,6 +27,8 @@ test.describe('own profile', () => {
     const me = await currentUser(page);
     await mainNavigation(page).getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(`/profile/${me.id}`);
+    // signed out, that is the first sample user (SPEC §2), with a call to sign in
+    await expect(page.getByRole('heading', { name: 'You are browsing as a guest' })).toBeVisible();
 
     await expect(profileHeading(page, me)).toBeVisible();
     if (me.isVerified) await expect(profileHeading(page, me).getByRole('img', { name: 'Verified' })).toBeVisible();
@@ -56,7 +58,7 @@ test.describe('own profile', () => {
     await expect(page.getByText('Nothing saved yet')).toBeVisible();
   });
 
-  test("'Settings' switches dark mode and design mode; 'Edit Profile' explains when editing arrives", async ({
+  test("'Settings' switches dark mode and design mode; signed out, 'Edit Profile' asks to sign in", async ({
     page,
     navigate,
   }) => {
@@ -74,14 +76,15 @@ test.describe('own profile', () => {
     await expect(settings).toBeHidden();
     await expect(page.getByRole('switch', { name: 'Design mode' })).toHaveAttribute('aria-checked', 'true');
 
+    // the sample user is nobody's to edit: the sign-in sheet says what it takes
     await page.getByRole('button', { name: messages.profile.editProfile }).click();
-    const edit = page.getByRole('dialog', { name: messages.profile.editProfile });
-    await expect(edit.getByText(/Profile editing arrives after the beta/)).toBeVisible();
-    // focus stays inside the open dialog
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
-    await expect(edit.locator(':focus')).toHaveCount(1);
-    await edit.getByRole('button', { name: 'Got it' }).click();
-    await expect(edit).toBeHidden();
+    const sheet = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(sheet).toHaveAccessibleDescription('Sign in or sign up to edit your own profile.');
+    // focus stays inside the open sheet
+    for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
+    await expect(sheet.locator(':focus')).toHaveCount(1);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(sheet).toBeHidden();
   });
 
   test("without designs it offers 'Create Your First Design'", async ({ page, navigate }) => {
@@ -110,7 +113,10 @@ test.describe('other profiles', () => {
     await expect(page.getByText((other.followerCount + 1).toLocaleString('en-US'), { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: messages.profile.message }).click();
-    await expect(page.getByText('Messaging is not part of the beta yet')).toBeVisible();
+    const soon = page.getByRole('dialog', { name: 'Messages are coming soon' });
+    await expect(soon).toBeVisible();
+    await soon.getByRole('button', { name: 'Got it' }).click();
+    await expect(soon).toBeHidden();
   });
 
   test("'Inspired by' links to the original creator", async ({ page, navigate }) => {

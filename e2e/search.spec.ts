@@ -19,7 +19,10 @@ for (const mode of MODES) {
     test('the tabs show match counts once text is typed; a design opens its post and both buttons open shop-design', async ({
       page,
       navigate,
+      signUp,
     }) => {
+      // publishing needs an account (decision 0016)
+      await signUp(page);
       await openSearch(page, navigate);
       await expect(page.getByRole('tab')).toHaveText(['Designs', 'Products', 'Users']);
 

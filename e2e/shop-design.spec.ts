@@ -1,9 +1,9 @@
 import {
   designSchema,
   formatPrice,
-  meResponseSchema,
   messages,
   publishDesignBodySchema,
+  sessionResponseSchema,
   sumLineTotals,
   type Design,
 } from '@dwellscape/shared';
@@ -27,7 +27,7 @@ const remixCountLabel = (count: number) => `${count.toLocaleString('en-US')} ${c
 
 /** A seeded design of someone else with at least two products, to remix. */
 async function designOfAnotherCreator(page: Page): Promise<Design> {
-  const me = meResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
+  const me = sessionResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
   const design = (await fetchWholeFeed(page.request, 'interior')).find(
     (candidate) => candidate.userId !== me.id && candidate.selectedProducts.length >= 2 && !candidate.originalDesignId,
   );
@@ -70,7 +70,10 @@ test.describe('shop-design', () => {
   test("purchase: steppers stop at 0, 'Remove', a 2-decimal total, and checkout with the chosen lines", async ({
     page,
     navigate,
+    signUp,
   }) => {
+    // publishing needs an account (decision 0016)
+    await signUp(page);
     await navigate('/');
     const design = await publishDesign(page.request, {
       mode: 'interior',
@@ -135,7 +138,9 @@ test.describe('shop-design', () => {
   test('see in my space: own photos, a space photo, the render, and a remix published with credit', async ({
     page,
     navigate,
+    signUp,
   }) => {
+    await signUp(page);
     await navigate('/');
     const original = await designOfAnotherCreator(page);
     const [first, second] = original.selectedProducts;
@@ -253,7 +258,9 @@ test.describe('shop-design', () => {
   test("a failed render quietly shows the design's own image, and 'Purchase Products' buys what was chosen", async ({
     page,
     navigate,
+    signUp,
   }) => {
+    await signUp(page);
     await navigate('/');
     const design = await publishDesign(page.request, {
       mode: 'interior',
@@ -287,7 +294,8 @@ test.describe('shop-design', () => {
     await expect(shopTotal(page)).toHaveText(formatPrice(first!.price));
   });
 
-  test('an upload the server refuses shows its reason in a toast', async ({ page, navigate }) => {
+  test('an upload the server refuses shows its reason in a toast', async ({ page, navigate, signUp }) => {
+    await signUp(page);
     await navigate('/');
     const design = await publishDesign(page.request, {
       mode: 'interior',

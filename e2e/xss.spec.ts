@@ -16,7 +16,7 @@ import { designCard, publishDesign } from './feed-helpers';
 import { expect, mainNavigation, test } from './fixtures';
 
 /**
- * Markup typed by people — as a comment's name and text, a design's title and caption, and fed
+ * Markup typed by people — as a display name, a comment, a design's title and caption, and fed
  * through the text engine — must reach every screen as inert text: shown literally, never parsed.
  */
 const payloads = {
@@ -93,14 +93,17 @@ async function expectLiteral(scope: Locator, text: string) {
 }
 
 for (const [kind, payload] of Object.entries(payloads)) {
-  test(`${kind} payload: inert as title, caption, comment name and text on every screen`, async ({
+  test(`${kind} payload: inert as title, caption, display name and comment on every screen`, async ({
     page,
     navigate,
     unlock,
+    signUp,
   }) => {
     test.setTimeout(120_000);
     const watch = await watchForInjection(page);
     await useDesignMode(page, 'interior');
+    // publishing and commenting need an account (decision 0016); its display name is the payload too
+    const account = await signUp(page, { displayName: payload });
     await navigate('/');
     await watch.takeBaseline();
 
@@ -120,12 +123,11 @@ for (const [kind, payload] of Object.entries(payloads)) {
     await expectLiteral(card, caption);
     await watch.expectInert('feed card');
 
-    // the comments dialog: a comment with the payload as name and as text, posted through the form
+    // the comments dialog: a comment with the payload as text, under the account's payload name
     await card.getByRole('button', { name: 'Comments (0)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Comments' });
     await expect(dialog).toHaveAccessibleDescription(title);
     const commentText = `${payload} comment ${tag}`;
-    await dialog.getByLabel('Your name').fill(payload);
     await dialog.getByLabel('Comment', { exact: true }).fill(commentText);
     await dialog.getByRole('button', { name: 'Post comment' }).click();
     await expect(page.getByText(messages.comments.successBody)).toBeVisible();
@@ -169,17 +171,27 @@ for (const [kind, payload] of Object.entries(payloads)) {
     await expectLiteral(row, title);
     await expectLiteral(row, caption);
     await watch.expectInert('search results');
+    // the account, found by its payload name, and then the payload echoed by an empty tab
     await searchBox.fill(payload);
     await page.getByRole('tab', { name: /^Users/ }).click();
-    await expectLiteral(page.getByRole('main'), messages.search.empty('Users', payload));
+    const person = page
+      .getByRole('list', { name: 'Users results' })
+      .getByRole('listitem')
+      .filter({ hasText: `@${account.username}` });
+    await expectLiteral(person, payload);
+    await watch.expectInert('search users');
+    const nobody = `${payload} ${tag}`;
+    await searchBox.fill(nobody);
+    await expectLiteral(page.getByRole('main'), messages.search.empty('Users', nobody));
     await watch.expectInert('search empty state');
   });
 }
 
-test('payloads through the create flow and the text engine stay inert', async ({ page, navigate }) => {
+test('payloads through the create flow and the text engine stay inert', async ({ page, navigate, signUp }) => {
   test.setTimeout(180_000);
   const watch = await watchForInjection(page);
   await useDesignMode(page, 'interior');
+  await signUp(page);
   await navigate('/create-design/start');
   await watch.takeBaseline();
 
