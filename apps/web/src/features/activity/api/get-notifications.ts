@@ -9,9 +9,11 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
   return response.items;
 }
 
+export const notificationsQueryKey = ['notifications'] as const;
+
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications'],
+    queryKey: notificationsQueryKey,
     queryFn: ({ signal }) => getNotifications(signal),
   });
 

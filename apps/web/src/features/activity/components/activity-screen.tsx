@@ -1,20 +1,43 @@
 import { messages } from '@dwellscape/shared';
-import { Bell, CircleCheck } from 'lucide-react';
+import { Bell, CircleCheck, LogIn } from 'lucide-react';
+import { useAccountSheet } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/lib/api/get-me';
 import { useNotifications } from '../api/get-notifications';
+import { useMarkReadWhileOpen } from '../hooks/use-mark-read-while-open';
+import { useNow } from '../hooks/use-now';
 import { NotificationRow } from './notification-row';
 
-/** SPEC §2: likes, follows, comments and commissions, then 'All caught up!'. */
+export const activityTexts = {
+  description: 'Likes, comments, remixes, follows and commissions',
+  guestTitle: 'You are seeing a sample profile’s activity',
+  guestBody: 'Sign in to see who likes, comments on and remixes your own designs, as it happens.',
+  guestReason: 'Sign in or sign up to see the activity on your own designs.',
+  signIn: 'Sign in',
+} as const;
+
+/** Relative times move on while the screen stays open. */
+const CLOCK_TICK_MS = 30_000;
+
+/**
+ * SPEC §2: what happened to your designs and profile, newest first, then 'All caught up!'. New ones arrive
+ * live (useLiveNotifications, in the navigation); opening the screen marks them read, and they keep their
+ * 'new' look until the person leaves.
+ */
 export function ActivityScreen() {
   const notifications = useNotifications();
+  const me = useMe();
+  useMarkReadWhileOpen(me.data?.signedIn === true, notifications.data, notifications.isFetching);
+  const now = useNow(CLOCK_TICK_MS);
 
   return (
     <>
-      <ScreenHeader title="Activity" description="Likes, follows, comments and commissions on your designs" />
+      <ScreenHeader title="Activity" description={activityTexts.description} />
+      {me.data?.signedIn === false && <GuestNote />}
       {notifications.isPending ? (
         <ActivitySkeleton />
       ) : notifications.isError ? (
@@ -36,7 +59,7 @@ export function ActivityScreen() {
               <ul aria-label="Notifications" className="divide-y divide-border/70">
                 {notifications.data.map((notification) => (
                   <li key={notification.id}>
-                    <NotificationRow notification={notification} />
+                    <NotificationRow notification={notification} now={now} />
                   </li>
                 ))}
               </ul>
@@ -54,6 +77,23 @@ export function ActivityScreen() {
         </>
       )}
     </>
+  );
+}
+
+/** Signed out, the screen shows the first sample user's activity (SPEC §2); this says so and offers an account. */
+function GuestNote() {
+  const { openAccountSheet } = useAccountSheet();
+  return (
+    <Card className="mb-4 flex items-start gap-3 border-transparent bg-primary-soft p-4 shadow-none">
+      <div className="min-w-0 flex-1">
+        <h2 className="text-sm font-semibold">{activityTexts.guestTitle}</h2>
+        <p className="mt-0.5 text-sm text-muted-foreground">{activityTexts.guestBody}</p>
+      </div>
+      <Button size="sm" onClick={() => void openAccountSheet({ reason: activityTexts.guestReason })}>
+        <LogIn className="size-4" aria-hidden />
+        {activityTexts.signIn}
+      </Button>
+    </Card>
   );
 }
 

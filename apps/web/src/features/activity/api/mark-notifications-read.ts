@@ -1,0 +1,17 @@
+import { apiPaths, unreadCountResponseSchema, type UnreadCountResponse } from '@dwellscape/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { unreadNotificationsQueryKey } from './get-unread-notifications';
+
+/** Marks every notification of the account read; the answer counts any written since (still unread). */
+export function markNotificationsRead(): Promise<UnreadCountResponse> {
+  return apiRequest(apiPaths.notificationsRead, unreadCountResponseSchema, { method: 'POST' });
+}
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationsRead,
+    onSuccess: (count) => queryClient.setQueryData(unreadNotificationsQueryKey, count),
+  });
+}
