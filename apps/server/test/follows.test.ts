@@ -7,6 +7,8 @@ import {
   type Design,
   type DesignPageResponse,
   type FollowResponse,
+  type SearchPage,
+  type SearchResponse,
   type User,
 } from '@dwellscape/shared';
 import { follows, users } from '../src/db/schema';
@@ -109,6 +111,24 @@ describe.each(dbKinds)('follows (%s)', (kind) => {
     expect(await profileFor(alice.cookie)).toMatchObject({ id: target.id, followerCount: 1, isFollowedByViewer: true });
     expect((await profileFor(bob.cookie)).isFollowedByViewer).toBe(false);
     expect((await profileFor(signedOut)).isFollowedByViewer).toBe(false);
+    // and in search, both in the first answer and in a list's next page
+    const foundFor = async (cookie: string) => {
+      const query = { q: target.username, mode: 'interior' };
+      const all = await t.app.inject({ method: 'GET', url: apiPaths.search, query, headers: { cookie } });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: apiPaths.searchList('users'),
+        query: { ...query, offset: '0' },
+        headers: { cookie },
+      });
+      return [
+        all.json<SearchResponse>().users.find((u) => u.id === target.id)?.isFollowedByViewer,
+        page.json<SearchPage<'users'>>().items.find((u) => u.id === target.id)?.isFollowedByViewer,
+      ];
+    };
+    expect(await foundFor(alice.cookie)).toEqual([true, true]);
+    expect(await foundFor(bob.cookie)).toEqual([false, false]);
+    expect(await foundFor(signedOut)).toEqual([false, false]);
   });
 
   it('acceptance: a storm of concurrent follows and unfollows leaves every count equal to its rows, never below 0', async () => {

@@ -7,6 +7,7 @@ import {
   type Design,
   type DesignPageResponse,
   type FeedResponse,
+  type SearchResponse,
 } from '@dwellscape/shared';
 import { savedDesigns } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
@@ -158,6 +159,13 @@ describe.each(dbKinds)('saved designs (%s)', (kind) => {
     ).json<FeedResponse>();
     expect(feed.items.find((d) => d.id === other.id)).toMatchObject({ likedByViewer: true, savedByViewer: false });
     expect(feed.items.find((d) => d.id === design.id)).toMatchObject({ likedByViewer: false, savedByViewer: true });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.search,
+      query: { q: design.title, mode: 'landscape' },
+      headers: { cookie: alice.cookie },
+    });
+    expect(found.json<SearchResponse>().designs.find((d) => d.id === design.id)?.savedByViewer).toBe(true);
     expect(t.app.feedCache?.stats.hits).toBeGreaterThan(0);
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designs, products, users } from '../../db/schema';
+import type { Viewer } from '../../types';
 import { findProducts } from '../catalogue/catalogue.repository';
 import { findDesigns } from '../designs/designs.repository';
 import { findCurrentUser, findUsersWithPostCount, toUserDto } from '../users/users.repository';
@@ -17,17 +18,18 @@ interface ListQuery {
   text: string;
   mode: Mode;
   offset: number;
-  viewerId: string;
+  /** Who is looking: decides likedByViewer, savedByViewer and isFollowedByViewer. */
+  viewer: Viewer;
 }
 
 const limit = SEARCH_RESULTS_PER_LIST;
 
 /** One list's matches from `offset` on, and how many match in all. */
 const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Promise<SearchPage<List>> } = {
-  async designs(db, { text, mode, offset, viewerId }) {
+  async designs(db, { text, mode, offset, viewer }) {
     const where = designsMatching(mode, text);
     const [items, total] = await Promise.all([
-      findDesigns(db, { where, limit, offset, viewerId }),
+      findDesigns(db, { where, limit, offset, ...viewer }),
       countMatching(db, designs, where),
     ]);
     return { items, total };
@@ -40,10 +42,10 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
     ]);
     return { items, total };
   },
-  async users(db, { text, offset }) {
+  async users(db, { text, offset, viewer }) {
     const where = usersMatching(text);
     const [found, total, current] = await Promise.all([
-      findUsersWithPostCount(db, { where, limit, offset }),
+      findUsersWithPostCount(db, { where, limit, offset, followerId: viewer.accountId }),
       countMatching(db, users, where),
       findCurrentUser(db),
     ]);
@@ -58,10 +60,10 @@ export async function searchEverything(
   db: AppDatabase,
   query: string,
   mode: Mode,
-  viewerId: string,
+  viewer: Viewer,
 ): Promise<SearchResponse> {
   const text = query.trim();
-  const list = { text, mode, offset: 0, viewerId };
+  const list = { text, mode, offset: 0, viewer };
   const [foundDesigns, foundProducts, foundUsers] = text
     ? await Promise.all([pageOf.designs(db, list), pageOf.products(db, list), pageOf.users(db, list)])
     : [emptyPage, emptyPage, emptyPage];
@@ -78,10 +80,10 @@ export async function searchList<List extends SearchList>(
   db: AppDatabase,
   list: List,
   { q, mode, offset }: SearchPageQuery,
-  viewerId: string,
+  viewer: Viewer,
 ): Promise<SearchPage<List>> {
   const text = q.trim();
   // a page of nothing fits every list
   if (!text) return emptyPage as SearchPage<List>;
-  return pageOf[list](db, { text, mode, offset, viewerId });
+  return pageOf[list](db, { text, mode, offset, viewer });
 }
