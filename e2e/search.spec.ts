@@ -119,7 +119,10 @@ test.describe('search', () => {
   test("users match by name; 'Follow' turns into 'Following' and the row opens the profile", async ({
     page,
     navigate,
+    signUp,
   }) => {
+    // following needs an account (decision 0016)
+    await signUp(page);
     await openSearch(page, navigate);
     const response = await page.request.get('/api/search', { params: { q: 'a', mode: 'interior' } });
     const someone = (
@@ -131,14 +134,17 @@ test.describe('search', () => {
     await searchBox(page).fill(someone.username);
     await tab(page, /^Users \(\d+\)$/).click();
     const row = results(page, 'Users').getByRole('listitem').filter({ hasText: someone.displayName });
+    const followed = page.waitForResponse(
+      (answer) => answer.url().endsWith(`/api/users/${someone.id}/follow`) && answer.request().method() === 'PUT',
+    );
     await row.getByRole('button', { name: `Follow ${someone.displayName}` }).click();
     await expect(row.getByRole('button', { name: `Following ${someone.displayName}` })).toHaveText('Following');
-    await expect(page.getByText('Follows are kept on this device during the beta.')).toBeVisible();
+    expect((await followed).ok()).toBe(true);
 
     await row.getByRole('link', { name: new RegExp(someone.displayName) }).click();
     await expect(page).toHaveURL(`/profile/${someone.id}`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(someone.displayName) })).toBeVisible();
-    // the same tab remembers the local follow
+    // the profile says so too: the follow is the server's now
     await expect(page.getByRole('button', { name: `Following ${someone.displayName}` })).toBeVisible();
   });
 });
