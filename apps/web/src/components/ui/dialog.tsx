@@ -38,7 +38,8 @@ export function DialogContent({ title, description, hideTitle, className, childr
           </div>
           <DialogPrimitive.Close
             aria-label="Close"
-            className="-m-1 grid size-9 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+            // ml-auto: with a hidden title, the button is the row's only item and still belongs on the right
+            className="-m-1 ml-auto grid size-9 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
           >
             <X className="size-5" aria-hidden />
           </DialogPrimitive.Close>

@@ -167,7 +167,7 @@ function MessagingSoonDialog({ user, open, onOpenChange }: MessagingSoonDialogPr
         description={profileTexts.messagingBody(user.displayName)}
         hideTitle
       >
-        <div className="flex flex-col items-center px-2 pb-1 text-center">
+        <div className="flex flex-col items-center pb-1 text-center">
           <span className="relative">
             <Avatar src={user.avatarUrl} name={user.displayName} className="size-16 text-xl" />
             <span className="absolute -right-1 -bottom-1 grid size-8 place-items-center rounded-full bg-accent text-accent-foreground ring-4 ring-surface-raised">

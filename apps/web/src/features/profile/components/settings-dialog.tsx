@@ -22,7 +22,7 @@ export const settingsTexts = {
   signIn: 'Sign in or sign up',
   signInDescription: 'Publish designs, comment and follow people.',
   downloadData: 'Download my data',
-  downloadDataDescription: 'Your profile, designs, comments, likes, follows and saved designs as a JSON file.',
+  downloadDataDescription: 'Your profile, designs, comments, likes and follows as a JSON file.',
   downloadFailed: 'Your data could not be downloaded. Please try again.',
   signOut: 'Sign out',
   signOutDescription: 'Sign out of this browser.',
@@ -46,7 +46,10 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const session = useMe().data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={messages.profile.settings} description="Appearance is saved on this device.">
+      <DialogContent
+        title={messages.profile.settings}
+        description="How the app looks on this device, and your account."
+      >
         <SectionHeading>{settingsTexts.appearance}</SectionHeading>
         <div className="divide-y divide-border/70 rounded-2xl border border-border/70 bg-surface">
           <SettingRow
