@@ -36,6 +36,8 @@ export interface RenderTimes {
   median: number;
   /** The warm-up render's time. */
   firstMs: number;
+  /** CPU time of the whole process (every thread) per timed render: less swayed than the times by other load. */
+  cpuMs: number;
 }
 
 async function renderInput(): Promise<LocalDesignInput> {
@@ -59,13 +61,15 @@ async function timeRenders(render: () => Promise<unknown>, runs: number): Promis
   await render();
   const firstMs = performance.now() - firstStarted;
   const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     await render();
     times.push(performance.now() - started);
   }
+  const cpu = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
-  return { times, median: median(times), firstMs };
+  return { times, median: median(times), firstMs, cpuMs: (cpu.user + cpu.system) / 1000 / runs };
 }
 
 export const run: Benchmark = async () => {
@@ -81,7 +85,8 @@ export const run: Benchmark = async () => {
   const shape =
     `4000×3000 JPEG (${(input.spaceImage.length / 1e6).toFixed(1)} MB) + ${input.products.length} products` +
     ` → ${RENDER_WIDTH} px WebP`;
-  const spread = (t: RenderTimes) => `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}`;
+  const spread = (t: RenderTimes) =>
+    `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per render`;
   return [
     {
       area: 'Images',
