@@ -1,4 +1,97 @@
+import { GATE_TRANSITION_MS, PREFERENCES_STORAGE_KEY } from '@dwellscape/shared';
+import type { Page } from '@playwright/test';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
+
+interface OverlayFrame {
+  /** The white circle's opacity, scale and centre; null when it is not rendered (reduced motion). */
+  white: { opacity: number; scale: number; centre: { x: number; y: number }; radius: number } | null;
+  /** The app-coloured layer under it: its opacity and colour. */
+  base: { opacity: number; color: string };
+}
+
+interface OverlayTimeline {
+  /** Each animation of the overlay: its name, duration and the properties it animates. */
+  animations: { name: string; duration: number; properties: string[] }[];
+  /** The overlay at each sampled moment, in ms since the transition began. */
+  frames: Record<number, OverlayFrame>;
+}
+
+/**
+ * Enters the password and, the moment the unlock transition's animations start, pauses them and samples
+ * them at the given moments, in the same task (the app opens 1 s after the transition began, whatever
+ * the animations do), then lets them run on from where they were.
+ */
+async function sampleUnlockTransition(page: Page, moments: number[]): Promise<OverlayTimeline> {
+  await page.evaluate((moments) => {
+    const centreOf = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
+    };
+    const radiusOf = (element: Element) => Math.floor(element.getBoundingClientRect().width / 2);
+    const sample = (): OverlayTimeline => {
+      const found = document
+        .getAnimations()
+        .filter((animation): animation is CSSAnimation => animation instanceof CSSAnimation)
+        .filter((animation) => animation.animationName.startsWith('gate-'));
+      const startedAt = found.map((animation) => animation.currentTime);
+      for (const animation of found) animation.pause();
+      const byName = (name: string) => found.find((animation) => animation.animationName.startsWith(name));
+      const white = byName('gate-expand');
+      const base = byName('gate-settle')!;
+      const frames: Record<number, OverlayFrame> = {};
+      for (const moment of moments) {
+        for (const animation of found) animation.currentTime = moment;
+        const whiteStyle = white && getComputedStyle((white.effect as KeyframeEffect).target!);
+        const baseStyle = getComputedStyle((base.effect as KeyframeEffect).target!);
+        frames[moment] = {
+          white: whiteStyle
+            ? {
+                opacity: Number(whiteStyle.opacity),
+                scale: new DOMMatrix(whiteStyle.transform).a,
+                centre: centreOf((white!.effect as KeyframeEffect).target!),
+                radius: radiusOf((white!.effect as KeyframeEffect).target!),
+              }
+            : null,
+          base: { opacity: Number(baseStyle.opacity), color: baseStyle.backgroundColor },
+        };
+      }
+      found.forEach((animation, index) => {
+        animation.currentTime = startedAt[index]!;
+        animation.play();
+      });
+      return {
+        animations: found.map((animation) => ({
+          name: animation.animationName,
+          duration: Number(animation.effect!.getTiming().duration),
+          properties: [
+            ...new Set(
+              (animation.effect as KeyframeEffect)
+                .getKeyframes()
+                .flatMap((keyframe) =>
+                  Object.keys(keyframe).filter(
+                    (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+                  ),
+                ),
+            ),
+          ].sort(),
+        })),
+        frames,
+      };
+    };
+    const onStart = (event: AnimationEvent) => {
+      if (!event.animationName.startsWith('gate-')) return;
+      document.removeEventListener('animationstart', onStart, true);
+      (window as unknown as { gateTimeline: OverlayTimeline }).gateTimeline = sample();
+    };
+    document.addEventListener('animationstart', onStart, true);
+  }, moments);
+  await passwordField(page).fill(BETA_PASSWORD);
+  await page.getByRole('button', { name: 'Enter App' }).click();
+  const timeline = await page.waitForFunction(() => (window as unknown as { gateTimeline?: unknown }).gateTimeline);
+  return (await timeline.jsonValue()) as OverlayTimeline;
+}
+
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test.describe('beta gate', () => {
   test('shows the gate first and opens the app after the right password', async ({ page, context }) => {
@@ -74,5 +167,60 @@ test.describe('beta gate', () => {
       for (const match of source.matchAll(/(?:\/assets\/|\.\/)([\w.-]+\.js)/g)) pending.push(`/assets/${match[1]}`);
     }
     expect(seen.size).toBeGreaterThan(3);
+  });
+
+  test.describe('the unlock transition (SPEC §2: a white overlay expands and fades, about 1 s)', () => {
+    for (const isDarkMode of [false, true]) {
+      test(`expands, then fades into the app's ${isDarkMode ? 'dark' : 'light'} background, animating only opacity and transform`, async ({
+        page,
+      }) => {
+        await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+          PREFERENCES_STORAGE_KEY,
+          JSON.stringify({ isDarkMode, isLandscapeMode: false }),
+        ] as const);
+        await page.goto('/');
+        const { animations, frames } = await sampleUnlockTransition(page, [0, 250, 500, 550, 800, GATE_TRANSITION_MS]);
+
+        expect(animations).toEqual([
+          { name: 'gate-settle', duration: GATE_TRANSITION_MS, properties: ['opacity'] },
+          { name: 'gate-expand', duration: GATE_TRANSITION_MS, properties: ['opacity', 'transform'] },
+        ]);
+        // expands: from nothing at the screen's centre, growing, covering the screen at full white
+        const viewport = page.viewportSize()!;
+        expect(frames[250]!.white!.centre).toEqual({ x: viewport.width / 2, y: viewport.height / 2 });
+        expect(frames[0]!.white!.scale).toBe(0);
+        expect(frames[250]!.white!.scale).toBeGreaterThan(0);
+        expect(frames[250]!.white!.scale).toBeLessThan(frames[500]!.white!.scale);
+        expect(frames[500]!.base.opacity).toBe(0);
+        expect(frames[550]!.white!.opacity).toBe(1);
+        expect(frames[550]!.white!.radius).toBeGreaterThanOrEqual(Math.hypot(viewport.width, viewport.height) / 2);
+        // fades: the white is half gone by 800 ms and gone at the end, over the app's own background
+        expect(frames[800]!.white!.opacity).toBeGreaterThan(0);
+        expect(frames[800]!.white!.opacity).toBeLessThan(1);
+        expect(frames[800]!.base.opacity).toBe(1);
+        expect(frames[GATE_TRANSITION_MS]!.white!.opacity).toBe(0);
+        expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(1);
+
+        await expect(mainNavigation(page)).toBeVisible();
+        // what the transition ends on is what the app opens on: no cut
+        const appBackground = await bodyBackground(page);
+        expect(appBackground).toBe(isDarkMode ? 'rgb(12, 19, 17)' : 'rgb(246, 243, 238)');
+        expect(frames[GATE_TRANSITION_MS]!.base.color).toBe(appBackground);
+      });
+    }
+
+    test('with reduced motion: nothing expands, the app background fades in over the same second', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const { animations, frames } = await sampleUnlockTransition(page, [0, 500, GATE_TRANSITION_MS]);
+      expect(animations).toEqual([
+        { name: 'gate-settle-still', duration: GATE_TRANSITION_MS, properties: ['opacity'] },
+      ]);
+      expect(frames[0]!).toEqual({ white: null, base: { opacity: 0, color: 'rgb(246, 243, 238)' } });
+      expect(frames[500]!.base.opacity).toBeGreaterThan(0);
+      expect(frames[500]!.base.opacity).toBeLessThan(1);
+      expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(1);
+      await expect(mainNavigation(page)).toBeVisible();
+    });
   });
 });

@@ -149,11 +149,17 @@ export function GateScreen({ onSessionStarted, onUnlocked }: GateScreenProps) {
       </footer>
 
       {isOpening && (
-        <div aria-hidden className="pointer-events-none fixed inset-0 z-50 grid place-items-center overflow-hidden">
-          <div
-            className="aspect-square w-[300vmax] shrink-0 animate-gate-expand rounded-full bg-white"
-            style={{ '--gate-transition-ms': `${GATE_TRANSITION_MS}ms` } as CSSProperties}
-          />
+        // SPEC §2: a white overlay expands, then fades, over the 1 s transition. It fades into the app's own
+        // background (dark in dark mode), which stays until the app replaces it: no cut from white to dark.
+        // Opacity and transform only, so the compositor runs it while the feed's first page loads underneath.
+        <div
+          aria-hidden
+          className="pointer-events-none fixed inset-0 z-50 overflow-hidden"
+          style={{ '--gate-transition-ms': `${GATE_TRANSITION_MS}ms` } as CSSProperties}
+        >
+          <div className="absolute inset-0 animate-gate-settle bg-background" />
+          {/* centred on the screen, and just wider than its diagonal (√2 of the longer side) when fully grown */}
+          <div className="absolute top-1/2 left-1/2 size-[150vmax] -translate-1/2 animate-gate-expand rounded-full bg-white motion-reduce:hidden" />
         </div>
       )}
     </div>
