@@ -22,7 +22,7 @@ export const settingsTexts = {
   signIn: 'Sign in or sign up',
   signInDescription: 'Publish designs, comment and follow people.',
   downloadData: 'Download my data',
-  downloadDataDescription: 'Your profile, designs, comments, likes and follows as a JSON file.',
+  downloadDataDescription: 'Everything your account made, liked, followed and saved, as a JSON file.',
   downloadFailed: 'Your data could not be downloaded. Please try again.',
   signOut: 'Sign out',
   signOutDescription: 'Sign out of this browser.',
