@@ -118,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.decorate('engines', createEngines(config, storage));
+  // close waits for running renders and stops the render workers
+  app.addHook('onClose', () => app.engines.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
