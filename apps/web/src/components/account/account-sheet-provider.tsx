@@ -119,11 +119,6 @@ export type AccountActionOutcome<T> =
 export interface RunWithAccountOptions {
   /** Why the sheet asks, when it has to ('Sign in or sign up to publish your design.'). */
   reason?: string;
-  /**
-   * Signed out, ask before trying (the default). False tries first and asks only when the server says
-   * 'Sign in required': for actions a signed-out viewer may still be allowed (a named comment, SPEC §6).
-   */
-  askFirst?: boolean;
 }
 
 /**
@@ -144,8 +139,7 @@ export function useRequireAccount() {
         return { completed: true, value: await action() };
       };
       // known to be signed out: ask first rather than send what the server will refuse
-      const isSignedOut = queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === false;
-      if (isSignedOut && options.askFirst !== false) return askThenRun();
+      if (queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === false) return askThenRun();
       try {
         return { completed: true, value: await action() };
       } catch (error) {
