@@ -7,6 +7,7 @@ import {
   apiPaths,
   sessionResponseSchema,
   type SessionResponse,
+  type User,
 } from '@dwellscape/shared';
 import { mediaFiles, notifications, sessions, users } from '../src/db/schema';
 import {
@@ -252,6 +253,14 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       expect((await me(gate)).json<SessionResponse>().signedIn).toBe(false);
     });
 
+    it('refuses a username with a NUL character as bad input, before any lookup', async () => {
+      expectFieldError(
+        await signInAttempt(await t.unlock(), 'abc\u0000def', 'some password here'),
+        'body.username',
+        'must not contain NUL characters',
+      );
+    });
+
     it('spends a full argon2 verification on an unknown username too (the constant-time path)', async () => {
       // the dummy hash has the parameters of every real one, so it costs the same to verify
       const real = await hashPassword('any password at all');
@@ -411,6 +420,25 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
         currentUser: { id: account.accountId },
       });
     });
+  });
+
+  it('marks the account as the current user on profiles and in search; signed out, the first sample user', async () => {
+    const account = await signUp(t.app, await t.unlock());
+    const gate = await t.unlock();
+    const profile = (cookie: string, id: string) =>
+      t.app.inject({ method: 'GET', url: apiPaths.user(id), headers: { cookie } }).then((r) => r.json<User>());
+    expect(await profile(account.cookie, account.accountId)).toMatchObject({ isCurrentUser: true });
+    expect(await profile(account.cookie, firstSampleUser.id)).toMatchObject({ isCurrentUser: false });
+    expect(await profile(gate, account.accountId)).toMatchObject({ isCurrentUser: false });
+    expect(await profile(gate, firstSampleUser.id)).toMatchObject({ isCurrentUser: true });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.searchList('users')}?q=${account.username}&mode=interior&offset=0`,
+      headers: { cookie: account.cookie },
+    });
+    expect(found.json<{ items: User[] }>().items).toEqual([
+      expect.objectContaining({ id: account.accountId, isCurrentUser: true }),
+    ]);
   });
 
   it('answers 401 Sign in required to a signed-out viewer for the account’s own routes', async () => {

@@ -1,20 +1,22 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddCommentResponse, Comment, Design } from '@dwellscape/shared';
+import { accountMessages, type AddCommentResponse, type Comment, type Design } from '@dwellscape/shared';
 import { designComments } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage } from './fixtures';
+import { insertDesign, insertUser, putImage, signUp, type SignedUpAccount } from './fixtures';
 
 describe.each(dbKinds)('comments (%s)', (kind) => {
   let t: TestApp;
   let cookie: string;
-  let currentUser: Awaited<ReturnType<typeof insertUser>>;
+  let author: Awaited<ReturnType<typeof insertUser>>;
+  /** Commenting needs an account (decision 0016). */
+  let commenter: SignedUpAccount;
   let afterImageUrl: string;
 
   const list = (id: string) => t.app.inject({ method: 'GET', url: `/api/designs/${id}/comments`, headers: { cookie } });
-  const add = (id: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: `/api/designs/${id}/comments`, headers: { cookie }, payload });
-  const newDesign = () => insertDesign(t.database.db, { userId: currentUser.id, afterImageUrl });
+  const add = (id: string, payload: Record<string, unknown>, as = commenter.cookie) =>
+    t.app.inject({ method: 'POST', url: `/api/designs/${id}/comments`, headers: { cookie: as }, payload });
+  const newDesign = () => insertDesign(t.database.db, { userId: author.id, afterImageUrl });
   const storedComments = async (id: string) =>
     Number(
       (await t.database.db.select({ n: count() }).from(designComments).where(eq(designComments.designId, id)))[0]!.n,
@@ -23,8 +25,9 @@ describe.each(dbKinds)('comments (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
     cookie = await t.unlock();
-    currentUser = await insertUser(t.database.db, { id: 'me', displayName: 'Mia Chen', rank: 0 });
+    author = await insertUser(t.database.db, { id: 'me', displayName: 'Sample Person', rank: 0 });
     await insertUser(t.database.db, { id: 'someone-else', rank: 3 });
+    commenter = await signUp(t.app, await t.unlock(), { displayName: 'Mia Chen' });
     afterImageUrl = await putImage(t.app.storage);
   });
   afterAll(async () => {
@@ -38,7 +41,15 @@ describe.each(dbKinds)('comments (%s)', (kind) => {
     expect(res.json()).toEqual({ items: [] });
   });
 
-  it('adds an anonymous comment under the typed name', async () => {
+  it('answers 401 Sign in required without an account, and counts nothing', async () => {
+    const design = await newDesign();
+    const res = await add(design.id, { name: 'Ana', text: 'Lovely light!' }, cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Sign in required', message: accountMessages.signInRequired });
+    expect(await storedComments(design.id)).toBe(0);
+  });
+
+  it('comments as the signed-in account under its display name, whatever name is typed', async () => {
     const design = await newDesign();
     const res = await add(design.id, { name: '  Ana  ', text: '  Lovely light!  ' });
     expect(res.statusCode).toBe(201);
@@ -46,25 +57,16 @@ describe.each(dbKinds)('comments (%s)', (kind) => {
     expect(body.commentsCount).toBe(1);
     expect(body.comment).toMatchObject({
       designId: design.id,
-      userId: null,
-      name: 'Ana',
+      userId: commenter.accountId,
+      name: 'Mia Chen',
       text: 'Lovely light!',
-      content: 'Ana: Lovely light!',
-      author: null,
+      content: 'Mia Chen: Lovely light!',
+      author: { id: commenter.accountId, displayName: 'Mia Chen' },
     });
     expect(Date.now() - Date.parse(body.comment.createdAt)).toBeLessThan(60_000);
-  });
-
-  it('adds a comment as the current user when no name is given', async () => {
-    const design = await newDesign();
-    const res = await add(design.id, { text: 'Mine now' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json<AddCommentResponse>().comment).toMatchObject({
-      userId: currentUser.id,
-      name: 'Mia Chen',
-      text: 'Mine now',
+    expect((await add(design.id, { text: 'Mine now' })).json<AddCommentResponse>().comment).toMatchObject({
+      userId: commenter.accountId,
       content: 'Mia Chen: Mine now',
-      author: { id: currentUser.id, displayName: 'Mia Chen' },
     });
   });
 
@@ -77,7 +79,7 @@ describe.each(dbKinds)('comments (%s)', (kind) => {
 
     const items = (await list(design.id)).json<{ items: Comment[] }>().items;
     expect(items.map((c) => c.text)).toEqual(['first', 'second', 'third', 'fourth']);
-    expect(items[3]!.author?.id).toBe(currentUser.id);
+    expect(items.every((c) => c.author?.id === commenter.accountId)).toBe(true);
     const seen = await t.app.inject({ method: 'GET', url: `/api/designs/${design.id}`, headers: { cookie } });
     expect(seen.json<Design>().commentsCount).toBe(4);
   });

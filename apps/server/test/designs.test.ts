@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Design, type FeedResponse, type PublishDesignBody } from '@dwellscape/shared';
+import { accountMessages, type Design, type FeedResponse, type PublishDesignBody } from '@dwellscape/shared';
 import { designs } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage } from './fixtures';
+import { insertDesign, insertUser, putImage, signUp, type SignedUpAccount } from './fixtures';
 
 const protectedRoutes = [
   { method: 'GET', url: '/api/designs?mode=interior' },
@@ -21,12 +21,14 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
   let cookie: string;
   let currentUserId: string;
   let otherUserId: string;
+  /** The account that publishes: publishing needs one (decision 0016). */
+  let author: SignedUpAccount;
   /** Public interior designs made for the feed tests, in the order the feed must show them. */
   let feedOrder: string[];
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const publish = (payload: Partial<PublishDesignBody> & Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/designs', headers: { cookie }, payload });
+  const publish = (payload: Partial<PublishDesignBody> & Record<string, unknown>, as = author.cookie) =>
+    t.app.inject({ method: 'POST', url: '/api/designs', headers: { cookie: as }, payload });
   const designCount = async () => Number((await t.database.db.select({ n: count() }).from(designs))[0]!.n);
 
   beforeAll(async () => {
@@ -35,6 +37,7 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
     const db = t.database.db;
     currentUserId = (await insertUser(db, { id: 'current-user', displayName: 'Current Person', rank: 0 })).id;
     otherUserId = (await insertUser(db, { id: 'other-user', rank: 5 })).id;
+    author = await signUp(t.app, await t.unlock(), { displayName: 'Author Person' });
     const image = await putImage(t.app.storage);
 
     // 30 public interior designs, a second apart, plus ties that only a full-precision key tells apart
@@ -209,7 +212,15 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
       beforeImageUrl = await putImage(t.app.storage);
     });
 
-    it('publishes as the current user, stores the snapshot and announces it', async () => {
+    it('answers 401 Sign in required without an account, and writes nothing', async () => {
+      const before = await designCount();
+      const res = await publish({ title: 'Anonymous', afterImageUrl, mode: 'interior' }, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Sign in required', message: accountMessages.signInRequired });
+      expect(await designCount()).toBe(before);
+    });
+
+    it('publishes as the signed-in account, stores the snapshot and announces it', async () => {
       const announced: string[] = [];
       const stop = await t.database.listen('design_published', (payload) => announced.push(payload));
       try {
@@ -237,8 +248,8 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
           isPublic: true,
           likesCount: 0,
           commentsCount: 0,
-          userId: currentUserId,
-          author: { id: currentUserId, displayName: 'Current Person' },
+          userId: author.accountId,
+          author: { id: author.accountId, displayName: 'Author Person' },
           originalDesignId: null,
           originalCreatorId: null,
           isRegenerated: false,

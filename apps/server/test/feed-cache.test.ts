@@ -10,7 +10,7 @@ import { attachFeedCache, FeedPageCache, type FeedPageTemplate } from '../src/mo
 import { CheckedJson, responseSerializerCompiler } from '../src/response-serializer';
 import type { AppInstance } from '../src/types';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, minutesAgo, putImage, storeImage } from './fixtures';
+import { insertDesign, insertUser, minutesAgo, putImage, signUp, storeImage } from './fixtures';
 
 /** Small pages, so that 12 designs make three. */
 const FEED = `${apiPaths.designs}?mode=interior&limit=5`;
@@ -77,7 +77,8 @@ describe.each(dbKinds)('feed page cache (%s)', (kind) => {
         createdAt: minutesAgo(i * 10, now),
       });
     }
-    alice = await t.unlock();
+    // alice has an account (she publishes and comments; her likes are the account's), bob has not
+    alice = (await signUp(t.app, await t.unlock())).cookie;
     bob = await t.unlock();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, remixesResponseSchema, type Design, type RemixesResponse } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, minutesAgo, putImage } from './fixtures';
+import { insertDesign, insertUser, minutesAgo, putImage, signUp } from './fixtures';
 
 describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
   let t: TestApp;
@@ -104,7 +104,7 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: apiPaths.designs,
-      headers: { cookie },
+      headers: { cookie: (await signUp(t.app, await t.unlock())).cookie },
       payload: {
         title: 'Fresh remix',
         afterImageUrl,

@@ -164,6 +164,7 @@ const design = {
   originalDesignId: null,
   originalCreatorId: null,
   originalCreator: null,
+  originalCreatorDeleted: false,
   isRegenerated: false,
   videoUrl: null,
   remixCount: 0,

@@ -36,6 +36,7 @@ export function makeDesign(overrides: Partial<Design> & Pick<Design, 'id'>): Des
     originalDesignId: null,
     originalCreatorId: null,
     originalCreator: null,
+    originalCreatorDeleted: false,
     isRegenerated: false,
     videoUrl: null,
     remixCount: 0,

@@ -91,6 +91,7 @@ export const signInBodySchema = z.object({
     z.overwrite((s) => s.trim().toLowerCase()),
     z.minLength(1),
     z.maxLength(100),
+    z.refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'),
   ),
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });

@@ -201,6 +201,8 @@ export const designSchema = z.object({
   originalDesignId: z.nullable(z.string()),
   originalCreatorId: z.nullable(z.string()),
   originalCreator: z.nullable(userSummarySchema),
+  /** A remix whose original creator deleted their account: credit 'a deleted user' (originalCreator is null). */
+  originalCreatorDeleted: z.boolean(),
   isRegenerated: z.boolean(),
   videoUrl: z.nullable(z.string()),
   remixCount: z.int(),

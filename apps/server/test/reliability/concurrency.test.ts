@@ -2,7 +2,7 @@
  * Concurrency storm (issue #7, item 1), over real HTTP on every database kind.
  *
  * Sizes                      default (CI)                RELIABILITY_HEAVY=1 (the issue's figures)
- * gate sessions              100                         100
+ * gate sessions              100, half signed up         100, half signed up
  * like/unlike storm          20 seeded runs              20 seeded runs
  *   calls per run            250 on 3 fresh designs      1,000 on 3 fresh designs
  * comment storm              2 seeded runs               5 seeded runs
@@ -24,7 +24,7 @@ import {
   apiPaths,
   designSchema,
   likeResponseSchema,
-  meResponseSchema,
+  sessionResponseSchema,
   type AddCommentBody,
 } from '@dwellscape/shared';
 import { designComments, designLikes, designs } from '../../src/db/schema';
@@ -35,6 +35,7 @@ import {
   heavy,
   listenOnLoopback,
   reportBriefly,
+  signUpOverHttp,
   unlockOverHttp,
   type InFlightGauge,
 } from './support';
@@ -73,8 +74,12 @@ describe.each(dbKinds)('concurrency storm over HTTP (%s)', (kind) => {
   let serverGauge: InFlightGauge;
   let userId: string;
   let afterImageUrl: string;
-  /** Cookie and viewer id of each gate session. */
-  let sessions: { cookie: string; viewerId: string }[];
+  /**
+   * Each gate session's cookie and liker id: every other one is signed up, so its likes are the
+   * account's (decision 0016); only those comment, as commenting needs an account.
+   */
+  let sessions: { cookie: string; likerId: string; signedIn: boolean }[];
+  let commenters: typeof sessions;
   const serverHoldsManyAtOnce = kind === 'postgres';
   const likeFigures: RunFigures[] = [];
   const commentFigures: RunFigures[] = [];
@@ -89,12 +94,17 @@ describe.each(dbKinds)('concurrency storm over HTTP (%s)', (kind) => {
       Array.from({ length: SESSIONS }, () => unlockOverHttp(baseUrl, t.config.betaPassword)),
     );
     sessions = await Promise.all(
-      cookies.map(async (cookie) => {
+      cookies.map(async (cookie, i) => {
+        if (i % 2 === 0) {
+          const account = await signUpOverHttp(baseUrl, cookie);
+          return { cookie: account.cookie, likerId: account.accountId, signedIn: true };
+        }
         const res = await fetch(`${baseUrl}${apiPaths.me}`, { headers: { cookie } });
-        return { cookie, viewerId: meResponseSchema.parse(await res.json()).viewerId };
+        return { cookie, likerId: sessionResponseSchema.parse(await res.json()).viewerId, signedIn: false };
       }),
     );
-    expect(new Set(sessions.map((s) => s.viewerId)).size).toBe(SESSIONS);
+    expect(new Set(sessions.map((s) => s.likerId)).size).toBe(SESSIONS);
+    commenters = sessions.filter((s) => s.signedIn);
   });
 
   afterAll(async () => {
@@ -171,7 +181,7 @@ describe.each(dbKinds)('concurrency storm over HTTP (%s)', (kind) => {
             for (const [d, designId] of designIds.entries()) {
               const expectedViewers = sessions
                 .filter((_, s) => lastAcknowledged.get(`${s}:${d}`) === true)
-                .map((s) => s.viewerId)
+                .map((s) => s.likerId)
                 .sort();
               const likeRows = await t.database.db
                 .select({ viewerId: designLikes.viewerId })
@@ -225,7 +235,10 @@ describe.each(dbKinds)('concurrency storm over HTTP (%s)', (kind) => {
                     op.name === undefined ? { text: op.text } : { name: op.name, text: op.text };
                   const res = await fetch(`${baseUrl}${apiPaths.designComments(designIds[op.design]!)}`, {
                     method: 'POST',
-                    headers: { cookie: sessions[op.session]!.cookie, 'content-type': 'application/json' },
+                    headers: {
+                      cookie: commenters[op.session % commenters.length]!.cookie,
+                      'content-type': 'application/json',
+                    },
                     body: JSON.stringify(body),
                   });
                   statuses.push(res.status);

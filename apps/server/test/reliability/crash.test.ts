@@ -16,6 +16,7 @@ import {
   listOf,
   productSchema,
   selectedProductSchema,
+  sessionResponseSchema,
   uploadResponseSchema,
   type Design,
   type Mode,
@@ -24,7 +25,8 @@ import {
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
 import { createPostgresDatabase } from '../helpers';
 import { filePart, makeJpeg, multipartBody } from '../media-fixtures';
-import { prepareDataDir, sessionTokenHashOfCookie, startChildServer, type ChildServer } from './child-server';
+import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
+import { signUpOverHttp } from './support';
 
 /**
  * kill -9 during a publish, like and comment storm, then restart: every acknowledged write
@@ -56,9 +58,18 @@ const random = {
 
 interface AckedLike {
   designId: string;
+  /** The browser that liked it, which must still see it liked after the restart. */
   cookie: string;
-  tokenHash: string;
+  /** design_likes.viewer_id: the account when signed in, the gate session otherwise (decision 0016). */
+  likerId: string;
   cycle: number;
+}
+
+/** One browser of the storm: signed in (it may publish and comment) or not (it only likes). */
+interface StormClient {
+  cookie: string;
+  likerId: string;
+  signedIn: boolean;
 }
 
 interface AckedComment {
@@ -148,15 +159,27 @@ async function loadStormWorld(server: ChildServer, cookie: string): Promise<Stor
   return { productsByMode, targets, images };
 }
 
+/** A new browser past the gate, signed up as a new account or browsing signed out. */
+async function stormClient(server: ChildServer, signedIn: boolean): Promise<StormClient> {
+  const cookie = await server.unlock();
+  if (signedIn) {
+    const account = await signUpOverHttp(server.baseUrl, cookie);
+    return { cookie: account.cookie, likerId: account.accountId, signedIn };
+  }
+  const me = await getJson(server, apiPaths.me, cookie, sessionResponseSchema);
+  return { cookie, likerId: me.viewerId, signedIn };
+}
+
 /** The storm: WORKERS loops of publish (upload + POST), like and comment until the process dies. */
 async function runStorm(options: {
   server: ChildServer;
   cycle: number;
-  cookies: string[];
+  clients: StormClient[];
   world: StormWorld;
   ledger: Ledger;
 }): Promise<{ inFlightAtKill: number; requests: number }> {
-  const { server, cycle, cookies, world, ledger } = options;
+  const { server, cycle, clients, world, ledger } = options;
+  const accounts = clients.filter((client) => client.signedIn);
   let killed = false;
   let inFlight = 0;
   let requests = 0;
@@ -233,19 +256,20 @@ async function runStorm(options: {
     acknowledged('publish');
   };
 
-  const like = async (cookie: string) => {
+  const like = async ({ cookie, likerId }: StormClient) => {
     const designId = random.pick(world.targets);
     const res = await counted(() => call(server, 'PUT', apiPaths.designLike(designId), { cookie }));
     if (!expectStatus('like', res, 200)) return;
     if (!likeResponseSchema.parse(res.body).liked) ledger.unexpected.push(`cycle ${cycle}: like answered liked=false`);
-    ledger.likes.push({ designId, cookie, tokenHash: sessionTokenHashOfCookie(cookie), cycle });
+    ledger.likes.push({ designId, cookie, likerId, cycle });
     acknowledged();
   };
 
   const comment = async (cookie: string) => {
     const designId = random.pick(world.targets);
-    const anonymous = random.next() < 0.5;
-    const body = { text: `crash ${cycle}.${++serial} ${randomUUID()}`, ...(anonymous ? { name: 'Storm Guest' } : {}) };
+    // a typed name is ignored for an account's comment, but must not break it
+    const withName = random.next() < 0.5;
+    const body = { text: `crash ${cycle}.${++serial} ${randomUUID()}`, ...(withName ? { name: 'Storm Guest' } : {}) };
     const res = await counted(() => call(server, 'POST', apiPaths.designComments(designId), { cookie, json: body }));
     if (!expectStatus('comment', res, 201)) return;
     const added = addCommentResponseSchema.parse(res.body);
@@ -255,12 +279,12 @@ async function runStorm(options: {
 
   const worker = async () => {
     while (!killed) {
-      const cookie = random.pick(cookies);
       const roll = random.next();
       try {
-        if (roll < 0.4) await publish(cookie);
-        else if (roll < 0.7) await like(cookie);
-        else await comment(cookie);
+        // publishing and commenting need an account; anyone may like
+        if (roll < 0.4) await publish(random.pick(accounts).cookie);
+        else if (roll < 0.7) await like(random.pick(clients));
+        else await comment(random.pick(accounts).cookie);
       } catch (err) {
         if (err instanceof Disconnected && killed) return;
         ledger.unexpected.push(`cycle ${cycle}: ${String(err)}`);
@@ -422,16 +446,14 @@ async function checkIntegrity(rows: Rows, dataDir: string, ledger: Ledger, basel
 
   const likeRows = new Set(
     (
-      await rows(
-        `select l.design_id, s.token_hash from design_likes l join sessions s on s.id = l.viewer_id
-         where s.token_hash = any($1::text[])`,
-        [[...new Set(ledger.likes.map((l) => l.tokenHash))]],
-      )
-    ).map((r) => `${String(r.design_id)}|${String(r.token_hash)}`),
+      await rows(`select design_id, viewer_id from design_likes where viewer_id = any($1::text[])`, [
+        [...new Set(ledger.likes.map((l) => l.likerId))],
+      ])
+    ).map((r) => `${String(r.design_id)}|${String(r.viewer_id)}`),
   );
   for (const l of ledger.likes) {
-    if (!likeRows.has(`${l.designId}|${l.tokenHash}`)) {
-      problems.push(`like of ${l.designId} by session ${l.tokenHash.slice(0, 8)} (cycle ${l.cycle}) is missing`);
+    if (!likeRows.has(`${l.designId}|${l.likerId}`)) {
+      problems.push(`like of ${l.designId} by ${l.likerId.slice(0, 8)} (cycle ${l.cycle}) is missing`);
     }
   }
 
@@ -536,7 +558,7 @@ async function checkThroughApi(server: ChildServer, ledger: Ledger, cycle: numbe
       for (const id of ids) if (!served.has(id)) problems.push(`comment ${id} is not served`);
     }),
   );
-  // the sessions survived too: each like is seen by the session that made it
+  // the sessions (and their sign-ins) survived too: each like is seen by the browser that made it
   await Promise.all(
     ledger.likes
       .filter((l) => l.cycle === cycle)
@@ -585,8 +607,10 @@ describe.each(kinds)('kill -9 during a write storm (%s)', (kind) => {
       server = await startChildServer({ dataDir, databaseUrl });
 
       for (let cycle = 1; cycle <= CYCLES; cycle++) {
-        const cookies = await Promise.all(Array.from({ length: SESSIONS_PER_CYCLE }, () => server.unlock()));
-        const storm = await runStorm({ server, cycle, cookies, world, ledger });
+        const clients = await Promise.all(
+          Array.from({ length: SESSIONS_PER_CYCLE }, (_, i) => stormClient(server, i < SESSIONS_PER_CYCLE - 1)),
+        );
+        const storm = await runStorm({ server, cycle, clients, world, ledger });
         inFlightAtKills += storm.inFlightAtKill;
         requests += storm.requests;
         const context = `${kind}, cycle ${cycle}`;

@@ -23,12 +23,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  BIO_MAX_LENGTH,
   CAPTION_MAX_LENGTH,
   COMMENT_NAME_MAX_LENGTH,
   COMMENT_TEXT_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
   FEED_PAGE_SIZE,
   MODES,
   NOTES_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   SEARCH_LISTS,
   SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
@@ -53,7 +57,7 @@ async function snapshotWrites(...args: Parameters<typeof snapshotAllWrites>): Pr
 const TOTAL_INPUTS = heavy ? 100_000 : 10_000;
 const seed = Number(process.env.RELIABILITY_SEED ?? 20_250_707);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface BadRequest {
   method: Method;
@@ -618,6 +622,155 @@ const nonBlankField = (key: string, max: number, required: boolean): FieldSpec =
   invalid: fc.oneof(blankText.map(j), tooLong(max).map(j), withNul.map(j), nonStringJson),
 });
 
+/** The same requests, sent by the signed-in fuzzing account (for routes that need one). */
+const asAccount = (requests: fc.Arbitrary<BadRequest>) =>
+  requests.map((request) => ({ ...request, cookie: 'account' as const }));
+
+/** The username field of sign-up: bad when, trimmed and lower-cased, it is not 3–30 of a–z, 0–9 and _. */
+const USERNAME = /^[a-z0-9_]{3,30}$/;
+const isBadUsername = (text: string) => !USERNAME.test(text.trim().toLowerCase());
+const usernameField: FieldSpec = {
+  key: 'username',
+  required: true,
+  valid: fc.constantFrom('fuzz_person', 'abc_123').map(j),
+  invalid: fc.oneof(
+    fc.constantFrom('', '  ', 'ab', 'Has Space', 'dot.name', 'émile', 'a'.repeat(31)).map(j),
+    oddText.filter(isBadUsername).map(j),
+    withNul.map(j),
+    nonStringJson,
+  ),
+};
+
+/** A password of the wrong length (or no string at all); a good one is long and uncommon. */
+const passwordField: FieldSpec = {
+  key: 'password',
+  required: true,
+  valid: fc.constant(j('violet meadow under nine lamps')),
+  invalid: fc.oneof(
+    fc.string({ maxLength: PASSWORD_MIN_LENGTH - 1 }).map(j),
+    tooLong(PASSWORD_MAX_LENGTH).map(j),
+    nonStringJson,
+  ),
+};
+
+/** Whether a body is a JSON object without displayName, bio or avatarUrl: a PATCH that changes nothing. */
+function namesNoProfileField(payload: string | Buffer | undefined): boolean {
+  try {
+    const parsed: unknown = JSON.parse(String(payload));
+    return (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      !['displayName', 'bio', 'avatarUrl'].some((key) => Object.hasOwn(parsed, key))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Sign-up, sign-in, profile edits and account deletion: every one refused before it writes. */
+function accountCases(): FuzzCase[] {
+  return [
+    {
+      name: `POST ${apiPaths.signUp}`,
+      weight: 3,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['username', 'displayName', 'password'],
+      build: () =>
+        postWithBadBody(apiPaths.signUp, {
+          fields: [usernameField, nonBlankField('displayName', DISPLAY_NAME_MAX_LENGTH, true), passwordField],
+          validBody: fc.constant(
+            j({ username: 'fuzz_person', displayName: 'Fuzz', password: 'violet meadow under nine lamps' }),
+          ),
+        }),
+    },
+    {
+      name: `POST ${apiPaths.signIn}`,
+      weight: 2,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['username', 'password'],
+      build: () =>
+        postWithBadBody(apiPaths.signIn, {
+          fields: [
+            {
+              key: 'username',
+              required: true,
+              valid: fc.constant(j('fuzz_person')),
+              invalid: fc.oneof(fc.constantFrom(j(''), j('   ')), tooLong(100).map(j), withNul.map(j), nonStringJson),
+            },
+            {
+              key: 'password',
+              required: true,
+              valid: fc.constant(j('some password')),
+              invalid: fc.oneof(fc.constant(j('')), tooLong(PASSWORD_MAX_LENGTH).map(j), nonStringJson),
+            },
+          ],
+          validBody: fc.constant(j({ username: 'fuzz_person', password: 'some password' })),
+        }),
+    },
+    {
+      name: `PATCH ${apiPaths.me}`,
+      weight: 3,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['displayName', 'bio', 'avatarUrl'],
+      build: (world) =>
+        asAccount(
+          postWithBadBody(apiPaths.me, {
+            fields: [
+              nonBlankField('displayName', DISPLAY_NAME_MAX_LENGTH, false),
+              {
+                key: 'bio',
+                required: false,
+                valid: fc.string({ maxLength: 40 }).map(j),
+                invalid: fc.oneof(
+                  tooLong(BIO_MAX_LENGTH)
+                    .filter((text) => text.trim().length > BIO_MAX_LENGTH || text.includes('\u0000'))
+                    .map(j),
+                  withNul.map(j),
+                  nonStringJson,
+                ),
+              },
+              {
+                key: 'avatarUrl',
+                required: false,
+                valid: fc.constant(j(world.mediaUrl)),
+                invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+              },
+            ],
+            validBody: fc.constant(j({ bio: 'Hello' })),
+          })
+            // every field is optional: an object naming none of them (deep junk) is an empty, valid edit
+            .filter((request) => !namesNoProfileField(request.payload))
+            .map((request) => ({ ...request, method: 'PATCH' as const })),
+        ),
+    },
+    {
+      name: `DELETE ${apiPaths.me}`,
+      weight: 1,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['confirmUsername'],
+      build: (world) =>
+        asAccount(
+          postWithBadBody(apiPaths.me, {
+            fields: [
+              {
+                key: 'confirmUsername',
+                required: true,
+                valid: fc.constant(j(`not-${world.accountId}`)),
+                invalid: fc.oneof(tooLong(100).map(j), nonStringJson),
+              },
+            ],
+            validBody: fc.constant(j({ confirmUsername: 'someone-else' })),
+          }).map((request) => ({ ...request, method: 'DELETE' as const })),
+        ),
+    },
+  ];
+}
+
 /** One of the AI text routes: a non-blank text field of its own plus spaceType. */
 const aiTextCase = (route: string, url: string, field: string, max: number, validText: string): FuzzCase => ({
   name: `POST /api/ai/${route}`,
@@ -795,7 +948,8 @@ function cases(): FuzzCase[] {
     },
     {
       name: 'POST /api/gate',
-      weight: 4,
+      // enough wrong passwords on one address to reach the limit, however many other routes share the inputs
+      weight: 5,
       allowed: [400, 401, 413, 415, 429],
       provokes: [400, 401, 415, 429],
       names: ['password'],
@@ -949,7 +1103,8 @@ function cases(): FuzzCase[] {
           { key: 'videoUrl', required: false, ...mediaUrl },
         ];
         const validBody = fc.constant(j({ title: 'A room', afterImageUrl: world.mediaUrl, mode: 'interior' }));
-        return postWithBadBody(apiPaths.designs, { fields, validBody });
+        // publishing needs an account: signed out, every request would stop at 401
+        return asAccount(postWithBadBody(apiPaths.designs, { fields, validBody }));
       },
     },
     idRoute('GET /api/designs/:id', 'GET', (id) => `${apiPaths.designs}/${id}`),
@@ -992,13 +1147,15 @@ function cases(): FuzzCase[] {
         fc.oneof(
           {
             weight: 4,
-            arbitrary: postWithBadBody(fc.constantFrom(...world.designIds).map(apiPaths.designComments), {
-              fields: [
-                nonBlankField('name', COMMENT_NAME_MAX_LENGTH, false),
-                nonBlankField('text', COMMENT_TEXT_MAX_LENGTH, true),
-              ],
-              validBody: fc.constant(j({ name: 'Ann', text: 'Lovely room' })),
-            }),
+            arbitrary: asAccount(
+              postWithBadBody(fc.constantFrom(...world.designIds).map(apiPaths.designComments), {
+                fields: [
+                  nonBlankField('name', COMMENT_NAME_MAX_LENGTH, false),
+                  nonBlankField('text', COMMENT_TEXT_MAX_LENGTH, true),
+                ],
+                validBody: fc.constant(j({ name: 'Ann', text: 'Lovely room' })),
+              }),
+            ),
           },
           // a good comment for a design that does not exist
           {
@@ -1008,6 +1165,7 @@ function cases(): FuzzCase[] {
               url: `${apiPaths.designs}/${enc(id)}/comments`,
               contentType: 'application/json',
               payload: j({ name: 'Ann', text: 'Lovely room' }),
+              cookie: 'account' as const,
             })),
           },
         ),
@@ -1027,6 +1185,7 @@ function cases(): FuzzCase[] {
           },
         ]).map((q) => ({ method: 'GET' as const, url: q ? `${apiPaths.designsLive}?${q}` : apiPaths.designsLive })),
     },
+    ...accountCases(),
     idRoute('GET /api/users/:id', 'GET', (id) => `/api/users/${id}`, 3),
     idRoute('GET /api/users/:id/designs', 'GET', (id) => `/api/users/${id}/designs`, 3),
     {
@@ -1339,6 +1498,9 @@ function looksLikeAnImage(bytes: Uint8Array): boolean {
 const ROUTES_WITHOUT_INPUT = [
   'GET /api/health',
   'GET /api/me',
+  'GET /api/me/export',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/sign-out-everywhere',
   'GET /api/notifications',
   'GET /api/notifications/unread',
   'POST /api/notifications/read',
@@ -1346,7 +1508,7 @@ const ROUTES_WITHOUT_INPUT = [
 
 /** "PUT and DELETE /api/designs/:id/like" names two routes. */
 function routesNamedBy(caseName: string): string[] {
-  const match = /^((?:GET|POST|PUT|DELETE)(?: and (?:GET|POST|PUT|DELETE))*) (\/[^?\s]*)/.exec(caseName);
+  const match = /^((?:GET|POST|PUT|PATCH|DELETE)(?: and (?:GET|POST|PUT|PATCH|DELETE))*) (\/[^?\s]*)/.exec(caseName);
   return match ? match[1]!.split(' and ').map((method) => `${method} ${match[2]}`) : [];
 }
 

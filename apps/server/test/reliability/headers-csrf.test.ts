@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, uploadResponseSchema } from '@dwellscape/shared';
 import { designComments, designLikes, designs, mediaFiles } from '../../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
-import { insertDesign, insertUser, putImage } from '../fixtures';
+import { insertDesign, insertUser, putImage, signUp } from '../fixtures';
 import { filePart, listFiles, makePng, multipartBody } from '../media-fixtures';
 
 /** The directives of a Content-Security-Policy header, each with its source list. */
@@ -241,7 +241,8 @@ describe.each(dbKinds)('cross-site writes carrying the session cookie (%s)', (ki
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    cookie = await t.unlock();
+    // signed in: commenting needs an account, so the refusals below are about the origin alone
+    cookie = (await signUp(t.app, await t.unlock())).cookie;
     const user = await insertUser(t.database.db);
     designId = (await insertDesign(t.database.db, { userId: user.id, afterImageUrl: await putImage(t.app.storage) }))
       .id;

@@ -8,7 +8,7 @@ import { createPostgresDatabase, createTestApp, dbKinds, type TestApp } from '..
 import { insertDesign, insertUser, putImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
-import { heavy } from './support';
+import { heavy, signUpOverHttp } from './support';
 
 /**
  * Issue #7 item 8: 1,000 idle live-feed subscribers on one server keep its memory flat while
@@ -119,7 +119,8 @@ describe.each(dbKinds)('1,000 idle live-feed subscribers on one server process (
         NODE_OPTIONS: `--expose-gc --import=data:text/javascript,${encodedProbe}`,
       },
     });
-    cookie = await server.unlock();
+    // publishing needs an account
+    cookie = (await signUpOverHttp(server.baseUrl, await server.unlock())).cookie;
   }, 240_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/desi
 import { createLiveFeed } from '../../src/realtime/live-feed';
 import { LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
-import { insertDesign, insertUser, putImage } from '../fixtures';
+import { insertDesign, insertUser, putImage, signUp } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 
 /**
@@ -66,7 +66,8 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    cookie = await t.unlock();
+    // publishing needs an account
+    cookie = (await signUp(t.app, await t.unlock())).cookie;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
@@ -301,6 +302,7 @@ describe('live stream replay against live arrivals', () => {
       originalDesignId: null,
       originalCreatorId: null,
       originalCreator: null,
+      originalCreatorDeleted: false,
       isRegenerated: false,
       videoUrl: null,
       remixCount: 0,

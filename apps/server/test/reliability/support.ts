@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { RunDetails } from 'fast-check';
+import { apiPaths, sessionResponseSchema } from '@dwellscape/shared';
 import type { AppDatabase } from '../../src/db/client';
 import type { AppInstance } from '../../src/types';
 import { listFiles } from '../media-fixtures';
@@ -75,6 +76,32 @@ export async function unlockOverHttp(baseUrl: string, password: string): Promise
   const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
   if (res.status !== 204 || !cookie) throw new Error(`gate refused: ${res.status} ${await res.text()}`);
   return cookie;
+}
+
+let accountsSignedUp = 0;
+
+/**
+ * Signs up a new account on the gate session behind `cookie`, over HTTP (publishing and commenting
+ * need one): returns the session's new cookie, the account's id and the session's viewer id.
+ */
+export async function signUpOverHttp(
+  baseUrl: string,
+  cookie: string,
+): Promise<{ cookie: string; accountId: string; viewerId: string }> {
+  const username = `storm_${process.pid}_${++accountsSignedUp}_${Math.random().toString(36).slice(2, 8)}`;
+  const res = await fetch(`${baseUrl}${apiPaths.signUp}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      username,
+      displayName: `Storm ${accountsSignedUp}`,
+      password: 'violet meadow under nine lamps',
+    }),
+  });
+  const newCookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (res.status !== 201 || !newCookie) throw new Error(`sign-up refused: ${res.status} ${await res.text()}`);
+  const session = sessionResponseSchema.parse(await res.json());
+  return { cookie: newCookie, accountId: session.currentUser.id, viewerId: session.viewerId };
 }
 
 export interface WriteSnapshot {

@@ -8,6 +8,7 @@ import { apiPaths, designSchema, uploadResponseSchema } from '@dwellscape/shared
 import { ConfigError, loadConfig } from '../../src/config';
 import { filePart, listFiles, makeJpeg, multipartBody, openEventStream } from '../media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
+import { signUpOverHttp } from './support';
 
 /**
  * Slow clients are cut off: headers that never finish after HEADERS_TIMEOUT_MS, a body that never
@@ -80,7 +81,8 @@ describe('request, header and keep-alive time-outs', () => {
         KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_TIMEOUT_MS),
       },
     });
-    cookie = await server.unlock();
+    // publishing needs an account
+    cookie = (await signUpOverHttp(server.baseUrl, await server.unlock())).cookie;
   }, 300_000);
 
   afterAll(async () => {

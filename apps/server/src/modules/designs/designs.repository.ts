@@ -15,6 +15,12 @@ const userSummaryJson = (user: typeof author | typeof originalCreator) =>
   sql`json_build_object('id', ${user.id}, 'username', ${user.username}, 'displayName', ${user.displayName},
     'avatarUrl', ${user.avatarUrl}, 'isVerified', ${user.isVerified})`;
 
+/** Whose likes `likedByViewer` reads: the account's when signed in, the gate session's otherwise (decision 0016). */
+function likerOf(viewerId: string | Placeholder, accountId: string | Placeholder | null) {
+  if (accountId === null || typeof accountId === 'string') return accountId ?? viewerId;
+  return sql`coalesce(${accountId}::text, ${viewerId}::text)`;
+}
+
 /**
  * One design as Postgres builds it: a `Design`, one json value per row. Node then parses one JSON
  * text per row (natively) instead of mapping some 30 columns per row through the ORM, which was
@@ -26,7 +32,7 @@ function designJson(viewerId: string | Placeholder | null, accountId: string | P
   // likes, which it costs for every public design rather than for the 26 rows a page reads
   const likedByViewer =
     viewerId !== null
-      ? sql`coalesce((select true from ${designLikes} where ${designLikes.designId} = ${designs.id} and ${designLikes.viewerId} = ${viewerId}), false)`
+      ? sql`coalesce((select true from ${designLikes} where ${designLikes.designId} = ${designs.id} and ${designLikes.viewerId} = ${likerOf(viewerId, accountId)}), false)`
       : sql`false`;
   const savedByViewer =
     accountId !== null
@@ -51,6 +57,7 @@ function designJson(viewerId: string | Placeholder | null, accountId: string | P
     'originalDesignId', ${designs.originalDesignId},
     'originalCreatorId', ${designs.originalCreatorId},
     'originalCreator', case when ${originalCreator.id} is null then null else ${userSummaryJson(originalCreator)} end,
+    'originalCreatorDeleted', ${designs.originalCreatorDeleted},
     'isRegenerated', ${designs.isRegenerated},
     'videoUrl', ${designs.videoUrl},
     'remixCount', (select count(*)::int from ${designs} as ${remix} where ${remix.originalDesignId} = ${designs.id} and ${remix.isPublic}),

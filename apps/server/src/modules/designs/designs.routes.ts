@@ -14,6 +14,7 @@ import {
   remixesResponseSchema,
 } from '@dwellscape/shared';
 import { asResponse } from '../../response-serializer';
+import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
 import {
   addComment,
@@ -38,9 +39,10 @@ export default async function designsRoutes(app: AppInstance) {
 
   app.post(
     apiPaths.designs,
-    { schema: { body: publishDesignBodySchema, response: { 201: designSchema } } },
+    { schema: { body: publishDesignBodySchema, response: { 201: designSchema, ...signInRequiredResponse } } },
     async (request, reply) => {
-      const design = await publishDesign(app.db, app.storage, request.viewer, request.body);
+      const viewer = { ...request.viewer, accountId: requireAccount(request) };
+      const design = await publishDesign(app.db, app.storage, viewer, request.body);
       return reply.code(201).send(design);
     },
   );
@@ -69,7 +71,7 @@ export default async function designsRoutes(app: AppInstance) {
   app.delete(
     `${designPath}/like`,
     { schema: { params: idParamsSchema, response: { 200: likeResponseSchema } } },
-    async (request) => unlikeDesign(app.db, request.params.id, request.viewer.viewerId),
+    async (request) => unlikeDesign(app.db, request.params.id, request.viewer),
   );
 
   app.get(
@@ -80,7 +82,14 @@ export default async function designsRoutes(app: AppInstance) {
 
   app.post(
     `${designPath}/comments`,
-    { schema: { params: idParamsSchema, body: addCommentBodySchema, response: { 201: addCommentResponseSchema } } },
-    async (request, reply) => reply.code(201).send(await addComment(app.db, request.params.id, request.body)),
+    {
+      schema: {
+        params: idParamsSchema,
+        body: addCommentBodySchema,
+        response: { 201: addCommentResponseSchema, ...signInRequiredResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addComment(app.db, request.params.id, requireAccount(request), request.body)),
   );
 }

@@ -12,13 +12,14 @@ import {
 } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { AppError, badInput, notFound } from '../../errors';
+import { badInput, notFound, type AppError } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
+import { likerIdOf, signInRequired } from '../../plugins/require-account';
 import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
 import { findSavedAmong } from '../saved/saved.repository';
-import { findCurrentUser } from '../users/users.repository';
+import { findUserById } from '../users/users.repository';
 import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
 import {
   addLike,
@@ -57,7 +58,7 @@ export async function listFeed(
   const key = `${query.mode} ${query.limit} ${query.cursor ?? ''}`;
   const template = await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null)));
   const [liked, saved] = await Promise.all([
-    findLikedAmong(db, viewer.viewerId, template.designIds),
+    findLikedAmong(db, likerIdOf(viewer), template.designIds),
     viewer.accountId === null ? new Set<string>() : findSavedAmong(db, viewer.accountId, template.designIds),
   ]);
   return new CheckedJson(feedResponseSchema, renderFeedPage(template, { liked, saved }));
@@ -117,10 +118,11 @@ async function assertStoredFiles(
   }
 }
 
+/** Publishes as the signed-in account (decision 0016): it is the design's author. */
 export async function publishDesign(
   db: AppDatabase,
   storage: FileStorage,
-  viewer: Viewer,
+  viewer: Viewer & { accountId: string },
   input: PublishDesignInput,
 ): Promise<Design> {
   await assertStoredFiles(storage, {
@@ -133,9 +135,6 @@ export async function publishDesign(
   if (originalDesignId !== null && originalCreatorId === null) {
     throw invalidField('body.originalDesignId', 'no design has this id');
   }
-  const author = await findCurrentUser(db);
-  if (!author) throw new AppError('conflict', 'There is no current user to publish as yet');
-
   const id = randomUUID();
   await insertDesignAndAnnounce(db, {
     id,
@@ -148,7 +147,7 @@ export async function publishDesign(
     spaceType: input.spaceType,
     mode: input.mode,
     isPublic: true,
-    userId: author.id,
+    userId: viewer.accountId,
     originalDesignId,
     originalCreatorId,
     isRegenerated: input.isRegenerated,
@@ -159,14 +158,14 @@ export async function publishDesign(
 }
 
 export async function likeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
-  const likesCount = await addLike(db, designId, viewer.viewerId);
+  const likesCount = await addLike(db, designId, likerIdOf(viewer));
   if (likesCount === null) throw designNotFound();
   await notifyLiked(db, { designId, actorId: viewer.accountId });
   return { liked: true, likesCount };
 }
 
-export async function unlikeDesign(db: AppDatabase, designId: string, viewerId: string): Promise<LikeResponse> {
-  const likesCount = await removeLike(db, designId, viewerId);
+export async function unlikeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
+  const likesCount = await removeLike(db, designId, likerIdOf(viewer));
   if (likesCount === null) throw designNotFound();
   return { liked: false, likesCount };
 }
@@ -177,23 +176,25 @@ export async function listComments(db: AppDatabase, designId: string): Promise<C
   return comments;
 }
 
-/** With a name the comment is anonymous (SPEC §6); without one it is the current user's. */
-export async function addComment(db: AppDatabase, designId: string, body: AddCommentBody): Promise<AddCommentResponse> {
+/**
+ * Comments as the signed-in account, under its display name (decision 0016); the body's `name`,
+ * which SPEC §6's anonymous comments used, is ignored.
+ */
+export async function addComment(
+  db: AppDatabase,
+  designId: string,
+  accountId: string,
+  body: AddCommentBody,
+): Promise<AddCommentResponse> {
   const text = body.text.trim();
-  let userId: string | null = null;
-  let name: string;
-  if (body.name !== undefined) {
-    name = body.name.trim();
-  } else {
-    const currentUser = await findCurrentUser(db);
-    if (!currentUser) throw new AppError('conflict', 'There is no current user to comment as yet');
-    userId = currentUser.id;
-    name = currentUser.displayName;
-  }
+  const author = await findUserById(db, accountId);
+  // the account was deleted since this request's session check
+  if (!author) throw signInRequired();
+  const name = author.displayName;
   const added = await insertCommentAndCount(db, {
     id: randomUUID(),
     designId,
-    userId,
+    userId: author.id,
     authorName: name,
     content: `${name}: ${text}`,
   });

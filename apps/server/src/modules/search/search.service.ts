@@ -11,7 +11,8 @@ import { designs, products, users } from '../../db/schema';
 import type { Viewer } from '../../types';
 import { findProducts } from '../catalogue/catalogue.repository';
 import { findDesigns } from '../designs/designs.repository';
-import { findCurrentUser, findUsersWithPostCount, toUserDto } from '../users/users.repository';
+import { findUsersWithPostCount, toUserDto } from '../users/users.repository';
+import { currentUserIdOf } from '../users/users.service';
 import { countMatching, designsMatching, productsMatching, usersMatching } from './search.repository';
 
 interface ListQuery {
@@ -44,12 +45,12 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
   },
   async users(db, { text, offset, viewer }) {
     const where = usersMatching(text);
-    const [found, total, current] = await Promise.all([
+    const [found, total, currentUserId] = await Promise.all([
       findUsersWithPostCount(db, { where, limit, offset, followerId: viewer.accountId }),
       countMatching(db, users, where),
-      findCurrentUser(db),
+      currentUserIdOf(db, viewer),
     ]);
-    return { items: found.map((u) => toUserDto(u.row, u.postCount, current?.id ?? null, u.isFollowedByViewer)), total };
+    return { items: found.map((u) => toUserDto(u.row, u.postCount, currentUserId, u.isFollowedByViewer)), total };
   },
 };
 

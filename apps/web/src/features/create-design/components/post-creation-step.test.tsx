@@ -41,6 +41,7 @@ const publishedDesign = (body: Record<string, unknown>) => ({
   originalDesignId: body.originalDesignId ?? null,
   originalCreatorId: null,
   originalCreator: null,
+  originalCreatorDeleted: false,
   isRegenerated: body.isRegenerated ?? false,
   videoUrl: null,
   remixCount: 0,
