@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import {
   designComments,
@@ -6,7 +6,6 @@ import {
   designs,
   follows,
   mediaFiles,
-  notifications,
   savedDesigns,
   sessions,
   users,
@@ -105,15 +104,6 @@ export async function moveSessionLikesToAccount(tx: Queryable, sessionId: string
       .where(inArray(designs.id, duplicates));
   }
   return duplicates.length;
-}
-
-/** How many of the user's notifications are unread (the Activity badge of GET /api/me). */
-export async function countUnreadNotifications(db: AppDatabase, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-  return row?.unread ?? 0;
 }
 
 /** Whether `key` is a file this server stored from an upload (not a render or a sample picture). */

@@ -22,12 +22,12 @@ import { SEED_USERS } from '../../seed/world/users';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Viewer } from '../../types';
 import { findDesigns } from '../designs/designs.repository';
+import { countUnread } from '../notifications/notifications.repository';
 import { writeFeedTransaction } from '../designs/feed-cache';
 import { hashSessionToken } from '../gate/gate.service';
 import { findUserWithPostCountById, toUserDto } from '../users/users.repository';
 import { currentUserIdOf } from '../users/users.service';
 import {
-  countUnreadNotifications,
   deleteAccountRows,
   findAccountMarks,
   findAccountRow,
@@ -100,7 +100,7 @@ export async function getSession(db: AppDatabase, viewer: Viewer): Promise<Sessi
   const userId = await currentUserIdOf(db, viewer);
   const [found, unreadNotifications] = await Promise.all([
     userId === null ? null : findUserWithPostCountById(db, userId),
-    userId === null ? 0 : countUnreadNotifications(db, userId),
+    userId === null ? 0 : countUnread(db, userId),
   ]);
   if (!found) throw notFound('User');
   return {
