@@ -11,3 +11,14 @@ export {
   type ProductImage,
 } from './render-local-design';
 export type { Placement, PlacementRole } from './layout';
+export {
+  measureFidelity,
+  measureStructureKept,
+  regionsOfPlacements,
+  type Box,
+  type FidelityInput,
+  type FidelityReceipt,
+  type ProductEvidence,
+} from './fidelity';
+export { allowedRegionsOf, editMaskPng, pasteOriginalOutside, scaleBoxes, type PasteBackInput } from './paste-back';
+export type { Raster } from './raster';

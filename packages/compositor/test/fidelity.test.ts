@@ -1,0 +1,131 @@
+import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { measureFidelity, measureStructureKept, regionsOfPlacements, type Box } from '../src/fidelity';
+import { renderLocalDesign } from '../src/render-local-design';
+import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
+
+const maxInputPixels = UPLOAD_MAX_PIXELS;
+const W = 1600;
+const H = 1200;
+
+/** The photo with a product picture pasted over a box, as a remote engine might answer. */
+async function withProductAt(photo: Buffer, product: Buffer, box: Box): Promise<Buffer> {
+  const sprite = await sharp(product).resize(box.width, box.height, { fit: 'fill' }).png().toBuffer();
+  return sharp(photo)
+    .composite([{ input: sprite, left: box.x, top: box.y }])
+    .png()
+    .toBuffer();
+}
+
+describe('measureStructureKept', () => {
+  let room: Buffer;
+  beforeAll(async () => {
+    room = await livingRoomPhoto(W, H, { grain: 6 });
+  });
+
+  it('scores the same picture as fully kept', async () => {
+    expect(await measureStructureKept(room, room, [], maxInputPixels)).toBeGreaterThan(0.99);
+  });
+
+  it('scores a re-encoded, re-graded copy as kept: colour is not structure', async () => {
+    const regraded = await sharp(room)
+      .modulate({ brightness: 0.85, saturation: 1.4 })
+      .linear(1.15, -10)
+      .webp()
+      .toBuffer();
+    expect(await measureStructureKept(room, regraded, [], maxInputPixels)).toBeGreaterThan(0.9);
+  });
+
+  it('scores a room whose window moved clearly lower', async () => {
+    const moved = await livingRoomPhoto(W, H, { grain: 6, windowX: 0.3 });
+    const same = await measureStructureKept(room, room, [], maxInputPixels);
+    const kept = await measureStructureKept(room, moved, [], maxInputPixels);
+    expect(kept).toBeLessThan(0.85);
+    expect(same - kept).toBeGreaterThan(0.15);
+  });
+
+  it('leaves what changed inside the product regions out of the comparison', async () => {
+    const sofa = await productImage('sofa');
+    const box = { x: 200, y: 700, width: 700, height: 420 };
+    const furnished = await withProductAt(room, sofa, box);
+    const counted = await measureStructureKept(room, furnished, [], maxInputPixels);
+    const excluded = await measureStructureKept(room, furnished, [box], maxInputPixels);
+    expect(excluded).toBeGreaterThan(0.97);
+    expect(counted).toBeLessThan(excluded);
+  });
+});
+
+describe('measureFidelity', () => {
+  it('gives a local render a high room score and counts its placed products', async () => {
+    const room = await livingRoomPhoto(W, H, { grain: 6 });
+    const products = await Promise.all(
+      (['sofa', 'lamp', 'plant'] as const).map(async (kind) => ({ bytes: await productImage(kind), name: kind })),
+    );
+    const design = await renderLocalDesign({
+      spaceImage: room,
+      products,
+      answers: { style: 'Scandinavian' },
+      mode: 'interior',
+      spaceType: 'living room',
+      width: W,
+      maxInputPixels,
+    });
+    const receipt = await measureFidelity({
+      before: room,
+      after: design.bytes,
+      productRegions: regionsOfPlacements(design.placements),
+      products: { method: 'placed', chosen: 3, placedIndexes: design.placements.map((p) => p.index) },
+      maxInputPixels,
+    });
+    expect(receipt).toMatchObject({ productsPresent: 3, productsChosen: 3, method: 'placed', weakEstimate: false });
+    expect(receipt.structureKept).toBeGreaterThan(0.85);
+  });
+
+  describe('for a remote picture', () => {
+    let room: Buffer;
+    let sofa: Buffer;
+    let lamp: Buffer;
+    let plant: Buffer;
+    let art: Buffer;
+    const sofaRegion = { x: 150, y: 680, width: 760, height: 460 };
+    const lampRegion = { x: 1150, y: 420, width: 300, height: 560 };
+    const countPresent = async (after: Buffer, cutOuts: Buffer[], regions: Box[]) =>
+      measureFidelity({
+        before: room,
+        after,
+        productRegions: regions,
+        products: { method: 'matched', cutOuts, regions },
+        maxInputPixels,
+      });
+    beforeAll(async () => {
+      room = await livingRoomPhoto(W, H);
+      sofa = await productImage('sofa');
+      lamp = await productImage('lamp');
+      plant = await productImage('plant');
+      art = await productImage('art');
+    });
+
+    it('counts a product it left out as missing, and marks the count as an estimate', async () => {
+      const after = await withProductAt(room, sofa, { x: 250, y: 600, width: 500, height: 500 });
+      const receipt = await countPresent(after, [sofa, lamp], [sofaRegion, lampRegion]);
+      expect(receipt).toMatchObject({ productsPresent: 1, productsChosen: 2, method: 'matched', weakEstimate: true });
+    });
+
+    it('does not count another thing drawn where the product was to go', async () => {
+      for (const stranger of [plant, art]) {
+        const after = await withProductAt(room, stranger, { x: 1150, y: 420, width: 300, height: 300 });
+        expect((await countPresent(after, [lamp], [lampRegion])).productsPresent).toBe(0);
+      }
+    });
+
+    it('finds a product drawn smaller, a little off its region, or in other light', async () => {
+      const region = { x: 300, y: 150, width: 400, height: 400 };
+      const smaller = await withProductAt(room, art, { x: 360, y: 200, width: 300, height: 300 });
+      expect((await countPresent(smaller, [art], [region])).productsPresent).toBe(1);
+      const darker = await sharp(lamp).modulate({ brightness: 0.85 }).png().toBuffer();
+      const relit = await withProductAt(room, darker, { x: 1180, y: 480, width: 240, height: 240 });
+      expect((await countPresent(relit, [lamp], [lampRegion])).productsPresent).toBe(1);
+    });
+  });
+});
