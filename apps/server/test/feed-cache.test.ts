@@ -6,7 +6,7 @@ import { apiPaths, designSchema, feedResponseSchema, type Design, type FeedRespo
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { attachFeedCache, FeedPageCache, type FeedPageTemplate } from '../src/modules/designs/feed-cache';
+import { attachFeedCache, FeedPageCache, feedPageKey, type FeedPageTemplate } from '../src/modules/designs/feed-cache';
 import { CheckedJson, responseSerializerCompiler } from '../src/response-serializer';
 import type { AppInstance } from '../src/types';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
@@ -215,19 +215,21 @@ describe.each(dbKinds)('feed page cache (%s)', (kind) => {
             payload: { title: 'Another', afterImageUrl, mode: 'interior' },
           }),
       ];
+      // a first page of the mode that shows the design each write touches
       for (const [i, write] of writes.entries()) {
+        const key = feedPageKey('interior', 20 + i, undefined);
         let loads = 0;
-        const load = async () => ({ parts: [String(++loads)], designIds: [] });
-        await deaf.page(`k${i}`, load);
-        await deaf.page(`k${i}`, load);
+        const load = async () => ({ parts: [String(++loads)], designIds: ['card-08'] });
+        await deaf.page(key, load);
+        await deaf.page(key, load);
         expect(loads).toBe(1);
         expect((await write()).statusCode).toBeLessThan(300);
-        await deaf.page(`k${i}`, load);
+        await deaf.page(key, load);
         expect(loads).toBe(2);
       }
       // a like that changes nothing (already not liked) keeps the pages
       let loads = 0;
-      const load = async () => ({ parts: [String(++loads)], designIds: [] });
+      const load = async () => ({ parts: [String(++loads)], designIds: ['card-08'] });
       await deaf.page('unchanged', load);
       await t.app.inject({ method: 'DELETE', url: apiPaths.designLike('card-08'), headers: { cookie: alice } });
       await deaf.page('unchanged', load);

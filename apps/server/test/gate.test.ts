@@ -188,8 +188,11 @@ describe.each(dbKinds)('gate and sessions (%s)', (kind) => {
     const byHash = eq(sessions.tokenHash, tokenHashOf(cookie));
     const lastSeen = async () => (await t.database.db.select().from(sessions).where(byHash))[0]!.lastSeenAt.getTime();
 
+    // these writes go around the server, which announces its own: the kept session is dropped by hand
+    const forgetKeptSessions = () => t.app.viewerCaches?.sessions.clear();
     const recent = new Date(Date.now() - 20_000);
     await t.database.db.update(sessions).set({ lastSeenAt: recent }).where(byHash);
+    forgetKeptSessions();
     await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie } });
     expect(await lastSeen()).toBe(recent.getTime());
 
@@ -197,6 +200,7 @@ describe.each(dbKinds)('gate and sessions (%s)', (kind) => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) })
       .where(byHash);
+    forgetKeptSessions();
     await t.app.inject({ method: 'GET', url: protectedUrl, headers: { cookie } });
     expect(Date.now() - (await lastSeen())).toBeLessThan(10_000);
   });

@@ -83,12 +83,14 @@ export default fp(
       }
 
       const token = readSessionToken(request);
-      const viewer = token ? await findViewerBySessionToken(app.db, token) : null;
+      const viewer = token
+        ? await findViewerBySessionToken(app.db, token, new Date(), app.viewerCaches?.sessions ?? null)
+        : null;
       if (!viewer) {
         return reply.code(401).send({ error: 'Unauthorized', message: 'Enter the beta password to continue.' });
       }
       request.viewer = viewer;
     });
   },
-  { name: 'auth', dependencies: ['@fastify/cookie'] },
+  { name: 'auth', dependencies: ['@fastify/cookie', 'feed-cache'] },
 );

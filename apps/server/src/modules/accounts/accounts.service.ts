@@ -130,17 +130,21 @@ async function switchSessionAccount(
   within?: FeedTransactionWork,
 ): Promise<SessionChange> {
   const sessionToken = newSessionToken();
-  const { expiresAt } = await writeFeedTransaction(db, async (tx, feedDidChange) => {
-    await within?.(tx, feedDidChange);
+  const { expiresAt } = await writeFeedTransaction(db, async (tx, feedDidChange, viewerDidChange) => {
+    await within?.(tx, feedDidChange, viewerDidChange);
     const session = await rotateSession(tx, viewer.viewerId, {
       tokenHash: hashSessionToken(sessionToken),
       accountId,
       now: new Date(),
     });
     if (!session) throw sessionGone();
-    // a design both had liked lost one like: its count is on the feed's cards
-    if (accountId !== null && (await moveSessionLikesToAccount(tx, viewer.viewerId, accountId)) > 0) {
-      await feedDidChange();
+    await viewerDidChange({ session: viewer.viewerId });
+    if (accountId !== null) {
+      const duplicates = await moveSessionLikesToAccount(tx, viewer.viewerId, accountId);
+      await viewerDidChange({ likes: viewer.viewerId });
+      await viewerDidChange({ likes: accountId });
+      // a design both had liked lost one like: its count is on the feed's cards
+      if (duplicates > 0) await feedDidChange();
     }
     return session;
   });
@@ -239,8 +243,10 @@ export const signOut = (db: AppDatabase, viewer: Viewer): Promise<SessionChange>
 /** Signs the account out on every browser; each stays past the gate, signed out. */
 export async function signOutEverywhere(db: AppDatabase, viewer: Viewer): Promise<SessionChange> {
   const { accountId } = viewer;
-  return switchSessionAccount(db, viewer, null, async (tx) => {
-    if (accountId !== null) await signOutAllSessions(tx, accountId);
+  return switchSessionAccount(db, viewer, null, async (tx, _feedDidChange, viewerDidChange) => {
+    if (accountId === null) return;
+    await signOutAllSessions(tx, accountId);
+    await viewerDidChange({ accountSessions: accountId });
   });
 }
 
@@ -335,10 +341,13 @@ export async function deleteAccount(
     throw fieldError('body.confirmUsername', accountMessages.deleteConfirmMismatch);
   }
   let fileUrls: string[] = [];
-  const change = await switchSessionAccount(db, viewer, null, async (tx, feedDidChange) => {
+  const change = await switchSessionAccount(db, viewer, null, async (tx, feedDidChange, viewerDidChange) => {
     fileUrls = (await deleteAccountRows(tx, viewer.accountId)) ?? [];
     // its designs leave the feed, and its likes and comments leave other designs' counts
     await feedDidChange();
+    await viewerDidChange({ accountSessions: viewer.accountId });
+    await viewerDidChange({ likes: viewer.accountId });
+    await viewerDidChange({ saved: viewer.accountId });
   });
   await forgetFiles(deps, fileUrls);
   return change;

@@ -70,7 +70,7 @@ export async function insertCommentAndCount(
     if (!counted) return null;
     const [inserted] = await tx.insert(designComments).values(comment).returning();
     // commentsCount is on the feed's cards
-    await feedDidChange();
+    await feedDidChange({ designs: [comment.designId] });
     const [author] = comment.userId
       ? await tx.select(commentSelection.author).from(users).where(eq(users.id, comment.userId)).limit(1)
       : [];

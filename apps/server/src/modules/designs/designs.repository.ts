@@ -223,7 +223,8 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
       const payload = JSON.stringify({ id: row.id, mode: row.mode });
       await tx.execute(sql`select pg_notify('design_published', ${payload})`);
       // a new card at the top, and for a remix its original's remixCount
-      await feedDidChange();
+      await feedDidChange({ newDesignOf: row.mode });
+      if (row.originalDesignId) await feedDidChange({ designs: [row.originalDesignId] });
     }
   });
 }
@@ -239,7 +240,7 @@ async function readLikesCount(db: Pick<AppDatabase, 'select'>, designId: string)
 
 /** Idempotent per viewer: the count moves only when this call created the like. Null for an unknown design. */
 export async function addLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
-  return writeFeedTransaction(db, async (tx, feedDidChange) => {
+  return writeFeedTransaction(db, async (tx, feedDidChange, viewerDidChange) => {
     const current = await readLikesCount(tx, designId);
     if (current === null) return null;
     const inserted = await tx
@@ -253,14 +254,15 @@ export async function addLike(db: AppDatabase, designId: string, viewerId: strin
       .set({ likesCount: sql`${designs.likesCount} + 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
-    await feedDidChange();
+    await feedDidChange({ designs: [designId] });
+    await viewerDidChange({ likes: viewerId });
     return updated?.likesCount ?? null;
   });
 }
 
 /** The mirror of addLike: the count moves only when this call removed the like. Null for an unknown design. */
 export async function removeLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
-  return writeFeedTransaction(db, async (tx, feedDidChange) => {
+  return writeFeedTransaction(db, async (tx, feedDidChange, viewerDidChange) => {
     const deleted = await tx
       .delete(designLikes)
       .where(and(eq(designLikes.designId, designId), eq(designLikes.viewerId, viewerId)))
@@ -271,9 +273,26 @@ export async function removeLike(db: AppDatabase, designId: string, viewerId: st
       .set({ likesCount: sql`${designs.likesCount} - 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
-    await feedDidChange();
+    await feedDidChange({ designs: [designId] });
+    await viewerDidChange({ likes: viewerId });
     return updated?.likesCount ?? null;
   });
+}
+
+/** Every design a liker likes, up to `limit` rows (design_likes_viewer_idx serves it). */
+const allLikedStatement = preparedPer((db) =>
+  db
+    .select({ designId: designLikes.designId })
+    .from(designLikes)
+    .where(eq(designLikes.viewerId, sql.placeholder('viewerId')))
+    .limit(sql.placeholder('limit'))
+    .prepare('viewer_likes_all'),
+);
+
+/** The ids of every design the liker likes; null when there are more than `max`. */
+export async function findAllLikedIds(db: AppDatabase, viewerId: string, max: number): Promise<Set<string> | null> {
+  const rows = await allLikedStatement(db).execute({ viewerId, limit: max + 1 });
+  return rows.length > max ? null : new Set(rows.map((row) => row.designId));
 }
 
 /** The viewer's likes for a page's designs, as a prepared statement (it runs on every cached feed page). */

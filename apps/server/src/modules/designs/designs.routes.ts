@@ -34,7 +34,8 @@ export default async function designsRoutes(app: AppInstance) {
   app.get(
     apiPaths.designs,
     { schema: { querystring: feedQuerySchema, response: { 200: feedResponseSchema } } },
-    async (request) => asResponse(await listFeed(app.db, request.viewer, request.query, app.feedCache)),
+    async (request) =>
+      asResponse(await listFeed(app.db, request.viewer, request.query, app.feedCache, app.viewerCaches)),
   );
 
   app.post(

@@ -18,12 +18,13 @@ import type { FileStorage } from '../../storage/file-storage';
 import { likerIdOf, signInRequired } from '../../plugins/require-account';
 import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
-import { findSavedAmong } from '../saved/saved.repository';
+import { findAllSavedIds, findSavedAmong } from '../saved/saved.repository';
 import { findUserById } from '../users/users.repository';
 import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
 import {
   addLike,
   findDesignById,
+  findAllLikedIds,
   findLikedAmong,
   findDesignOwnerId,
   findPublicDesignsAfter,
@@ -33,7 +34,9 @@ import {
   type DesignKey,
 } from './designs.repository';
 import { nextPageCursor, readPageCursor } from './design-pages';
-import { buildFeedPageTemplate, renderFeedPage, type FeedPageCache } from './feed-cache';
+import { buildFeedPageTemplate, feedPageKey, renderFeedPage, type FeedPageCache } from './feed-cache';
+import type { ListeningCache } from '../../realtime/listening-cache';
+import { MARK_SET_MAX_IDS, type MarkSet, type ViewerCaches } from '../../realtime/viewer-caches';
 
 /** The same shape as a schema validation error, so every 400 names its field the same way. */
 function invalidField(field: string, message: string): AppError {
@@ -52,16 +55,46 @@ export async function listFeed(
   viewer: Viewer,
   query: FeedQuery,
   cache: FeedPageCache | null = null,
+  viewerCaches: ViewerCaches | null = null,
 ): Promise<FeedResponse | CheckedJson<FeedResponse>> {
   const after = readPageCursor(query.cursor);
   if (cache === null) return readFeedPage(db, query, after, viewer);
-  const key = `${query.mode} ${query.limit} ${query.cursor ?? ''}`;
+  const key = feedPageKey(query.mode, query.limit, query.cursor);
   const template = await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null)));
+  const likerId = likerIdOf(viewer);
+  const { accountId } = viewer;
   const [liked, saved] = await Promise.all([
-    findLikedAmong(db, likerIdOf(viewer), template.designIds),
-    viewer.accountId === null ? new Set<string>() : findSavedAmong(db, viewer.accountId, template.designIds),
+    marksOf(
+      viewerCaches?.liked,
+      likerId,
+      () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
+      () => findLikedAmong(db, likerId, template.designIds),
+    ),
+    accountId === null
+      ? new Set<string>()
+      : marksOf(
+          viewerCaches?.saved,
+          accountId,
+          () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
+          () => findSavedAmong(db, accountId, template.designIds),
+        ),
   ]);
   return new CheckedJson(feedResponseSchema, renderFeedPage(template, { liked, saved }));
+}
+
+/**
+ * A viewer's likes (or saves) for a page: from the set this process keeps of them all, or, without
+ * the cache or for a viewer with too many to keep, from the page's own query.
+ */
+async function marksOf(
+  cache: ListeningCache<MarkSet> | undefined,
+  key: string,
+  loadAll: () => Promise<Set<string> | null>,
+  loadPage: () => Promise<Set<string>>,
+): Promise<ReadonlySet<string>> {
+  if (!cache) return loadPage();
+  const marks = await cache.get(key, async () => ({ ids: await loadAll() }));
+  return marks?.ids ?? loadPage();
 }
 
 /** One page; with no viewer every likedByViewer and savedByViewer is false. */

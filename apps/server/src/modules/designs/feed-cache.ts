@@ -1,19 +1,50 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { apiPaths, feedResponseSchema, type FeedResponse } from '@dwellscape/shared';
+import { apiPaths, feedResponseSchema, modeSchema, type FeedResponse, type Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { checkResponse } from '../../response-serializer';
+import { announceViewerChange, viewerChanged, type ViewerChange } from '../../realtime/viewer-caches';
 
 /**
  * The feed page cache (docs/decisions/0013-feed-page-cache.md). A page's designs are the same for
  * every viewer except `likedByViewer` and `savedByViewer`, so a process keeps each page once,
  * checked against the response schema and written as JSON with two holes per design for those
- * flags, and fills the holes per request from the viewer's likes and the account's saved designs. Any write that can change a page drops every page: in the
- * writing process at once (feedChanged), in the others when `feed_changed` arrives.
+ * flags, and fills the holes per request from the viewer's likes and the account's saved designs. A write that
+ * can change a page drops the pages it touches (FeedChange): in the writing process at once (feedChanged), in
+ * the others when `feed_changed` arrives.
  */
 
-/** The NOTIFY channel every transaction that can change a feed page signals on (empty payload). */
+/** The NOTIFY channel every transaction that can change a feed page signals on (payload: encodeFeedChange). */
 export const FEED_CHANGED_CHANNEL = 'feed_changed';
+
+/**
+ * What a write changed on the feed: the pages showing these designs (a like, a comment, a remix's
+ * original), the first pages of a mode (a new design: it is newer than every cursor), or every page
+ * (a profile's name or picture, an account deleted).
+ */
+export type FeedChange = { all: true } | { designs: string[] } | { newDesignOf: Mode };
+
+const ALL_PAGES: FeedChange = { all: true };
+
+export function encodeFeedChange(change: FeedChange): string {
+  if ('designs' in change) return `d:${change.designs.join(',')}`;
+  if ('newDesignOf' in change) return `m:${change.newDesignOf}`;
+  return '';
+}
+
+/** Every page for an empty payload, and for one this version does not know. */
+export function decodeFeedChange(payload: string): FeedChange {
+  if (payload.startsWith('d:') && payload.length > 2) return { designs: payload.slice(2).split(',') };
+  const mode = modeSchema.safeParse(payload.slice(2));
+  if (payload.startsWith('m:') && mode.success) return { newDesignOf: mode.data };
+  return ALL_PAGES;
+}
+
+/** The cache key of a feed page: its mode, size and cursor (empty on a first page). */
+export const feedPageKey = (mode: Mode, limit: number, cursor: string | undefined) =>
+  `${mode} ${limit} ${cursor ?? ''}`;
+
+const feedPageKeyIsFirstOf = (key: string, mode: Mode) => key.startsWith(`${mode} `) && key.endsWith(' ');
 
 /** A feed page as JSON, cut where each design's `likedByViewer` and `savedByViewer` values go. */
 export interface FeedPageTemplate {
@@ -152,11 +183,25 @@ export class FeedPageCache {
     return this.#pages.size;
   }
 
-  /** Drops every page, and every fill running now will not store its (possibly older) page. */
-  invalidate(): void {
+  /**
+   * Drops the pages `change` touches (a feed_changed payload or its decoded form; every page when
+   * it is unknown), and every fill running now will not store its (possibly older) page.
+   */
+  invalidate(change: FeedChange | string = ALL_PAGES): void {
+    const scope = typeof change === 'string' ? decodeFeedChange(change) : change;
     this.#generation++;
-    this.#pages.clear();
     this.stats.invalidations++;
+    if ('designs' in scope) {
+      const ids = new Set(scope.designs);
+      for (const [key, page] of this.#pages.entries())
+        if (page.designIds.some((id) => ids.has(id))) this.#pages.delete(key);
+    } else if ('newDesignOf' in scope) {
+      // a new design is newer than every cursor: only the first pages of its mode show it
+      for (const key of [...this.#pages.keys()])
+        if (feedPageKeyIsFirstOf(key, scope.newDesignOf)) this.#pages.delete(key);
+    } else {
+      this.#pages.clear();
+    }
   }
 
   /** Whether notifications of other processes' writes arrive; each change of state drops every page. */
@@ -216,9 +261,9 @@ export function attachFeedCache(db: AppDatabase, cache: FeedPageCache): () => vo
  * transaction): this process's caches drop their pages before the writer answers, so its own
  * next GET shows the write; other processes follow when the notification reaches them.
  */
-export function feedChanged(db: AppDatabase): void {
+export function feedChanged(db: AppDatabase, changes: readonly FeedChange[] = [ALL_PAGES]): void {
   const caches = cachesOfDatabase.get(db);
-  if (caches) for (const cache of caches) cache.invalidate();
+  if (caches) for (const cache of caches) for (const change of changes) cache.invalidate(change);
 }
 
 type FeedTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
@@ -226,19 +271,35 @@ type FeedTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 /**
  * Runs `write` in a transaction of `db`. A write that changes what a feed page shows calls `feedDidChange()`
  * inside it: feed_changed is sent in the transaction (Postgres delivers it to every listening process on
- * commit) and, once committed, this process's caches drop their pages before the writer answers.
+ * commit) and, once committed, this process's caches drop their pages before the writer answers; naming
+ * what changed (FeedChange) drops only the pages it touches; naming nothing drops every page. A write
+ * that changes a viewer's session, likes or saved designs calls `viewerDidChange(change)` the same way
+ * (realtime/viewer-caches.ts).
  */
 export async function writeFeedTransaction<T>(
   db: AppDatabase,
-  write: (tx: FeedTransaction, feedDidChange: () => Promise<void>) => Promise<T>,
+  write: (
+    tx: FeedTransaction,
+    feedDidChange: (change?: FeedChange) => Promise<void>,
+    viewerDidChange: (change: ViewerChange) => Promise<void>,
+  ) => Promise<T>,
 ): Promise<T> {
-  let didChange = false;
+  const feedChanges: FeedChange[] = [];
+  const viewerChanges: ViewerChange[] = [];
   const result = await db.transaction((tx) =>
-    write(tx, async () => {
-      await tx.execute(sql`select pg_notify(${FEED_CHANGED_CHANNEL}, '')`);
-      didChange = true;
-    }),
+    write(
+      tx,
+      async (change = ALL_PAGES) => {
+        await tx.execute(sql`select pg_notify(${FEED_CHANGED_CHANNEL}, ${encodeFeedChange(change)})`);
+        feedChanges.push(change);
+      },
+      async (change) => {
+        await announceViewerChange(tx, change);
+        viewerChanges.push(change);
+      },
+    ),
   );
-  if (didChange) feedChanged(db);
+  if (feedChanges.length > 0) feedChanged(db, feedChanges);
+  if (viewerChanges.length > 0) viewerChanged(db, viewerChanges);
   return result;
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../../db/client';
 import { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
+import type { ListeningCache } from '../../realtime/listening-cache';
+import { announceViewerChangesNow } from '../../realtime/viewer-caches';
 import type { Viewer } from '../../types';
 import {
   deleteExpiredSessions,
@@ -8,6 +10,7 @@ import {
   insertSession,
   renewSession,
   touchSession,
+  type LiveSession,
 } from './sessions.repository';
 
 export const SESSION_COOKIE_NAME = 'dwellscape_session';
@@ -82,6 +85,8 @@ async function openOrRenewSession(db: AppDatabase, currentToken: string | null, 
     : null;
   if (current) {
     await renewSession(db, current.id, { tokenHash, now, expiresAt });
+    // the old token stops working everywhere
+    await announceViewerChangesNow(db, [{ session: current.id }]);
   } else {
     await deleteExpiredSessions(db, now, idleSince);
     await insertSession(db, { id: randomUUID(), tokenHash, now, expiresAt });
@@ -89,16 +94,33 @@ async function openOrRenewSession(db: AppDatabase, currentToken: string | null, 
   return { sessionToken, expiresAt };
 }
 
-/** The viewer behind a session token, or null when the session is unknown or expired. */
+const isLive = (session: LiveSession, now: Date, idleSince: Date) =>
+  session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > idleSince.getTime();
+
+/**
+ * The viewer behind a session token, or null when the session is unknown or expired. With `cache`
+ * (realtime/viewer-caches.ts) a session seen before is answered from memory: every write that
+ * changes a session's token or account drops it there first, and an entry that looks expired is
+ * asked of the database again (another process may have seen the viewer since).
+ */
 export async function findViewerBySessionToken(
   db: AppDatabase,
   token: string,
   now = new Date(),
+  cache: ListeningCache<LiveSession> | null = null,
 ): Promise<Viewer | null> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const session = await findLiveSessionByTokenHash(db, hashSessionToken(token), now, idleSince);
+  const tokenHash = hashSessionToken(token);
+  const lookup = () => findLiveSessionByTokenHash(db, tokenHash, now, idleSince);
+  let session = cache ? await cache.get(tokenHash, lookup) : await lookup();
+  if (session && cache && !isLive(session, now, idleSince)) {
+    cache.delete(tokenHash);
+    session = await cache.get(tokenHash, lookup);
+  }
   if (!session) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS)
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await touchSession(db, session.id, now);
+    cache?.update(tokenHash, { ...session, lastSeenAt: now });
+  }
   return { viewerId: session.id, accountId: session.accountId };
 }

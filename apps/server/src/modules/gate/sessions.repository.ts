@@ -22,6 +22,7 @@ export interface LiveSession {
   lastSeenAt: Date;
   /** The account signed in on this session, if any. */
   accountId: string | null;
+  expiresAt: Date;
 }
 
 /**
@@ -32,7 +33,12 @@ export interface LiveSession {
  */
 function prepareLiveSessionLookup(db: AppDatabase) {
   return db
-    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, accountId: sessions.accountId })
+    .select({
+      id: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      accountId: sessions.accountId,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(
       and(

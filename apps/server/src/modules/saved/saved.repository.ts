@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
+import { announceViewerChange, announceViewerChangesNow, viewerChanged } from '../../realtime/viewer-caches';
 import { designs, savedDesigns } from '../../db/schema';
 import { exactTime, type DesignKey } from '../designs/designs.repository';
 import type { KeyedDesignId } from '../designs/design-pages';
@@ -26,16 +27,34 @@ export async function findSavedAmong(db: AppDatabase, accountId: string, designI
   return new Set(rows.map((row) => row.designId));
 }
 
+const allSavedStatement = preparedPer((db) =>
+  db
+    .select({ designId: savedDesigns.designId })
+    .from(savedDesigns)
+    .where(eq(savedDesigns.userId, sql.placeholder('accountId')))
+    .limit(sql.placeholder('limit'))
+    .prepare('account_saved_all'),
+);
+
+/** The ids of every design the account saved; null when there are more than `max`. */
+export async function findAllSavedIds(db: AppDatabase, accountId: string, max: number): Promise<Set<string> | null> {
+  const rows = await allSavedStatement(db).execute({ accountId, limit: max + 1 });
+  return rows.length > max ? null : new Set(rows.map((row) => row.designId));
+}
+
 /** Saves the design for the account, once however often it is asked; false when no design has this id. */
 export async function addSave(db: AppDatabase, accountId: string, designId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     // the lock the save's foreign key takes anyway, taken first: a design deleted meanwhile is a
     // missing design (false), never a foreign-key error
     const [design] = await tx.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).for('key share');
     if (!design) return false;
     await tx.insert(savedDesigns).values({ userId: accountId, designId }).onConflictDoNothing();
+    await announceViewerChange(tx, { saved: accountId });
     return true;
   });
+  if (saved) viewerChanged(db, [{ saved: accountId }]);
+  return saved;
 }
 
 /** Takes the account's save of the design away, if there was one; false when no design has this id. */
@@ -44,7 +63,10 @@ export async function removeSave(db: AppDatabase, accountId: string, designId: s
     .delete(savedDesigns)
     .where(and(eq(savedDesigns.userId, accountId), eq(savedDesigns.designId, designId)))
     .returning({ designId: savedDesigns.designId });
-  if (deleted.length > 0) return true;
+  if (deleted.length > 0) {
+    await announceViewerChangesNow(db, [{ saved: accountId }]);
+    return true;
+  }
   const [design] = await db.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).limit(1);
   return design !== undefined;
 }
