@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/compositor', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'packages/compositor',
+      'apps/server',
+      'apps/server/vitest.reliability.config.ts',
+      'apps/web',
+    ],
   },
 });

@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { seedSampleWorld } from '../src/seed/seed';
 import { createLocalDiskStorage } from '../src/storage/file-storage';
 import type { AppInstance } from '../src/types';
+import type { TestTemplates } from './global-setup';
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** The database layers to run integration tests on: PGlite always, Postgres when a URL is given. */
 export const dbKinds: DbKind[] =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-/** Seed illustrations are deterministic, so test files share one rendered copy. */
-const sharedSeedMediaDir = path.join(os.tmpdir(), 'dwellscape-test-seed-media');
 
 export interface TestApp {
   app: AppInstance;
@@ -35,10 +34,22 @@ export interface CreateTestAppOptions {
   seed?: boolean;
 }
 
+/**
+ * A server on a database of its own, started from this run's template (test/global-setup.ts):
+ * migrated, and with the sample world unless `seed: false`.
+ */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
+  const seed = options.seed !== false;
+  const templates = testTemplates();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-test-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const pgDb =
+    kind === 'postgres'
+      ? await createPostgresDatabase(seed ? templates.postgres?.seeded : templates.postgres?.migrated)
+      : null;
+  // beside DATA_DIR rather than in it: tests list every file under DATA_DIR
+  const pgliteDir = kind === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'dwellscape-test-pglite-')) : undefined;
+  if (pgliteDir) cpSync(seed ? templates.pglite.seeded : templates.pglite.migrated, pgliteDir, { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -47,11 +58,12 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 20 });
   const storage = createLocalDiskStorage(path.join(dataDir, 'media'));
   const app = await buildApp({ config, database, storage, logger: false });
-  if (options.seed !== false) {
-    await seedSampleWorld({ db: database.db, storage, seedMediaDir: sharedSeedMediaDir });
+  if (seed) {
+    // the rows came with the template: this copies the run's rendered pictures into this storage
+    await seedSampleWorld({ db: database.db, storage, seedMediaDir: templates.seedMediaDir });
   }
   await app.ready();
 
@@ -73,18 +85,30 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       await database.close();
       if (pgDb) await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
     },
   };
 }
 
-/** A fresh database on the test Postgres server, dropped after the file's tests. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+function testTemplates(): TestTemplates {
+  const templates = inject('serverTestTemplates');
+  if (!templates) {
+    throw new Error('no test database templates: run this file through the server or reliability vitest project');
+  }
+  return templates;
+}
+
+/**
+ * A fresh database on the test Postgres server, dropped after the file's tests: empty, or a copy
+ * of `template` (a database of this run's test/global-setup.ts).
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `dwellscape_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

@@ -1,10 +1,15 @@
+/**
+ * Runs once, on PGlite, even when TEST_DATABASE_URL is set: subscribers are held and fed by the
+ * server process, behind one LISTEN whatever their number; the Postgres LISTEN path is covered by
+ * live.test.ts, live-two-processes.test.ts, db-client.test.ts and live-replay.test.ts.
+ */
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, feedResponseSchema, type Mode, type PublishDesignBody } from '@dwellscape/shared';
 import { findDesignById } from '../../src/modules/designs/designs.repository';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../src/realtime/live-stream';
-import { createPostgresDatabase, createTestApp, dbKinds, type TestApp } from '../helpers';
+import { createPostgresDatabase, createTestApp, type DbKind, type TestApp } from '../helpers';
 import { insertDesign, insertUser, putImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
@@ -49,7 +54,7 @@ const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(dbKinds)('1,000 idle live-feed subscribers on one server process (%s)', (kind) => {
+describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one server process (%s)', (kind) => {
   let server: ChildServer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   let cookie: string;
