@@ -1,9 +1,10 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sum } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { brandIdFromName, TEMPLATE_CATEGORIES, TITLE_MAX_LENGTH } from '@dwellscape/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../src/db/client';
 import {
+  commissionEntries,
   brands,
   designComments,
   designLikes,
@@ -63,7 +64,11 @@ describe.each(dbKinds)('sample world seed on %s', (kind) => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
     const [current] = rows;
     expect(current!.rank).toBe(0);
-    expect(current!.commissionEarned).toBe(1245.5);
+    const [earned] = await db
+      .select({ cents: sum(commissionEntries.amountCents) })
+      .from(commissionEntries)
+      .where(eq(commissionEntries.earnerId, current!.id));
+    expect(Number(earned!.cents)).toBe(124_550);
     expect(new Set(rows.map((u) => u.rank)).size).toBe(rows.length);
     expect(rows.some((u) => u.isVerified) && rows.some((u) => !u.isVerified)).toBe(true);
     for (const u of rows) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, type Design, type MeResponse, type User } from '@dwellscape/shared';
-import { designLikes } from '../src/db/schema';
+import { commissionEntries, designLikes } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertDesign, insertUser, minutesAgo } from './fixtures';
 
@@ -20,9 +20,15 @@ describe.each(dbKinds)('users API on %s', (kind) => {
       bio: 'Designs rooms for a living',
       followerCount: 1200,
       followingCount: 80,
-      commissionEarned: 1245.5,
       rank: 1,
     });
+    // a sample figure as the seed writes it, plus a share taken back: the profile shows what is not reversed
+    await db.insert(commissionEntries).values([
+      { id: 'ce-1', earnerId: 'u-current', kind: 'earned', role: 'sample', status: 'available', amountCents: 124_550 },
+      { id: 'ce-2', earnerId: 'u-current', kind: 'earned', role: 'creator', status: 'pending', amountCents: 80 },
+      { id: 'ce-3', earnerId: 'u-current', kind: 'reversed', role: 'creator', status: 'pending', amountCents: -80, reversesId: 'ce-2' },
+      { id: 'ce-4', earnerId: 'u-current', kind: 'reversed', role: 'creator', status: 'reversed', amountCents: 80, reversesId: 'ce-2' },
+    ]);
     await insertUser(db, { id: 'u-other', username: 'garden_guru', displayName: 'Maya Green', rank: 5 });
     await insertUser(db, { id: 'u-empty', username: 'newcomer', displayName: 'New Comer', rank: 9 });
     await insertDesign(db, { id: 'd-cur-old', userId: 'u-current', mode: 'interior', createdAt: minutesAgo(30) });

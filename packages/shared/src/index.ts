@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './helpers';
 export * from './api-paths';
 export * from './accounts';
+export * from './orders';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -27,7 +28,6 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
-    commissionEarned: numeric('commission_earned', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     /** Ordering of the sample world: the user with the lowest rank is the current user (SPEC §2, §6). */
     rank: integer('rank').notNull().default(1000),
     createdAt: createdAt(),
@@ -266,4 +266,94 @@ export const rateLimitHits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
+
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Orders placed from a cart (issue #16). One per account and idempotency key: a retried or
+ * repeated checkout finds the order its key made. `request_fingerprint` is what that checkout
+ * asked for, so the same key with another cart is refused rather than answered with this order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestFingerprint: text('request_fingerprint').notNull(),
+    status: text('status', { enum: ['placed', 'cancelled'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['pending', 'captured', 'voided'] }).notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('orders_buyer_key_idx').on(t.buyerId, t.idempotencyKey),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** An order's products, priced from the catalogue when it was placed, with the design each was shopped from. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    unitPriceCents: cents('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: cents('line_total_cents').notNull(),
+    designId: text('design_id').references(() => designs.id, { onDelete: 'set null' }),
+    designTitle: text('design_title'),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * The commission ledger: append-only, never updated (issue #16, docs/decisions/0017-commission-rates.md).
+ * A row puts `amount_cents` (signed) into one status bucket; a person's pending, available and
+ * reversed figures are the sums per bucket. A cancellation moves a share from pending to reversed
+ * with two new rows (−amount pending, +amount reversed) that name the row they reverse.
+ */
+export const commissionEntries = pgTable(
+  'commission_entries',
+  {
+    id: text('id').primaryKey(),
+    earnerId: text('earner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['earned', 'reversed'] }).notNull(),
+    role: text('role', { enum: ['creator', 'original_creator', 'sample'] }).notNull(),
+    status: text('status', { enum: ['pending', 'available', 'reversed'] }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    // the earner keeps the record when the buyer deletes their account or the design goes
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderLineId: text('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    designId: text('design_id').references(() => designs.id, { onDelete: 'set null' }),
+    designTitle: text('design_title'),
+    productName: text('product_name'),
+    reversesId: text('reverses_id').references((): any => commissionEntries.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_entries_earner_idx').on(t.earnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('commission_entries_order_idx').on(t.orderId),
+    index('commission_entries_reverses_idx').on(t.reversesId),
+  ],
 );

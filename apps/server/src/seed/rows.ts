@@ -1,6 +1,8 @@
 import type { SelectedProduct } from '@dwellscape/shared';
+import { toCents } from '@dwellscape/shared';
 import type {
   brands,
+  commissionEntries,
   designComments,
   designs,
   notifications,
@@ -32,6 +34,8 @@ export interface SampleWorldRows {
   designs: Array<typeof designs.$inferInsert>;
   comments: Array<typeof designComments.$inferInsert>;
   notifications: Array<typeof notifications.$inferInsert>;
+  /** Each sample user's seeded figure, as one available ledger row (PRODUCT.md: they keep their history). */
+  commissionEntries: Array<typeof commissionEntries.$inferInsert>;
 }
 
 /** The rows of the sample world, with times relative to `now` and image URLs from storage. */
@@ -130,7 +134,6 @@ export function buildSampleWorldRows(storage: FileStorage, now: Date): SampleWor
       bio: u.bio,
       followerCount: u.followerCount,
       followingCount: u.followingCount,
-      commissionEarned: u.commissionEarned,
       rank: u.rank,
       createdAt: ago(u.joinedDaysAgo * 24),
     })),
@@ -177,5 +180,19 @@ export function buildSampleWorldRows(storage: FileStorage, now: Date): SampleWor
       read: n.read,
       createdAt: ago(n.hoursAgo),
     })),
+    commissionEntries: sampleCommissionRows(now),
   };
+}
+
+/** The sample users' seeded earnings as ledger rows with fixed ids, so seeding them twice adds nothing. */
+export function sampleCommissionRows(now: Date): Array<typeof commissionEntries.$inferInsert> {
+  return SEED_USERS.filter((u) => u.commissionEarned > 0).map((u) => ({
+    id: `ce-sample-${u.id}`,
+    earnerId: u.id,
+    kind: 'earned' as const,
+    role: 'sample' as const,
+    status: 'available' as const,
+    amountCents: toCents(u.commissionEarned),
+    createdAt: new Date(now.getTime() - u.joinedDaysAgo * 24 * HOUR_MS),
+  }));
 }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/client';
 import {
   brands,
+  commissionEntries,
   designComments,
   designs,
   mediaFiles,
@@ -18,7 +19,7 @@ import {
 import type { FileStorage } from '../storage/file-storage';
 import { SEED_NOTIFICATIONS } from './world/notifications';
 import { seedImages, type SeedImage } from './media';
-import { buildSampleWorldRows } from './rows';
+import { buildSampleWorldRows, sampleCommissionRows } from './rows';
 import { ensureSeedMedia } from './seed-media';
 
 export interface SeedOptions {
@@ -54,6 +55,8 @@ export async function seedSampleWorld(options: SeedOptions): Promise<void> {
     .where(eq(notifications.id, MARKER_NOTIFICATION_ID))
     .limit(1);
   if (!marker) await insertSampleWorld(db, storage, images);
+  // a world seeded before the ledger existed gets its sample earnings too (fixed ids: once only)
+  else await db.insert(commissionEntries).values(sampleCommissionRows(new Date())).onConflictDoNothing();
   const ms = Math.round(performance.now() - started);
   log?.info(
     rendered > 0 || !marker
@@ -86,6 +89,7 @@ async function insertSampleWorld(db: AppDatabase, storage: FileStorage, images: 
     await tx.insert(designs).values(rows.designs).onConflictDoNothing();
     await tx.insert(designComments).values(rows.comments).onConflictDoNothing();
     await tx.insert(mediaFiles).values(media).onConflictDoNothing();
+    await tx.insert(commissionEntries).values(rows.commissionEntries).onConflictDoNothing();
     // the marker goes last
     await tx.insert(notifications).values(rows.notifications).onConflictDoNothing();
   });

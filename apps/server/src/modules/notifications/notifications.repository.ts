@@ -110,6 +110,8 @@ export interface NewNotification {
   actorId: string;
   designId: string | null;
   message: string;
+  /** A commission's amount in dollars. */
+  amount?: number | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Notification } from '@dwellscape/shared';
+import { formatCents, type Notification } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import type { Viewer } from '../../types';
 import { findCurrentUser } from '../users/users.repository';
@@ -116,6 +116,53 @@ export async function notifyFollowed(
     message: (name) => `${name} started following you.`,
     once: true,
   });
+}
+
+/**
+ * After an order committed: tells each person who earned commission from it, once per design
+ * (the shares of its lines summed), with the amount and that it is pending.
+ */
+export async function notifyCommissionEarned(
+  db: AppDatabase,
+  event: {
+    buyerId: string;
+    entries: readonly {
+      earnerId: string;
+      role: 'creator' | 'original_creator';
+      amountCents: number;
+      designId: string;
+      designTitle: string;
+    }[];
+  },
+): Promise<void> {
+  const grouped = new Map<string, (typeof event.entries)[number]>();
+  for (const entry of event.entries) {
+    const key = `${entry.earnerId}|${entry.designId}|${entry.role}`;
+    const seen = grouped.get(key);
+    grouped.set(key, seen ? { ...seen, amountCents: seen.amountCents + entry.amountCents } : entry);
+  }
+  const buyerName = await findDisplayName(db, event.buyerId);
+  if (buyerName === null) return;
+  for (const entry of grouped.values()) {
+    if (entry.earnerId === event.buyerId) continue;
+    const amount = formatCents(entry.amountCents);
+    const message =
+      entry.role === 'creator'
+        ? `You earned a commission: ${buyerName} bought from your design “${entry.designTitle}”. ${amount}, pending.`
+        : `You earned a commission: ${buyerName} bought from “${entry.designTitle}”, a remix of your design. ${amount}, pending.`;
+    await insertNotificationAndAnnounce(
+      db,
+      {
+        userId: entry.earnerId,
+        type: 'commission',
+        actorId: event.buyerId,
+        designId: entry.designId,
+        message,
+        amount: entry.amountCents / 100,
+      },
+      null,
+    );
+  }
 }
 
 /**

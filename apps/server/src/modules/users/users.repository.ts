@@ -2,9 +2,11 @@ import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { User, UserSummary } from '@dwellscape/shared';
 import { formatPrice } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { designs, follows, users } from '../../db/schema';
+import { commissionEntries, designs, follows, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user with what the commission ledger says they earned (pending and available). */
+export type UserRowWithEarnings = UserRow & { commissionCents: number };
 
 /**
  * The first sample user: the current user of a viewer who is not signed in (SPEC §2, §6;
@@ -38,7 +40,7 @@ export function toUserSummary(
 }
 
 export function toUserDto(
-  row: UserRow,
+  row: UserRowWithEarnings,
   postCount: number,
   currentUserId: string | null,
   isFollowedByViewer: boolean,
@@ -49,14 +51,14 @@ export function toUserDto(
     followerCount: row.followerCount,
     followingCount: row.followingCount,
     postCount,
-    commissionEarned: formatPrice(row.commissionEarned),
+    commissionEarned: formatPrice(row.commissionCents / 100),
     isCurrentUser: row.id === currentUserId,
     isFollowedByViewer,
   };
 }
 
 export interface UserWithPostCount {
-  row: UserRow;
+  row: UserRowWithEarnings;
   /** Public designs of both modes: what a profile counts as posts. */
   postCount: number;
   /** Whether `followerId` of the query follows this user. */
@@ -88,15 +90,22 @@ export async function findUsersWithPostCount(
     followerId === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${users.id})`;
+  // what the ledger holds for them that is not reversed (commission_entries_earner_idx serves it)
+  const commissionCents = sql<string>`(select coalesce(sum(${commissionEntries.amountCents}), 0) from ${commissionEntries}
+    where ${commissionEntries.earnerId} = ${users.id} and ${commissionEntries.status} <> 'reversed')`;
   const query = db
-    .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)`, isFollowed })
+    .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)`, isFollowed, commissionCents })
     .from(users)
     .leftJoin(publicCounts, eq(publicCounts.userId, users.id))
     .where(options.where)
     .orderBy(asc(users.rank), asc(users.id));
   const paged = options.offset ? query.offset(options.offset) : query;
   const rows = options.limit === undefined ? await paged : await paged.limit(options.limit);
-  return rows.map((r) => ({ row: r.row, postCount: Number(r.postCount), isFollowedByViewer: r.isFollowed === true }));
+  return rows.map((r) => ({
+    row: { ...r.row, commissionCents: Number(r.commissionCents) },
+    postCount: Number(r.postCount),
+    isFollowedByViewer: r.isFollowed === true,
+  }));
 }
 
 export async function findUserWithPostCountById(
