@@ -178,6 +178,11 @@ describe.each(dbKinds)('orders and commission (%s)', (kind) => {
     expect(await orderWriteCounts(t.database.db)).toEqual(before);
   });
 
+  it('lets the creator shop from their own private design (no commission to themselves)', async () => {
+    const res = await place(w.c.cookie, { idempotencyKey: newKey(), lines: [line('p-sofa', 1, w.designs.privateOfC)] });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('asks a signed-out viewer to sign in and writes nothing', async () => {
     const before = await orderWriteCounts(t.database.db);
     const res = await place(await t.unlock(), { idempotencyKey: newKey(), lines: [line('p-lamp', 1)] });

@@ -6,7 +6,7 @@ import { idSchema, isoDateSchema } from './schemas';
 
 /**
  * What a purchase shopped from a design pays, in basis points of the line's total
- * (docs/decisions/0017-commission-rates.md): the design's creator earns 8%. When the design remixes
+ * (docs/decisions/0018-orders-and-the-commission-ledger.md): the design's creator earns 8%. When the design remixes
  * another, the original creator's 2% is taken from that 8%, so every line costs the same 8% however
  * long the chain.
  */

@@ -326,7 +326,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * The commission ledger: append-only, never updated (issue #16, docs/decisions/0017-commission-rates.md).
+ * The commission ledger: append-only, never updated (issue #16, docs/decisions/0018-orders-and-the-commission-ledger.md).
  * A row puts `amount_cents` (signed) into one status bucket; a person's pending, available and
  * reversed figures are the sums per bucket. A cancellation moves a share from pending to reversed
  * with two new rows (−amount pending, +amount reversed) that name the row they reverse.

@@ -1222,6 +1222,77 @@ function cases(): FuzzCase[] {
           .tuple(fc.constantFrom<Method>('PUT', 'DELETE'), invalidId(world))
           .map(([method, id]) => ({ method, url: `${apiPaths.designs}/${enc(id)}/save`, cookie: 'account' as const })),
     },
+    {
+      // a checkout: every request is refused before an order, a line or a ledger row is written
+      name: `POST ${apiPaths.orders}`,
+      weight: 4,
+      allowed: [...REFUSED, 409],
+      provokes: [400, 415],
+      names: ['idempotencyKey', 'lines'],
+      build: () =>
+        asAccount(
+          postWithBadBody(apiPaths.orders, {
+            fields: [
+              {
+                key: 'idempotencyKey',
+                required: true,
+                valid: fc.constant(j('fuzz-checkout-0000001')),
+                invalid: fc.oneof(
+                  fc
+                    .constantFrom('', 'short', 'has space in it here', 'x'.repeat(101), 'dots.are.not.allowed.here')
+                    .map(j),
+                  withNul.map(j),
+                  nonStringJson,
+                ),
+              },
+              {
+                key: 'lines',
+                required: true,
+                valid: fc.constant(j([{ productId: 'p-fuzz-unknown', quantity: 1, unitPriceCents: 100 }])),
+                invalid: fc.oneof(
+                  fc
+                    .constantFrom<unknown>(
+                      [],
+                      {},
+                      'lines',
+                      [{ productId: 'p-fuzz-unknown', quantity: 1, unitPriceCents: 100 }],
+                      [{ productId: 'p-x', quantity: 0, unitPriceCents: 100 }],
+                      [{ productId: 'p-x', quantity: -3, unitPriceCents: 100 }],
+                      [{ productId: 'p-x', quantity: 1.5, unitPriceCents: 100 }],
+                      [{ productId: 'p-x', quantity: 100, unitPriceCents: 100 }],
+                      [{ productId: 'p-x', quantity: 1, unitPriceCents: -1 }],
+                      [{ productId: 'p-x', quantity: 1, unitPriceCents: '1.00' }],
+                      [{ productId: 'bad id!', quantity: 1, unitPriceCents: 1 }],
+                      [{ productId: 'p-x', quantity: 1, unitPriceCents: 1, designId: 'd-fuzz-unknown' }],
+                      Array.from({ length: 51 }, () => ({ productId: 'p-x', quantity: 1, unitPriceCents: 1 })),
+                    )
+                    .map(j),
+                  nonStringJson,
+                ),
+              },
+            ],
+            validBody: fc.constant(
+              j({
+                idempotencyKey: 'fuzz-checkout-0000001',
+                lines: [{ productId: 'p-x', quantity: 1, unitPriceCents: 1 }],
+              }),
+            ),
+          }),
+        ),
+    },
+    {
+      name: 'POST /api/orders/:id/cancel',
+      weight: 2,
+      allowed: REFUSED,
+      provokes: [400, 404],
+      names: ['id'],
+      build: (world) =>
+        invalidId(world).map((id) => ({
+          method: 'POST' as const,
+          url: `${apiPaths.orders}/${enc(id)}/cancel`,
+          cookie: 'account' as const,
+        })),
+    },
     designPageRoute(apiPaths.designsFollowing),
     designPageRoute(apiPaths.meSaved),
     {
@@ -1504,6 +1575,8 @@ const ROUTES_WITHOUT_INPUT = [
   'GET /api/notifications',
   'GET /api/notifications/unread',
   'POST /api/notifications/read',
+  'GET /api/orders',
+  'GET /api/me/earnings',
 ];
 
 /** "PUT and DELETE /api/designs/:id/like" names two routes. */

@@ -9,7 +9,7 @@ export interface PaymentStart {
 }
 
 /**
- * Takes payment for a placed order (docs/decisions/0018-payment-provider.md). The order, its lines
+ * Takes payment for a placed order (docs/decisions/0019-payment-provider.md). The order, its lines
  * and its commission are committed first, as pending; the provider is asked afterwards, outside
  * the transaction, so a slow or failing processor never holds database locks. `orderId` is the
  * provider's idempotency key: asking twice for one order charges once.
