@@ -26,8 +26,24 @@ describe.each(dbKinds)('users API on %s', (kind) => {
     await db.insert(commissionEntries).values([
       { id: 'ce-1', earnerId: 'u-current', kind: 'earned', role: 'sample', status: 'available', amountCents: 124_550 },
       { id: 'ce-2', earnerId: 'u-current', kind: 'earned', role: 'creator', status: 'pending', amountCents: 80 },
-      { id: 'ce-3', earnerId: 'u-current', kind: 'reversed', role: 'creator', status: 'pending', amountCents: -80, reversesId: 'ce-2' },
-      { id: 'ce-4', earnerId: 'u-current', kind: 'reversed', role: 'creator', status: 'reversed', amountCents: 80, reversesId: 'ce-2' },
+      {
+        id: 'ce-3',
+        earnerId: 'u-current',
+        kind: 'reversed',
+        role: 'creator',
+        status: 'pending',
+        amountCents: -80,
+        reversesId: 'ce-2',
+      },
+      {
+        id: 'ce-4',
+        earnerId: 'u-current',
+        kind: 'reversed',
+        role: 'creator',
+        status: 'reversed',
+        amountCents: 80,
+        reversesId: 'ce-2',
+      },
     ]);
     await insertUser(db, { id: 'u-other', username: 'garden_guru', displayName: 'Maya Green', rank: 5 });
     await insertUser(db, { id: 'u-empty', username: 'newcomer', displayName: 'New Comer', rank: 9 });
