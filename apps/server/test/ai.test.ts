@@ -290,7 +290,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { imageUrl: string };
-      expect(Object.keys(body)).toEqual(['imageUrl']);
+      expect(Object.keys(body)).toEqual(['imageUrl', 'receipt']);
       expect(body.imageUrl).toMatch(renderUrlPattern);
       const served = await t.app.inject({ method: 'GET', url: body.imageUrl });
       expect(served.statusCode).toBe(200);

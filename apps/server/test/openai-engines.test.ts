@@ -4,6 +4,7 @@ import { messages, type GenerateDesignFields } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
+import { createRenderPool } from '../src/engines/compositor';
 import { OpenAiImageEngine, OpenAiTextEngine, type OpenAiImageEngineOptions } from '../src/engines/openai';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 
@@ -23,6 +24,8 @@ let script: Reply[] = [];
 let seen: SeenRequest[] = [];
 let downloads = 0;
 let renderPng: Buffer;
+/** The engine plans its mask, pastes the photo back and measures the receipt on render workers. */
+const pool = createRenderPool({ threads: 1 });
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => {
   return (res) => {
@@ -72,6 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await pool.close();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
@@ -123,7 +127,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
   it('sends the photo, the product and the prompt as a multipart image edit and reads a base64 answer', async () => {
     script = [json(200, { created: 1, data: [{ b64_json: renderPng.toString('base64') }] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const result = await engine.generateDesign(await designInput());
 
     expect(seen).toHaveLength(1);
@@ -139,12 +143,16 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     expect(body).toContain('Teal Velvet Sofa by Nordhaus');
     expect(body).toContain('Vibe: Cozy');
 
+    expect(body).toContain('name="mask"');
+
     expect(result.contentType).toBe('image/webp');
-    // the model's 1536 × 1024 answer keeps its size: within the 1600 px renders are stored at, never enlarged
-    expect([result.width, result.height]).toEqual([1536, 1024]);
+    // the model's 1536 px wide answer keeps its width (within the 1600 px renders are stored at, never enlarged),
+    // in the 4:3 frame of the photo it is pasted back into
+    expect([result.width, result.height]).toEqual([1536, 1152]);
     const meta = await sharp(result.bytes).metadata();
     expect(meta.format).toBe('webp');
-    expect([meta.width, meta.height]).toEqual([1536, 1024]);
+    expect([meta.width, meta.height]).toEqual([1536, 1152]);
+    expect(result.receipt).toMatchObject({ productsChosen: 1, method: 'matched', weakEstimate: true });
   });
 
   it('scales an answer wider than 1600 px down to the width renders are stored at', async () => {
@@ -152,7 +160,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
       .png()
       .toBuffer();
     script = [json(200, { created: 1, data: [{ b64_json: wide.toString('base64') }] })];
-    const result = await new OpenAiImageEngine(options()).generateDesign(await designInput());
+    const result = await new OpenAiImageEngine(options(), pool).generateDesign(await designInput());
     expect([result.width, result.height]).toEqual([1600, 1200]);
     const meta = await sharp(result.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 1200]);
@@ -160,7 +168,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('downloads the image when the answer is a URL', async () => {
     script = [json(200, { created: 1, data: [{ url: `${baseUrl.replace('/v1', '')}/files/render.png` }] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const result = await engine.generateDesign(await designInput());
     expect(seen).toHaveLength(1);
     expect(downloads).toBe(1);
@@ -169,7 +177,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('refuses a URL answer larger than the download cap', async () => {
     script = [json(200, { created: 1, data: [{ url: `${baseUrl.replace('/v1', '')}/files/render.png` }] })];
-    const engine = new OpenAiImageEngine(options({ maxDownloadBytes: 1000 }));
+    const engine = new OpenAiImageEngine(options({ maxDownloadBytes: 1000 }), pool);
     const error = await failureOf(engine.generateDesign(await designInput()));
     expect(error).toBeInstanceOf(EngineFailureError);
     expect((error as EngineFailureError).reason).toBe('bad_response');
@@ -180,7 +188,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
       apiError(429, 'Rate limit reached', { 'retry-after': '0' }),
       json(200, { created: 1, data: [{ b64_json: renderPng.toString('base64') }] }),
     ];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const result = await engine.generateDesign(await designInput());
     expect(seen).toHaveLength(2);
     expect(result.contentType).toBe('image/webp');
@@ -188,7 +196,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('gives up after a 500 three times: one try and two retries', async () => {
     script = [apiError(500, 'boom'), apiError(500, 'boom'), apiError(500, 'boom'), json(200, { data: [] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const error = await failureOf(engine.generateDesign(await designInput()));
     expect(seen).toHaveLength(3);
     expect(error).toBeInstanceOf(EngineFailureError);
@@ -198,7 +206,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('times out on a server that never answers, with the message of SPEC §8', async () => {
     script = [hang];
-    const engine = new OpenAiImageEngine(options({ timeoutMs: 400 }));
+    const engine = new OpenAiImageEngine(options({ timeoutMs: 400 }), pool);
     const started = Date.now();
     const error = await failureOf(engine.generateDesign(await designInput()));
     const elapsed = Date.now() - started;
@@ -212,7 +220,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('does not retry a 400 and passes on what the server said', async () => {
     script = [apiError(400, 'Your request was rejected by the safety system.'), json(200, { data: [] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const error = await failureOf(engine.generateDesign(await designInput()));
     expect(seen).toHaveLength(1);
     expect(error).toMatchObject({ reason: 'rejected', status: 400 });
@@ -223,7 +231,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('does not retry a wrong key, and says the setup is wrong', async () => {
     script = [apiError(401, 'Incorrect API key provided'), json(200, { data: [] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const error = await failureOf(engine.generateDesign(await designInput()));
     expect(seen).toHaveLength(1);
     expect(error).toMatchObject({ reason: 'misconfigured', status: 401 });
@@ -231,7 +239,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('turns an answer without an image into a typed failure', async () => {
     script = [json(200, { created: 1, data: [{}] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const error = await failureOf(engine.generateDesign(await designInput()));
     expect(error).toMatchObject({ reason: 'bad_response' });
     expect(seen).toHaveLength(1);
@@ -239,7 +247,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
 
   it('sends the see-in-space prompt with the extra photos', async () => {
     script = [json(200, { created: 1, data: [{ b64_json: renderPng.toString('base64') }] })];
-    const engine = new OpenAiImageEngine(options());
+    const engine = new OpenAiImageEngine(options(), pool);
     const result = await engine.generateFromPrompt({
       prompt: 'Show this lamp by the window',
       spaceImage: await livingRoomPhoto(800, 600),
@@ -250,6 +258,74 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     expect(body).toContain('Show this lamp by the window');
     expect(body).toContain('perspective must not change');
     expect(result.width).toBe(1536);
+  });
+});
+
+/** One part of a multipart body, by its field name: the bytes between its headers and the next boundary. */
+function multipartPart(request: SeenRequest, name: string): Buffer {
+  const boundary = `--${/boundary=(.+)$/.exec(request.contentType)![1]!}`;
+  const text = request.body.toString('latin1');
+  const header = text.indexOf(`name="${name}"`);
+  const start = text.indexOf('\r\n\r\n', header) + 4;
+  const end = text.indexOf(`\r\n${boundary}`, start);
+  return request.body.subarray(start, end);
+}
+
+describe('OpenAiImageEngine puts the photo back outside the regions the edit may change', () => {
+  it('undoes a window the model moved, keeps what it drew for the product, and says so in the receipt', async () => {
+    const photo = await livingRoomPhoto(800, 600);
+    // the fake model answers at 1024 × 768: the window moved a third of the room to the left, and every wall
+    // repainted a shade darker, as image models do
+    const answer = await sharp(await livingRoomPhoto(1024, 768, { windowX: 0.22 }))
+      .modulate({ brightness: 0.9 })
+      .png()
+      .toBuffer();
+    script = [json(200, { created: 1, data: [{ b64_json: answer.toString('base64') }] })];
+    const result = await new OpenAiImageEngine(options(), pool).generateDesign(await designInput());
+    expect([result.width, result.height]).toEqual([1024, 768]);
+
+    // where the mask sent with the edit is opaque, the edit was not allowed to paint
+    const mask = await sharp(multipartPart(seen[0]!, 'mask'))
+      .resize(1024, 768, { fit: 'fill', kernel: 'nearest' })
+      .extractChannel(3)
+      .raw()
+      .toBuffer();
+    const transparent = mask.filter((alpha) => alpha === 0).length;
+    expect(transparent).toBeGreaterThan(0);
+    expect(transparent).toBeLessThan(mask.length / 2);
+
+    const raw = (bytes: Buffer) => sharp(bytes).resize(1024, 768, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const [got, original, model] = await Promise.all([raw(result.bytes), raw(photo), raw(answer)]);
+    let protectedPixels = 0;
+    let offFromPhoto = 0;
+    let offFromModel = 0;
+    let paintedAsModel = 0;
+    for (let p = 0; p < mask.length; p++) {
+      if (mask[p] === 0) {
+        const off = [0, 1, 2].reduce((sum, c) => sum + Math.abs(got[p * 3 + c]! - model[p * 3 + c]!), 0);
+        if (off <= 12) paintedAsModel++;
+      }
+      if (mask[p] !== 255) continue;
+      protectedPixels++;
+      for (let c = 0; c < 3; c++) {
+        offFromPhoto += Math.abs(got[p * 3 + c]! - original[p * 3 + c]!);
+        offFromModel += Math.abs(got[p * 3 + c]! - model[p * 3 + c]!);
+      }
+    }
+    // the stored WebP is lossy: within a level or two of the photo, far from what the model painted
+    expect(offFromPhoto / (protectedPixels * 3)).toBeLessThan(2);
+    expect(offFromModel / (protectedPixels * 3)).toBeGreaterThan(8);
+    // inside the allowed regions the model's pixels stay (all but the feathered rim)
+    expect(paintedAsModel / transparent).toBeGreaterThan(0.6);
+    // the window is back where the photo had it: its old place shows the sky again, its new place the wall
+    const at = (image: Buffer, x: number, y: number) => [...image.subarray((y * 1024 + x) * 3, (y * 1024 + x) * 3 + 3)];
+    const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 6);
+    expect(mask[200 * 1024 + 665]).toBe(255);
+    expect(near(at(model, 665, 200), at(original, 665, 200))).toBe(false);
+    expect(near(at(got, 665, 200), at(original, 665, 200))).toBe(true);
+    expect(result.receipt.structureKept).toBeGreaterThan(0.97);
+    // the fake model drew no sofa: the receipt does not count it
+    expect(result.receipt).toMatchObject({ productsPresent: 0, productsChosen: 1, method: 'matched' });
   });
 });
 

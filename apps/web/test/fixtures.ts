@@ -39,6 +39,7 @@ export function makeDesign(overrides: Partial<Design> & Pick<Design, 'id'>): Des
     originalCreatorDeleted: false,
     isRegenerated: false,
     videoUrl: null,
+    receipt: null,
     remixCount: 0,
     likedByViewer: false,
     savedByViewer: false,

@@ -1,4 +1,5 @@
 import { JUST_PUBLISHED_WINDOW_MS, MAX_CARD_THUMBNAILS } from './constants';
+import type { FidelityReceipt, Mode } from './schemas';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -127,4 +128,18 @@ export function responsiveImageSources(url: string, sizes?: string): ResponsiveI
   if (key === null) return { src: url };
   const srcSet = RESPONSIVE_IMAGE_WIDTHS.map((width) => `${MEDIA_VARIANT_PREFIX}${width}/${key} ${width}w`).join(', ');
   return sizes ? { src: url, srcSet, sizes } : { src: url, srcSet };
+}
+
+/**
+ * A fidelity receipt in words: 'Room kept 96% · 4 of 4 products' (the outdoor mode keeps a 'Space'). With no
+ * products chosen only the space is told.
+ */
+export function describeReceipt(
+  receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen'>,
+  mode: Mode,
+): string {
+  const kept = `${mode === 'landscape' ? 'Space' : 'Room'} kept ${Math.round(receipt.structureKept * 100)}%`;
+  if (receipt.productsChosen === 0) return kept;
+  const noun = receipt.productsChosen === 1 ? 'product' : 'products';
+  return `${kept} · ${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
 }

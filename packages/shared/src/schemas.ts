@@ -182,6 +182,21 @@ export const userAnswersSchema = z.record(
   storableText().check(z.maxLength(200)),
 );
 
+/**
+ * What a render kept of the person's space and which chosen products it shows (issue #18's fidelity receipt),
+ * measured by the server after every render; `structureKept` is 0–1.
+ */
+export const fidelityReceiptSchema = z.object({
+  structureKept: z.number().check(z.minimum(0), z.maximum(1)),
+  productsPresent: z.int().check(z.minimum(0)),
+  productsChosen: z.int().check(z.minimum(0)),
+  /** `placed`: drawn by the local engine, present by construction; `matched`: found in a remote engine's picture. */
+  method: z.enum(['placed', 'matched']),
+  /** The product count is a guess from picture matching. */
+  weakEstimate: z.boolean(),
+});
+export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
+
 export const designSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -205,6 +220,8 @@ export const designSchema = z.object({
   originalCreatorDeleted: z.boolean(),
   isRegenerated: z.boolean(),
   videoUrl: z.nullable(z.string()),
+  /** The receipt of the render it shows, kept by the server (never taken from the client); null for older designs. */
+  receipt: z.nullable(fidelityReceiptSchema),
   remixCount: z.int(),
   likedByViewer: z.boolean(),
   /** Whether the signed-in account saved this design; false when signed out. */
@@ -389,6 +406,8 @@ export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
   imageUrl: z.nullable(z.string()),
   error: z.nullable(z.string()),
+  /** Beyond SPEC §7: the render's fidelity receipt. */
+  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
@@ -398,4 +417,7 @@ export const generateFromPromptBodySchema = z.object({
   spaceImage: mediaUrlSchema,
   additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
 });
-export const generateFromPromptResponseSchema = z.object({ imageUrl: z.string() });
+export const generateFromPromptResponseSchema = z.object({
+  imageUrl: z.string(),
+  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+});

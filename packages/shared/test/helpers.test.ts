@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   brandIdFromName,
   decodeCursor,
+  describeReceipt,
   encodeCursor,
   formatPrice,
   formatRelativeTime,
@@ -148,5 +149,25 @@ describe('responsive images', () => {
     expect([...RESPONSIVE_IMAGE_WIDTHS].sort((a, b) => a - b)).toEqual([...RESPONSIVE_IMAGE_WIDTHS]);
     expect(RESPONSIVE_IMAGE_WIDTHS.every(isResponsiveImageWidth)).toBe(true);
     for (const width of [0, 319, 321, 1024, 1600, 2048, Number.NaN]) expect(isResponsiveImageWidth(width)).toBe(false);
+  });
+});
+
+describe('describeReceipt', () => {
+  it("says what the render kept: 'Room kept 96% · 4 of 4 products'", () => {
+    expect(describeReceipt({ structureKept: 0.9612, productsPresent: 4, productsChosen: 4 }, 'interior')).toBe(
+      'Room kept 96% · 4 of 4 products',
+    );
+    expect(describeReceipt({ structureKept: 0.5, productsPresent: 0, productsChosen: 1 }, 'interior')).toBe(
+      'Room kept 50% · 0 of 1 product',
+    );
+  });
+
+  it('speaks of the space outdoors, and leaves products out when none were chosen', () => {
+    expect(describeReceipt({ structureKept: 1, productsPresent: 2, productsChosen: 3 }, 'landscape')).toBe(
+      'Space kept 100% · 2 of 3 products',
+    );
+    expect(describeReceipt({ structureKept: 0.874, productsPresent: 0, productsChosen: 0 }, 'interior')).toBe(
+      'Room kept 87%',
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { SelectedProduct } from '@dwellscape/shared';
+import type { FidelityReceipt, SelectedProduct } from '@dwellscape/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -98,6 +98,8 @@ export const designs = pgTable(
     originalCreatorDeleted: boolean('original_creator_deleted').notNull().default(false),
     isRegenerated: boolean('is_regenerated').notNull().default(false),
     videoUrl: text('video_url'),
+    /** The fidelity receipt of the render it shows, copied from that render's media row at publish. */
+    receipt: jsonb('receipt').$type<FidelityReceipt>(),
   },
   (t) => [
     // keyset pagination of the feed: WHERE mode = ? AND is_public ORDER BY created_at DESC, id DESC.
@@ -251,6 +253,8 @@ export const mediaFiles = pgTable('media_files', {
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   kind: text('kind', { enum: ['upload', 'render', 'seed'] }).notNull(),
+  /** A render's fidelity receipt, measured by the server: a design published with this file takes it from here. */
+  receipt: jsonb('receipt').$type<FidelityReceipt>(),
   createdAt: createdAt(),
 });
 

@@ -6,22 +6,24 @@ import { OpenAiImageEngine, OpenAiTextEngine } from './openai';
 import type { Engines } from './types';
 
 /**
- * The image and text engines chosen by IMAGE_ENGINE / TEXT_ENGINE; `local` needs no network. The local image
- * engine owns a pool of render threads: `close()` stops it (the app calls it on close).
+ * The image and text engines chosen by IMAGE_ENGINE / TEXT_ENGINE; `local` needs no network. The image engines
+ * share a pool of render threads: `close()` stops it (the app calls it on close).
  */
 export function createEngines(config: Config, _storage: FileStorage): Engines {
   const remote = { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey };
-  const renderPool = config.imageEngine === 'openai' ? null : createRenderPool();
+  // the remote engine uses the pool too: to plan its mask, paste the photo back and measure the receipt
+  const renderPool = createRenderPool();
   return {
-    image: renderPool
-      ? new CompositorImageEngine(renderPool)
-      : new OpenAiImageEngine({ ...remote, model: config.openai.imageModel }),
+    image:
+      config.imageEngine === 'openai'
+        ? new OpenAiImageEngine({ ...remote, model: config.openai.imageModel }, renderPool)
+        : new CompositorImageEngine(renderPool),
     text:
       config.textEngine === 'openai'
         ? new OpenAiTextEngine({ ...remote, model: config.openai.textModel })
         : new RewriterTextEngine(),
     close: async () => {
-      await renderPool?.close();
+      await renderPool.close();
     },
   };
 }

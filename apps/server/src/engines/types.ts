@@ -1,4 +1,4 @@
-import type { GenerateDesignFields, Mode } from '@dwellscape/shared';
+import type { FidelityReceipt, GenerateDesignFields, Mode } from '@dwellscape/shared';
 
 /** A loaded image handed to an engine: the bytes plus what it shows. */
 export interface EngineImage {
@@ -22,12 +22,14 @@ export interface GenerateFromPromptInput {
   mode?: Mode;
 }
 
-/** The result of a render: encoded image bytes (WebP) ready to be stored. */
+/** The result of a render: encoded image bytes (WebP) ready to be stored, and what it kept of the space. */
 export interface RenderedImage {
   bytes: Buffer;
   contentType: 'image/webp' | 'image/png' | 'image/jpeg';
   width: number;
   height: number;
+  /** Measured off the event loop by the engine; stored with the render and never taken from a client. */
+  receipt: FidelityReceipt;
 }
 
 export interface ImageEngine {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
+import type { FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
 import { mediaFiles } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
@@ -13,6 +15,8 @@ export interface StoreWebpInput {
   bytes: Buffer;
   width: number;
   height: number;
+  /** A render's fidelity receipt, kept beside the file so that publishing it never trusts a client's numbers. */
+  receipt?: FidelityReceipt;
 }
 
 export interface StoredMedia {
@@ -38,12 +42,29 @@ export async function storeWebp(db: AppDatabase, storage: FileStorage, input: St
       height: input.height,
       bytes: input.bytes.length,
       kind: input.kind,
+      receipt: input.receipt ?? null,
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     throw err;
   }
   return { key, url: storage.urlFor(key), width: input.width, height: input.height };
+}
+
+/** The fidelity receipt the server measured for the render stored at this URL; null for anything else. */
+export async function findRenderReceipt(
+  db: AppDatabase,
+  storage: FileStorage,
+  url: string,
+): Promise<FidelityReceipt | null> {
+  const key = storage.keyFromUrl(url);
+  if (!key) return null;
+  const [row] = await db
+    .select({ receipt: mediaFiles.receipt })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.key, key))
+    .limit(1);
+  return row?.receipt ?? null;
 }
 
 /** The bytes behind one of our /media/ URLs, or null when the URL is not ours or nothing is stored there. */

@@ -82,6 +82,7 @@ export class CompositorImageEngine implements ImageEngine {
       contentType: 'image/webp',
       width,
       height,
+      receipt: outcome.receipt,
     };
   }
 }

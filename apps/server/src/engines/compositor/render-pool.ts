@@ -5,6 +5,12 @@ import { Piscina } from 'piscina';
 // them as it exits and take the process down (lovell/sharp#2263)
 import 'sharp';
 import type { RenderOutcome } from './render-task';
+import type {
+  FinishRemoteEditInput,
+  FinishRemoteEditOutcome,
+  PlanRemoteEditInput,
+  RemoteEditPlanOutcome,
+} from './remote-edit-task';
 
 /** Renders that may wait for a thread, per thread; past that a render is refused at once rather than kept waiting. */
 const QUEUED_PER_THREAD = 4;
@@ -31,6 +37,9 @@ export interface RenderPool {
   readonly inFlight: number;
   /** Runs one render on a worker; rejects with `RenderPoolFullError` when `maxQueue` renders already wait. */
   render(input: LocalDesignInput): Promise<RenderOutcome>;
+  /** The remote engine's work around its call, on the same workers and under the same bound. */
+  planRemoteEdit(input: PlanRemoteEditInput): Promise<RemoteEditPlanOutcome>;
+  finishRemoteEdit(input: FinishRemoteEditInput): Promise<FinishRemoteEditOutcome>;
   /** Lets the running renders finish, then stops every worker. */
   close(): Promise<void>;
 }
@@ -49,7 +58,7 @@ export class RenderPoolFullError extends Error {
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? os.availableParallelism());
   const maxQueue = Math.max(1, options.maxQueue ?? threads * QUEUED_PER_THREAD);
-  const pool = new Piscina<LocalDesignInput, RenderOutcome>({
+  const pool = new Piscina({
     filename: new URL('./render-worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
@@ -60,21 +69,24 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     closeTimeout: 30_000,
   });
   let inFlight = 0;
+  const run = async <Out>(input: unknown, name: string): Promise<Out> => {
+    if (inFlight >= threads + maxQueue) throw new RenderPoolFullError();
+    inFlight++;
+    try {
+      return (await pool.run(input, { name })) as Out;
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     threads,
     maxQueue,
     get inFlight() {
       return inFlight;
     },
-    async render(input) {
-      if (inFlight >= threads + maxQueue) throw new RenderPoolFullError();
-      inFlight++;
-      try {
-        return await pool.run(input);
-      } finally {
-        inFlight--;
-      }
-    },
+    render: (input) => run<RenderOutcome>(input, 'default'),
+    planRemoteEdit: (input) => run<RemoteEditPlanOutcome>(input, 'planRemoteEdit'),
+    finishRemoteEdit: (input) => run<FinishRemoteEditOutcome>(input, 'finishRemoteEdit'),
     close: () => pool.close(),
   };
 }

@@ -1,19 +1,37 @@
 import {
+  measureFidelity,
+  regionsOfPlacements,
   renderLocalDesign,
   UnreadableSpaceImageError,
+  type FidelityReceipt,
   type LocalDesign,
   type LocalDesignInput,
 } from '@dwellscape/compositor';
 
 /** What a render in a worker answers: an unreadable photo is a value, as an error crossing threads loses its class. */
-export type RenderOutcome = { ok: true; design: LocalDesign } | { ok: false; reason: 'unreadable-space-image' };
+export type RenderOutcome =
+  { ok: true; design: LocalDesign; receipt: FidelityReceipt } | { ok: false; reason: 'unreadable-space-image' };
 
-/** One render, run in a render pool worker (render-pool.ts). */
+/** One render and its fidelity receipt, run in a render pool worker (render-pool.ts). */
 export default async function renderTask(input: LocalDesignInput): Promise<RenderOutcome> {
+  let design: LocalDesign;
   try {
-    return { ok: true, design: await renderLocalDesign(input) };
+    design = await renderLocalDesign(input);
   } catch (err) {
     if (err instanceof UnreadableSpaceImageError) return { ok: false, reason: 'unreadable-space-image' };
     throw err;
   }
+  // the local engine draws every product it places: they are present by construction
+  const receipt = await measureFidelity({
+    before: input.spaceImage,
+    after: design.bytes,
+    productRegions: regionsOfPlacements(design.placements),
+    products: {
+      method: 'placed',
+      chosen: input.products.length,
+      placedIndexes: design.placements.map((placement) => placement.index),
+    },
+    maxInputPixels: input.maxInputPixels,
+  });
+  return { ok: true, design, receipt };
 }

@@ -1,7 +1,9 @@
+import type { LocalDesignInput } from '@dwellscape/compositor';
 import { messages, UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
 import sharp from 'sharp';
+import { RenderPoolFullError, type RenderPool } from '../compositor';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { buildDesignPrompt, buildSeeInSpacePrompt } from '../prompt-builder';
 import { RENDER_WIDTH } from '../render-size';
@@ -30,26 +32,47 @@ function asUploadPng(bytes: Buffer, size: number): Promise<Buffer> {
     .toBuffer();
 }
 
+interface EditRequest {
+  prompt: string;
+  spaceImage: Buffer;
+  products: { bytes: Buffer; category?: string; name?: string }[];
+  /** What the local layout reads to place the products the edit may paint (mode, answers, style words). */
+  layout: Pick<LocalDesignInput, 'mode' | 'answers' | 'spaceType' | 'styleText'>;
+}
+
 /**
- * The `openai` image engine: the image-edit endpoint of any OpenAI-compatible server, sent the
- * space photo first and the product images after it, with the built prompt.
+ * The `openai` image engine: the image-edit endpoint of any OpenAI-compatible server, sent the space photo first
+ * and the product images after it, with the built prompt and a mask of where the products may go (the local
+ * engine's layout). Image models repaint more than they are asked to, so the photo's own pixels are pasted back
+ * outside those regions, and the result carries its fidelity receipt; both run on the render pool's workers.
  */
 export class OpenAiImageEngine implements ImageEngine {
   readonly name = 'openai' as const;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;
 
-  constructor(private readonly options: OpenAiImageEngineOptions) {
+  constructor(
+    private readonly options: OpenAiImageEngineOptions,
+    private readonly pool: RenderPool,
+  ) {
     this.timeoutMs = options.timeoutMs ?? IMAGE_TIMEOUT_MS;
     this.client = createOpenAiClient(options, this.timeoutMs);
   }
 
   generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
-    const prompt = buildDesignPrompt({ fields: input.fields, products: input.products });
+    const { fields } = input;
     return this.edit(
-      prompt,
-      input.spaceImage,
-      input.products.map((p) => p.bytes),
+      {
+        prompt: buildDesignPrompt({ fields, products: input.products }),
+        spaceImage: input.spaceImage,
+        products: input.products,
+        layout: {
+          mode: fields.mode,
+          answers: fields.userAnswers,
+          spaceType: fields.spaceType,
+          styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
+        },
+      },
       signal,
     );
   }
@@ -59,35 +82,56 @@ export class OpenAiImageEngine implements ImageEngine {
       ...(input.mode ? { mode: input.mode } : {}),
       productImageCount: input.additionalPhotos.length,
     });
-    return this.edit(prompt, input.spaceImage, input.additionalPhotos, signal);
+    return this.edit(
+      {
+        prompt,
+        spaceImage: input.spaceImage,
+        products: input.additionalPhotos.map((bytes) => ({ bytes })),
+        layout: { mode: input.mode ?? 'interior', answers: {}, spaceType: '', styleText: input.prompt },
+      },
+      signal,
+    );
   }
 
-  private async edit(
-    prompt: string,
-    spaceImage: Buffer,
-    productImages: Buffer[],
-    signal?: AbortSignal,
-  ): Promise<RenderedImage> {
-    let space: Buffer;
-    try {
-      space = await asUploadPng(spaceImage, SPACE_UPLOAD_SIZE);
-    } catch {
+  private async edit(request: EditRequest, signal?: AbortSignal): Promise<RenderedImage> {
+    const chosen = request.products.slice(0, MAX_INPUT_IMAGES - 1);
+    const planned = await this.onPool(() =>
+      this.pool.planRemoteEdit({
+        layout: {
+          spaceImage: request.spaceImage,
+          products: chosen.map(({ bytes, category, name }) => ({ bytes, category, name })),
+          ...request.layout,
+          width: RENDER_WIDTH,
+          maxInputPixels: UPLOAD_MAX_PIXELS,
+        },
+        uploadSize: SPACE_UPLOAD_SIZE,
+      }),
+    );
+    if (!planned.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
+    const { plan } = planned;
     // a product image that cannot be read is left out, as the UI hides it
     const products = await Promise.all(
-      productImages.slice(0, MAX_INPUT_IMAGES - 1).map((b) => asUploadPng(b, PRODUCT_UPLOAD_SIZE).catch(() => null)),
+      chosen.map(({ bytes }) => asUploadPng(bytes, PRODUCT_UPLOAD_SIZE).catch(() => null)),
     );
     const files = await Promise.all(
-      [space, ...products.filter((p): p is Buffer => p !== null)].map((bytes, i) =>
+      [Buffer.from(plan.spacePng), ...products.filter((p): p is Buffer => p !== null)].map((bytes, i) =>
         toFile(bytes, i === 0 ? 'space.png' : `product-${i}.png`, { type: 'image/png' }),
       ),
     );
+    const mask = await toFile(Buffer.from(plan.maskPng), 'mask.png', { type: 'image/png' });
 
     const generated = await callUpstream(
       async (attemptSignal) => {
         const response = await this.client.images.edit(
-          { model: this.options.model, prompt, image: files.length === 1 ? files[0]! : files, n: 1 },
+          {
+            model: this.options.model,
+            prompt: request.prompt,
+            image: files.length === 1 ? files[0]! : files,
+            mask,
+            n: 1,
+          },
           { signal: attemptSignal },
         );
         const first = response.data?.[0];
@@ -108,25 +152,45 @@ export class OpenAiImageEngine implements ImageEngine {
         ...(signal ? { signal } : {}),
       },
     );
-    return toStoredWebp(generated);
-  }
-}
 
-/**
- * Whatever format came back, the app stores it as WebP at most as wide as the local engine's renders: a model's
- * 1536 × 1024 answer keeps its detail, a wider one is scaled down, and a small one is not blown up (enlarging adds
- * bytes, not detail; the browser scales it to its slot).
- */
-async function toStoredWebp(bytes: Buffer): Promise<RenderedImage> {
-  try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_PIXELS })
-      .resize({ width: RENDER_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 86 })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
-  } catch (error) {
-    throw new EngineFailureError('bad_response', 'The AI service sent an image that could not be read.', undefined, {
-      cause: error,
-    });
+    const finished = await this.onPool(() =>
+      this.pool.finishRemoteEdit({
+        spaceImage: request.spaceImage,
+        edited: generated,
+        plan,
+        productImages: chosen.map((p) => p.bytes),
+        maxWidth: RENDER_WIDTH,
+        maxInputPixels: UPLOAD_MAX_PIXELS,
+      }),
+    );
+    if (!finished.ok) {
+      throw new EngineFailureError('bad_response', 'The AI service sent an image that could not be read.');
+    }
+    const { bytes, width, height, receipt } = finished;
+    // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
+    return {
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      contentType: 'image/webp',
+      width,
+      height,
+      receipt,
+    };
+  }
+
+  /** Work on the render pool; a full pool is the same 'try again' as a busy local engine. */
+  private async onPool<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof RenderPoolFullError) {
+        throw new EngineFailureError(
+          'rate_limited',
+          'Many designs are being rendered right now. Please try again.',
+          undefined,
+          { cause: err },
+        );
+      }
+      throw err;
+    }
   }
 }

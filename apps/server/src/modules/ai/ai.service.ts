@@ -112,7 +112,7 @@ export async function generateDesignImage(
     deps.engines.image.generateDesign({ spaceImage, products, fields }, signal),
   );
   const stored = await storeRender(deps, rendered);
-  return { success: true, imageUrl: stored, error: null };
+  return { success: true, imageUrl: stored, error: null, receipt: rendered.receipt };
 }
 
 export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof generateFromPromptBodySchema>) {
@@ -124,7 +124,7 @@ export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof gene
   const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
     deps.engines.image.generateFromPrompt({ prompt: body.prompt, spaceImage, additionalPhotos }, signal),
   );
-  return { imageUrl: await storeRender(deps, rendered) };
+  return { imageUrl: await storeRender(deps, rendered), receipt: rendered.receipt };
 }
 
 async function readImageField(storage: FileStorage, url: string, field: string): Promise<Buffer> {
@@ -150,6 +150,7 @@ async function storeRender(deps: AiDeps, rendered: RenderedImage): Promise<strin
     bytes: image.bytes,
     width: image.width,
     height: image.height,
+    receipt: rendered.receipt,
   });
   return stored.url;
 }

@@ -60,6 +60,7 @@ function designJson(viewerId: string | Placeholder | null, accountId: string | P
     'originalCreatorDeleted', ${designs.originalCreatorDeleted},
     'isRegenerated', ${designs.isRegenerated},
     'videoUrl', ${designs.videoUrl},
+    'receipt', ${designs.receipt},
     'remixCount', (select count(*)::int from ${designs} as ${remix} where ${remix.originalDesignId} = ${designs.id} and ${remix.isPublic}),
     'likedByViewer', ${likedByViewer},
     'savedByViewer', ${savedByViewer}

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../db/client';
 import { badInput, notFound, type AppError } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
+import { findRenderReceipt } from '../../media/stored-media';
 import { likerIdOf, signInRequired } from '../../plugins/require-account';
 import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
@@ -168,6 +169,8 @@ export async function publishDesign(
   if (originalDesignId !== null && originalCreatorId === null) {
     throw invalidField('body.originalDesignId', 'no design has this id');
   }
+  // the receipt comes from the server's own record of the render, never from the request
+  const receipt = await findRenderReceipt(db, storage, input.afterImageUrl);
   const id = randomUUID();
   await insertDesignAndAnnounce(db, {
     id,
@@ -185,6 +188,7 @@ export async function publishDesign(
     originalCreatorId,
     isRegenerated: input.isRegenerated,
     videoUrl: input.videoUrl ?? null,
+    receipt,
   });
   await notifyRemixed(db, { designId: id });
   return getDesign(db, id, viewer);

@@ -1,0 +1,2 @@
+ALTER TABLE "designs" ADD COLUMN "receipt" jsonb;--> statement-breakpoint
+ALTER TABLE "media_files" ADD COLUMN "receipt" jsonb;

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiPaths,
+  designSchema,
+  fidelityReceiptSchema,
+  generateDesignResponseSchema,
+  type FidelityReceipt,
+} from '@dwellscape/shared';
+import { brands, mediaFiles, products } from '../src/db/schema';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { putImage, signUp, storeImage, type SignedUpAccount } from './fixtures';
+import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
+import { filePart, multipartBody } from './media-fixtures';
+
+describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
+  let t: TestApp;
+  let author: SignedUpAccount;
+  let sofaUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+    author = await signUp(t.app, await t.unlock());
+    sofaUrl = await storeImage(t.app.storage, await productImage('sofa'), 'seed/products/receipt-sofa.png');
+    await t.database.db.insert(brands).values({
+      id: 'receipt-brand',
+      name: 'Receipt Brand',
+      logoUrl: '/media/x.webp',
+      category: 'Furniture',
+      modes: ['interior'],
+    });
+    await t.database.db.insert(products).values({
+      id: 'receipt-sofa',
+      name: 'Teal Sofa',
+      price: 899,
+      imageUrl: sofaUrl,
+      category: 'Sofas',
+      brandId: 'receipt-brand',
+      mode: 'interior',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const sofa = () => ({
+    id: 'receipt-sofa',
+    name: 'Teal Sofa',
+    price: 899,
+    brandId: 'receipt-brand',
+    imageUrl: sofaUrl,
+    quantity: 1,
+  });
+
+  async function render(): Promise<{ imageUrl: string; receipt: FidelityReceipt }> {
+    const { payload, contentType } = multipartBody([
+      filePart(await livingRoomPhoto(1200, 900), 'image', 'room.jpg'),
+      { name: 'selectedProducts', value: JSON.stringify([sofa()]) },
+      { name: 'userAnswers', value: JSON.stringify({ vibe: 'Warm & Cozy' }) },
+      { name: 'spaceType', value: 'Living Room' },
+      { name: 'mode', value: 'interior' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.generateDesignImage,
+      payload,
+      headers: { cookie: author.cookie, 'content-type': contentType },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = generateDesignResponseSchema.parse(res.json());
+    return { imageUrl: body.imageUrl!, receipt: fidelityReceiptSchema.parse(body.receipt) };
+  }
+
+  const publish = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: apiPaths.designs,
+      headers: { cookie: author.cookie },
+      payload: { title: 'Receipt room', mode: 'interior', selectedProducts: [sofa()], ...payload },
+    });
+
+  it('a render answers with its receipt and keeps it beside the stored file', async () => {
+    const { imageUrl, receipt } = await render();
+    expect(receipt).toMatchObject({ productsPresent: 1, productsChosen: 1, method: 'placed', weakEstimate: false });
+    // the local engine regrades the whole room but keeps its lines
+    expect(receipt.structureKept).toBeGreaterThan(0.8);
+    expect(receipt.structureKept).toBeLessThanOrEqual(1);
+    const key = t.app.storage.keyFromUrl(imageUrl)!;
+    const [row] = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.key, key));
+    expect(row?.receipt).toEqual(receipt);
+  });
+
+  it('a published design carries the receipt of its render, on publish and when read back', async () => {
+    const { imageUrl, receipt } = await render();
+    const res = await publish({ afterImageUrl: imageUrl });
+    expect(res.statusCode, res.body).toBe(201);
+    const published = designSchema.parse(res.json());
+    expect(published.receipt).toEqual(receipt);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/designs/${published.id}`,
+      headers: { cookie: author.cookie },
+    });
+    expect(designSchema.parse(read.json()).receipt).toEqual(receipt);
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/api/designs?mode=interior',
+      headers: { cookie: author.cookie },
+    });
+    expect(feed.json().items.find((d: { id: string }) => d.id === published.id)?.receipt).toEqual(receipt);
+  });
+
+  it('ignores a receipt the client sends: the numbers are the server’s', async () => {
+    const { imageUrl, receipt } = await render();
+    const forged = { structureKept: 1, productsPresent: 9, productsChosen: 9, method: 'placed', weakEstimate: false };
+    const res = await publish({ afterImageUrl: imageUrl, receipt: forged });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(designSchema.parse(res.json()).receipt).toEqual(receipt);
+  });
+
+  it('a design of a picture the server did not render has no receipt, whatever the client says', async () => {
+    const upload = await putImage(t.app.storage);
+    const res = await publish({
+      afterImageUrl: upload,
+      receipt: { structureKept: 0.99, productsPresent: 1, productsChosen: 1, method: 'placed', weakEstimate: false },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(designSchema.parse(res.json()).receipt).toBeNull();
+  });
+});
