@@ -2,6 +2,7 @@ import {
   apiPaths,
   generateDesignResponseSchema,
   messages,
+  type FidelityReceipt,
   type GenerateDesignResponse,
   type Mode,
   type SelectedProduct,
@@ -50,7 +51,8 @@ export function generateDesignImage(
   });
 }
 
-export type GenerationOutcome = { ok: true; imageUrl: string } | { ok: false; message: string };
+export type GenerationOutcome =
+  { ok: true; imageUrl: string; receipt: FidelityReceipt | null } | { ok: false; message: string };
 
 /**
  * Runs one render and turns every way it can end into SPEC §8's words: a failure the server
@@ -59,7 +61,9 @@ export type GenerationOutcome = { ok: true; imageUrl: string } | { ok: false; me
 export async function renderDesign(input: GenerateDesignImageInput): Promise<GenerationOutcome> {
   try {
     const response = await generateDesignImage(input, AbortSignal.timeout(GENERATE_CLIENT_TIMEOUT_MS));
-    if (response.success && response.imageUrl) return { ok: true, imageUrl: response.imageUrl };
+    if (response.success && response.imageUrl) {
+      return { ok: true, imageUrl: response.imageUrl, receipt: response.receipt ?? null };
+    }
     return { ok: false, message: messages.create.renderServerFailed(response.error) };
   } catch (error) {
     return { ok: false, message: renderFailureMessage(error) };

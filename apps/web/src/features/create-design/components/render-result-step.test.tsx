@@ -24,7 +24,9 @@ function chooseEverything() {
   });
 }
 
-const renderSucceeds = () => jsonResponse(200, { success: true, imageUrl: '/media/renders/after.webp', error: null });
+const receipt = { structureKept: 0.962, productsPresent: 2, productsChosen: 2, method: 'placed', weakEstimate: false };
+const renderSucceeds = () =>
+  jsonResponse(200, { success: true, imageUrl: '/media/renders/after.webp', error: null, receipt });
 
 beforeEach(() => {
   // sonner keeps earlier tests' toasts and shows them again in a new Toaster: each test counts its own
@@ -48,6 +50,7 @@ describe('render step', () => {
       '/media/renders/after.webp',
     );
     expect(await screen.findByText(messages.create.renderSuccess)).toBeInTheDocument();
+    expect(screen.getByText('Room kept 96% · 2 of 2 products')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(1);
 
     const form = api.callsTo('POST', '/api/ai/generate-design-image')[0]![1]!.body as FormData;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -162,6 +163,7 @@ function RenderStage({ state, mode, beforeUrl, onRetry, onChooseSpace }: RenderS
   return (
     <div className="animate-fade-in">
       <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={state.imageUrl} label="your redesigned space" />
+      {state.receipt && <FidelityReceiptLine receipt={state.receipt} mode={mode} className="mt-3" />}
       {state.isSample && (
         <p className="mt-3 text-center text-sm text-muted-foreground">
           No products were chosen, so here is a sample design.

@@ -1,4 +1,4 @@
-import { messages } from '@dwellscape/shared';
+import { messages, type FidelityReceipt } from '@dwellscape/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { renderDesign, type GenerateDesignImageInput } from '../api/generate-design-image';
@@ -19,7 +19,8 @@ export type RenderPlan =
 
 export type RenderState =
   | { status: 'generating' }
-  | { status: 'succeeded'; imageUrl: string; isSample: boolean }
+  /** `receipt`: what the server measured of the render; none for the sample image. */
+  | { status: 'succeeded'; imageUrl: string; isSample: boolean; receipt: FidelityReceipt | null }
   | { status: 'failed'; message: string };
 
 // module-level, not component state: a render belongs to its session, outlives an unmounted screen
@@ -59,7 +60,7 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
   updateCreateDraft({ designSession: plan.session });
   if (plan.kind === 'sample') {
     saveGeneratedDesign({ designSessionId: sessionId, imageUrl: plan.imageUrl, timestamp: Date.now() });
-    setState(sessionId, { status: 'succeeded', imageUrl: plan.imageUrl, isSample: true });
+    setState(sessionId, { status: 'succeeded', imageUrl: plan.imageUrl, isSample: true, receipt: null });
     // SPEC §8's success toast on this path too: to the person, the design is generated either way
     toast.success(messages.create.renderSuccess);
     return;
@@ -74,7 +75,12 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
         saveGeneratedDesign({ designSessionId: sessionId, imageUrl: outcome.imageUrl, timestamp: Date.now() });
         toast.success(messages.create.renderSuccess);
       }
-      setState(sessionId, { status: 'succeeded', imageUrl: outcome.imageUrl, isSample: false });
+      setState(sessionId, {
+        status: 'succeeded',
+        imageUrl: outcome.imageUrl,
+        isSample: false,
+        receipt: outcome.receipt,
+      });
     } else {
       if (isCurrent) toast.error(outcome.message);
       setState(sessionId, { status: 'failed', message: outcome.message });

@@ -23,6 +23,7 @@ const post: Design = makeDesign({
   likesCount: 7,
   commentsCount: 2,
   author: jordan,
+  receipt: { structureKept: 0.958, productsPresent: 3, productsChosen: 4, method: 'placed', weakEstimate: false },
 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -96,6 +97,7 @@ describe('PostScreen', () => {
     stubPostApi();
     renderPost(post.id);
     expect(await screen.findByRole('heading', { level: 2, name: 'Sunday loft' })).toBeInTheDocument();
+    expect(screen.getByText('Room kept 96% · 3 of 4 products')).toBeInTheDocument();
     const list = await commentsLoaded();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([

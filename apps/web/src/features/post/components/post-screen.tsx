@@ -3,6 +3,7 @@ import { ArrowLeft, ImageOff } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
+import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -58,6 +59,7 @@ export function PostScreen() {
       <BackButton />
       <h1 className="sr-only">{design.title}</h1>
       <DesignCard design={design} eagerImage />
+      {design.receipt && <FidelityReceiptLine receipt={design.receipt} mode={design.mode} className="mt-3" />}
       {design.remixCount > 0 && <PostRemixes designId={design.id} remixCount={design.remixCount} />}
       <PostComments designId={design.id} commentsCount={design.commentsCount} />
     </>
