@@ -48,7 +48,7 @@ test.describe('own profile', () => {
     const firstImage = designs.first().getByRole('img');
     await expect(firstImage).toHaveAttribute('loading', 'lazy');
     await firstImage.hover();
-    const earningPotential = page.getByRole('tooltip', { name: messages.profile.earningPotential });
+    const earningPotential = page.getByRole('tooltip', { name: /^Earning potential: \$[\d,]+\.\d\d$/ });
     await expect(earningPotential).toBeVisible();
     // and it stays while the pointer rests: on preact/compat it once closed itself a frame after opening (decision 0012)
     await page.waitForTimeout(500);

@@ -35,8 +35,6 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 50_000_000;
 export const UPLOAD_CACHE_MAX_AGE_S = 31_536_000;
 
-export const COMMISSION_EARNING_POTENTIAL = '$45';
-
 export const GATE_ERROR_DISPLAY_MS = 3000;
 export const GATE_TRANSITION_MS = 1000;
 

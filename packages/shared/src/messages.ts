@@ -67,7 +67,8 @@ export const messages = {
     commission: 'Commission Earnings',
     editProfile: 'Edit Profile',
     settings: 'Settings',
-    earningPotential: 'Earning potential: $45',
+    /** SPEC's label, with the amount computed from the design's products and the rate (issue #16), not a fixed $45. */
+    earningPotential: (amount: string) => `Earning potential: ${amount}`,
     createFirst: 'Create Your First Design',
     follow: 'Follow',
     message: 'Message',

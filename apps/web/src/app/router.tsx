@@ -59,6 +59,14 @@ const screenRoutes: RouteObject[] = [
     path: stripLeadingSlash(paths.purchase.path),
     lazy: async () => ({ Component: (await import('@/features/purchase/components/purchase-screen')).PurchaseScreen }),
   },
+  {
+    path: stripLeadingSlash(paths.orders.path),
+    lazy: async () => ({ Component: (await import('@/features/orders/components/orders-screen')).OrdersScreen }),
+  },
+  {
+    path: stripLeadingSlash(paths.earnings.path),
+    lazy: async () => ({ Component: (await import('@/features/earnings/components/earnings-screen')).EarningsScreen }),
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

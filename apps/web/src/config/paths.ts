@@ -38,4 +38,8 @@ export const paths = {
   post: { path: '/post/:postId', getHref: (postId: string) => `/post/${segment(postId)}` },
   activity: { path: '/activity', getHref: () => '/activity' },
   purchase: { path: '/purchase', getHref: () => '/purchase' },
+  /** The signed-in account's orders (issue #16), from Settings and the own profile. */
+  orders: { path: '/orders', getHref: () => '/orders' },
+  /** The signed-in account's commission ledger, from the own profile's 'Commission Earnings'. */
+  earnings: { path: '/earnings', getHref: () => '/earnings' },
 } as const;

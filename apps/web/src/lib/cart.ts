@@ -12,10 +12,22 @@ const cartLineSchema = z.object({
   imageUrl: z.string(),
   brandId: z.string(),
   quantity: z.int().check(z.minimum(1), z.maximum(CART_MAX_QUANTITY)),
+  /**
+   * The design the product was shopped from (shop-design, a card's product popup), or null (search):
+   * its creator earns the commission. A cart stored before lines remembered it reads as null.
+   */
+  designId: z._default(z.nullable(z.string().check(z.minLength(1))), null),
 });
 
 export type CartLine = z.infer<typeof cartLineSchema>;
 export type CartItem = Omit<CartLine, 'quantity'>;
+
+/** One line per product and design: the same product shopped from two designs credits both creators. */
+const isSameLine = (line: Pick<CartLine, 'productId' | 'designId'>, other: Pick<CartLine, 'productId' | 'designId'>) =>
+  line.productId === other.productId && line.designId === other.designId;
+
+/** Which line: its product and the design it was shopped from. */
+export type CartLineKey = Pick<CartLine, 'productId' | 'designId'>;
 
 const EMPTY_CART: readonly CartLine[] = Object.freeze([]);
 
@@ -45,13 +57,11 @@ export function getCart(): readonly CartLine[] {
 /** Adds `quantity` of an item; an item already in the cart gets the quantities summed. */
 export function addToCart(item: CartItem, quantity = 1): void {
   const current = readCart();
-  const existing = current.find((line) => line.productId === item.productId);
+  const existing = current.find((line) => isSameLine(line, item));
   if (existing) {
     writeCart(
       current.map((line) =>
-        line.productId === item.productId
-          ? { ...line, ...item, quantity: clampQuantity(line.quantity + quantity) }
-          : line,
+        isSameLine(line, item) ? { ...line, ...item, quantity: clampQuantity(line.quantity + quantity) } : line,
       ),
     );
   } else {
@@ -60,22 +70,20 @@ export function addToCart(item: CartItem, quantity = 1): void {
 }
 
 /** Sets a line's quantity; zero or less removes the line. */
-export function setQuantity(productId: string, quantity: number): void {
+export function setQuantity(key: CartLineKey, quantity: number): void {
   if (quantity < 1) {
-    removeFromCart(productId);
+    removeFromCart(key);
     return;
   }
   const current = readCart();
-  if (!current.some((line) => line.productId === productId)) return;
-  writeCart(
-    current.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line)),
-  );
+  if (!current.some((line) => isSameLine(line, key))) return;
+  writeCart(current.map((line) => (isSameLine(line, key) ? { ...line, quantity: clampQuantity(quantity) } : line)));
 }
 
-export function removeFromCart(productId: string): void {
+export function removeFromCart(key: CartLineKey): void {
   const current = readCart();
-  if (!current.some((line) => line.productId === productId)) return;
-  writeCart(current.filter((line) => line.productId !== productId));
+  if (!current.some((line) => isSameLine(line, key))) return;
+  writeCart(current.filter((line) => !isSameLine(line, key)));
 }
 
 export function clearCart(): void {

@@ -24,6 +24,7 @@ export const accountReasons = {
   publish: 'Sign in or sign up to publish your design. It stays just as it is.',
   comment: 'Sign in or sign up to post your comment. What you wrote stays.',
   editProfile: 'Sign in or sign up to edit your own profile.',
+  order: 'Sign in or sign up to place your order. Your cart stays.',
 } as const;
 
 export interface OpenAccountSheetOptions {

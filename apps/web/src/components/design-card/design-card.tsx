@@ -129,7 +129,7 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
 
           <ProductThumbnails
             products={design.selectedProducts}
-            onSelect={(product) => setOpenProduct(product)}
+            onSelect={(product) => setOpenProduct({ ...product, designId: design.id })}
             moreHref={paths.shopDesign.getHref(design.id)}
           />
 

@@ -17,6 +17,8 @@ const preview: ProductPreview = {
   price: 899,
   imageUrl: '/media/seed/sofa.webp',
   brandId: 'nordic',
+  // opened from a card's thumbnails: the line remembers the design it was shopped from
+  designId: 'd-loft',
 };
 const catalogueRow: Product = {
   ...preview,
@@ -129,6 +131,7 @@ describe('ProductDialog', () => {
         imageUrl: preview.imageUrl,
         brandId: 'nordic',
         quantity: 2,
+        designId: 'd-loft',
       },
     ]);
     expect(toast.success).toHaveBeenCalledWith(messages.productPopup.addedTitle, {

@@ -21,6 +21,8 @@ export interface ProductPreview {
   imageUrl: string;
   brandId: string;
   description?: string;
+  /** The design the product is shown in (a card's thumbnails): a purchase credits its creator. */
+  designId?: string | null;
 }
 
 interface ProductDialogProps {
@@ -66,6 +68,7 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
     price: product.price,
     imageUrl: product.imageUrl,
     brandId: product.brandId,
+    designId: preview.designId ?? null,
   };
 
   async function addAfterDelay() {

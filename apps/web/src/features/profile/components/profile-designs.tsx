@@ -1,4 +1,4 @@
-import { messages, type Design } from '@dwellscape/shared';
+import { earningPotentialCents, formatCents, messages, type Design } from '@dwellscape/shared';
 import { Heart, ImageOff, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -73,6 +73,12 @@ export function ProfileDesigns({ userId, isCurrentUser }: ProfileDesignsProps) {
   );
 }
 
+/** What the creator earns if each product of the design is bought once, at their rate (6% of a remix's, else 8%). */
+export function earningPotentialLabel(design: Design): string {
+  const isRemix = design.originalCreatorId !== null || design.originalCreatorDeleted;
+  return messages.profile.earningPotential(formatCents(earningPotentialCents(design.selectedProducts, isRemix)));
+}
+
 export function DesignTile({ design, showEarningPotential }: { design: Design; showEarningPotential: boolean }) {
   const image = (
     <Link to={paths.post.getHref(design.id)} className="block size-full">
@@ -87,7 +93,7 @@ export function DesignTile({ design, showEarningPotential }: { design: Design; s
   return (
     <article>
       <div className="group relative aspect-square overflow-hidden rounded-2xl bg-muted shadow-card">
-        {showEarningPotential ? <Tooltip content={messages.profile.earningPotential}>{image}</Tooltip> : image}
+        {showEarningPotential ? <Tooltip content={earningPotentialLabel(design)}>{image}</Tooltip> : image}
         <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">
           <Heart className="size-3" aria-hidden />
           {design.likesCount}

@@ -1,7 +1,18 @@
-import { messages, type User } from '@dwellscape/shared';
-import { BadgeCheck, LogIn, MessageCircle, PencilLine, Settings, UserPlus, UserRound, Wallet } from 'lucide-react';
+import { formatCents, messages, type User } from '@dwellscape/shared';
+import {
+  BadgeCheck,
+  ChevronRight,
+  LogIn,
+  MessageCircle,
+  PencilLine,
+  ReceiptText,
+  Settings,
+  UserPlus,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   accountReasons,
   useAccountSheet,
@@ -9,10 +20,11 @@ import {
 } from '@/components/account/account-sheet-provider';
 import { FollowButton } from '@/components/follow-button/follow-button';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { useEarnings } from '@/lib/api/get-earnings';
 import { useMe } from '@/lib/api/get-me';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { SettingsDialog } from './settings-dialog';
@@ -70,15 +82,37 @@ function OwnProfileActions({ user }: { user: User }) {
   const [isInSettings, setIsInSettings] = useState(false);
   const isSignedIn = useMe().data?.signedIn === true;
   const signInForOwnProfile = useSignInForOwnProfile();
+  // signed in, the ledger's pending and available apart; signed out, the sample user's seeded figure
+  const earnings = useEarnings(isSignedIn).data;
+  const commission = (
+    <>
+      <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15">
+        <Wallet className="size-5" aria-hidden />
+      </span>
+      <span className="flex-1 text-sm font-medium opacity-90">{messages.profile.commission}</span>
+      <span className="flex flex-col items-end">
+        <span className="text-xl font-bold tabular-nums">{user.commissionEarned}</span>
+        {earnings && (
+          <span className="text-xs tabular-nums opacity-90">
+            {formatCents(earnings.totals.pendingCents)} pending · {formatCents(earnings.totals.availableCents)}{' '}
+            available
+          </span>
+        )}
+      </span>
+    </>
+  );
+  const cardClasses =
+    'mt-4 flex w-full items-center gap-3 rounded-2xl border-transparent bg-primary p-4 text-left text-primary-foreground shadow-card';
   return (
     <>
-      <Card className="mt-4 flex w-full items-center gap-3 border-transparent bg-primary p-4 text-left text-primary-foreground">
-        <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15">
-          <Wallet className="size-5" aria-hidden />
-        </span>
-        <span className="flex-1 text-sm font-medium opacity-90">{messages.profile.commission}</span>
-        <span className="text-xl font-bold tabular-nums">{user.commissionEarned}</span>
-      </Card>
+      {isSignedIn ? (
+        <Link to={paths.earnings.getHref()} className={`${cardClasses} transition-opacity hover:opacity-95`}>
+          {commission}
+          <ChevronRight className="size-5 opacity-80" aria-hidden />
+        </Link>
+      ) : (
+        <Card className={cardClasses}>{commission}</Card>
+      )}
       <div className="mt-4 grid w-full grid-cols-2 gap-3">
         <Button
           variant="outline"
@@ -94,6 +128,15 @@ function OwnProfileActions({ user }: { user: User }) {
           {messages.profile.settings}
         </Button>
       </div>
+      {isSignedIn && (
+        <Link
+          to={paths.orders.getHref()}
+          className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mt-2 w-full text-muted-foreground' })}
+        >
+          <ReceiptText className="size-4" aria-hidden />
+          Your orders
+        </Link>
+      )}
       {isSignedIn && <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />}
       <SettingsDialog open={isInSettings} onOpenChange={setIsInSettings} />
     </>

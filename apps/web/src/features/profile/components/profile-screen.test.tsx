@@ -48,8 +48,16 @@ const design = (id: string, title: string, extra: Partial<Design> = {}): Design 
   makeDesign({ id, title, likesCount: 7, author: summary(maya), ...extra });
 
 const mayaDesigns = [
-  design('d-loft', 'Sunday loft'),
+  design('d-loft', 'Sunday loft', {
+    selectedProducts: [
+      { id: 'p-sofa', name: 'Sofa', price: 1299.99, brandId: 'b', imageUrl: '/media/p.webp', quantity: 1 },
+      { id: 'p-lamp', name: 'Lamp', price: 189.5, brandId: 'b', imageUrl: '/media/p.webp', quantity: 2 },
+    ],
+  }),
   design('d-remix', 'Courtyard remix', {
+    selectedProducts: [
+      { id: 'p-bench', name: 'Bench', price: 450, brandId: 'b', imageUrl: '/media/p.webp', quantity: 1 },
+    ],
     originalDesignId: 'd-yard',
     originalCreatorId: priya.id,
     originalCreator: summary(priya),
@@ -114,7 +122,7 @@ describe('ProfileScreen: own profile', () => {
     expect(screen.queryByRole('button', { name: messages.profile.message })).not.toBeInTheDocument();
   });
 
-  it("lists the designs with 'Inspired by' and the 'Earning potential: $45' label on hover and focus", async () => {
+  it("lists the designs with 'Inspired by' and an 'Earning potential' from their products on hover and focus", async () => {
     stubProfiles();
     renderProfile(maya.id);
     const loft = await screen.findByRole('link', { name: 'Sunday loft' });
@@ -125,13 +133,15 @@ describe('ProfileScreen: own profile', () => {
     );
     expect(screen.getByText(messages.feed.inspiredBy, { exact: false })).toBeInTheDocument();
 
+    // 8% of $1,299.99 + 2 × $189.50, each rounded down to the cent: $103.99 + $30.32
     await userEvent.hover(loft);
-    expect(await screen.findByRole('tooltip', { name: messages.profile.earningPotential })).toBeInTheDocument();
+    expect(await screen.findByRole('tooltip', { name: 'Earning potential: $134.31' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
 
+    // a remix keeps 6%: the original creator's 2% comes out of the 8%
     act(() => screen.getByRole('link', { name: 'Courtyard remix' }).focus());
-    expect(await screen.findByRole('tooltip', { name: messages.profile.earningPotential })).toBeInTheDocument();
+    expect(await screen.findByRole('tooltip', { name: 'Earning potential: $27.00' })).toBeInTheDocument();
   });
 
   it("'Saved' shows a proper empty state", async () => {

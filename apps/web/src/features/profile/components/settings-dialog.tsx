@@ -1,5 +1,16 @@
 import { messages, type SessionResponse } from '@dwellscape/shared';
-import { ChevronRight, Download, LogIn, LogOut, MonitorSmartphone, Moon, Trash2, Trees } from 'lucide-react';
+import {
+  ChevronRight,
+  Download,
+  LogIn,
+  LogOut,
+  MonitorSmartphone,
+  Moon,
+  ReceiptText,
+  Trash2,
+  Trees,
+  Wallet,
+} from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccountSheet } from '@/components/account/account-sheet-provider';
@@ -19,6 +30,10 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 export const settingsTexts = {
   appearance: 'Appearance',
   account: 'Account',
+  orders: 'Your orders',
+  ordersDescription: 'What you ordered, with its status.',
+  earnings: 'Commission Earnings',
+  earningsDescription: 'What your designs earned, pending and available.',
   signIn: 'Sign in or sign up',
   signInDescription: 'Publish designs, comment and follow people.',
   downloadData: 'Download my data',
@@ -126,6 +141,24 @@ function AccountSettings({ session, onClose }: { session: SessionResponse; onClo
             <span className="block truncate text-xs text-muted-foreground">Signed in as @{currentUser.username}</span>
           </span>
         </div>
+        <ActionRow
+          icon={<ReceiptText className="size-5" aria-hidden />}
+          label={settingsTexts.orders}
+          description={settingsTexts.ordersDescription}
+          onClick={() => {
+            onClose();
+            navigate(paths.orders.getHref());
+          }}
+        />
+        <ActionRow
+          icon={<Wallet className="size-5" aria-hidden />}
+          label={settingsTexts.earnings}
+          description={settingsTexts.earningsDescription}
+          onClick={() => {
+            onClose();
+            navigate(paths.earnings.getHref());
+          }}
+        />
         <ActionRow
           icon={<Download className="size-5" aria-hidden />}
           label={settingsTexts.downloadData}

@@ -9,7 +9,7 @@ import type { PurchaseLine } from '../utils/purchase-lines';
 
 /** One product of the order: picture, name, unit price, quantity and the line's total. */
 export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
-  const { cartProductId } = line;
+  const { cartKey } = line;
   const Placeholder = line.isUploaded ? ImageUp : Package;
   return (
     <div className="flex gap-3 p-3">
@@ -37,18 +37,18 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
             {formatPrice(line.price * line.quantity)}
           </p>
         </div>
-        {cartProductId ? (
+        {cartKey ? (
           <div className="flex items-center justify-between gap-2">
             <QuantityStepper
               value={line.quantity}
-              onChange={(quantity) => setQuantity(cartProductId, quantity)}
+              onChange={(quantity) => setQuantity(cartKey, quantity)}
               min={1}
               max={CART_MAX_QUANTITY}
               label={line.name}
             />
             <button
               type="button"
-              onClick={() => removeFromCart(cartProductId)}
+              onClick={() => removeFromCart(cartKey)}
               aria-label={`${messages.shop.remove} ${line.name}`}
               className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
             >

@@ -1,17 +1,33 @@
-import { messages } from '@dwellscape/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import {
+  apiPaths,
+  messages,
+  orderMessages,
+  type Order,
+  type PlaceOrderBody,
+  type PlaceOrderResponse,
+  type SessionResponse,
+} from '@dwellscape/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
+import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
+import { meQueryKey } from '@/lib/api/get-me';
 import { addToCart, getCart, reloadCartFromStorage } from '@/lib/cart';
+import { createTestQueryClient, jsonResponse } from '../../../../test/render';
+import { CHECKOUT_STORAGE_KEY } from '../utils/checkout-key';
 import { PurchaseScreen } from './purchase-screen';
 
 function WhereAmI() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
-function renderPurchase(state?: unknown, { from }: { from?: string } = {}) {
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderPurchase(state?: unknown, { from, signedIn = true }: { from?: string; signedIn?: boolean } = {}) {
   const entries = [...(from ? [from] : []), { pathname: paths.purchase.getHref(), state }];
   const router = createMemoryRouter(
     [
@@ -20,25 +36,84 @@ function renderPurchase(state?: unknown, { from }: { from?: string } = {}) {
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(meQueryKey, { signedIn } as SessionResponse);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AccountSheetProvider>
+        <RouterProvider router={router} />
+      </AccountSheetProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
 const handedOver = {
   items: [
-    { productId: 'sofa', name: 'Linen Sofa', price: 899.99, imageUrl: '/media/seed/sofa.webp', quantity: 2 },
+    {
+      productId: 'sofa',
+      designId: 'd-loft',
+      name: 'Linen Sofa',
+      price: 899.99,
+      imageUrl: '/media/seed/sofa.webp',
+      quantity: 2,
+    },
     { name: 'My own chair', price: 0, imageUrl: '/media/uploads/chair.webp', quantity: 1 },
   ],
 };
 
-beforeEach(() => reloadCartFromStorage());
+const lamp = {
+  productId: 'lamp',
+  name: 'Arc Lamp',
+  price: 149.5,
+  imageUrl: '/media/seed/lamp.webp',
+  brandId: 'nordic',
+  designId: null,
+};
+
+function placedOrder(body: PlaceOrderBody): Order {
+  return {
+    id: 'o-1',
+    status: 'placed',
+    paymentStatus: 'pending',
+    paymentProvider: 'beta',
+    totalCents: body.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+    lines: body.lines.map((l, i) => ({
+      id: `l-${i}`,
+      productId: l.productId,
+      name: l.productId,
+      imageUrl: '',
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: l.unitPriceCents * l.quantity,
+      designId: l.designId ?? null,
+      designTitle: null,
+    })),
+    createdAt: new Date().toISOString(),
+    cancelledAt: null,
+    cancellableUntil: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+}
+
+/** The bodies POSTed to /api/orders. */
+const orderBodies = () =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => url === apiPaths.orders && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as PlaceOrderBody);
+
+beforeEach(() => {
+  window.localStorage.clear();
+  reloadCartFromStorage();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('PurchaseScreen', () => {
   it('lists the handed-over items and the cart with prices, quantities and a 2-decimal total', () => {
-    addToCart(
-      { productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' },
-      1,
-    );
+    addToCart(lamp, 1);
     renderPurchase(handedOver);
 
     const fromDesign = screen.getByRole('list', { name: 'From this design' });
@@ -54,14 +129,8 @@ describe('PurchaseScreen', () => {
   });
 
   it('changes and removes cart lines, and the total follows', async () => {
-    addToCart(
-      { productId: 'lamp', name: 'Arc Lamp', price: 149.5, imageUrl: '/media/seed/lamp.webp', brandId: 'nordic' },
-      1,
-    );
-    addToCart(
-      { productId: 'rug', name: 'Jute Rug', price: 10, imageUrl: '/media/seed/rug.webp', brandId: 'nordic' },
-      1,
-    );
+    addToCart(lamp, 1);
+    addToCart({ ...lamp, productId: 'rug', name: 'Jute Rug', price: 10, imageUrl: '/media/seed/rug.webp' }, 1);
     renderPurchase();
 
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity of Arc Lamp' }));
@@ -73,13 +142,95 @@ describe('PurchaseScreen', () => {
     expect(screen.getByLabelText('Total $299.00')).toBeInTheDocument();
   });
 
-  it("'Complete Purchase' explains that payments are not enabled in the beta", async () => {
+  it("'Complete Purchase' places the order with the design of each line, payment pending, and empties the cart", async () => {
+    fetchMock.mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as PlaceOrderBody;
+      return jsonResponse(201, {
+        order: placedOrder(body),
+        created: true,
+        paymentMessage: orderMessages.paymentPending,
+      } satisfies PlaceOrderResponse);
+    });
+    addToCart({ ...lamp, designId: 'd-card' }, 1);
     renderPurchase(handedOver);
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveAccessibleDescription(messages.purchase.paymentsDisabled);
+
+    const dialog = await screen.findByRole('dialog', { name: orderMessages.placedTitle });
+    expect(dialog).toHaveAccessibleDescription(orderMessages.paymentPending);
+    // SPEC's sentence about a real payment processor, word for word
+    expect(within(dialog).getByText(messages.purchase.paymentsDisabled)).toBeInTheDocument();
+    expect(within(dialog).getByText('$1,949.48')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', paths.orders.getHref());
+    // the own uploaded chair has no price to pay: only catalogue products are ordered, in cents
+    expect(orderBodies()).toEqual([
+      {
+        idempotencyKey: expect.stringMatching(/^checkout-/),
+        lines: [
+          { productId: 'sofa', quantity: 2, unitPriceCents: 89_999, designId: 'd-loft' },
+          { productId: 'lamp', quantity: 1, unitPriceCents: 14_950, designId: 'd-card' },
+        ],
+      },
+    ]);
+    expect(getCart()).toEqual([]);
+    expect(window.localStorage.getItem(CHECKOUT_STORAGE_KEY)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('retries a failed checkout with the same key, and keeps it across a reload until the order exists', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    addToCart(lamp, 2);
+    renderPurchase();
+    await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
+    await waitFor(() => expect(orderBodies()).toHaveLength(1));
+    expect(getCart()).toHaveLength(1);
+    const stored = window.localStorage.getItem(CHECKOUT_STORAGE_KEY);
+    expect(stored).not.toBeNull();
+
+    // a reload: a new page, the same cart and the same attempt
+    cleanup();
+    reloadCartFromStorage();
+    fetchMock.mockImplementation(async (_url, init) =>
+      jsonResponse(200, {
+        order: placedOrder(JSON.parse(String(init?.body)) as PlaceOrderBody),
+        created: false,
+        paymentMessage: orderMessages.paymentPending,
+      } satisfies PlaceOrderResponse),
+    );
+    renderPurchase();
+    await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
+    await screen.findByRole('dialog', { name: orderMessages.placedTitle });
+    const [first, second] = orderBodies();
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+  });
+
+  it('shows what the server refused, such as a price that changed, and keeps the cart', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(409, {
+        error: 'Conflict',
+        message: 'body.lines.0.unitPriceCents: The price of Arc Lamp is now $159.50.',
+        details: [{ field: 'body.lines.0.unitPriceCents', message: 'The price of Arc Lamp is now $159.50.' }],
+      }),
+    );
+    addToCart(lamp, 1);
+    renderPurchase();
+    await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
+    expect(await screen.findByText('The price of Arc Lamp is now $159.50.')).toBeInTheDocument();
+    expect(getCart()).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('signed out, asks to sign in first and keeps the cart when the sheet is closed', async () => {
+    addToCart(lamp, 1);
+    renderPurchase(undefined, { signedIn: false });
+    await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByText('Sign in or sign up to place your order. Your cart stays.')).toBeInTheDocument();
+    expect(orderBodies()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getCart()).toHaveLength(1);
   });
 
   it("'Continue Shopping' leads home and 'Back' goes back", async () => {

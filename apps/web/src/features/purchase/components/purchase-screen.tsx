@@ -1,36 +1,76 @@
-import { formatPrice, messages } from '@dwellscape/shared';
-import { ArrowLeft, CreditCard, ShoppingBag } from 'lucide-react';
+import { formatCents, formatPrice, messages, orderMessages, type PlaceOrderResponse } from '@dwellscape/shared';
+import { ArrowLeft, CircleCheck, CreditCard, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ScreenHeader } from '@/components/ui/screen-header';
+import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useCart } from '@/lib/cart';
+import { ApiError } from '@/lib/api-client';
+import { clearCart, useCart } from '@/lib/cart';
+import { usePlaceOrder } from '../api/place-order';
+import { checkoutKeyFor, forgetCheckoutKey } from '../utils/checkout-key';
 import {
   itemCount,
   purchaseTotal,
   readHandedOverItems,
+  toOrderLines,
   toPurchaseLines,
   type PurchaseLine,
 } from '../utils/purchase-lines';
 import { PurchaseLineRow } from './purchase-line-row';
 
-export const PAYMENTS_OFF_TITLE = 'Checkout is not available yet';
+/** The words of a refusal the person can act on: the server's own about the field, without the field's path. */
+function refusalText(error: unknown): string {
+  if (!(error instanceof ApiError)) return messages.comments.unexpected;
+  const [first] = Array.isArray(error.details) ? (error.details as { message?: unknown }[]) : [];
+  return typeof first?.message === 'string' ? first.message : error.message;
+}
 
-/** SPEC §2 /purchase: the items from shop-design and the cart, a total, and a purchase that explains payments are off. */
+/**
+ * SPEC §2 /purchase: the items from shop-design and the cart, a total, and 'Complete Purchase',
+ * which places a real order (issue #16): signed out it asks to sign in first and keeps the cart;
+ * the beta records the order with its payment pending and says plainly that no money moved.
+ */
 export function PurchaseScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const cart = useCart();
-  const [isExplainingPayments, setIsExplainingPayments] = useState(false);
+  const placeOrder = usePlaceOrder();
+  const { runWithAccount } = useRequireAccount();
+  const [placed, setPlaced] = useState<PlaceOrderResponse | null>(null);
 
   const handedOver = toPurchaseLines(readHandedOverItems(location.state), []);
   const cartLines = toPurchaseLines([], cart);
   const allLines = [...handedOver, ...cartLines];
   const total = purchaseTotal(allLines);
+  const orderLines = toOrderLines(allLines);
+
+  async function completePurchase() {
+    if (orderLines.length === 0) {
+      toast.error(orderMessages.nothingToOrder);
+      return;
+    }
+    // one key per attempt: a double tap, a retry or a reload sends the same one
+    const idempotencyKey = checkoutKeyFor(orderLines);
+    try {
+      const outcome = await runWithAccount(() => placeOrder.mutateAsync({ idempotencyKey, lines: orderLines }), {
+        reason: accountReasons.order,
+      });
+      if (!outcome.completed) return;
+      forgetCheckoutKey();
+      clearCart();
+      // the products handed over from shop-design are bought too: drop them from this page's state
+      if (handedOver.length > 0) void navigate(paths.purchase.getHref(), { replace: true, state: null });
+      setPlaced(outcome.value);
+    } catch (error) {
+      toast.error(refusalText(error));
+    }
+  }
 
   // opened straight from an address there is nothing to go back to inside the app
   const goBack = () => (location.key === 'default' ? navigate(paths.home.getHref()) : navigate(-1));
@@ -82,8 +122,13 @@ export function PurchaseScreen() {
           </Card>
 
           <div className="mt-5 flex flex-col gap-3">
-            <Button size="lg" className="w-full" onClick={() => setIsExplainingPayments(true)}>
-              <CreditCard className="size-5" aria-hidden />
+            <Button
+              size="lg"
+              className="w-full"
+              isLoading={placeOrder.isPending}
+              onClick={() => void completePurchase()}
+            >
+              {!placeOrder.isPending && <CreditCard className="size-5" aria-hidden />}
               {messages.purchase.complete}
             </Button>
             <Link
@@ -96,16 +141,27 @@ export function PurchaseScreen() {
         </>
       )}
 
-      <Dialog open={isExplainingPayments} onOpenChange={setIsExplainingPayments}>
-        <DialogContent
-          title={PAYMENTS_OFF_TITLE}
-          description={messages.purchase.paymentsDisabled}
-          className="sm:max-w-md"
-        >
-          <DialogClose asChild>
-            <Button className="mt-2 w-full">OK</Button>
-          </DialogClose>
-        </DialogContent>
+      <Dialog open={placed !== null} onOpenChange={(open) => !open && setPlaced(null)}>
+        {placed && (
+          <DialogContent title={orderMessages.placedTitle} description={placed.paymentMessage} className="sm:max-w-md">
+            <div className="flex items-center gap-3 rounded-2xl bg-primary-soft p-3 text-primary">
+              <CircleCheck className="size-5 shrink-0" aria-hidden />
+              <p className="flex-1 text-sm font-medium">
+                {placed.order.lines.length} {placed.order.lines.length === 1 ? 'product' : 'products'}, payment pending
+              </p>
+              <p className="text-base font-bold tabular-nums">{formatCents(placed.order.totalCents)}</p>
+            </div>
+            <p className="text-sm text-muted-foreground">{messages.purchase.paymentsDisabled}</p>
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              <Link to={paths.orders.getHref()} className={buttonClasses({ variant: 'outline' })}>
+                Your orders
+              </Link>
+              <DialogClose asChild>
+                <Button>OK</Button>
+              </DialogClose>
+            </div>
+          </DialogContent>
+        )}
       </Dialog>
     </section>
   );

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@/lib/cart';
-import { itemCount, purchaseTotal, readHandedOverItems, toPurchaseLines, UPLOADED_ITEM_NAME } from './purchase-lines';
+import {
+  itemCount,
+  purchaseTotal,
+  readHandedOverItems,
+  toOrderLines,
+  toPurchaseLines,
+  UPLOADED_ITEM_NAME,
+} from './purchase-lines';
 
-const sofa = { productId: 'sofa', name: 'Linen Sofa', price: 899.99, imageUrl: '/media/seed/sofa.webp', quantity: 1 };
+const sofa = {
+  productId: 'sofa',
+  name: 'Linen Sofa',
+  price: 899.99,
+  imageUrl: '/media/seed/sofa.webp',
+  quantity: 1,
+  designId: 'd-loft',
+};
 const lampLine: CartLine = {
   productId: 'lamp',
   name: 'Arc Lamp',
@@ -10,6 +24,7 @@ const lampLine: CartLine = {
   imageUrl: '/media/seed/lamp.webp',
   brandId: 'nordic',
   quantity: 3,
+  designId: null,
 };
 
 describe('readHandedOverItems', () => {
@@ -28,25 +43,33 @@ describe('readHandedOverItems', () => {
     const items = readHandedOverItems({
       items: [42, null, { name: 'Rug', price: 'cheap', quantity: -2 }, { productId: '', name: 'x' }, sofa],
     });
-    expect(items).toEqual([{ name: 'Rug', price: 0, imageUrl: '', quantity: 1 }, sofa]);
+    expect(items).toEqual([{ name: 'Rug', price: 0, imageUrl: '', quantity: 1, designId: null }, sofa]);
   });
 });
 
 describe('toPurchaseLines and totals', () => {
   it('puts the handed-over items first, then the cart, and only cart lines can change', () => {
-    const upload = { name: '', price: 0, imageUrl: '/media/uploads/chair.webp', quantity: 1 };
+    const upload = { name: '', price: 0, imageUrl: '/media/uploads/chair.webp', quantity: 1, designId: null };
     const lines = toPurchaseLines([sofa, upload], [lampLine]);
-    expect(lines.map(({ name, cartProductId, isUploaded }) => ({ name, cartProductId, isUploaded }))).toEqual([
-      { name: 'Linen Sofa', cartProductId: null, isUploaded: false },
-      { name: UPLOADED_ITEM_NAME, cartProductId: null, isUploaded: true },
-      { name: 'Arc Lamp', cartProductId: 'lamp', isUploaded: false },
+    expect(lines.map(({ name, cartKey, designId, isUploaded }) => ({ name, cartKey, designId, isUploaded }))).toEqual([
+      { name: 'Linen Sofa', cartKey: null, designId: 'd-loft', isUploaded: false },
+      { name: UPLOADED_ITEM_NAME, cartKey: null, designId: null, isUploaded: true },
+      { name: 'Arc Lamp', cartKey: { productId: 'lamp', designId: null }, designId: null, isUploaded: false },
     ]);
     expect(new Set(lines.map((line) => line.key)).size).toBe(3);
   });
 
+  it('orders the catalogue products in cents with their designs, never the own uploads', () => {
+    const upload = { name: 'chair', price: 0, imageUrl: '/media/uploads/chair.webp', quantity: 1, designId: null };
+    expect(toOrderLines(toPurchaseLines([sofa, upload], [lampLine]))).toEqual([
+      { productId: 'sofa', quantity: 1, unitPriceCents: 89_999, designId: 'd-loft' },
+      { productId: 'lamp', quantity: 3, unitPriceCents: 14_950, designId: null },
+    ]);
+  });
+
   it('totals price × quantity to the cent, uploaded items counting at their price (0 by default)', () => {
     const lines = toPurchaseLines(
-      [sofa, { name: 'My chair', price: 0, imageUrl: '', quantity: 2 }],
+      [sofa, { name: 'My chair', price: 0, imageUrl: '', quantity: 2, designId: null }],
       [lampLine, { ...lampLine, productId: 'cup', price: 0.1, quantity: 3 }],
     );
     expect(purchaseTotal(lines)).toBe(899.99 + 448.5 + 0.3);

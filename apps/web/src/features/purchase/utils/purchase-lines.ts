@@ -1,6 +1,6 @@
-import { sumLineTotals } from '@dwellscape/shared';
+import { sumLineTotals, toCents, type PlaceOrderLine } from '@dwellscape/shared';
 import { z } from 'zod/mini';
-import type { CartLine } from '@/lib/cart';
+import type { CartLine, CartLineKey } from '@/lib/cart';
 
 /** What shop-design hands over in the navigation state: chosen products, and uploaded items at price 0. */
 const handedOverItemSchema = z.object({
@@ -9,6 +9,8 @@ const handedOverItemSchema = z.object({
   price: z.catch(z.number().check(z.minimum(0)), 0),
   imageUrl: z.catch(z.string(), ''),
   quantity: z.catch(z.int().check(z.minimum(1), z.maximum(99)), 1),
+  /** The design these products are shopped from. */
+  designId: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
 });
 export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
 
@@ -35,8 +37,12 @@ export interface PurchaseLine {
   price: number;
   imageUrl: string;
   quantity: number;
+  /** The catalogue product, or null for the person's own uploaded item (not part of an order). */
+  productId: string | null;
+  /** The design the product was shopped from, whose creator earns the commission. */
+  designId: string | null;
   /** Set for cart lines, whose quantity can change here. */
-  cartProductId: string | null;
+  cartKey: CartLineKey | null;
   isUploaded: boolean;
 }
 
@@ -48,16 +54,20 @@ export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: rea
       price: item.price,
       imageUrl: item.imageUrl,
       quantity: item.quantity,
-      cartProductId: null,
+      productId: item.productId ?? null,
+      designId: item.productId ? (item.designId ?? null) : null,
+      cartKey: null,
       isUploaded: !item.productId,
     })),
     ...cart.map((line) => ({
-      key: `cart-${line.productId}`,
+      key: `cart-${line.productId}-${line.designId ?? 'none'}`,
       name: line.name,
       price: line.price,
       imageUrl: line.imageUrl,
       quantity: line.quantity,
-      cartProductId: line.productId,
+      productId: line.productId,
+      designId: line.designId,
+      cartKey: { productId: line.productId, designId: line.designId },
       isUploaded: false,
     })),
   ];
@@ -70,4 +80,20 @@ export function purchaseTotal(lines: readonly PurchaseLine[]): number {
 
 export function itemCount(lines: readonly PurchaseLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The lines an order is placed with: catalogue products (the person's own uploads have no price to pay). */
+export function toOrderLines(lines: readonly PurchaseLine[]): PlaceOrderLine[] {
+  return lines.flatMap((line) =>
+    line.productId === null
+      ? []
+      : [
+          {
+            productId: line.productId,
+            quantity: line.quantity,
+            unitPriceCents: toCents(line.price),
+            designId: line.designId,
+          },
+        ],
+  );
 }

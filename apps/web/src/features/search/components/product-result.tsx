@@ -42,6 +42,7 @@ export function ProductResult({ product, onOpen }: ProductResultProps) {
             price: product.price,
             imageUrl: product.imageUrl,
             brandId: product.brandId,
+            designId: null,
           })
         }
       >

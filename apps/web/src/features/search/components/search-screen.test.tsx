@@ -294,6 +294,8 @@ describe('SearchScreen', () => {
         imageUrl: '/media/seed/oak-chair.webp',
         brandId: 'nordic-home',
         quantity: 1,
+        // found by search, not shopped from a design: nobody earns commission on it
+        designId: null,
       },
     ]);
   });

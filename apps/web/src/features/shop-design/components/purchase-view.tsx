@@ -11,12 +11,14 @@ import { cn } from '@/lib/cn';
 import { toPurchaseState, type ShopLine } from '../utils/shop-lines';
 
 interface PurchaseViewProps {
+  /** The design shopped from: its creator earns the commission. */
+  designId: string;
   lines: readonly ShopLine[];
   onLinesChange: (lines: ShopLine[]) => void;
 }
 
 /** SPEC §2 purchase sub-view: quantities from 0 up, 'Remove', a total, and checkout with what is left. */
-export function PurchaseView({ lines, onLinesChange }: PurchaseViewProps) {
+export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewProps) {
   const navigate = useNavigate();
   const total = sumLineTotals(lines);
 
@@ -92,7 +94,7 @@ export function PurchaseView({ lines, onLinesChange }: PurchaseViewProps) {
           size="lg"
           className="w-full"
           disabled={total <= 0}
-          onClick={() => navigate(paths.purchase.getHref(), { state: toPurchaseState(lines) })}
+          onClick={() => navigate(paths.purchase.getHref(), { state: toPurchaseState(lines, designId) })}
         >
           {messages.shop.checkout}
         </Button>

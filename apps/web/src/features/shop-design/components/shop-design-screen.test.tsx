@@ -131,7 +131,14 @@ describe('ShopDesignScreen', () => {
       pathname: paths.purchase.getHref(),
       state: {
         items: [
-          { productId: 'p-sofa', name: 'Linen Sofa', price: 899.99, imageUrl: '/media/seed/sofa.webp', quantity: 1 },
+          {
+            productId: 'p-sofa',
+            designId: design.id,
+            name: 'Linen Sofa',
+            price: 899.99,
+            imageUrl: '/media/seed/sofa.webp',
+            quantity: 1,
+          },
         ],
       },
     });

@@ -56,7 +56,7 @@ function ShopDesignContent({ design }: { design: Design }) {
   if (view === 'purchase') {
     return (
       <SubView title={messages.shop.purchaseProducts} design={design} onBack={() => openView(null)}>
-        <PurchaseView lines={lines} onLinesChange={setLines} />
+        <PurchaseView designId={design.id} lines={lines} onLinesChange={setLines} />
       </SubView>
     );
   }

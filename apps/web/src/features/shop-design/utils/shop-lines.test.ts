@@ -28,15 +28,22 @@ const sofa: SelectedProduct = {
 };
 
 describe('toPurchaseState', () => {
-  it('hands over the lines with a quantity, products with their id and own items without one', () => {
+  it('hands over the lines with a quantity, products with their id and the design, own items without either', () => {
     const lines = [
       productLine(lamp),
       { ...productLine(sofa), quantity: 0 },
       ownProductLine({ url: '/media/uploads/a.png', name: 'chair' }),
     ];
-    expect(toPurchaseState(lines)).toEqual({
+    expect(toPurchaseState(lines, 'd-living')).toEqual({
       items: [
-        { productId: 'p-lamp', name: 'Arc Lamp', price: 89.5, imageUrl: '/media/products/lamp.jpg', quantity: 2 },
+        {
+          productId: 'p-lamp',
+          designId: 'd-living',
+          name: 'Arc Lamp',
+          price: 89.5,
+          imageUrl: '/media/products/lamp.jpg',
+          quantity: 2,
+        },
         { name: 'chair', price: 0, imageUrl: '/media/uploads/a.png', quantity: 1 },
       ],
     });

@@ -34,13 +34,16 @@ export const ownProductLine = (own: OwnProduct): ShopLine => ({
   quantity: 1,
 });
 
-/** What /purchase reads from `location.state.items`; lines set to 0 are not bought. */
-export function toPurchaseState(lines: readonly ShopLine[]) {
+/**
+ * What /purchase reads from `location.state.items`; lines set to 0 are not bought. Each product
+ * remembers the design it is shopped from, whose creator earns the commission.
+ */
+export function toPurchaseState(lines: readonly ShopLine[], designId: string) {
   return {
     items: lines
       .filter((line) => line.quantity > 0)
       .map((line) => ({
-        ...(line.productId ? { productId: line.productId } : {}),
+        ...(line.productId ? { productId: line.productId, designId } : {}),
         name: line.name,
         price: line.price,
         imageUrl: line.imageUrl,

@@ -1,0 +1,20 @@
+import { apiPaths, orderSchema, type Order } from '@dwellscape/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { earningsQueryKey, ordersQueryKey } from '@/lib/api/get-earnings';
+
+/** Cancels the order within the beta's window; its commission is reversed. */
+export function cancelOrder(orderId: string): Promise<Order> {
+  return apiRequest(apiPaths.orderCancel(orderId), orderSchema, { method: 'POST' });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: earningsQueryKey });
+    },
+  });
+}

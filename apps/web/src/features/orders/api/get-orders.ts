@@ -1,0 +1,16 @@
+import { apiPaths, ordersResponseSchema, type OrdersResponse } from '@dwellscape/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { ordersQueryKey } from '@/lib/api/get-earnings';
+
+/** The signed-in account's orders, newest first, with their status. */
+export function getOrders(signal?: AbortSignal): Promise<OrdersResponse> {
+  return apiRequest(apiPaths.orders, ordersResponseSchema, { signal });
+}
+
+export const ordersQueryOptions = () =>
+  queryOptions({ queryKey: ordersQueryKey, queryFn: ({ signal }) => getOrders(signal) });
+
+export function useOrders(isSignedIn: boolean) {
+  return useQuery({ ...ordersQueryOptions(), enabled: isSignedIn });
+}

@@ -1,0 +1,117 @@
+import { apiPaths, type Order, type OrdersResponse, type SessionResponse } from '@dwellscape/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { meQueryKey } from '@/lib/api/get-me';
+import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { OrdersScreen } from './orders-screen';
+
+const order = (id: string, extra: Partial<Order> = {}): Order => ({
+  id,
+  status: 'placed',
+  paymentStatus: 'pending',
+  paymentProvider: 'beta',
+  totalCents: 278_949,
+  lines: [
+    {
+      id: `${id}-1`,
+      productId: 'p-sofa',
+      name: 'Emerald Sofa',
+      imageUrl: '/media/seed/sofa.webp',
+      unitPriceCents: 129_999,
+      quantity: 2,
+      lineTotalCents: 259_998,
+      designId: 'd-remix',
+      designTitle: 'Green Room, Again',
+    },
+    {
+      id: `${id}-2`,
+      productId: 'p-lamp',
+      name: 'Arc Lamp',
+      imageUrl: '/media/seed/lamp.webp',
+      unitPriceCents: 18_951,
+      quantity: 1,
+      lineTotalCents: 18_951,
+      designId: null,
+      designTitle: null,
+    },
+  ],
+  createdAt: new Date(Date.now() - 60_000).toISOString(),
+  cancelledAt: null,
+  cancellableUntil: new Date(Date.now() + 3_600_000).toISOString(),
+  ...extra,
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderOrders(signedIn = true) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(meQueryKey, { signedIn } as SessionResponse);
+  return renderRoutes([{ path: paths.orders.path, element: <OrdersScreen /> }], {
+    initialEntries: [paths.orders.getHref()],
+    queryClient,
+    withToaster: true,
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OrdersScreen', () => {
+  it('lists the orders with their status, lines, the design each was shopped from and the total', async () => {
+    const cancelled = order('o-old', {
+      status: 'cancelled',
+      paymentStatus: 'voided',
+      cancellableUntil: null,
+      createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    });
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [order('o-new'), cancelled] } satisfies OrdersResponse));
+    renderOrders();
+
+    const items = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('listitem', {
+      name: (_name, element) => element.parentElement?.getAttribute('aria-label') === 'Orders',
+    });
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Placed · payment pending')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('2 × $1,299.99', { exact: false })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('link', { name: 'Green Room, Again' })).toHaveAttribute(
+      'href',
+      paths.post.getHref('d-remix'),
+    );
+    expect(within(items[0]!).getByText('$2,789.49')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
+  });
+
+  it('cancels an order within the window and shows it cancelled', async () => {
+    let current = order('o-1');
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === apiPaths.orderCancel('o-1') && init?.method === 'POST') {
+        current = { ...current, status: 'cancelled', paymentStatus: 'voided', cancellableUntil: null };
+        return jsonResponse(200, current);
+      }
+      return jsonResponse(200, { items: [current] } satisfies OrdersResponse);
+    });
+    renderOrders();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order of $2,789.49' }));
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Cancelled')).toBeInTheDocument());
+  });
+
+  it('says when there are no orders yet', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [] } satisfies OrdersResponse));
+    renderOrders();
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+  });
+
+  it('signed out, asks to sign in and asks the server nothing', async () => {
+    renderOrders(false);
+    expect(screen.getByText('Your orders appear here')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,20 @@
+import { apiPaths, placeOrderResponseSchema, type PlaceOrderBody, type PlaceOrderResponse } from '@dwellscape/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { earningsQueryKey, ordersQueryKey } from '@/lib/api/get-earnings';
+
+/** Places the order; the same idempotency key again answers the order it already made. */
+export function placeOrder(body: PlaceOrderBody): Promise<PlaceOrderResponse> {
+  return apiRequest(apiPaths.orders, placeOrderResponseSchema, { method: 'POST', body });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: earningsQueryKey });
+    },
+  });
+}
