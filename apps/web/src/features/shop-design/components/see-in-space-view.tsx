@@ -1,7 +1,8 @@
-import { messages, type Design, type SelectedProduct } from '@dwellscape/shared';
+import { messages, type Design, type FidelityReceipt, type SelectedProduct } from '@dwellscape/shared';
 import { ArrowLeft, Camera, Check, ImagePlus, Send, ShoppingBag, Wand2, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
@@ -52,6 +53,7 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
   const [ownProducts, setOwnProducts] = useState<OwnProduct[]>([]);
   const [space, setSpace] = useState<ChosenSpace | null>(null);
   const [renderedImage, setRenderedImage] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<FidelityReceipt | null>(null);
 
   const chosenProducts = design.selectedProducts.filter((product) => checkedIds.has(product.id));
   const hasProducts = chosenProducts.length + ownProducts.length > 0;
@@ -60,7 +62,8 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
     if (!space) return;
     setStage(3);
     setRenderedImage(null);
-    const image = await renderInSpaceOrSample(
+    setReceipt(null);
+    const rendered = await renderInSpaceOrSample(
       {
         prompt: renderPromptFor(design.mode, chosenProducts, ownProducts),
         spaceImage: space.imageUrl,
@@ -68,7 +71,8 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
       },
       design.afterImageUrl,
     );
-    setRenderedImage(image);
+    setRenderedImage(rendered.imageUrl);
+    setReceipt(rendered.receipt);
   };
 
   const publish = () => {
@@ -154,6 +158,7 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
               </div>
             )}
           </div>
+          {renderedImage && receipt && <FidelityReceiptLine receipt={receipt} mode={design.mode} />}
           <div className="grid gap-2">
             <Button size="lg" disabled={!renderedImage} onClick={publish}>
               <Send className="size-5" aria-hidden />

@@ -167,6 +167,8 @@ describe('ShopDesignScreen', () => {
     const image = await screen.findByRole('img', { name: 'Your new design' });
     expect(image).toHaveAttribute('src', design.afterImageUrl);
     expect(screen.queryByText('Engine unavailable')).not.toBeInTheDocument();
+    // the sample stands in for a render: there is nothing to give a receipt for
+    expect(screen.queryByText(/kept \d+%/)).not.toBeInTheDocument();
     const renderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('generate-design-image'));
     expect(JSON.parse(String(renderCall?.[1]?.body))).toEqual({
       prompt: 'Place these products naturally in this room, keeping its layout and light: Arc Lamp.',
@@ -188,7 +190,10 @@ describe('ShopDesignScreen', () => {
   });
 
   it('shows the rendered image when the engine answers', async () => {
-    renderAnswer = jsonResponse(200, { imageUrl: '/media/generated/new.webp' });
+    renderAnswer = jsonResponse(200, {
+      imageUrl: '/media/generated/new.webp',
+      receipt: { structureKept: 0.91, productsPresent: 1, productsChosen: 2, method: 'matched', weakEstimate: true },
+    });
     const user = userEvent.setup();
     renderShopDesign();
     await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
@@ -199,5 +204,7 @@ describe('ShopDesignScreen', () => {
       'src',
       '/media/generated/new.webp',
     );
+    expect(screen.getByText('Room kept 91% · 1 of 2 products')).toBeInTheDocument();
+    expect(screen.getByText('Products counted by matching their pictures')).toBeInTheDocument();
   });
 });
