@@ -61,6 +61,8 @@ const MATCH_WIDTH = 200;
 const MATCH_BLUR = 1;
 /** The sizes a cut-out is tried at, as shares of the largest that fits its region. */
 const MATCH_SIZES = [1, 0.9, 0.8, 0.7, 0.6, 0.5];
+/** Places tried per template size along each axis, at most every this share of its size. */
+const MATCH_STEPS = 20;
 /** A product counts as present when its best place in its region scores this (`matchScore`). */
 const MATCH_THRESHOLD = 0.5;
 /** Colours this far apart (mean per channel, 0–255) score nothing. */
@@ -367,8 +369,11 @@ async function isProductInRegion(
     if (width < 6 || height < 6 || width > right - left || height > bottom - top) continue;
     const template = await templateOf(cutOut, width, height, maxInputPixels);
     if (template.count < 12) continue;
-    for (let oy = top; oy + height <= bottom; oy++) {
-      for (let ox = left; ox + width <= right; ox++) {
+    // a large template moved by a twentieth of its size still lines up after the blur: no need to try every pixel
+    const stepX = Math.max(1, Math.floor(width / MATCH_STEPS));
+    const stepY = Math.max(1, Math.floor(height / MATCH_STEPS));
+    for (let oy = top; oy + height <= bottom; oy += stepY) {
+      for (let ox = left; ox + width <= right; ox += stepX) {
         const { correlation, colourDistance } = matchAt(scene, template.rgb, template.mask, template.count, ox, oy);
         if (matchScore(correlation, colourDistance) >= MATCH_THRESHOLD) return true;
       }
