@@ -1,4 +1,4 @@
-import { clamp, smoothstep, type Raster } from './raster';
+import { clamp, luma, smoothstep, type Raster } from './raster';
 
 /**
  * Alpha-blends an RGBA sprite onto the RGB scene at (left, top); parts outside the scene are skipped. Drawing in
@@ -102,14 +102,14 @@ export function drawWallShadow(
   }
 }
 
-/** A thin dark cord from the top of the frame down to (x, bottom): what a pendant hangs on. */
-export function drawCord(scene: Raster, x: number, bottom: number, thickness: number): void {
+/** A thin dark cord from row `top` (the ceiling) down to (x, bottom): what a pendant hangs on. */
+export function drawCord(scene: Raster, x: number, bottom: number, thickness: number, top = 0): void {
   const half = thickness / 2;
   const x0 = Math.max(0, Math.floor(x - half - 1));
   const x1 = Math.min(scene.width - 1, Math.ceil(x + half + 1));
   const y1 = Math.min(scene.height, Math.max(0, Math.round(bottom)));
   const s = scene.data;
-  for (let y = 0; y < y1; y++) {
+  for (let y = Math.max(0, Math.round(top)); y < y1; y++) {
     let i = (y * scene.width + x0) * 3;
     for (let px = x0; px <= x1; px++, i += 3) {
       // anti-aliased edges: full cover inside the cord, fading over one pixel outside it
@@ -165,4 +165,50 @@ export function warpToFloor(sprite: Raster, farScale: number): Raster {
     }
   }
   return { data: out, width, height, channels: 4 };
+}
+
+/**
+ * Matches an RGBA sprite, in place, to the light of the scene where it will stand: brightness toward the scene's
+ * around its box (a dim corner darkens it, never more than a third), and a little of the scene's colour cast.
+ */
+export function matchLight(
+  sprite: Raster,
+  scene: Raster,
+  box: { x: number; y: number; width: number; height: number },
+): void {
+  const x0 = Math.max(0, Math.floor(box.x - box.width * 0.15));
+  const x1 = Math.min(scene.width, Math.ceil(box.x + box.width * 1.15));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const y1 = Math.min(scene.height, Math.ceil(box.y + box.height * 1.1));
+  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 4000)));
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      const i = (y * scene.width + x) * scene.channels;
+      r += scene.data[i]!;
+      g += scene.data[i + 1]!;
+      b += scene.data[i + 2]!;
+      n++;
+    }
+  }
+  if (n === 0) return;
+  r /= n;
+  g /= n;
+  b /= n;
+  const l = Math.max(1, luma(r, g, b));
+  // a well-lit room (luma ~170) leaves the product as photographed
+  const brightness = clamp(Math.pow(l / 170, 0.45), 0.68, 1.06);
+  const cast = 0.12;
+  const gains = [r / l, g / l, b / l].map((c) => brightness * (1 - cast + cast * clamp(c, 0.6, 1.5)));
+  const [gr, gg, gb] = gains as [number, number, number];
+  const d = sprite.data;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] === 0) continue;
+    d[i] = Math.min(255, Math.round(d[i]! * gr));
+    d[i + 1] = Math.min(255, Math.round(d[i + 1]! * gg));
+    d[i + 2] = Math.min(255, Math.round(d[i + 2]! * gb));
+  }
 }

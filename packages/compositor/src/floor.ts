@@ -5,6 +5,8 @@ export const DEFAULT_FLOOR_LINE = 0.62;
 const MIN_FLOOR_LINE = 0.45;
 const MAX_FLOOR_LINE = 0.78;
 const CHUNKS = 16;
+/** A seam this strong (mean luma step across 7 of 16 chunks) is taken as the floor line for a perspective layout. */
+const CONFIDENT_SEAM = 14;
 
 /**
  * Estimates the floor (or ground) line: the row with the strongest horizontal change in colour
@@ -12,10 +14,18 @@ const CHUNKS = 16;
  * short and lose to the long wall-floor seam; a photo without a clear seam gets the default.
  */
 export function estimateFloorLine(rgb: Raster): number {
+  return estimateFloor(rgb).line;
+}
+
+/**
+ * The floor line and whether the photo shows it clearly: a seam across most of the width that stands out
+ * (`confident`), or the default when it does not.
+ */
+export function estimateFloor(rgb: Raster): { line: number; confident: boolean } {
   const step = 4;
   const cols = Math.floor(rgb.width / step);
   const rows = Math.floor(rgb.height / step);
-  if (cols < CHUNKS || rows < 24) return DEFAULT_FLOOR_LINE;
+  if (cols < CHUNKS || rows < 24) return { line: DEFAULT_FLOOR_LINE, confident: false };
 
   // a quarter-size luma map: cheap, and the seam is a large-scale feature anyway
   const small = new Float32Array(cols * rows);
@@ -35,6 +45,7 @@ export function estimateFloorLine(rgb: Raster): number {
   const diffs = new Float32Array(CHUNKS);
   let best = DEFAULT_FLOOR_LINE;
   let bestScore = 0;
+  let bestAcross = 0;
   const first = Math.max(band, Math.floor(rows * (MIN_FLOOR_LINE - 0.03)));
   const last = Math.min(rows - band - 1, Math.ceil(rows * (MAX_FLOOR_LINE + 0.03)));
   for (let y = first; y <= last; y++) {
@@ -58,7 +69,10 @@ export function estimateFloorLine(rgb: Raster): number {
     if (acrossWidth >= 7 && score > bestScore) {
       bestScore = score;
       best = fraction;
+      bestAcross = acrossWidth;
     }
   }
-  return clamp(best, MIN_FLOOR_LINE, MAX_FLOOR_LINE);
+  // a seam that changes brightness clearly across at least 7 of 16 chunks, away from the clamp limits
+  const line = clamp(best, MIN_FLOOR_LINE, MAX_FLOOR_LINE);
+  return { line, confident: bestAcross >= CONFIDENT_SEAM && line === best };
 }

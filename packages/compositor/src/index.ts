@@ -7,10 +7,35 @@ export {
   renderLocalDesign,
   UnreadableSpaceImageError,
   type LocalDesign,
+  type LayoutBasis,
   type LocalDesignInput,
   type ProductImage,
 } from './render-local-design';
-export type { Placement, PlacementRole } from './layout';
+export { placementRoleOf, type Placement, type PlacementRole } from './layout';
+export {
+  floorDepthAt,
+  project,
+  slotOfSeedKind,
+  worldXAt,
+  type LayoutCamera,
+  type LayoutPlace,
+  type LayoutRegion,
+  type PixelBox,
+  type PlacePose,
+  type SlotName,
+  type SpaceLayout,
+} from './space-layout';
+export {
+  arrangeInLayout,
+  MAX_OVERLAP,
+  overlapShare,
+  planReplacements,
+  seedKindOf,
+  type ArrangedPlacement,
+  type ArrangeItem,
+  type Replacement,
+} from './arrange';
+export { estimateLayout } from './estimate-layout';
 export {
   measureFidelity,
   measureStructureKept,

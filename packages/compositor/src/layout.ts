@@ -91,8 +91,14 @@ export interface Placement {
    * or suspended from above (on a cord from the top of the frame when `cord` is set).
    */
   pose: 'standing' | 'flat' | 'hung' | 'suspended';
-  /** For a suspended piece: the cord runs from the top of the frame down to this point. */
-  cord?: { x: number; y: number };
+  /** For a suspended piece: the cord runs from `top` (the ceiling; the frame's top when absent) down to this point. */
+  cord?: { x: number; y: number; top?: number };
+  /** The id of the room's own piece this product took the place of (seeded spaces). */
+  replaced?: string;
+  /** Depth of its front in metres, when the space's perspective is known. */
+  z?: number;
+  /** For a flat piece: how much narrower its far edge is drawn than its near one. */
+  farScale?: number;
 }
 
 export interface Frame {

@@ -1,10 +1,13 @@
 import type { Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
+import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
-import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, warpToFloor } from './draw';
+import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, matchLight, warpToFloor } from './draw';
+import { estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
+import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
 
@@ -40,7 +43,25 @@ export interface LocalDesignInput {
   width: number;
   /** A picture of more pixels than this is not decoded: the space photo is unreadable, a product left out. */
   maxInputPixels: number;
+  /**
+   * What the space photo shows (a seeded space): products go where its pieces stand, in its perspective. Without
+   * it the layout is estimated from the photo, or the safe layout is used when the estimate is weak.
+   */
+  layout?: SpaceLayout;
+  /**
+   * The room's pieces the products take the place of (planReplacements); `spaceImage` must already be drawn
+   * without them.
+   */
+  replacements?: Replacement[];
+  /**
+   * Placements a person adjusted (moved, scaled, removed): each listed product is drawn in its box, in output
+   * pixels; a product not listed is left out.
+   */
+  placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
 }
+
+/** How the products were placed: by the space's own layout, by an estimate of the photo's floor, or the safe layout. */
+export type LayoutBasis = 'seeded' | 'estimated' | 'fallback' | 'adjusted';
 
 export interface LocalDesign {
   /** The WebP file. */
@@ -50,6 +71,8 @@ export interface LocalDesign {
   height: number;
   /** Where each drawn product stands, by its index in `products`; one that could not be read is left out. */
   placements: Placement[];
+  /** How the placements were found; 'fallback' when the photo's floor could not be made out. */
+  layoutBasis: LayoutBasis;
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -123,21 +146,24 @@ async function spriteOf(cut: LoadedCutOut, width: number, height: number): Promi
   return cutOutSprite(plan, { data, width, height, channels: 4 });
 }
 
-/** Draws one placed product, with the shadow its pose casts, onto the scene. */
-function drawPlacement(scene: Raster, resized: Raster, placement: Placement): void {
+/** Draws one placed product, with the shadow its pose casts (away from the light), onto the scene. */
+function drawPlacement(scene: Raster, resized: Raster, placement: Placement, lightFrom: 'left' | 'right'): void {
   const { x, y, width, height } = placement;
+  const away = lightFrom === 'left' ? 1 : -1;
   if (placement.pose === 'flat') {
     drawEllipseShadow(scene, x + width / 2, y + height * 0.55, width * 0.5, height * 0.6, 0.12);
-    blendSprite(scene, warpToFloor(resized, 0.78), x, y);
+    blendSprite(scene, warpToFloor(resized, placement.farScale ?? 0.78), x, y);
     return;
   }
   if (placement.pose === 'suspended') {
-    if (placement.cord) drawCord(scene, placement.cord.x, placement.cord.y, Math.max(1.5, scene.width / 512));
+    if (placement.cord) {
+      drawCord(scene, placement.cord.x, placement.cord.y, Math.max(1.5, scene.width / 512), placement.cord.top ?? 0);
+    }
     blendSprite(scene, resized, x, y);
     return;
   }
   if (placement.pose === 'hung') {
-    drawWallShadow(scene, x + width * 0.03, y + height * 0.05, width, height, 0.28);
+    drawWallShadow(scene, x + width * 0.03 * away, y + height * 0.05, width, height, 0.28);
     blendSprite(scene, resized, x, y);
     return;
   }
@@ -145,11 +171,138 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement): vo
   const cx = x + (feet.left + feet.right) / 2;
   const rx = (feet.right - feet.left) / 2 + width * 0.06;
   const base = y + height;
-  // a wide faint pool of ambient occlusion, then a tight dark contact line under the feet
-  drawEllipseShadow(scene, cx, base - height * 0.01, rx * 1.25, Math.max(4, rx * 0.22), 0.22);
+  // the light's cast shadow falls away from it; under the feet a wide faint pool, then a tight dark contact line
+  drawEllipseShadow(scene, cx + rx * 0.35 * away, base - height * 0.02, rx * 1.15, Math.max(4, rx * 0.16), 0.16);
+  drawEllipseShadow(scene, cx + rx * 0.08 * away, base - height * 0.01, rx * 1.2, Math.max(4, rx * 0.22), 0.2);
   drawEllipseShadow(scene, cx, base - height * 0.005, rx * 1.02, Math.max(3, rx * 0.08), 0.5);
   blendSprite(scene, resized, x, y, 0.12);
 }
+
+/**
+ * The room's own pieces that stand in front of a product are drawn again over it (a coffee table before the new
+ * sofa): each from its drawing, only where it overlaps a product standing further back.
+ */
+async function drawOccluders(
+  scene: Raster,
+  layout: SpaceLayout,
+  placements: readonly Placement[],
+  replacements: readonly { placeId: string }[],
+): Promise<void> {
+  const gone = new Set(replacements.map((r) => r.placeId));
+  const kx = scene.width / layout.width;
+  const ky = scene.height / layout.height;
+  const standing = placements.filter((p) => p.pose === 'standing' || p.pose === 'hung');
+  const depthOf = (p: Placement) => p.z ?? Infinity;
+  const occluders = layout.places.filter((place) => {
+    if (!place.drawing || !place.box || gone.has(place.id)) return false;
+    const box = {
+      x: place.box.x * kx,
+      y: place.box.y * ky,
+      width: place.box.width * kx,
+      height: place.box.height * ky,
+    };
+    return standing.some((p) => depthOf(p) > place.z + 0.05 && overlapShare(p, box) > 0);
+  });
+  // far ones first, so nearer pieces stay on top of them
+  occluders.sort((a, b) => b.z - a.z);
+  for (const place of occluders) {
+    // only the piece's own box is rasterised: the drawing's frame cropped to it by its viewBox
+    const box = place.box!;
+    const left = Math.floor(box.x * kx);
+    const top = Math.floor(box.y * ky);
+    const width = Math.max(1, Math.min(scene.width - left, Math.ceil(box.width * kx) + 1));
+    const height = Math.max(1, Math.min(scene.height - top, Math.ceil(box.height * ky) + 1));
+    const cropped = place.drawing!.replace(
+      /^<svg([^>]*?) width="[^"]*" height="[^"]*" viewBox="[^"]*"/,
+      `<svg$1 width="${width}" height="${height}" viewBox="${left / kx} ${top / ky} ${width / kx} ${height / ky}"`,
+    );
+    const { data, info } = await sharp(Buffer.from(cropped))
+      .resize(width, height, { fit: 'fill' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    blendSprite(scene, { data, width: info.width, height: info.height, channels: 4 }, left, top);
+  }
+}
+
+interface Arrangement {
+  placements: Placement[];
+  basis: LayoutBasis;
+  lightFrom: 'left' | 'right';
+}
+
+/** Where the products go: as adjusted, by the space's layout, by an estimated one, or the safe layout. */
+function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeItem & LayoutItemExtras>): Arrangement {
+  const layout = input.layout ?? null;
+  if (input.placements) {
+    const known = new Map(items.map((item) => [item.index, item]));
+    const placements = input.placements.flatMap(({ index, box, replaced }): Placement[] => {
+      const item = known.get(index);
+      if (!item) return [];
+      const fitted = fitBox(box, scene);
+      const pose = item.pose;
+      return [
+        {
+          index,
+          role: item.role,
+          ...fitted,
+          pose,
+          ...(replaced ? { replaced } : {}),
+          ...(pose === 'suspended' && !item.strand
+            ? { cord: { x: Math.round(fitted.x + fitted.width / 2), y: fitted.y + 2, top: 0 } }
+            : {}),
+        },
+      ];
+    });
+    const layer = (p: Placement) => ({ flat: 0, hung: 1, standing: 2, suspended: 3 })[p.pose];
+    // back to front by where they stand: lower in the frame is nearer
+    placements.sort((a, b) => layer(a) - layer(b) || a.y + a.height - (b.y + b.height) || a.index - b.index);
+    return { placements, basis: 'adjusted', lightFrom: layout?.lightFrom ?? 'left' };
+  }
+  const estimated = layout ? null : estimateLayout(scene, input.mode);
+  const known = layout ?? estimated;
+  if (known) {
+    const arranged = arrangeInLayout(items, known, layout ? (input.replacements ?? []) : [], scene);
+    const placements = arranged.map(({ index, role, x, y, width, height, pose, replaced, cord, farScale, z }) => ({
+      index,
+      role,
+      x,
+      y,
+      width,
+      height,
+      pose,
+      z,
+      ...(replaced ? { replaced } : {}),
+      ...(cord ? { cord } : {}),
+      ...(farScale !== undefined ? { farScale } : {}),
+    }));
+    return { placements, basis: layout ? 'seeded' : 'estimated', lightFrom: known.lightFrom };
+  }
+  const floorY = Math.round(scene.height * estimateFloorLine(scene));
+  const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
+  return { placements, basis: 'fallback', lightFrom: 'left' };
+}
+
+interface LayoutItemExtras {
+  centre: boolean;
+  strand: boolean;
+  pose: Placement['pose'];
+}
+
+/** A box kept inside the picture, in whole pixels. */
+function fitBox(box: PixelBox, scene: Raster): PixelBox {
+  const width = Math.max(1, Math.min(scene.width, Math.round(box.width)));
+  const height = Math.max(1, Math.min(scene.height, Math.round(box.height)));
+  return {
+    x: Math.min(Math.max(0, Math.round(box.x)), scene.width - width),
+    y: Math.min(Math.max(0, Math.round(box.y)), scene.height - height),
+    width,
+    height,
+  };
+}
+
+const poseOfRole = (role: Placement['role']): Placement['pose'] =>
+  role === 'rug' ? 'flat' : role === 'wall' ? 'hung' : role === 'overhead' ? 'suspended' : 'standing';
 
 /**
  * The local image engine: restyles the space photo toward the palette the answers describe and
@@ -161,28 +314,39 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     loadScene(input.spaceImage, input.width, input.maxInputPixels),
     ...input.products.map((product) => loadCutOut(product, input.maxInputPixels)),
   ]);
-  const floorY = Math.round(scene.height * estimateFloorLine(scene));
-
   const items = cuts.flatMap((cut, index) => {
     if (!cut) return [];
     const product = input.products[index]!;
+    const role = placementRoleOf(product.category, product.name);
     return [
       {
         index,
-        role: placementRoleOf(product.category, product.name),
+        role,
+        kind: seedKindOf(product.category, product.name),
         centre: prefersCentre(product.category, product.name),
         strand: isStrand(product.category, product.name),
+        pose: poseOfRole(role),
         aspect: cut.plan.box.width / cut.plan.box.height,
       },
     ];
   });
-  const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
+  const { placements, basis, lightFrom } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
-  placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement));
+  // each product takes the light of the room where it stands, read before anything is drawn over it
+  sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!));
+  placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+  if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
   applyGrade(scene, gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`));
   const bytes = await sharp(scene.data, { raw: { width: scene.width, height: scene.height, channels: 3 } })
     .webp(WEBP_OPTIONS)
     .toBuffer();
-  return { bytes, contentType: 'image/webp', width: scene.width, height: scene.height, placements };
+  return {
+    bytes,
+    contentType: 'image/webp',
+    width: scene.width,
+    height: scene.height,
+    placements,
+    layoutBasis: basis,
+  };
 }

@@ -129,7 +129,8 @@ describe('renderLocalDesign', () => {
     const changed: number[] = [];
     const unchanged: number[] = [];
     for (let c = 0; c < cells; c++) (cellDiff(designed, gradeOnly, c) > 40 ? changed : unchanged).push(c);
-    expect(changed.length / cells).toBeGreaterThan(0.08);
+    // products at their real size for their depth (decision 0015) cover less than the old front row did
+    expect(changed.length / cells).toBeGreaterThan(0.04);
     expect(changed.length / cells).toBeLessThan(0.6);
 
     const meanInputDiff = (list: number[]) => list.reduce((s, c) => s + cellDiff(designed, input, c), 0) / list.length;

@@ -41,4 +41,5 @@ export const apiPaths = {
   improveDesignNotes: '/api/ai/improve-design-notes',
   improveCaption: '/api/ai/improve-caption',
   generateDesignImage: '/api/ai/generate-design-image',
+  recompositeDesign: '/api/ai/recomposite-design',
 } as const;

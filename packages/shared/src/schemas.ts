@@ -402,14 +402,52 @@ export const generateDesignFieldsSchema = z.object({
 });
 export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
 
+/** Where a render drew one product, in the render's pixels; `replaced` names the room's own piece it took the place of. */
+export const renderPlacementSchema = z.object({
+  productId: z.string().check(z.minLength(1), z.maxLength(80)),
+  box: z.object({
+    x: z.int().check(z.minimum(0), z.maximum(20_000)),
+    y: z.int().check(z.minimum(0), z.maximum(20_000)),
+    width: z.int().check(z.minimum(1), z.maximum(20_000)),
+    height: z.int().check(z.minimum(1), z.maximum(20_000)),
+  }),
+  replaced: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
+});
+export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
+
 export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
   imageUrl: z.nullable(z.string()),
   error: z.nullable(z.string()),
   /** Beyond SPEC §7: the render's fidelity receipt. */
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+  /** The local engine's placements (a remote engine does not say where it put things). */
+  placements: z.optional(z.array(renderPlacementSchema)),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
+
+/**
+ * Re-compositing a render with placements a person adjusted (moved, scaled, removed): the render's own inputs, the
+ * space photo as a stored URL, and where each product now goes. Same body, same bytes.
+ */
+export const recompositeDesignBodySchema = z.object({
+  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
+  uploadedProductImages: z._default(z.array(uploadedProductImageSchema).check(z.maxLength(20)), []),
+  userAnswers: z._default(userAnswersSchema, {}),
+  spaceType: z._default(z.string().check(z.maxLength(60)), ''),
+  mode: modeSchema,
+  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+  spaceImageUrl: mediaUrlSchema,
+  placements: z.array(renderPlacementSchema).check(z.maxLength(70)),
+});
+export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
+
+export const recompositeDesignResponseSchema = z.object({
+  imageUrl: z.string(),
+  placements: z.array(renderPlacementSchema),
+});
+export type RecompositeDesignResponse = z.infer<typeof recompositeDesignResponseSchema>;
 
 /** The see-in-space JSON form. */
 export const generateFromPromptBodySchema = z.object({

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { seededLayoutOf, seededSceneWithout } from '../seed/space-layouts';
 import type { FileStorage } from '../storage/file-storage';
 import { CompositorImageEngine, createRenderPool } from './compositor';
 import { RewriterTextEngine } from './local-text';
@@ -17,7 +18,7 @@ export function createEngines(config: Config, _storage: FileStorage): Engines {
     image:
       config.imageEngine === 'openai'
         ? new OpenAiImageEngine({ ...remote, model: config.openai.imageModel }, renderPool)
-        : new CompositorImageEngine(renderPool),
+        : new CompositorImageEngine(renderPool, { layoutOf: seededLayoutOf, sceneWithout: seededSceneWithout }),
     text:
       config.textEngine === 'openai'
         ? new OpenAiTextEngine({ ...remote, model: config.openai.textModel })

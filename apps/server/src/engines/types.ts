@@ -11,8 +11,20 @@ export interface EngineImage {
 
 export interface GenerateDesignInput {
   spaceImage: Buffer;
+  /** The storage key of the space photo when it is a stored one: a seeded space's layout is known by it. */
+  spaceImageKey?: string;
   products: EngineImage[];
   fields: GenerateDesignFields;
+  /** Placements a person adjusted, by index in `products`: each listed product drawn in its box, the rest left out. */
+  placements?: EnginePlacement[];
+}
+
+/** Where an engine drew one product, by its index in the input's products, in the output's pixels. */
+export interface EnginePlacement {
+  index: number;
+  box: { x: number; y: number; width: number; height: number };
+  /** The room's own piece it took the place of. */
+  replaced?: string;
 }
 
 export interface GenerateFromPromptInput {
@@ -30,6 +42,8 @@ export interface RenderedImage {
   height: number;
   /** Measured off the event loop by the engine; stored with the render and never taken from a client. */
   receipt: FidelityReceipt;
+  /** Where each product was drawn (the local engine); a remote engine does not say. */
+  placements?: EnginePlacement[];
 }
 
 export interface ImageEngine {

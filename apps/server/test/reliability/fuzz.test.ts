@@ -1507,6 +1507,48 @@ function cases(): FuzzCase[] {
         ),
     },
     {
+      name: 'POST /api/ai/recomposite-design',
+      weight: 3,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['spaceImageUrl', 'placements', 'selectedProducts', 'mode'],
+      build: (world) => {
+        const placement = { productId: 'p-1', box: { x: 0, y: 0, width: 10, height: 10 } };
+        return postWithBadBody(apiPaths.recompositeDesign, {
+          fields: [
+            {
+              key: 'spaceImageUrl',
+              required: true,
+              valid: fc.constant(j(world.mediaUrl)),
+              invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+            },
+            {
+              key: 'placements',
+              required: true,
+              valid: fc.constant(j([])),
+              invalid: fc.oneof(
+                nonArrayJson,
+                fc.constant(j([{ ...placement, box: { ...placement.box, x: -1 } }])),
+                fc.constant(j([{ ...placement, box: { ...placement.box, width: 0 } }])),
+                fc.constant(j([{ ...placement, productId: '' }])),
+                fc.constant(j(Array.from({ length: 71 }, () => placement))),
+              ),
+            },
+            {
+              key: 'selectedProducts',
+              required: true,
+              valid: fc.constant(j([])),
+              invalid: nonArrayJson,
+            },
+            modeField,
+          ],
+          validBody: fc.constant(
+            j({ spaceImageUrl: world.mediaUrl, placements: [], selectedProducts: [], mode: 'interior' }),
+          ),
+        });
+      },
+    },
+    {
       name: 'any route without a session',
       weight: 3,
       allowed: [401],

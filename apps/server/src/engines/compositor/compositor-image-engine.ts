@@ -1,4 +1,10 @@
-import type { LocalDesignInput } from '@dwellscape/compositor';
+import {
+  planReplacements,
+  placementRoleOf,
+  seedKindOf,
+  type LocalDesignInput,
+  type SpaceLayout,
+} from '@dwellscape/compositor';
 import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { RENDER_WIDTH } from '../render-size';
@@ -9,25 +15,68 @@ import { RenderPoolFullError, type RenderPool } from './render-pool';
 const renderLimits = { width: RENDER_WIDTH, maxInputPixels: UPLOAD_MAX_PIXELS };
 
 /**
+ * Spaces whose pictures the app drew itself (the seed): their layout, and the picture redrawn without some of its
+ * pieces. Null for any other picture.
+ */
+export interface KnownSceneLayouts {
+  layoutOf(key: string): Promise<SpaceLayout> | null;
+  sceneWithout(key: string, placeIds: readonly string[]): string | null;
+}
+
+/**
  * The `local` image engine: no network, a deterministic restyle of the photo with the chosen
  * products standing in it (@dwellscape/compositor), rendered on the pool's worker threads. The
  * person's notes and the see-in-space prompt steer the grade too.
+ * A seeded space's picture is redrawn without the pieces the products replace, and the products placed by its layout.
  */
 export class CompositorImageEngine implements ImageEngine {
   readonly name = 'local' as const;
 
-  constructor(private readonly pool: RenderPool) {}
+  constructor(
+    private readonly pool: RenderPool,
+    private readonly scenes?: KnownSceneLayouts,
+  ) {}
 
   async generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
     const { fields } = input;
+    const products = input.products.map(({ bytes, category, name }) => ({ bytes, category, name }));
+    const key = input.spaceImageKey;
+    const layout = key ? await this.scenes?.layoutOf(key) : undefined;
+    let spaceImage: Uint8Array = input.spaceImage;
+    let seeded: Pick<LocalDesignInput, 'layout' | 'replacements'> = {};
+    if (layout && key) {
+      // the pieces a product replaces, or that an adjusted render still has replaced, are left out of the redrawn scene
+      const replacements = input.placements
+        ? input.placements.flatMap((p) => (p.replaced ? [{ index: p.index, placeId: p.replaced }] : []))
+        : planReplacements(
+            layout,
+            products.map((p, index) => ({
+              index,
+              role: placementRoleOf(p.category, p.name),
+              kind: seedKindOf(p.category, p.name),
+            })),
+          );
+      const known = new Set(layout.places.map((p) => p.id));
+      const valid = replacements.filter((r) => known.has(r.placeId));
+      const svg = this.scenes?.sceneWithout(
+        key,
+        valid.map((r) => r.placeId),
+      );
+      if (svg) {
+        spaceImage = Buffer.from(svg);
+        seeded = { layout, replacements: valid };
+      }
+    }
     return this.render(
       {
-        spaceImage: input.spaceImage,
-        products: input.products.map(({ bytes, category, name }) => ({ bytes, category, name })),
+        spaceImage,
+        products,
         answers: fields.userAnswers,
         mode: fields.mode,
         spaceType: fields.spaceType,
         styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
+        ...seeded,
+        ...(input.placements ? { placements: input.placements } : {}),
         ...renderLimits,
       },
       signal,
@@ -75,7 +124,7 @@ export class CompositorImageEngine implements ImageEngine {
     if (!outcome.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
-    const { bytes, width, height } = outcome.design;
+    const { bytes, width, height, placements } = outcome.design;
     // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
     return {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -83,6 +132,11 @@ export class CompositorImageEngine implements ImageEngine {
       width,
       height,
       receipt: outcome.receipt,
+      placements: placements.map(({ index, x, y, width: w, height: h, replaced }) => ({
+        index,
+        box: { x, y, width: w, height: h },
+        ...(replaced ? { replaced } : {}),
+      })),
     };
   }
 }

@@ -10,6 +10,8 @@ import {
   improveCaptionResponseSchema,
   improveNotesBodySchema,
   improveNotesResponseSchema,
+  recompositeDesignBodySchema,
+  recompositeDesignResponseSchema,
 } from '@dwellscape/shared';
 import { z } from 'zod';
 import { AppError, badInput } from '../../errors';
@@ -22,6 +24,7 @@ import {
   improveCaption,
   improveDesignNotes,
   parseGenerateDesignFields,
+  recompositeDesign,
 } from './ai.service';
 
 /** AI calls may be paid: each session gets this many per minute across the three routes. */
@@ -69,6 +72,18 @@ export default async function aiRoutes(app: AppInstance) {
     apiPaths.improveCaption,
     { schema: { body: improveCaptionBodySchema, response: { 200: improveCaptionResponseSchema, ...errorResponses } } },
     async (request) => improveCaption(app.engines, request.body),
+  );
+
+  // a render's products moved, scaled or removed by the person: drawn again on the server, the same body the same bytes
+  app.post(
+    apiPaths.recompositeDesign,
+    {
+      schema: {
+        body: recompositeDesignBodySchema,
+        response: { 200: recompositeDesignResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => recompositeDesign(deps(), request.body),
   );
 
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body

@@ -5,6 +5,9 @@ import {
   messages,
   type GenerateDesignFields,
   type GenerateDesignResponse,
+  type RecompositeDesignBody,
+  type RecompositeDesignResponse,
+  type RenderPlacement,
   type generateFromPromptBodySchema,
   type improveCaptionBodySchema,
   type improveNotesBodySchema,
@@ -12,7 +15,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { AppError, badInput } from '../../errors';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
-import type { EngineImage, Engines, RenderedImage } from '../../engines/types';
+import type { EngineImage, EnginePlacement, Engines, RenderedImage } from '../../engines/types';
 import { acceptUploadedImage } from '../../media/image-files';
 import { readStoredMedia, storeWebp } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
@@ -88,6 +91,28 @@ export async function generateDesignImage(
       : null;
   if (!spaceImage) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
 
+  const products = await loadProducts(deps, fields);
+
+  const spaceImageKey = !request.spaceFile && fields.spaceImageUrl ? keyOfUrl(deps, fields.spaceImageUrl) : undefined;
+  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
+    deps.engines.image.generateDesign({ spaceImage, spaceImageKey, products, fields }, signal),
+  );
+  const stored = await storeRender(deps, rendered);
+  const ids = productIdsOf(fields);
+  return {
+    success: true,
+    imageUrl: stored,
+    error: null,
+    receipt: rendered.receipt,
+    ...(rendered.placements ? { placements: placementsWithIds(rendered.placements, ids) } : {}),
+  };
+}
+
+/** The chosen products' pictures and labels, catalogue products first, then uploaded pictures. */
+async function loadProducts(
+  deps: AiDeps,
+  fields: Pick<GenerateDesignFields, 'selectedProducts' | 'uploadedProductImages'>,
+): Promise<EngineImage[]> {
   const labels = await findProductLabels(
     deps.db,
     fields.selectedProducts.map((p) => p.id),
@@ -107,12 +132,68 @@ export async function generateDesignImage(
       name: image.name,
     });
   }
+  return products;
+}
 
+/** The products of a render in the order the engine gets them: catalogue products, then uploaded pictures. */
+function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'uploadedProductImages'>): string[] {
+  return [...fields.selectedProducts.map((p) => p.id), ...fields.uploadedProductImages.map((p) => p.id)];
+}
+
+function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
+  return placements.flatMap(({ index, box, replaced }) => {
+    const productId = ids[index];
+    return productId ? [{ productId, box, ...(replaced ? { replaced } : {}) }] : [];
+  });
+}
+
+const keyOfUrl = (deps: AiDeps, url: string) => deps.storage.keyFromUrl(url) ?? undefined;
+
+/**
+ * Renders the design again with the placements a person adjusted: each product listed is drawn in its box, a
+ * product not listed is left out, and the room's pieces the render replaced stay replaced. Deterministic: the same
+ * body gives the same picture.
+ */
+export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBody): Promise<RecompositeDesignResponse> {
+  const spaceImage = await readImageField(deps.storage, body.spaceImageUrl, 'spaceImageUrl');
+  const ids = productIdsOf(body);
+  const indexOf = new Map(ids.map((id, index) => [id, index]));
+  const placements: EnginePlacement[] = [];
+  const seen = new Set<string>();
+  for (const [i, placement] of body.placements.entries()) {
+    const index = indexOf.get(placement.productId);
+    if (index === undefined) {
+      throw badInput(`Invalid placements.${i}.productId: not one of the render's products`, [
+        { field: `placements.${i}.productId`, message: "not one of the render's products" },
+      ]);
+    }
+    if (seen.has(placement.productId)) {
+      throw badInput(`Invalid placements.${i}.productId: placed twice`, [
+        { field: `placements.${i}.productId`, message: 'placed twice' },
+      ]);
+    }
+    seen.add(placement.productId);
+    placements.push({ index, box: placement.box, ...(placement.replaced ? { replaced: placement.replaced } : {}) });
+  }
+  const fields: GenerateDesignFields = {
+    selectedProducts: body.selectedProducts,
+    uploadedProductImages: body.uploadedProductImages,
+    userAnswers: body.userAnswers,
+    spaceType: body.spaceType,
+    mode: body.mode,
+    spaceImageUrl: body.spaceImageUrl,
+    ...(body.userNotes !== undefined ? { userNotes: body.userNotes } : {}),
+    ...(body.refinedNotes !== undefined ? { refinedNotes: body.refinedNotes } : {}),
+  };
+  const products = await loadProducts(deps, fields);
   const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
-    deps.engines.image.generateDesign({ spaceImage, products, fields }, signal),
+    deps.engines.image.generateDesign(
+      { spaceImage, spaceImageKey: keyOfUrl(deps, body.spaceImageUrl), products, fields, placements },
+      signal,
+    ),
   );
-  const stored = await storeRender(deps, rendered);
-  return { success: true, imageUrl: stored, error: null, receipt: rendered.receipt };
+  const imageUrl = await storeRender(deps, rendered);
+  return { imageUrl, placements: placementsWithIds(rendered.placements ?? [], ids) };
 }
 
 export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof generateFromPromptBodySchema>) {

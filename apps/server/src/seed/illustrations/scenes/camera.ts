@@ -1,7 +1,7 @@
 import { Pen } from '../pen';
 import { createRng } from '../prng';
 import { drawProduct } from '../products';
-import type { DrawFn, Figure, ProductLook } from '../products/types';
+import type { DrawFn, Figure, ProductKind, ProductLook } from '../products/types';
 import { Defs, rect, translate } from '../svg';
 
 export const SCENE_WIDTH = 1600;
@@ -34,6 +34,42 @@ export class Camera {
     return (this.f * this.eye) / (y - this.horizon);
   }
 }
+
+/** A place furniture stands (or could stand) in a drawn scene, reported for the space's layout metadata. */
+export interface ScenePlace {
+  /** Stable for the scene: the drawn kind, the slot's number and the copy (`sofa-1`, `nightstand-2-1`). */
+  id: string;
+  /** What the place takes. */
+  kinds: readonly ProductKind[];
+  /** What is drawn there; null for a free place. */
+  kind: ProductKind | null;
+  /** World position in metres: x across, z the depth of the front edge, y the height of a hung piece. */
+  x: number;
+  z: number;
+  y?: number;
+  pose: 'standing' | 'flat' | 'hung' | 'suspended';
+  /** Standing on another piece (a lamp on a nightstand). */
+  on?: boolean;
+  flat?: { width: number; depth: number };
+  /** The drawing, for its bounding box in the picture. */
+  svg?: string;
+}
+
+/** Filled in while a scene is drawn: its camera, its defs (for drawing one piece alone) and its places. */
+export interface SceneProbe {
+  places: ScenePlace[];
+  camera?: Camera;
+  defs?: Defs;
+  /** Ceiling height in metres (rooms). */
+  ceiling?: number;
+  /** Depth of the back wall or fence in metres. */
+  backZ?: number;
+  /** The side the main light comes from. */
+  lightFrom?: 'left' | 'right';
+}
+
+export const placeId = (kind: string, slot: number, copy: number) =>
+  copy ? `${kind}-${slot}-${copy}` : `${kind}-${slot}`;
 
 export interface Placement {
   look: ProductLook;

@@ -5,7 +5,16 @@ import { drawProduct } from '../products';
 import { foliage } from '../products/parts';
 import type { DrawFn, Figure, ProductKind, ProductLook } from '../products/types';
 import { circle, Defs, ellipse, group, line, n, path, poly, rect, svgDocument } from '../svg';
-import { Camera, placeProduct, type Placement, SCENE_HEIGHT, SCENE_WIDTH, vignette } from './camera';
+import {
+  Camera,
+  placeId,
+  placeProduct,
+  type Placement,
+  SCENE_HEIGHT,
+  SCENE_WIDTH,
+  type SceneProbe,
+  vignette,
+} from './camera';
 
 export const INTERIOR_ROOM_KINDS = [
   'living-room',
@@ -47,6 +56,10 @@ export interface InteriorSceneSpec {
   products?: readonly SceneProduct[];
   /** 'dated' keeps only the bones of the room, in tired colours, without decor */
   state: 'furnished' | 'dated';
+  /** places (ScenePlace ids) drawn empty: the room without the objects a render replaces */
+  without?: ReadonlySet<string>;
+  /** filled in with the camera and every place, taken or free, as the room is drawn */
+  probe?: SceneProbe;
 }
 
 type Pt = [number, number];
@@ -324,6 +337,7 @@ export function interiorSceneSvg(spec: InteriorSceneSpec): string {
   const zn = 0.4;
   const camX = rng.range(-0.22, 0.22);
   const cam = new Camera(1250, SCENE_WIDTH / 2, 470, 1.3, camX);
+  if (spec.probe) Object.assign(spec.probe, { camera: cam, defs, ceiling: H, backZ: Zb, lightFrom: 'left' });
   const P = (x: number, y: number, z: number) => cam.project(x, y, z);
   const backWindow = spec.kind === 'reading-nook' || spec.kind === 'kitchen';
   const light = spec.state === 'dated' ? p.light * 0.55 : p.light;
@@ -1017,6 +1031,7 @@ interface Placed {
   x: number;
   z: number;
   figure: Figure;
+  removed?: boolean;
 }
 
 function furnish(
@@ -1078,14 +1093,43 @@ function furnish(
   const dims = (look: ProductLook, seed: string) =>
     drawProduct({ pen: new Pen(new Defs('probe'), { sx: 0, sy: 0 }), rng: createRng(seed), look });
 
+  const probe = spec.probe;
+  // free places: what a render may put there (a slot the room leaves empty)
+  slots.forEach((slot, i) => {
+    if (resolved[i] || !probe || slot.on !== undefined) return;
+    [{ x: slot.x, z: slot.z }, ...(slot.copies ?? [])].forEach((pos, copy) =>
+      probe.places.push({
+        id: placeId(slot.kinds[0]!, i, copy),
+        kinds: slot.kinds,
+        kind: null,
+        x: pos.x,
+        z: pos.z ?? (slot.wallY !== undefined || slot.above !== undefined ? Zb - 0.02 : Zb - 0.55),
+        ...(slot.wallY !== undefined ? { y: slot.wallY } : slot.hang !== undefined ? { y: slot.hang } : {}),
+        pose: slot.flat
+          ? 'flat'
+          : slot.hang !== undefined
+            ? 'suspended'
+            : slot.wallY !== undefined
+              ? 'hung'
+              : 'standing',
+        ...(slot.flat ? { flat: slot.flat } : {}),
+      }),
+    );
+  });
+
   resolved.forEach((r, i) => {
     if (!r) return;
     const slot = r.slot;
     const figure = dims(r.look, r.seed);
     const positions = [{ x: slot.x, z: slot.z }, ...(slot.copies ?? [])];
     positions.forEach((pos, copy) => {
+      const id = placeId(r.look.kind, i, copy);
+      // a removed object is still laid out (what hangs above it keeps its place), only not drawn
+      let removed = spec.without?.has(id) ?? false;
+      let supportZ: number | null = null;
       let placement: Placement;
       let layer = 1;
+      let pose: 'standing' | 'flat' | 'hung' | 'suspended' = 'standing';
       if (slot.flat) {
         placement = {
           look: r.look,
@@ -1096,10 +1140,14 @@ function furnish(
           depth: slot.flat.depth,
         };
         layer = 0;
+        pose = 'flat';
       } else if (slot.on !== undefined) {
         const bases = slot.on < 0 ? (fixture ? [fixture] : []) : placed[slot.on]!;
-        const base = bases[copy] ?? (copy === 0 ? bases[0] : undefined);
+        const base = copy < bases.length ? bases[copy] : copy === 0 ? bases[0] : undefined;
         if (!base?.figure.surface) return;
+        // nothing stands on a removed support
+        removed ||= base.removed ?? false;
+        supportZ = base.z;
         if (r.look.kind === 'throw-pillow') {
           placement = {
             look: r.look,
@@ -1127,18 +1175,34 @@ function furnish(
           z: Zb - 0.02,
           y: Math.min(H - figure.h / 200 - 0.15, top + figure.h / 200 + 0.2),
         };
+        pose = 'hung';
       } else if (figure.mount === 'wall') {
         placement = { look: r.look, seed: r.seed, x: pos.x, z: Zb - 0.02, y: slot.wallY ?? 1.55 };
+        pose = 'hung';
       } else if (slot.hang !== undefined) {
         placement = { look: r.look, seed: r.seed, x: pos.x, z: pos.z ?? 4, y: slot.hang, ceiling: H };
         layer = 2;
+        pose = 'suspended';
       } else {
         placement = { look: r.look, seed: r.seed, x: pos.x, z: pos.z ?? Zb - figure.d / 100 - 0.05 };
       }
       const result = placeProduct(cam, defs, placement);
-      placed[i]!.push({ x: placement.x, z: placement.z, figure: result.figure });
+      placed[i]![copy] = { x: placement.x, z: placement.z, figure: result.figure, removed };
+      if (removed) return;
+      probe?.places.push({
+        id,
+        kinds: slot.kinds,
+        kind: r.look.kind,
+        x: placement.x,
+        z: placement.z,
+        ...(placement.y !== undefined ? { y: placement.y } : {}),
+        pose,
+        ...(slot.flat ? { flat: slot.flat } : {}),
+        ...(slot.on !== undefined ? { on: true } : {}),
+        svg: result.svg,
+      });
       // things standing on a support are drawn just after it
-      const sortZ = slot.on !== undefined ? (slot.on < 0 ? fixture!.z : placed[slot.on]![0]!.z) - 0.001 : placement.z;
+      const sortZ = supportZ !== null ? supportZ - 0.001 : placement.z;
       items.push({ z: sortZ, layer, svg: result.svg });
     });
   });

@@ -6,7 +6,16 @@ import { conifer, treeShape } from '../products/landscape';
 import { foliage } from '../products/parts';
 import type { ProductKind, ProductLook } from '../products/types';
 import { circle, Defs, ellipse, group, line, n, path, poly, rect, svgDocument } from '../svg';
-import { Camera, placeProduct, type Placement, SCENE_HEIGHT, SCENE_WIDTH, vignette } from './camera';
+import {
+  Camera,
+  placeId,
+  placeProduct,
+  type Placement,
+  SCENE_HEIGHT,
+  SCENE_WIDTH,
+  type SceneProbe,
+  vignette,
+} from './camera';
 import type { SceneProduct } from './interior';
 
 export const LANDSCAPE_KINDS_OF_SPACE = [
@@ -46,6 +55,10 @@ export interface LandscapeSceneSpec {
   products?: readonly SceneProduct[];
   /** 'dated': a tired, bare version of the same place */
   state: 'furnished' | 'dated';
+  /** places (ScenePlace ids) drawn empty: the yard without the objects a render replaces */
+  without?: ReadonlySet<string>;
+  /** filled in with the camera and every place, taken or free, as the yard is drawn */
+  probe?: SceneProbe;
 }
 
 type Pt = [number, number];
@@ -79,6 +92,8 @@ export function landscapeSceneSvg(spec: LandscapeSceneSpec): string {
   const horizon = spec.kind === 'rooftop' ? 560 : 500;
   const cam = new Camera(1250, SCENE_WIDTH / 2, horizon, EYE, rng.range(-0.3, 0.3));
   const ctx: Ctx = { defs, rng, cam, p, dated, kind: spec.kind };
+  // sunlight from the upper left
+  if (spec.probe) Object.assign(spec.probe, { camera: cam, defs, lightFrom: 'left' });
 
   let out = sky(ctx);
   out += backdrop(ctx);
@@ -1239,14 +1254,34 @@ function furnish(ctx: Ctx, spec: LandscapeSceneSpec): string {
     const look = dated ? (slot.dated ?? null) : slot.base;
     if (look) resolved[i] = { slot, look, seed: `yard/${spec.seed}/${i}` };
   });
+  const probe = spec.probe;
+  slots.forEach((slot, i) => {
+    if (resolved[i] || !probe) return;
+    [{ x: slot.x, z: slot.z }, ...(slot.copies ?? [])].forEach((pos, copy) =>
+      probe.places.push({
+        id: placeId(slot.kinds[0]!, i, copy),
+        kinds: slot.kinds,
+        kind: null,
+        x: pos.x,
+        z: pos.z,
+        ...(slot.span ? { y: slot.span.from[1] } : {}),
+        pose: slot.flat ? 'flat' : slot.span ? 'suspended' : 'standing',
+        ...(slot.flat ? { flat: slot.flat } : {}),
+      }),
+    );
+  });
   const items: Array<{ z: number; layer: number; svg: string }> = [];
-  for (const r of resolved) {
-    if (!r) continue;
+  resolved.forEach((r, i) => {
+    if (!r) return;
     const slot = r.slot;
     const positions = [{ x: slot.x, z: slot.z }, ...(slot.copies ?? [])];
-    for (const pos of positions) {
+    positions.forEach((pos, copy) => {
+      const id = placeId(r.look.kind, i, copy);
+      const removed = spec.without?.has(id) ?? false;
       let placement: Placement;
       let layer = 1;
+      let pose: 'standing' | 'flat' | 'suspended' = 'standing';
+      let svg = '';
       if (r.look.kind === 'pavers') {
         placement = {
           look: r.look,
@@ -1257,15 +1292,19 @@ function furnish(ctx: Ctx, spec: LandscapeSceneSpec): string {
           depth: slot.flat?.depth ?? 3,
         };
         layer = 0;
+        pose = 'flat';
       } else if (r.look.kind === 'string-lights') {
-        if (!slot.span) continue;
+        if (!slot.span) return;
         placement = { look: r.look, seed: r.seed, x: 0, z: slot.z, span: slot.span };
         layer = 2;
+        pose = 'suspended';
         // posts that carry the strand
         for (const end of [slot.span.from, slot.span.to]) {
           const [bx, by] = cam.project(end[0], 0, end[2]);
           const [, ty] = cam.project(end[0], end[1] + 0.1, end[2]);
-          items.push({ z: end[2], layer: 1, svg: rect(bx - 2.5, ty, 5, by - ty, '#3a3530') });
+          const post = rect(bx - 2.5, ty, 5, by - ty, '#3a3530');
+          if (!removed) items.push({ z: end[2], layer: 1, svg: post });
+          svg += post;
         }
       } else {
         placement = {
@@ -1276,10 +1315,22 @@ function furnish(ctx: Ctx, spec: LandscapeSceneSpec): string {
           ...(slot.scale && r.look.kind === 'tree' ? { scale: slot.scale } : {}),
         };
       }
+      // a removed object is still drawn into the defs, so every other piece keeps its ids and bytes
       const result = placeProduct(cam, defs, placement);
+      if (removed) return;
       items.push({ z: placement.z, layer, svg: result.svg });
-    }
-  }
+      probe?.places.push({
+        id,
+        kinds: slot.kinds,
+        kind: r.look.kind,
+        x: placement.x,
+        z: placement.z,
+        pose,
+        ...(slot.flat ? { flat: slot.flat } : {}),
+        svg: svg + result.svg,
+      });
+    });
+  });
   items.sort((a, b) => a.layer - b.layer || b.z - a.z);
   return items.map((it) => it.svg).join('');
 }

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiPaths, generateDesignResponseSchema, recompositeDesignResponseSchema } from '@dwellscape/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedKeys } from '../src/seed/media';
+import { SEED_PRODUCTS } from '../src/seed/world/products';
+import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { multipartBody } from './media-fixtures';
+
+/*
+ * A render of a seeded space answers where it put each product and which of the room's pieces it replaced; the
+ * person's adjusted placements (moved, scaled, removed) are drawn again on the server, the same body the same bytes.
+ */
+
+const space = 's-sunny-living-room';
+const chosen = ['Sofa', 'Armchair', 'Floor Lamp', 'Rug'].map((category) => {
+  const product = SEED_PRODUCTS.find((p) => p.category === category && p.mode === 'interior')!;
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    brandId: product.brandId,
+    imageUrl: `/media/${seedKeys.product(product.id)}`,
+    quantity: 1,
+  };
+});
+
+describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  }, 120_000);
+  beforeEach(async () => {
+    cookie = await t.unlock();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const spaceImageUrl = `/media/${seedKeys.space(space)}`;
+  const fields = {
+    selectedProducts: chosen,
+    uploadedProductImages: [],
+    userAnswers: { 'interior-vibe': 'Scandinavian' },
+    spaceType: 'Living Room',
+    mode: 'interior' as const,
+    spaceImageUrl,
+  };
+  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
+  const hash = (url: string) => createHash('sha256').update(readStored(url)).digest('hex');
+
+  const generate = async () => {
+    const { payload, contentType } = multipartBody(
+      Object.entries(fields).map(([name, value]) => ({
+        name,
+        value: typeof value === 'string' ? value : JSON.stringify(value),
+      })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.generateDesignImage,
+      payload,
+      headers: { cookie, 'content-type': contentType },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return generateDesignResponseSchema.parse(res.json());
+  };
+  const recomposite = (body: object) =>
+    t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, payload: body, headers: { cookie } });
+
+  it('answers the placements of a seeded render, replacing the room’s own sofa, armchair, lamp and rug', async () => {
+    const render = await generate();
+    const placements = render.placements!;
+    expect(placements.map((p) => p.productId).sort()).toEqual(chosen.map((p) => p.id).sort());
+    const replaced = Object.fromEntries(placements.map((p) => [p.productId, p.replaced]));
+    expect(replaced[chosen[0]!.id]).toBe('sofa-1');
+    expect(replaced[chosen[1]!.id]).toBe('armchair-4');
+    expect(replaced[chosen[2]!.id]).toBe('floor-lamp-7');
+    expect(replaced[chosen[3]!.id]).toBe('rug-0');
+    for (const { box } of placements) {
+      expect(box.x + box.width).toBeLessThanOrEqual(1600);
+      expect(box.y + box.height).toBeLessThanOrEqual(1200);
+    }
+  }, 60_000);
+
+  it('re-composites moved, scaled and removed products: the same body gives the same bytes', async () => {
+    const render = await generate();
+    const placements = render.placements!;
+    const sofa = placements.find((p) => p.productId === chosen[0]!.id)!;
+    const adjusted = placements
+      // the armchair is removed; the sofa moves left and grows by a fifth
+      .filter((p) => p.productId !== chosen[1]!.id)
+      .map((p) =>
+        p === sofa
+          ? {
+              ...p,
+              box: {
+                x: sofa.box.x - 120,
+                y: sofa.box.y - Math.round(sofa.box.height * 0.2),
+                width: Math.round(sofa.box.width * 1.2),
+                height: Math.round(sofa.box.height * 1.2),
+              },
+            }
+          : p,
+      );
+    const body = { ...fields, placements: adjusted };
+    const first = await recomposite(body);
+    expect(first.statusCode, first.body).toBe(200);
+    const a = recompositeDesignResponseSchema.parse(first.json());
+    const b = recompositeDesignResponseSchema.parse((await recomposite(body)).json());
+    expect(b.imageUrl).not.toBe(a.imageUrl);
+    expect(hash(b.imageUrl)).toBe(hash(a.imageUrl));
+    expect(hash(a.imageUrl)).not.toBe(hash(render.imageUrl!));
+    // drawn where the person put it, the removed armchair left out, the armchair's old place still cleared
+    const movedSofa = adjusted.find((p) => p.productId === chosen[0]!.id)!;
+    expect(a.placements.find((p) => p.productId === chosen[0]!.id)!.box).toEqual(movedSofa.box);
+    expect(a.placements.some((p) => p.productId === chosen[1]!.id)).toBe(false);
+  }, 60_000);
+
+  it('answers 400 naming the field for placements that are not the render’s', async () => {
+    const cases: Array<[object, string]> = [
+      [
+        { ...fields, placements: [{ productId: 'nope', box: { x: 0, y: 0, width: 10, height: 10 } }] },
+        'placements.0.productId',
+      ],
+      [
+        {
+          ...fields,
+          placements: [
+            { productId: chosen[0]!.id, box: { x: 0, y: 0, width: 10, height: 10 } },
+            { productId: chosen[0]!.id, box: { x: 5, y: 5, width: 10, height: 10 } },
+          ],
+        },
+        'placements.1.productId',
+      ],
+      [
+        { ...fields, placements: [{ productId: chosen[0]!.id, box: { x: -4, y: 0, width: 10, height: 10 } }] },
+        'placements',
+      ],
+      [
+        { ...fields, placements: [{ productId: chosen[0]!.id, box: { x: 0, y: 0, width: 0, height: 10 } }] },
+        'placements',
+      ],
+      [{ ...fields, spaceImageUrl: '/media/seed/spaces/missing.webp', placements: [] }, 'spaceImageUrl'],
+      [{ ...fields, placements: undefined }, 'placements'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await recomposite(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      // a schema error names the field in `message`, the service's own check in `error`
+      const { error, message } = res.json() as { error: string; message?: string };
+      expect(`${error} ${message ?? ''}`).toContain(field);
+    }
+  });
+});
