@@ -415,6 +415,9 @@ export const renderPlacementSchema = z.object({
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 
+export const renderSizeSchema = z.object({ width: z.int(), height: z.int() });
+export type RenderSize = z.infer<typeof renderSizeSchema>;
+
 export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
   imageUrl: z.nullable(z.string()),
@@ -423,6 +426,8 @@ export const generateDesignResponseSchema = z.object({
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
   /** The local engine's placements (a remote engine does not say where it put things). */
   placements: z.optional(z.array(renderPlacementSchema)),
+  /** The render's size in pixels, the frame the placements are in (given with them). */
+  renderSize: z.optional(renderSizeSchema),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
@@ -446,6 +451,9 @@ export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 export const recompositeDesignResponseSchema = z.object({
   imageUrl: z.string(),
   placements: z.array(renderPlacementSchema),
+  renderSize: renderSizeSchema,
+  /** The fidelity receipt of the picture drawn again. */
+  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
 });
 export type RecompositeDesignResponse = z.infer<typeof recompositeDesignResponseSchema>;
 

@@ -104,7 +104,12 @@ export async function generateDesignImage(
     imageUrl: stored,
     error: null,
     receipt: rendered.receipt,
-    ...(rendered.placements ? { placements: placementsWithIds(rendered.placements, ids) } : {}),
+    ...(rendered.placements
+      ? {
+          placements: placementsWithIds(rendered.placements, ids),
+          renderSize: { width: rendered.width, height: rendered.height },
+        }
+      : {}),
   };
 }
 
@@ -193,7 +198,12 @@ export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBod
     ),
   );
   const imageUrl = await storeRender(deps, rendered);
-  return { imageUrl, placements: placementsWithIds(rendered.placements ?? [], ids) };
+  return {
+    imageUrl,
+    placements: placementsWithIds(rendered.placements ?? [], ids),
+    renderSize: { width: rendered.width, height: rendered.height },
+    receipt: rendered.receipt,
+  };
 }
 
 export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof generateFromPromptBodySchema>) {

@@ -5,6 +5,8 @@ import {
   type FidelityReceipt,
   type GenerateDesignResponse,
   type Mode,
+  type RenderPlacement,
+  type RenderSize,
   type SelectedProduct,
   type UploadedProductImage,
 } from '@dwellscape/shared';
@@ -52,7 +54,14 @@ export function generateDesignImage(
 }
 
 export type GenerationOutcome =
-  { ok: true; imageUrl: string; receipt: FidelityReceipt | null } | { ok: false; message: string };
+  | {
+      ok: true;
+      imageUrl: string;
+      receipt: FidelityReceipt | null;
+      placements?: RenderPlacement[];
+      renderSize?: RenderSize;
+    }
+  | { ok: false; message: string };
 
 /**
  * Runs one render and turns every way it can end into SPEC §8's words: a failure the server
@@ -62,7 +71,14 @@ export async function renderDesign(input: GenerateDesignImageInput): Promise<Gen
   try {
     const response = await generateDesignImage(input, AbortSignal.timeout(GENERATE_CLIENT_TIMEOUT_MS));
     if (response.success && response.imageUrl) {
-      return { ok: true, imageUrl: response.imageUrl, receipt: response.receipt ?? null };
+      return {
+        ok: true,
+        imageUrl: response.imageUrl,
+        receipt: response.receipt ?? null,
+        ...(response.placements && response.renderSize
+          ? { placements: response.placements, renderSize: response.renderSize }
+          : {}),
+      };
     }
     return { ok: false, message: messages.create.renderServerFailed(response.error) };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { CREATE_VIDEO_DELAY_MS, messages, type Mode } from '@dwellscape/shared';
-import { ArrowRight, Clapperboard, ImageOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ArrowRight, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,14 +12,22 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
+import { recompositeDesign } from '../api/recomposite-design';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
 import { getCreateDraft, useCreateDraft } from '../stores/create-draft';
-import { beginRender, createDesignSessionId, useRenderState, type RenderState } from '../stores/render-session';
+import {
+  beginRender,
+  createDesignSessionId,
+  keepAdjustedRender,
+  useRenderState,
+  type RenderState,
+} from '../stores/render-session';
 import { createBeforeAfterVideo } from '../utils/before-after-video';
 import type { PostCreationHandoff } from '../utils/post-creation-handoff';
 import { buildRenderPlan, spaceImageOf } from '../utils/render-plan';
 import { BeforeAfterViewer, ImageFrame, WorkingSheen } from './before-after-viewer';
+import { PlacementAdjuster } from './placement-adjuster';
 import { StepLayout } from './step-layout';
 
 /**
@@ -99,6 +107,8 @@ export function RenderResultStep() {
         />
       ) : (
         <RenderStage
+          key={sessionId}
+          sessionId={sessionId}
           state={state}
           mode={mode}
           beforeUrl={beforeUrl}
@@ -111,6 +121,7 @@ export function RenderResultStep() {
 }
 
 interface RenderStageProps {
+  sessionId: string;
   state: RenderState | undefined;
   mode: Mode;
   beforeUrl: string | null;
@@ -118,7 +129,8 @@ interface RenderStageProps {
   onChooseSpace: () => void;
 }
 
-function RenderStage({ state, mode, beforeUrl, onRetry, onChooseSpace }: RenderStageProps) {
+function RenderStage({ sessionId, state, mode, beforeUrl, onRetry, onChooseSpace }: RenderStageProps) {
+  const [isAdjusting, setIsAdjusting] = useState(false);
   if (!state || state.status === 'generating') return <RenderingProgress mode={mode} beforeUrl={beforeUrl} />;
 
   if (state.status === 'failed') {
@@ -160,10 +172,49 @@ function RenderStage({ state, mode, beforeUrl, onRetry, onChooseSpace }: RenderS
     );
   }
 
+  if (isAdjusting && state.placements && state.renderSize && state.input) {
+    const { input } = state;
+    return (
+      <PlacementAdjuster
+        imageUrl={state.imageUrl}
+        imageWidth={state.renderSize.width}
+        imageHeight={state.renderSize.height}
+        placements={state.placements}
+        products={[
+          ...input.selectedProducts.map((p) => ({ productId: p.id, name: p.name })),
+          ...input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
+        ]}
+        onCancel={() => setIsAdjusting(false)}
+        onApply={async (placements) => {
+          try {
+            const result = await recompositeDesign(input, placements);
+            keepAdjustedRender(
+              sessionId,
+              result.imageUrl,
+              result.placements,
+              result.renderSize,
+              result.receipt ?? null,
+            );
+            setIsAdjusting(false);
+            toast.success('Your changes are in the design.');
+          } catch {
+            toast.error('The design could not be updated. Please try again.');
+          }
+        }}
+      />
+    );
+  }
+
   return (
     <div className="animate-fade-in">
       <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={state.imageUrl} label="your redesigned space" />
       {state.receipt && <FidelityReceiptLine receipt={state.receipt} mode={mode} className="mt-3" />}
+      {state.placements && state.placements.length > 0 && state.input && (
+        <Button variant="outline" className="mt-4 w-full" onClick={() => setIsAdjusting(true)}>
+          <Move className="size-4" aria-hidden />
+          Adjust placement
+        </Button>
+      )}
       {state.isSample && (
         <p className="mt-3 text-center text-sm text-muted-foreground">
           No products were chosen, so here is a sample design.

@@ -1,6 +1,7 @@
 import {
   mediaUrlSchema,
   modeSchema,
+  renderPlacementSchema,
   selectedProductSchema,
   uploadedProductImageSchema,
   userAnswersSchema,
@@ -50,6 +51,8 @@ export const generatedDesignSchema = z.object({
   designSessionId: z.string().check(z.minLength(1)),
   imageUrl: mediaUrlSchema,
   timestamp: z.number(),
+  /** Where the local engine put each product, as last adjusted by the person. */
+  placements: z.optional(z.array(renderPlacementSchema)),
 });
 export type GeneratedDesign = z.infer<typeof generatedDesignSchema>;
 

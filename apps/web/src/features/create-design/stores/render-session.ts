@@ -1,4 +1,4 @@
-import { messages, type FidelityReceipt } from '@dwellscape/shared';
+import { messages, type FidelityReceipt, type RenderPlacement, type RenderSize } from '@dwellscape/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { renderDesign, type GenerateDesignImageInput } from '../api/generate-design-image';
@@ -20,7 +20,16 @@ export type RenderPlan =
 export type RenderState =
   | { status: 'generating' }
   /** `receipt`: what the server measured of the render; none for the sample image. */
-  | { status: 'succeeded'; imageUrl: string; isSample: boolean; receipt: FidelityReceipt | null }
+  | {
+      status: 'succeeded';
+      imageUrl: string;
+      isSample: boolean;
+      receipt: FidelityReceipt | null;
+      /** Where each product stands (the local engine), and the inputs to draw it again with them moved. */
+      placements?: RenderPlacement[];
+      renderSize?: RenderSize;
+      input?: GenerateDesignImageInput;
+    }
   | { status: 'failed'; message: string };
 
 // module-level, not component state: a render belongs to its session, outlives an unmounted screen
@@ -71,21 +80,47 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
     // a newer entry of the step has taken over: this result is no longer what the person is waiting for
     const isCurrent = isCurrentSession(sessionId);
     if (outcome.ok) {
+      const { imageUrl, placements, renderSize } = outcome;
       if (isCurrent) {
-        saveGeneratedDesign({ designSessionId: sessionId, imageUrl: outcome.imageUrl, timestamp: Date.now() });
+        saveGeneratedDesign({
+          designSessionId: sessionId,
+          imageUrl,
+          timestamp: Date.now(),
+          ...(placements ? { placements } : {}),
+        });
         toast.success(messages.create.renderSuccess);
       }
       setState(sessionId, {
         status: 'succeeded',
-        imageUrl: outcome.imageUrl,
+        imageUrl,
         isSample: false,
         receipt: outcome.receipt,
+        ...(placements && renderSize ? { placements, renderSize, input: plan.input } : {}),
       });
     } else {
       if (isCurrent) toast.error(outcome.message);
       setState(sessionId, { status: 'failed', message: outcome.message });
     }
   });
+}
+
+/**
+ * The person moved, scaled or removed products and the server drew the design again: the new picture and
+ * placements replace the session's, in the step and in the draft post-creation publishes.
+ */
+export function keepAdjustedRender(
+  sessionId: string,
+  imageUrl: string,
+  placements: RenderPlacement[],
+  renderSize: RenderSize,
+  receipt: FidelityReceipt | null,
+): void {
+  const state = states.get(sessionId);
+  if (state?.status !== 'succeeded') return;
+  if (isCurrentSession(sessionId)) {
+    saveGeneratedDesign({ designSessionId: sessionId, imageUrl, timestamp: Date.now(), placements });
+  }
+  setState(sessionId, { ...state, imageUrl, placements, renderSize, receipt });
 }
 
 export function getRenderState(sessionId: string): RenderState | undefined {
