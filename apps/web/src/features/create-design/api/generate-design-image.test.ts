@@ -44,7 +44,7 @@ describe('renderDesign', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, { success: true, imageUrl: '/media/renders/x.webp', error: null }),
     );
-    await expect(renderDesign(input)).resolves.toEqual({ ok: true, imageUrl: '/media/renders/x.webp' });
+    await expect(renderDesign(input)).resolves.toEqual({ ok: true, imageUrl: '/media/renders/x.webp', receipt: null });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/ai/generate-design-image');
