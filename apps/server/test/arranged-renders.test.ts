@@ -144,7 +144,7 @@ async function dHash(bytes: Uint8Array): Promise<bigint> {
 }
 const hamming = (a: bigint, b: bigint) => [...(a ^ b).toString(2)].filter((bit) => bit === '1').length;
 
-/** Renders looked at and kept (decision 0020); a change of layout that moves things shows up as a larger distance. */
+/** Renders looked at and kept (decision 0021); a change of layout that moves things shows up as a larger distance. */
 const GOLDEN_HASHES: Record<string, string> = {
   's-sunny-living-room': '0f3d16167672334f',
   's-quiet-bedroom': '073b1b1ccc5f3f6d',

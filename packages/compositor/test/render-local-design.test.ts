@@ -129,7 +129,7 @@ describe('renderLocalDesign', () => {
     const changed: number[] = [];
     const unchanged: number[] = [];
     for (let c = 0; c < cells; c++) (cellDiff(designed, gradeOnly, c) > 40 ? changed : unchanged).push(c);
-    // products at their real size for their depth (decision 0020) cover less than the old front row did
+    // products at their real size for their depth (decision 0021) cover less than the old front row did
     expect(changed.length / cells).toBeGreaterThan(0.04);
     expect(changed.length / cells).toBeLessThan(0.6);
 

@@ -10,7 +10,7 @@ import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 /*
  * Layout metadata of the seeded spaces and templates: the seed draws their pictures, so it knows the camera and
  * where each piece of furniture stands. A render of one of these pictures replaces the room's own pieces (the
- * scene redrawn without them) and stands products in perspective; decision 0020.
+ * scene redrawn without them) and stands products in perspective; decision 0021.
  */
 
 const sceneByImageKey = new Map<string, SceneOfPlace>([
