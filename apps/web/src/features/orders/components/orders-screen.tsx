@@ -74,8 +74,12 @@ export function OrdersScreen() {
 }
 
 function OrderStatus({ order }: { order: Order }) {
-  if (order.status === 'cancelled') return <Badge>Cancelled</Badge>;
-  return <Badge tone="accent">Placed · payment pending</Badge>;
+  if (order.status === 'cancelled') return <Badge className="shrink-0">Cancelled</Badge>;
+  return (
+    <Badge tone="accent" className="shrink-0 whitespace-nowrap">
+      Placed · payment pending
+    </Badge>
+  );
 }
 
 function OrderCard({ order }: { order: Order }) {
