@@ -47,6 +47,7 @@ const publishedDesign = (body: Record<string, unknown>) => ({
   remixCount: 0,
   likedByViewer: false,
   savedByViewer: false,
+  receipt: null,
 });
 
 afterEach(() => {
