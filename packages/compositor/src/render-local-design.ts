@@ -10,6 +10,7 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
+import { gradeForSeed } from './variation';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
@@ -58,6 +59,8 @@ export interface LocalDesignInput {
    * pixels; a product not listed is left out.
    */
   placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
+  /** Which variation (variation.ts): the same seed gives the same bytes; 0 or none is the plain render. */
+  seed?: number;
 }
 
 /** How the products were placed: by the space's own layout, by an estimate of the photo's floor, or the safe layout. */
@@ -330,6 +333,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
       },
     ];
   });
+  const seed = input.seed ?? 0;
   const { placements, basis, lightFrom } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
@@ -337,7 +341,10 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
-  applyGrade(scene, gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`));
+  applyGrade(
+    scene,
+    gradeForSeed(gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`), seed),
+  );
   const bytes = await sharp(scene.data, { raw: { width: scene.width, height: scene.height, channels: 3 } })
     .webp(WEBP_OPTIONS)
     .toBuffer();

@@ -15,6 +15,8 @@ export interface GenerateDesignInput {
   spaceImageKey?: string;
   products: EngineImage[];
   fields: GenerateDesignFields;
+  /** Which variation: the local engine's output is fixed by it (0 is the plain render); remote engines may ignore it. */
+  seed?: number;
   /** Placements a person adjusted, by index in `products`: each listed product drawn in its box, the rest left out. */
   placements?: EnginePlacement[];
 }
@@ -32,6 +34,7 @@ export interface GenerateFromPromptInput {
   spaceImage: Buffer;
   additionalPhotos: Buffer[];
   mode?: Mode;
+  seed?: number;
 }
 
 /** The result of a render: encoded image bytes (WebP) ready to be stored, and what it kept of the space. */
