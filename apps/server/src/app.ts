@@ -17,6 +17,9 @@ import { AppError, statusOfKind } from './errors';
 import { createEngines } from './engines';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import aiRoutes from './modules/ai/ai.routes';
+import { listenToRenderJobs } from './modules/render-jobs/render-job-events';
+import { createRenderJobRunner } from './modules/render-jobs/render-job-runner';
+import renderJobsRoutes from './modules/render-jobs/render-jobs.routes';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import commissionRoutes from './modules/commission/commission.routes';
 import designsRoutes from './modules/designs/designs.routes';
@@ -121,8 +124,25 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('db', database.db);
   app.decorate('storage', storage);
   app.decorate('engines', createEngines(config, storage));
-  // close waits for running renders and stops the render workers
-  app.addHook('onClose', () => app.engines.close());
+  app.decorate('renderJobEvents', await listenToRenderJobs(database));
+  const renderJobRunner = config.renderJobs.workerInProcess
+    ? createRenderJobRunner({
+        deps: { db: database.db, storage, engines: app.engines },
+        events: app.renderJobEvents,
+        log: app.log.child({ module: 'render-jobs' }),
+        ...config.renderJobs,
+      })
+    : null;
+  // close lets the running render jobs finish, then stops the render workers
+  app.addHook('onClose', async () => {
+    await renderJobRunner?.stop();
+    await app.renderJobEvents.close();
+    await app.engines.close();
+  });
+  // the embedded database is this process's alone: a job it shows running was running when the process last stopped
+  app.addHook('onReady', async () => {
+    await renderJobRunner?.start({ releaseOrphans: database.kind === 'pglite' });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -169,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(searchRoutes);
   await app.register(uploadsRoutes);
   await app.register(aiRoutes);
+  await app.register(renderJobsRoutes);
 
   const mediaRoot = path.join(config.dataDir, 'media');
   // the file server checks its root at start-up, before the first upload creates it

@@ -47,6 +47,20 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
   /** A socket with no traffic either way for this long is closed; longer than the 120 s image-engine call. */
   CONNECTION_TIMEOUT_MS: timeoutMs.default(130_000),
+  /** Run render jobs in this process (`off` for an API-only instance beside `npm run worker`). */
+  RENDER_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Render jobs one worker process runs at once. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Attempts of a job whose engine failed (busy, unreachable, too slow) before it fails for good. */
+  RENDER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** The wait before the first retry; it doubles for each later one. */
+  RENDER_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** How long a claimed job stays its worker's without a heartbeat; a dead worker's job runs again after it. */
+  RENDER_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** Per person (account, or gate session when signed out): render jobs queued or running at once … */
+  RENDER_JOBS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
+  /** … and started in the last hour. */
+  RENDER_JOBS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -87,6 +101,15 @@ export interface Config {
   liveHeartbeatMs: number;
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  renderJobs: {
+    workerInProcess: boolean;
+    concurrency: number;
+    attempts: number;
+    retryMs: number;
+    leaseMs: number;
+    atOnce: number;
+    perHour: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionMs: e.CONNECTION_TIMEOUT_MS,
+    },
+    renderJobs: {
+      workerInProcess: e.RENDER_WORKER === 'on',
+      concurrency: e.RENDER_CONCURRENCY,
+      attempts: e.RENDER_ATTEMPTS,
+      retryMs: e.RENDER_RETRY_MS,
+      leaseMs: e.RENDER_LEASE_MS,
+      atOnce: e.RENDER_JOBS_AT_ONCE,
+      perHour: e.RENDER_JOBS_PER_HOUR,
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import type { Engines } from './engines/types';
+import type { RenderJobEvents } from './modules/render-jobs/render-job-events';
 import type { FileStorage } from './storage/file-storage';
 
 /** The Fastify instance with the zod type provider: what every routes file receives. */
@@ -42,6 +43,8 @@ declare module 'fastify' {
     db: AppDatabase;
     storage: FileStorage;
     engines: Engines;
+    /** Changes of render jobs from every process on the database. */
+    renderJobEvents: RenderJobEvents;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every /api route behind the gate. */

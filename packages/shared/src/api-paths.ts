@@ -42,4 +42,8 @@ export const apiPaths = {
   improveCaption: '/api/ai/improve-caption',
   generateDesignImage: '/api/ai/generate-design-image',
   recompositeDesign: '/api/ai/recomposite-design',
+  renderJobs: '/api/render-jobs',
+  renderJob: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}`,
+  renderJobEvents: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}/events`,
+  renderJobCancel: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}/cancel`,
 } as const;

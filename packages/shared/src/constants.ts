@@ -26,6 +26,10 @@ export const SEARCH_MAX_OFFSET = 10_000;
 /** The three lists of a search, in the order of SPEC §2's tabs. */
 export const SEARCH_LISTS = ['designs', 'products', 'users'] as const;
 export const FLOW_STEP_COUNT = 5;
+/** Variations one render job makes (PRODUCT.md: 1–4, 2 unless asked). */
+export const RENDER_VARIATIONS_MIN = 1;
+export const RENDER_VARIATIONS_MAX = 4;
+export const RENDER_VARIATIONS_DEFAULT = 2;
 
 export const FREE_SHIPPING_THRESHOLD = 50;
 export const RETURN_POLICY_DAYS = 30;

@@ -90,6 +90,10 @@ export const messages = {
     renderTimeout: 'Design generation took too long. Please try again with a smaller image.',
     renderFailed: 'Failed to generate design. Please try again.',
     renderSuccess: 'Your design has been generated!',
+    renderJobsAtOnce: (limit: number) =>
+      `You already have ${limit} ${limit === 1 ? 'design' : 'designs'} rendering. Please wait for one to finish.`,
+    renderJobsPerHour: (limit: number) => `You have started ${limit} renders in the last hour. Please try again later.`,
+    renderCancelled: 'Render cancelled',
     createVideo: 'Create Video',
     creatingVideo: 'Creating Video...',
     captionImprovedTitle: 'Description Improved!',

@@ -8,6 +8,9 @@ import {
   FEED_PAGE_SIZE,
   MODES,
   NOTES_MAX_LENGTH,
+  RENDER_VARIATIONS_DEFAULT,
+  RENDER_VARIATIONS_MAX,
+  RENDER_VARIATIONS_MIN,
   SEARCH_LISTS,
   SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
@@ -467,3 +470,48 @@ export const generateFromPromptResponseSchema = z.object({
   imageUrl: z.string(),
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
 });
+
+/* ---------- render jobs ---------- */
+
+export const renderVariationCountSchema = z
+  .int()
+  .check(z.minimum(RENDER_VARIATIONS_MIN), z.maximum(RENDER_VARIATIONS_MAX));
+
+/** The see-in-space form as a job: the JSON body plus how many variations. */
+export const createPromptRenderJobBodySchema = z.object({
+  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
+  spaceImage: mediaUrlSchema,
+  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
+  variations: z._default(renderVariationCountSchema, RENDER_VARIATIONS_DEFAULT),
+});
+
+export const renderJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
+
+/**
+ * One finished variation: the stored picture, plus whatever else the engine tells of it (where it placed each product,
+ * the fidelity receipt), carried as the engine gave it.
+ */
+export const renderVariationSchema = z.looseObject({
+  imageUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+});
+export type RenderVariation = z.infer<typeof renderVariationSchema>;
+
+export const renderJobSchema = z.object({
+  id: z.string(),
+  status: renderJobStatusSchema,
+  /** While queued: how many jobs are ahead of it, plus one (1 = next). */
+  position: z.nullable(z.number()),
+  /** 0–100: how far the render is. */
+  progress: z.number(),
+  variationCount: z.number(),
+  /** Every variation, once done; empty before. */
+  variations: z.array(renderVariationSchema),
+  /** SPEC §8's message, when it failed. */
+  error: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type RenderJob = z.infer<typeof renderJobSchema>;

@@ -361,3 +361,46 @@ export const commissionEntries = pgTable(
     index('commission_entries_reverses_idx').on(t.reversesId),
   ],
 );
+
+/**
+ * Render jobs (docs/decisions/0022): the queue itself. A job keeps everything its render needs (stored image URLs,
+ * the form's fields, how many variations), so any worker, in this process or another, after a restart too, can run
+ * it. `leaseUntil` is how long the claiming worker holds it: a worker that died stops renewing it and the job is
+ * claimed again. `result` is written once, by the completion that still finds the job running.
+ */
+export const renderJobs = pgTable(
+  'render_jobs',
+  {
+    id: text('id').primaryKey(),
+    /** The gate session that asked; limits count per account when signed in, else per session. */
+    viewerId: text('viewer_id').notNull(),
+    accountId: text('account_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms). */
+    kind: text('kind', { enum: ['design', 'prompt'] }).notNull(),
+    input: jsonb('input').notNull(),
+    variationCount: integer('variation_count').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
+    /** 0–100 while running. */
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued job is not claimed before this (the backoff after a failed attempt). */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    workerId: text('worker_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    result: jsonb('result'),
+    /** Why it failed: the engine was too slow, refused or failed, the input could not be used, or something else. */
+    errorKind: text('error_kind', { enum: ['timeout', 'engine', 'input', 'internal'] }),
+    /** The reason as the engine gave it (SPEC §8's message is made from it and the kind). */
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('render_jobs_queue_idx').on(t.status, t.runAfter, t.createdAt),
+    index('render_jobs_viewer_idx').on(t.viewerId, t.createdAt),
+    index('render_jobs_account_idx').on(t.accountId, t.createdAt),
+    check('render_jobs_variation_count_check', sql`${t.variationCount} between 1 and 4`),
+    check('render_jobs_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);

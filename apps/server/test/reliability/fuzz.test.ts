@@ -1549,6 +1549,86 @@ function cases(): FuzzCase[] {
       },
     },
     {
+      name: 'POST /api/render-jobs (JSON and form)',
+      weight: 4,
+      allowed: REFUSED,
+      provokes: [400, 415],
+      names: ['prompt', 'spaceImage', 'variations'],
+      build: (world) =>
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: postWithBadBody(apiPaths.renderJobs, {
+              fields: [
+                {
+                  key: 'prompt',
+                  required: true,
+                  valid: fc.string({ maxLength: 40 }).map(j),
+                  invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
+                },
+                {
+                  key: 'spaceImage',
+                  required: true,
+                  valid: fc.constant(j(world.mediaUrl)),
+                  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+                },
+                {
+                  key: 'variations',
+                  required: false,
+                  valid: fc.integer({ min: 1, max: 4 }).map(j),
+                  invalid: fc.oneof(
+                    fc.constantFrom(0, 5, -1, 2.5, 1e9).map(j),
+                    fc.string({ maxLength: 3 }).map(j),
+                    nonArrayJson.filter((v) => !/^\d$/.test(v)),
+                  ),
+                },
+              ],
+              validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+            }),
+          },
+          // the create flow's form: never a usable space photo, or a bad number of variations
+          {
+            weight: 2,
+            arbitrary: fc
+              .tuple(
+                fc.option(invalidMediaUrl(world)),
+                fc.oneof(
+                  fc.constantFrom('0', '5', 'two', '1.5', ' '),
+                  oddText.filter((v) => !/^\s*[1-4]\s*$/.test(v)),
+                ),
+              )
+              .map(([spaceImageUrl, variations]) => {
+                const parts: FormPart[] = [
+                  { name: 'mode', value: 'interior' },
+                  { name: 'variations', value: variations },
+                ];
+                if (spaceImageUrl !== null) parts.push({ name: 'spaceImageUrl', value: spaceImageUrl });
+                const body = multipartBody(parts);
+                return {
+                  method: 'POST' as const,
+                  url: apiPaths.renderJobs,
+                  contentType: body.contentType,
+                  payload: body.payload,
+                };
+              }),
+          },
+        ),
+    },
+    {
+      name: 'GET /api/render-jobs/:id and POST /api/render-jobs/:id/cancel and GET /api/render-jobs/:id/events',
+      weight: 3,
+      allowed: REFUSED,
+      provokes: [400, 404, 414],
+      names: ['id'],
+      build: (world) =>
+        fc
+          .tuple(
+            fc.constantFrom<[Method, string]>(['GET', ''], ['POST', '/cancel'], ['GET', '/events']),
+            invalidId(world),
+          )
+          .map(([[method, suffix], id]) => ({ method, url: `${apiPaths.renderJobs}/${enc(id)}${suffix}` })),
+    },
+    {
       name: 'any route without a session',
       weight: 3,
       allowed: [401],

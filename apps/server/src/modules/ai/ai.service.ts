@@ -8,6 +8,7 @@ import {
   type RecompositeDesignBody,
   type RecompositeDesignResponse,
   type RenderPlacement,
+  type RenderVariation,
   type generateFromPromptBodySchema,
   type improveCaptionBodySchema,
   type improveNotesBodySchema,
@@ -15,7 +16,14 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { AppError, badInput } from '../../errors';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
-import type { EngineImage, EnginePlacement, Engines, RenderedImage } from '../../engines/types';
+import type {
+  EngineImage,
+  EnginePlacement,
+  Engines,
+  GenerateDesignInput,
+  GenerateFromPromptInput,
+  RenderedImage,
+} from '../../engines/types';
 import { acceptUploadedImage } from '../../media/image-files';
 import { readStoredMedia, storeWebp } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
@@ -216,6 +224,87 @@ export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof gene
     deps.engines.image.generateFromPrompt({ prompt: body.prompt, spaceImage, additionalPhotos }, signal),
   );
   return { imageUrl: await storeRender(deps, rendered), receipt: rendered.receipt };
+}
+
+/**
+ * Checks the create flow's form before it becomes a render job: a sent photo is accepted and stored (a job keeps URLs,
+ * not bytes), and every image it names must be stored here. Returns the fields with the space photo's URL set.
+ */
+export async function prepareDesignRender(deps: AiDeps, request: GenerateDesignRequest): Promise<GenerateDesignFields> {
+  const { fields } = request;
+  let spaceImageUrl = fields.spaceImageUrl;
+  if (request.spaceFile) {
+    const accepted = await acceptUploadedImage(request.spaceFile);
+    spaceImageUrl = (
+      await storeWebp(deps.db, deps.storage, {
+        kind: 'upload',
+        bytes: accepted.bytes,
+        width: accepted.width,
+        height: accepted.height,
+      })
+    ).url;
+  }
+  if (!spaceImageUrl) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
+  const prepared = { ...fields, spaceImageUrl };
+  // the same reads the render makes, now, so a bad URL is a 400 naming its field rather than a failed job
+  await loadDesignInput(deps, prepared);
+  return prepared;
+}
+
+/** Reads every picture the form names: the engine's input. */
+export async function loadDesignInput(
+  deps: AiDeps,
+  fields: GenerateDesignFields,
+): Promise<Omit<GenerateDesignInput, 'seed'>> {
+  if (!fields.spaceImageUrl) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
+  const spaceImage = await readImageField(deps.storage, fields.spaceImageUrl, 'spaceImageUrl');
+  const products = await loadProducts(deps, fields);
+  return { spaceImage, spaceImageKey: keyOfUrl(deps, fields.spaceImageUrl), products, fields };
+}
+
+export type PromptRenderBody = z.infer<typeof generateFromPromptBodySchema>;
+
+/** Reads the see-in-space body's pictures: the engine's input. */
+export async function loadPromptInput(
+  deps: AiDeps,
+  body: PromptRenderBody,
+): Promise<Omit<GenerateFromPromptInput, 'seed'>> {
+  const spaceImage = await readImageField(deps.storage, body.spaceImage, 'spaceImage');
+  const additionalPhotos: Buffer[] = [];
+  for (const [i, url] of body.additionalPhotos.entries()) {
+    additionalPhotos.push(await readImageField(deps.storage, url, `additionalPhotos.${i}`));
+  }
+  return { prompt: body.prompt, spaceImage, additionalPhotos };
+}
+
+/** One variation of the create flow's render, stored: its URL beside what the engine told of it. */
+export async function renderDesignVariation(
+  deps: AiDeps,
+  input: Omit<GenerateDesignInput, 'seed'>,
+  seed: number,
+): Promise<RenderVariation> {
+  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
+    deps.engines.image.generateDesign({ ...input, seed }, signal),
+  );
+  return storeVariation(deps, rendered);
+}
+
+/** One variation of a see-in-space render, stored. */
+export async function renderPromptVariation(
+  deps: AiDeps,
+  input: Omit<GenerateFromPromptInput, 'seed'>,
+  seed: number,
+): Promise<RenderVariation> {
+  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
+    deps.engines.image.generateFromPrompt({ ...input, seed }, signal),
+  );
+  return storeVariation(deps, rendered);
+}
+
+async function storeVariation(deps: AiDeps, rendered: RenderedImage): Promise<RenderVariation> {
+  // the bytes become the stored file; everything else the engine said (placements, a receipt) is carried as it is
+  const { bytes: _bytes, contentType: _contentType, ...about } = rendered;
+  return { ...about, imageUrl: await storeRender(deps, rendered) };
 }
 
 async function readImageField(storage: FileStorage, url: string, field: string): Promise<Buffer> {

@@ -1,0 +1,236 @@
+import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client';
+import { renderJobs } from '../../db/schema';
+
+export type RenderJobRow = typeof renderJobs.$inferSelect;
+export type NewRenderJobRow = typeof renderJobs.$inferInsert;
+
+/** The NOTIFY channel every change of a job is signalled on (payload: the job id). */
+export const RENDER_JOB_CHANGED_CHANNEL = 'render_job_changed';
+
+const notifyChanged = (id: string) => sql`select pg_notify(${RENDER_JOB_CHANGED_CHANNEL}, ${id})`;
+
+export interface RenderJobLimits {
+  atOnce: number;
+  perHour: number;
+}
+
+export type InsertRenderJobOutcome = { ok: true; row: RenderJobRow } | { ok: false; refused: 'at-once' | 'per-hour' };
+
+/**
+ * Adds a job unless its owner is at a limit. The owner's jobs are counted and the new one written under a lock on the
+ * owner, so two requests at the same moment cannot both take the last place.
+ */
+export async function insertRenderJobWithinLimits(
+  db: AppDatabase,
+  row: NewRenderJobRow,
+  limits: RenderJobLimits,
+): Promise<InsertRenderJobOutcome> {
+  const owner: RenderJobOwner = { viewerId: row.viewerId, accountId: row.accountId ?? null };
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`render_jobs:${owner.accountId ?? owner.viewerId}`}))`,
+    );
+    const counts = await countRenderJobsOf(tx, owner, new Date(Date.now() - 60 * 60_000));
+    if (counts.active >= limits.atOnce) return { ok: false, refused: 'at-once' } as const;
+    if (counts.recent >= limits.perHour) return { ok: false, refused: 'per-hour' } as const;
+    const [inserted] = await tx.insert(renderJobs).values(row).returning();
+    await tx.execute(notifyChanged(row.id));
+    return { ok: true, row: inserted! } as const;
+  });
+}
+
+export async function findRenderJob(db: AppDatabase, id: string): Promise<RenderJobRow | null> {
+  const [row] = await db.select().from(renderJobs).where(eq(renderJobs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Queued jobs created before this one, plus one: its place in the line. */
+export async function queuePositionOf(db: AppDatabase, job: Pick<RenderJobRow, 'createdAt' | 'id'>): Promise<number> {
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(renderJobs)
+    .where(
+      and(
+        eq(renderJobs.status, 'queued'),
+        or(
+          lt(renderJobs.createdAt, job.createdAt),
+          and(eq(renderJobs.createdAt, job.createdAt), lt(renderJobs.id, job.id)),
+        ),
+      ),
+    );
+  return (row?.ahead ?? 0) + 1;
+}
+
+export interface RenderJobOwner {
+  viewerId: string;
+  accountId: string | null;
+}
+
+const ownedBy = (owner: RenderJobOwner) =>
+  owner.accountId ? eq(renderJobs.accountId, owner.accountId) : eq(renderJobs.viewerId, owner.viewerId);
+
+/** Jobs of this person still queued or running, and jobs started since `since`. */
+export async function countRenderJobsOf(db: Pick<AppDatabase, 'select'>, owner: RenderJobOwner, since: Date) {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${inArray(renderJobs.status, ['queued', 'running'])})`.mapWith(Number),
+      recent: sql<number>`count(*) filter (where ${gte(renderJobs.createdAt, since)})`.mapWith(Number),
+    })
+    .from(renderJobs)
+    .where(
+      and(ownedBy(owner), or(inArray(renderJobs.status, ['queued', 'running']), gte(renderJobs.createdAt, since))),
+    );
+  return { active: row?.active ?? 0, recent: row?.recent ?? 0 };
+}
+
+/**
+ * Takes the oldest job that is due, or whose worker stopped renewing its lease, for this worker. SKIP LOCKED: workers
+ * in other processes claiming at the same moment each get a different job.
+ */
+export async function claimNextRenderJob(
+  db: AppDatabase,
+  workerId: string,
+  leaseMs: number,
+): Promise<RenderJobRow | null> {
+  return db.transaction(async (tx) => {
+    const due = sql`(
+      select id from render_jobs
+      where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())
+      order by created_at, id
+      limit 1
+      for update skip locked
+    )`;
+    const [claimed] = await tx
+      .update(renderJobs)
+      .set({
+        status: 'running',
+        workerId,
+        attempts: sql`${renderJobs.attempts} + 1`,
+        progress: 0,
+        leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(renderJobs.id, due))
+      .returning();
+    if (claimed) await tx.execute(notifyChanged(claimed.id));
+    return claimed ?? null;
+  });
+}
+
+/** Keeps the job this worker's; false when it no longer is (cancelled, or taken over after a lapsed lease). */
+export async function renewRenderJobLease(
+  db: AppDatabase,
+  id: string,
+  workerId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(renderJobs)
+    .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(and(eq(renderJobs.id, id), eq(renderJobs.workerId, workerId), eq(renderJobs.status, 'running')))
+    .returning({ id: renderJobs.id });
+  return rows.length > 0;
+}
+
+/** Moves the progress forward; false when the job is no longer this worker's to run. */
+export async function setRenderJobProgress(
+  db: AppDatabase,
+  id: string,
+  workerId: string,
+  progress: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(renderJobs)
+      .set({ progress, updatedAt: sql`now()` })
+      .where(and(eq(renderJobs.id, id), eq(renderJobs.workerId, workerId), eq(renderJobs.status, 'running')))
+      .returning({ id: renderJobs.id });
+    if (rows.length > 0) await tx.execute(notifyChanged(id));
+    return rows.length > 0;
+  });
+}
+
+/**
+ * Writes the result once: only a job still running takes it, so a second run of the same job (after a lapsed lease)
+ * or a run that finished after a cancel changes nothing. True when this call wrote it.
+ */
+export async function completeRenderJob(db: AppDatabase, id: string, result: unknown): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(renderJobs)
+      .set({ status: 'done', result, progress: 100, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(renderJobs.id, id), eq(renderJobs.status, 'running')))
+      .returning({ id: renderJobs.id });
+    if (rows.length > 0) await tx.execute(notifyChanged(id));
+    return rows.length > 0;
+  });
+}
+
+export async function failRenderJob(
+  db: AppDatabase,
+  id: string,
+  workerId: string,
+  failure: { kind: NonNullable<RenderJobRow['errorKind']>; reason: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(renderJobs)
+      .set({
+        status: 'failed',
+        errorKind: failure.kind,
+        error: failure.reason,
+        finishedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(renderJobs.id, id), eq(renderJobs.workerId, workerId), eq(renderJobs.status, 'running')))
+      .returning({ id: renderJobs.id });
+    if (rows.length > 0) await tx.execute(notifyChanged(id));
+    return rows.length > 0;
+  });
+}
+
+/** Puts the job back in the line, not to be claimed for `delayMs`. */
+export async function requeueRenderJob(db: AppDatabase, id: string, workerId: string, delayMs: number) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(renderJobs)
+      .set({
+        status: 'queued',
+        progress: 0,
+        workerId: null,
+        leaseUntil: null,
+        runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(renderJobs.id, id), eq(renderJobs.workerId, workerId), eq(renderJobs.status, 'running')))
+      .returning({ id: renderJobs.id });
+    if (rows.length > 0) await tx.execute(notifyChanged(id));
+  });
+}
+
+/** Cancels a job that has not finished; null when there is no such job. */
+export async function cancelRenderJob(db: AppDatabase, id: string): Promise<RenderJobRow | null> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(renderJobs)
+      .set({ status: 'cancelled', finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(renderJobs.id, id), inArray(renderJobs.status, ['queued', 'running'])))
+      .returning({ id: renderJobs.id });
+    if (rows.length > 0) await tx.execute(notifyChanged(id));
+  });
+  return findRenderJob(db, id);
+}
+
+/**
+ * Hands back, at once, the running jobs whose worker is gone: on the embedded database this process is the only one
+ * that can have been running them.
+ */
+export async function releaseAllRunningRenderJobs(db: AppDatabase): Promise<number> {
+  const rows = await db
+    .update(renderJobs)
+    .set({ status: 'queued', progress: 0, workerId: null, leaseUntil: null, updatedAt: sql`now()` })
+    .where(eq(renderJobs.status, 'running'))
+    .returning({ id: renderJobs.id });
+  return rows.length;
+}

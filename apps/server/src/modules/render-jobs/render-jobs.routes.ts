@@ -1,0 +1,102 @@
+import multipart from '@fastify/multipart';
+import {
+  apiPaths,
+  createPromptRenderJobBodySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  renderJobSchema,
+} from '@dwellscape/shared';
+import { readMultipartForm } from '../../media/multipart-form';
+import { startEventStream } from '../../realtime/live-stream';
+import type { AppInstance } from '../../types';
+import { loadPromptInput, parseGenerateDesignFields, prepareDesignRender } from '../ai/ai.service';
+import {
+  cancelOwnRenderJob,
+  findOwnRenderJob,
+  getRenderJob,
+  parseJsonBody,
+  parseVariationCount,
+  startRenderJob,
+  streamRenderJob,
+} from './render-jobs.service';
+
+const errorResponses = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export default async function renderJobsRoutes(app: AppInstance) {
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const deps = () => ({ db: app.db, storage: app.storage, engines: app.engines });
+  const limits = () => ({ atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour });
+
+  // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
+  app.post(
+    apiPaths.renderJobs,
+    { schema: { response: { 202: renderJobSchema, ...errorResponses } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        const body = parseJsonBody(createPromptRenderJobBodySchema, request.body);
+        const { variations, ...prompt } = body;
+        await loadPromptInput(deps(), prompt);
+        const job = await startRenderJob(
+          app.db,
+          request.viewer,
+          { kind: 'prompt', body: prompt },
+          variations,
+          limits(),
+        );
+        return reply.code(202).send(job);
+      }
+      const form = await readMultipartForm(request, { fileFields: ['image'] });
+      const fields = parseGenerateDesignFields(form.fields);
+      const variations = parseVariationCount(form.fields.get('variations'));
+      const spaceFile = form.files.get('image');
+      const prepared = await prepareDesignRender(deps(), {
+        spaceFile: spaceFile?.length ? spaceFile : undefined,
+        fields,
+      });
+      const job = await startRenderJob(
+        app.db,
+        request.viewer,
+        { kind: 'design', fields: prepared },
+        variations,
+        limits(),
+      );
+      return reply.code(202).send(job);
+    },
+  );
+
+  app.get(
+    '/api/render-jobs/:id',
+    { schema: { params: idParamsSchema, response: { 200: renderJobSchema, 404: errorResponseSchema } } },
+    async (request) => getRenderJob(app.db, request.viewer, request.params.id),
+  );
+
+  app.post(
+    '/api/render-jobs/:id/cancel',
+    { schema: { params: idParamsSchema, response: { 200: renderJobSchema, 404: errorResponseSchema } } },
+    async (request) => cancelOwnRenderJob(app.db, request.viewer, request.params.id),
+  );
+
+  // server-sent events: the job as it is now, then each change (its place in the line, its progress) until it ends
+  app.get(
+    '/api/render-jobs/:id/events',
+    { schema: { params: idParamsSchema, response: { 404: errorResponseSchema } } },
+    async (request, reply) => {
+      const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
+      const res = startEventStream(reply);
+      streamRenderJob({
+        db: app.db,
+        events: app.renderJobEvents,
+        jobId: row.id,
+        res,
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
+    },
+  );
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  generateDesignFieldsSchema,
+  messages,
+  RENDER_VARIATIONS_DEFAULT,
+  RENDER_VARIATIONS_MAX,
+  RENDER_VARIATIONS_MIN,
+  renderJobSchema,
+  renderVariationCountSchema,
+  renderVariationSchema,
+  type GenerateDesignFields,
+  type RenderJob,
+} from '@dwellscape/shared';
+import { z } from 'zod';
+import type { AppDatabase } from '../../db/client';
+import { AppError, badInput, notFound } from '../../errors';
+import type { PromptRenderBody } from '../ai/ai.service';
+import {
+  cancelRenderJob,
+  findRenderJob,
+  insertRenderJobWithinLimits,
+  queuePositionOf,
+  type RenderJobLimits,
+  type RenderJobOwner,
+  type RenderJobRow,
+} from './render-jobs.repository';
+import type { RenderJobEvents } from './render-job-events';
+
+/** What a job keeps to run again anywhere: stored image URLs and the form, never bytes. */
+export type RenderJobInput =
+  { kind: 'design'; fields: GenerateDesignFields } | { kind: 'prompt'; body: PromptRenderBody };
+
+const promptInputSchema = z.object({
+  prompt: z.string(),
+  spaceImage: z.string(),
+  additionalPhotos: z.array(z.string()),
+});
+
+/** A stored job's input, read back; a row written by another version that no longer parses fails the job. */
+export function readRenderJobInput(row: RenderJobRow): RenderJobInput {
+  if (row.kind === 'design') return { kind: 'design', fields: generateDesignFieldsSchema.parse(row.input) };
+  return { kind: 'prompt', body: promptInputSchema.parse(row.input) };
+}
+
+export async function startRenderJob(
+  db: AppDatabase,
+  owner: RenderJobOwner,
+  input: RenderJobInput,
+  variationCount: number,
+  limits: RenderJobLimits,
+): Promise<RenderJob> {
+  const outcome = await insertRenderJobWithinLimits(
+    db,
+    {
+      id: randomUUID(),
+      viewerId: owner.viewerId,
+      accountId: owner.accountId,
+      kind: input.kind,
+      input: input.kind === 'design' ? input.fields : input.body,
+      variationCount,
+      status: 'queued',
+    },
+    limits,
+  );
+  if (!outcome.ok) {
+    throw new AppError(
+      'rate_limited',
+      outcome.refused === 'at-once'
+        ? messages.create.renderJobsAtOnce(limits.atOnce)
+        : messages.create.renderJobsPerHour(limits.perHour),
+    );
+  }
+  return toRenderJob(db, outcome.row);
+}
+
+const isOwnedBy = (row: RenderJobRow, owner: RenderJobOwner) =>
+  row.viewerId === owner.viewerId || (owner.accountId !== null && row.accountId === owner.accountId);
+
+/** A job of this person's (their session's, or their account's from any session); 404 for anyone else's. */
+export async function findOwnRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJobRow> {
+  const row = await findRenderJob(db, id);
+  if (!row || !isOwnedBy(row, owner)) throw notFound('Render job');
+  return row;
+}
+
+export async function getRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJob> {
+  return toRenderJob(db, await findOwnRenderJob(db, owner, id));
+}
+
+/** Cancels a job that has not finished; a finished one is answered as it is. */
+export async function cancelOwnRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJob> {
+  await findOwnRenderJob(db, owner, id);
+  const row = await cancelRenderJob(db, id);
+  if (!row) throw notFound('Render job');
+  return toRenderJob(db, row);
+}
+
+/** SPEC §8's words for how a job failed. */
+export function failureMessageOf(row: Pick<RenderJobRow, 'errorKind' | 'error'>): string {
+  if (row.errorKind === 'timeout') return messages.create.renderTimeout;
+  if (row.errorKind === 'engine' || row.errorKind === 'input') return messages.create.renderServerFailed(row.error);
+  return messages.create.renderFailed;
+}
+
+export async function toRenderJob(db: AppDatabase, row: RenderJobRow): Promise<RenderJob> {
+  const variations = row.status === 'done' ? z.array(renderVariationSchema).parse(row.result) : [];
+  return {
+    id: row.id,
+    status: row.status,
+    position: row.status === 'queued' ? await queuePositionOf(db, row) : null,
+    progress: row.status === 'done' ? 100 : row.status === 'running' ? row.progress : 0,
+    variationCount: row.variationCount,
+    variations,
+    error: row.status === 'failed' ? failureMessageOf(row) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const isFinished = (status: RenderJobRow['status']) =>
+  status === 'done' || status === 'failed' || status === 'cancelled';
+
+/** How often a waiter reads the job again, in case a notification was lost. */
+const WAIT_POLL_MS = 1000;
+
+/**
+ * Resolves with the job once it has finished (done, failed or cancelled), or null after `timeoutMs`. Woken by the
+ * job's notifications, from whichever process runs it, and reads it again every second besides.
+ */
+export async function waitForRenderJobEnd(
+  db: AppDatabase,
+  events: RenderJobEvents,
+  id: string,
+  timeoutMs: number,
+): Promise<RenderJobRow | null> {
+  let wake: () => void = () => undefined;
+  const unsubscribe = events.subscribe((jobId) => {
+    if (jobId === id || jobId === '') wake();
+  });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const row = await findRenderJob(db, id);
+      if (!row) return null;
+      if (isFinished(row.status)) return row;
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(WAIT_POLL_MS, left));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+/** Reads a JSON body with `schema`; a bad one is a 400 naming its first bad field. */
+export function parseJsonBody<T>(schema: z.core.$ZodType<T>, body: unknown): T {
+  const parsed = z.safeParse(schema, body ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+  const first = issues[0];
+  throw badInput(first ? `Invalid ${first.field}: ${first.message}` : 'Invalid body', issues);
+}
+
+/** The multipart form's `variations` field: absent is the default, anything else must be a whole number 1–4. */
+export function parseVariationCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return RENDER_VARIATIONS_DEFAULT;
+  const parsed = z.safeParse(renderVariationCountSchema, Number(value.trim()));
+  if (!/^\d+$/.test(value.trim()) || !parsed.success) {
+    const message = `must be a whole number from ${RENDER_VARIATIONS_MIN} to ${RENDER_VARIATIONS_MAX}`;
+    throw badInput(`Invalid variations: ${message}`, [{ field: 'variations', message }]);
+  }
+  return parsed.data;
+}
+
+export interface StreamRenderJobOptions {
+  db: AppDatabase;
+  events: RenderJobEvents;
+  jobId: string;
+  res: ServerResponse;
+  heartbeatMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Writes the job to an event stream (`event: job`), now and after each change, until it has finished. A queued job is
+ * read again when any job changes, since its place in the line moves with the others.
+ */
+export function streamRenderJob(options: StreamRenderJobOptions): void {
+  const { db, res, jobId, log } = options;
+  let closed = false;
+  let lastSent = '';
+  let reading = false;
+  let readAgain = false;
+  let queued = true;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    if (!res.writableEnded) res.end();
+  };
+
+  const sendCurrent = async (): Promise<void> => {
+    if (closed) return;
+    if (reading) {
+      readAgain = true;
+      return;
+    }
+    reading = true;
+    try {
+      const row = await findRenderJob(db, jobId);
+      if (!row) return close();
+      const job = await toRenderJob(db, row);
+      queued = job.status === 'queued';
+      const data = JSON.stringify(renderJobSchema.parse(job));
+      if (data !== lastSent && !closed) {
+        lastSent = data;
+        res.write(`event: job\ndata: ${data}\n\n`);
+      }
+      if (isFinished(row.status)) close();
+    } catch (err) {
+      // ending the stream makes the EventSource come back and read the job afresh
+      log.warn({ err, jobId }, 'render job stream failed');
+      close();
+    } finally {
+      reading = false;
+      if (readAgain && !closed) {
+        readAgain = false;
+        void sendCurrent();
+      }
+    }
+  };
+
+  const unsubscribe = options.events.subscribe((changedId) => {
+    if (changedId === jobId || changedId === '' || queued) void sendCurrent();
+  });
+  const heartbeat = setInterval(() => {
+    if (!closed) res.write(': ping\n\n');
+  }, options.heartbeatMs);
+  heartbeat.unref();
+  res.on('close', close);
+  res.on('error', close);
+  void sendCurrent();
+}
