@@ -1615,18 +1615,31 @@ function cases(): FuzzCase[] {
         ),
     },
     {
-      name: 'GET /api/render-jobs/:id and POST /api/render-jobs/:id/cancel and GET /api/render-jobs/:id/events',
-      weight: 3,
+      name: 'GET /api/render-jobs/:id',
+      weight: 1,
       allowed: REFUSED,
-      provokes: [400, 404, 414],
+      provokes: [400, 404],
       names: ['id'],
       build: (world) =>
-        fc
-          .tuple(
-            fc.constantFrom<[Method, string]>(['GET', ''], ['POST', '/cancel'], ['GET', '/events']),
-            invalidId(world),
-          )
-          .map(([[method, suffix], id]) => ({ method, url: `${apiPaths.renderJobs}/${enc(id)}${suffix}` })),
+        invalidId(world).map((id) => ({ method: 'GET' as const, url: `${apiPaths.renderJobs}/${enc(id)}` })),
+    },
+    {
+      name: 'POST /api/render-jobs/:id/cancel',
+      weight: 1,
+      allowed: REFUSED,
+      provokes: [400, 404],
+      names: ['id'],
+      build: (world) =>
+        invalidId(world).map((id) => ({ method: 'POST' as const, url: `${apiPaths.renderJobs}/${enc(id)}/cancel` })),
+    },
+    {
+      name: 'GET /api/render-jobs/:id/events',
+      weight: 1,
+      allowed: REFUSED,
+      provokes: [400, 404],
+      names: ['id'],
+      build: (world) =>
+        invalidId(world).map((id) => ({ method: 'GET' as const, url: `${apiPaths.renderJobs}/${enc(id)}/events` })),
     },
     {
       name: 'any route without a session',
