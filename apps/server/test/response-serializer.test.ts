@@ -170,6 +170,7 @@ const design = {
   remixCount: 0,
   likedByViewer: false,
   savedByViewer: false,
+  receipt: null,
 };
 
 describe('response serializer against the type provider it replaces', () => {

@@ -308,6 +308,7 @@ describe('live stream replay against live arrivals', () => {
       remixCount: 0,
       likedByViewer: false,
       savedByViewer: false,
+      receipt: null,
     });
 
   beforeAll(async () => {
