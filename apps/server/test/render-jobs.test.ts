@@ -295,8 +295,16 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
   });
 
   it('writes exactly one result when a job runs twice (a lapsed lease)', async () => {
-    const db = t.database.db;
-    // a second app's worker would race ours: take the job by hand instead, with the in-process runner stopped
+    // a database of its own with no in-process runner: the claims below are the only ones, taken by hand
+    const quiet = await createTestApp({ kind, seed: false, env: { RENDER_WORKER: 'off' } });
+    try {
+      await runTwice(quiet.database.db);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  async function runTwice(db: TestApp['database']['db']) {
     await db.insert(renderJobs).values({
       id: 'twice',
       viewerId: 'v',
@@ -324,7 +332,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
     expect(await completeRenderJob(db, 'twice', [{ imageUrl: '/media/a.webp', width: 1, height: 1 }])).toBe(false);
     const row = await findRenderJob(db, 'twice');
     expect(row?.result).toEqual([{ imageUrl: '/media/b.webp', width: 1, height: 1 }]);
-  });
+  }
 
   it('runs each job once when two runners take jobs at the same time', async () => {
     let n = 0;
