@@ -3,13 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, designSchema, feedResponseSchema, type Design, type FeedResponse } from '@dwellscape/shared';
-import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { attachFeedCache, FeedPageCache, feedPageKey, type FeedPageTemplate } from '../src/modules/designs/feed-cache';
 import { CheckedJson, responseSerializerCompiler } from '../src/response-serializer';
 import type { AppInstance } from '../src/types';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { createTestApp, dbKinds, startSecondApp, type TestApp } from './helpers';
 import { insertDesign, insertUser, minutesAgo, putImage, signUp, storeImage } from './fixtures';
 
 /** Small pages, so that 12 designs make three. */
@@ -17,31 +15,6 @@ const FEED = `${apiPaths.designs}?mode=interior&limit=5`;
 /** A page that holds every design the tests make. */
 const WHOLE_FEED = `${apiPaths.designs}?mode=interior&limit=25`;
 const now = Date.parse('2024-07-01T12:00:00.000Z');
-
-/** A second app on the same database, as another process would be: its own pool and LISTEN connection. */
-async function startSecondApp(t: TestApp, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    DATA_DIR: t.dataDir,
-    LOG_LEVEL: 'silent',
-    BETA_PASSWORD: t.config.betaPassword,
-    WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
-    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-    ...env,
-  });
-  // PGlite is one process: a second app there can only share the handle
-  const database: DatabaseHandle = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
-    : t.database;
-  const app = await buildApp({ config, database, storage: t.app.storage, logger: false });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      if (database !== t.database) await database.close();
-    },
-  };
-}
 
 const feedOf = async (app: AppInstance, cookie: string, url = WHOLE_FEED) => {
   const res = await app.inject({ method: 'GET', url, headers: { cookie } });

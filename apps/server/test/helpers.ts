@@ -122,3 +122,27 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
     },
   };
 }
+
+/** A second app on the same database, as another process would be: its own pool and LISTEN connection (PGlite: one handle, shared). */
+export async function startSecondApp(t: TestApp, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    DATA_DIR: t.dataDir,
+    LOG_LEVEL: 'silent',
+    BETA_PASSWORD: t.config.betaPassword,
+    WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    ...env,
+  });
+  const database: DatabaseHandle = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    : t.database;
+  const app = await buildApp({ config, database, storage: t.app.storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}

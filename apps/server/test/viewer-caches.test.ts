@@ -1,9 +1,5 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, feedResponseSchema, type FeedResponse } from '@dwellscape/shared';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import {
   decodeFeedChange,
   encodeFeedChange,
@@ -15,35 +11,12 @@ import {
 import { ListeningCache } from '../src/realtime/listening-cache';
 import { decodeViewerChange, encodeViewerChange, type ViewerChange } from '../src/realtime/viewer-caches';
 import type { AppInstance } from '../src/types';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { createTestApp, dbKinds, startSecondApp, type TestApp } from './helpers';
 import { insertDesign, insertUser, minutesAgo, putImage, signUp } from './fixtures';
 
 const now = Date.parse('2024-07-01T12:00:00.000Z');
 const PAGE_SIZE = 5;
 const FIRST_PAGE = `${apiPaths.designs}?mode=interior&limit=${PAGE_SIZE}`;
-
-/** A second app on the same database, as another process would be (PGlite: one handle, shared). */
-async function startSecondApp(t: TestApp) {
-  const config = loadConfig({
-    DATA_DIR: t.dataDir,
-    LOG_LEVEL: 'silent',
-    BETA_PASSWORD: t.config.betaPassword,
-    WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
-    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-  });
-  const database: DatabaseHandle = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
-    : t.database;
-  const app = await buildApp({ config, database, storage: t.app.storage, logger: false });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      if (database !== t.database) await database.close();
-    },
-  };
-}
 
 const me = (app: AppInstance, cookie: string) => app.inject({ method: 'GET', url: apiPaths.me, headers: { cookie } });
 
