@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { apiPaths, designSchema } from '@dwellscape/shared';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
+import { signUpOverHttp } from '../apps/server/test/reliability/support';
 import { startBenchServer, type BenchServer } from './lib/app-server';
 import { freePort } from './lib/child';
 import { collectGarbage } from './lib/inspector-gc';
@@ -26,6 +27,8 @@ const CLIENTS = 2_000;
 const CONNECT_CONCURRENCY = 100;
 const SERVER_CORE = 1;
 const CLIENT_CORE = 0;
+/** Issue #17's target for the slowest 5% of clients. */
+const P95_TARGET_MS = 100;
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -88,11 +91,13 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
     }
     const after = await residentAfterGc(serverPid, inspectPort);
 
-    const imageUrl = await uploadPhoto(server, cookie);
+    // publishing needs an account; the 2,000 readers stay signed-out visitors past the gate
+    const publisher = await signUpOverHttp(server.baseUrl, await server.unlock());
+    const imageUrl = await uploadPhoto(server, publisher.cookie);
     const publishStarted = epochNow();
     const res = await fetch(`${server.baseUrl}${apiPaths.designs}`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie: publisher.cookie, 'content-type': 'application/json' },
       body: JSON.stringify({
         title: 'Fan-out check',
         caption: 'One publish, many readers',
@@ -126,7 +131,8 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
         area: AREA,
         metric: 'p95 delivery, 1 publish',
         value: millis(percentile(delays, 95)),
-        met: received.missing === 0 ? null : false,
+        target: `< ${millis(P95_TARGET_MS)}`,
+        met: received.missing === 0 && percentile(delays, 95) < P95_TARGET_MS,
         note: `slowest ${millis(delays.at(-1) ?? Number.NaN)}; the publish request itself took ${millis(publishMs)}${missed}`,
       },
       {
