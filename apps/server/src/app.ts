@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -37,6 +36,7 @@ import usersRoutes from './modules/users/users.routes';
 import authPlugin, { isApiLikePath } from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import feedCachePlugin from './plugins/feed-cache';
+import securityHeadersPlugin from './plugins/security-headers';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import notificationsLivePlugin from './realtime/notifications-live';
@@ -144,27 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     await renderJobRunner?.start({ releaseOrphans: database.kind === 'pglite' });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only means something over TLS; a plain-HTTP localhost must not pin it
-    strictTransportSecurity: config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   // before every route: it attaches to each route as it is added (JSON ≥ 1 kB only)
   await app.register(compressionPlugin);
