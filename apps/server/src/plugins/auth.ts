@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths } from '@dwellscape/shared';
-import { findViewerBySessionToken } from '../modules/gate/gate.service';
-import { readSessionToken } from '../modules/gate/session-cookie';
+import { findViewerBySessionTokenHash } from '../modules/gate/gate.service';
+import { VerifiedSessionCookies } from '../modules/gate/session-cookie';
 import type { AppInstance, Viewer } from '../types';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -68,6 +68,7 @@ function isCrossOrigin(request: FastifyRequest): boolean {
 export default fp(
   async (app: AppInstance) => {
     app.decorateRequest('viewer', null as unknown as Viewer);
+    const sessionCookies = new VerifiedSessionCookies();
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       // no page of ours takes a write from another site, whatever route (or none) it names
@@ -82,9 +83,9 @@ export default fp(
         return;
       }
 
-      const token = readSessionToken(request);
-      const viewer = token
-        ? await findViewerBySessionToken(app.db, token, new Date(), app.viewerCaches?.sessions ?? null)
+      const tokenHash = sessionCookies.tokenHashOf(request);
+      const viewer = tokenHash
+        ? await findViewerBySessionTokenHash(app.db, tokenHash, new Date(), app.viewerCaches?.sessions ?? null)
         : null;
       if (!viewer) {
         return reply.code(401).send({ error: 'Unauthorized', message: 'Enter the beta password to continue.' });

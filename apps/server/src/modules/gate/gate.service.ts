@@ -98,19 +98,18 @@ const isLive = (session: LiveSession, now: Date, idleSince: Date) =>
   session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > idleSince.getTime();
 
 /**
- * The viewer behind a session token, or null when the session is unknown or expired. With `cache`
+ * The viewer behind a session token's hash (hashSessionToken), or null when the session is unknown or expired. With `cache`
  * (realtime/viewer-caches.ts) a session seen before is answered from memory: every write that
  * changes a session's token or account drops it there first, and an entry that looks expired is
  * asked of the database again (another process may have seen the viewer since).
  */
-export async function findViewerBySessionToken(
+export async function findViewerBySessionTokenHash(
   db: AppDatabase,
-  token: string,
+  tokenHash: string,
   now = new Date(),
   cache: ListeningCache<LiveSession> | null = null,
 ): Promise<Viewer | null> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const tokenHash = hashSessionToken(token);
   const lookup = () => findLiveSessionByTokenHash(db, tokenHash, now, idleSince);
   let session = cache ? await cache.get(tokenHash, lookup) : await lookup();
   if (session && cache && !isLive(session, now, idleSince)) {
