@@ -1,7 +1,8 @@
 /**
  * The feed API under load (issue #8, items 1–3), beside its two limits measured in the same run:
  * - the SQL floor: the repository function the route calls, same driver and pool, no HTTP;
- * - the ceiling: a Fastify hello-world with the same Fastify and logger setting.
+ * - the ceiling: a Fastify hello-world with the same Fastify and logger setting, and the same
+ *   server answering a constant body of a feed page's size (what the bytes alone cost).
  * On Postgres with BENCH_DESIGNS_PG designs (default 100,000) and on PGlite with
  * BENCH_DESIGNS_PGLITE (default 10,000); at the Postgres size it also checks the feed query's plan
  * and compares page 40 with page 1. The real server runs as a child process pinned to core 1,
@@ -56,6 +57,8 @@ const MODE = 'interior';
 /** What the web feed asks for (features/feed/api/get-designs.ts). */
 const FEED_PATH = `${apiPaths.designs}?mode=${MODE}&limit=${FEED_PAGE_SIZE}`;
 const DEEP_PAGE = 40;
+/** About a 25-design page's JSON (23.7 kB measured on the sample world); the row says the real size. */
+const CEILING_BODY_BYTES = 24_000;
 const PAGE_SAMPLES = 31;
 /**
  * Issue #17's targets: a cached page at least this share of the health route's throughput on the
@@ -193,6 +196,13 @@ function readFeedCacheStats(dataDir: string): FeedCacheStats | null {
     }
   }
   return null;
+}
+
+interface Ceilings {
+  /** `{"hello":"world"}`. */
+  tiny: ServerLoad;
+  /** A constant body of CEILING_BODY_BYTES. */
+  sized: ServerLoad | null;
 }
 
 interface ServerLoad extends LoadResult {
@@ -358,7 +368,7 @@ const cpuPer = (ms: number | null, what: string) => (ms === null ? '' : `; CPU $
 
 function sectionRows(
   { area, api, atRate, browser, health, floor, uncached, cacheStats, targets }: Section,
-  ceiling: ServerLoad | null,
+  ceiling: Ceilings | null,
 ): BenchRow[] {
   const share = api.rps / health.rps;
   const TARGET_P99_MS = targets.p99Ms;
@@ -431,10 +441,20 @@ function sectionRows(
     rows.push({
       area,
       metric: 'Fastify hello-world ceiling',
-      value: perSecond(ceiling.rps, 'req'),
+      value: perSecond(ceiling.tiny.rps, 'req'),
       met: null,
-      note: `API reaches ${Math.round((api.rps / ceiling.rps) * 100)}% of it; p99 ${millis(ceiling.p99)}${cpuPer(ceiling.cpuMs, 'request')}; same Fastify, logger level ${LOG_LEVEL}`,
+      note: `API reaches ${Math.round((api.rps / ceiling.tiny.rps) * 100)}% of it; p99 ${millis(ceiling.tiny.p99)}${cpuPer(ceiling.tiny.cpuMs, 'request')}; same Fastify, logger level ${LOG_LEVEL}`,
     });
+    if (ceiling.sized)
+      rows.push({
+        area,
+        metric: `Fastify, a constant ${(CEILING_BODY_BYTES / 1000).toFixed(0)} kB body`,
+        value: perSecond(ceiling.sized.rps, 'req'),
+        met: null,
+        note:
+          `what a feed page's bytes cost with no other work (this run's page: ${(api.bytesPerResponse / 1000).toFixed(1)} kB with headers); ` +
+          `API reaches ${Math.round((api.rps / ceiling.sized.rps) * 100)}% of it; p99 ${millis(ceiling.sized.p99)}${cpuPer(ceiling.sized.cpuMs, 'request')}`,
+      });
   }
   return rows;
 }
@@ -467,21 +487,27 @@ function failedRows(area: string, err: unknown): BenchRow[] {
   return [{ area, metric: 'feed API', value: 'not measured', met: false, note: message.split('\n')[0]!.slice(0, 300) }];
 }
 
-async function measureCeiling(): Promise<ServerLoad> {
+async function measureCeiling(): Promise<Ceilings> {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-hello-'));
   const server = await startHelloWorld(logDir).catch((err: unknown) => {
     rmSync(logDir, { recursive: true, force: true });
     throw err;
   });
   try {
-    return await loadServer(server, { url: `${server.baseUrl}/`, headers: {}, connections: CONNECTIONS });
+    const tiny = await loadServer(server, { url: `${server.baseUrl}/`, headers: {}, connections: CONNECTIONS });
+    const sized = await loadServer(server, {
+      url: `${server.baseUrl}/sized/${CEILING_BODY_BYTES}`,
+      headers: {},
+      connections: CONNECTIONS,
+    });
+    return { tiny, sized };
   } finally {
     await server.stop();
     rmSync(logDir, { recursive: true, force: true });
   }
 }
 
-async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
+async function benchPostgres(ceiling: Ceilings | null): Promise<BenchRow[]> {
   const area = `Feed API (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-pg-'));
   let database: Awaited<ReturnType<typeof createBenchDatabase>> | null = null;
@@ -557,7 +583,7 @@ async function benchPostgres(ceiling: ServerLoad | null): Promise<BenchRow[]> {
   }
 }
 
-async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
+async function benchPglite(ceiling: Ceilings | null): Promise<BenchRow[]> {
   const area = `Feed API (PGlite, ${DESIGNS_PGLITE.toLocaleString('en-US')})`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-pglite-'));
   const pgliteDir = path.join(dataDir, 'pgdata');
@@ -605,7 +631,7 @@ async function benchPglite(ceiling: ServerLoad | null): Promise<BenchRow[]> {
 }
 
 export const run: Benchmark = async () => {
-  let ceiling: ServerLoad | null = null;
+  let ceiling: Ceilings | null = null;
   const rows: BenchRow[] = [];
   try {
     progress('Fastify hello-world ceiling');

@@ -22,6 +22,7 @@ function options(seconds: number): autocannon.Options {
 if (request.warmupSeconds > 0) await autocannon(options(request.warmupSeconds));
 
 const latencies: number[] = [];
+let okBytes = 0;
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon(options(request.seconds), (err: unknown, res: autocannon.Result) =>
     err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),
@@ -29,8 +30,11 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
   // autocannon emits (client, statusCode, bytes, responseTime); its type declarations leave out the client
   (instance as NodeJS.EventEmitter).on(
     'response',
-    (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    (_client: unknown, statusCode: number, bytes: number, responseTime: number) => {
+      if (statusCode >= 200 && statusCode < 300) {
+        latencies.push(responseTime);
+        okBytes += bytes;
+      }
     },
   );
 });
@@ -44,5 +48,6 @@ const output: LoadResult = {
   rps: latencies.length / result.duration,
   p50: percentile(latencies, 50),
   p99: percentile(latencies, 99),
+  bytesPerResponse: latencies.length === 0 ? 0 : okBytes / latencies.length,
 };
 console.log(JSON.stringify(output));

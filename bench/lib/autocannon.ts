@@ -28,6 +28,8 @@ export interface LoadResult {
   /** Latency percentiles of the 2xx responses, in milliseconds. */
   p50: number;
   p99: number;
+  /** Bytes of a 2xx response as autocannon read them (headers and body), on average. */
+  bytesPerResponse: number;
 }
 
 /** Runs autocannon in a child process pinned to LOAD_CORE (its programmatic API, not the CLI). */
