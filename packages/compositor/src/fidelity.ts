@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Placement } from './layout';
+import type { LayoutBasis } from './render-local-design';
 
 /** A rectangle in the after image's pixels. */
 export interface Box {
@@ -21,11 +22,17 @@ export interface FidelityReceipt {
   method: 'placed' | 'matched';
   /** The product count is a guess from picture matching, not a fact. */
   weakEstimate: boolean;
+  /**
+   * Where the local engine's placements came from: the seeded space's layout, an estimate of an uploaded photo's
+   * floor, the safe row it falls back to when that estimate is weak, or the person's own adjustment.
+   * Absent for a remote engine's picture.
+   */
+  layout?: LayoutBasis;
 }
 
 /** How the products are counted: drawn by the local engine, or to be found in a remote engine's picture. */
 export type ProductEvidence =
-  | { method: 'placed'; chosen: number; placedIndexes: number[] }
+  | { method: 'placed'; chosen: number; placedIndexes: number[]; layout: LayoutBasis }
   | {
       method: 'matched';
       /** Each chosen product's picture (its background is left out of the match), by index. */
@@ -439,6 +446,7 @@ export async function measureFidelity(input: FidelityInput): Promise<FidelityRec
       productsChosen: products.chosen,
       method: 'placed',
       weakEstimate: false,
+      layout: products.layout,
     };
   }
   const productsPresent = await countMatchedProducts(

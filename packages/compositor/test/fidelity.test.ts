@@ -75,11 +75,41 @@ describe('measureFidelity', () => {
       before: room,
       after: design.bytes,
       productRegions: regionsOfPlacements(design.placements),
-      products: { method: 'placed', chosen: 3, placedIndexes: design.placements.map((p) => p.index) },
+      products: {
+        method: 'placed',
+        chosen: 3,
+        placedIndexes: design.placements.map((p) => p.index),
+        layout: design.layoutBasis,
+      },
       maxInputPixels,
     });
     expect(receipt).toMatchObject({ productsPresent: 3, productsChosen: 3, method: 'placed', weakEstimate: false });
+    // a photo with a floor to find: placed by the estimate, and the receipt says so
+    expect(receipt.layout).toBe('estimated');
     expect(receipt.structureKept).toBeGreaterThan(0.85);
+  });
+
+  it('says when it fell back to the safe row because the photo showed no floor to place on', async () => {
+    const blank = await sharp({ create: { width: W, height: H, channels: 3, background: '#8a8a8a' } })
+      .jpeg()
+      .toBuffer();
+    const design = await renderLocalDesign({
+      spaceImage: blank,
+      products: [{ bytes: await productImage('sofa'), name: 'sofa' }],
+      answers: {},
+      mode: 'interior',
+      spaceType: 'living room',
+      width: W,
+      maxInputPixels,
+    });
+    const receipt = await measureFidelity({
+      before: blank,
+      after: design.bytes,
+      productRegions: regionsOfPlacements(design.placements),
+      products: { method: 'placed', chosen: 1, placedIndexes: [0], layout: design.layoutBasis },
+      maxInputPixels,
+    });
+    expect(receipt).toMatchObject({ productsPresent: 1, layout: 'fallback' });
   });
 
   describe('for a remote picture', () => {

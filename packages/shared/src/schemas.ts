@@ -197,6 +197,11 @@ export const fidelityReceiptSchema = z.object({
   method: z.enum(['placed', 'matched']),
   /** The product count is a guess from picture matching. */
   weakEstimate: z.boolean(),
+  /**
+   * Where a local render's placements came from: the seeded space's layout, an estimate of the photo's floor, the
+   * safe row used when that estimate is weak, or the person's adjustment. Absent for older and remote renders.
+   */
+  layout: z.optional(z.enum(['seeded', 'estimated', 'fallback', 'adjusted'])),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

@@ -30,6 +30,7 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
       method: 'placed',
       chosen: input.products.length,
       placedIndexes: design.placements.map((placement) => placement.index),
+      layout: design.layoutBasis,
     },
     maxInputPixels: input.maxInputPixels,
   });

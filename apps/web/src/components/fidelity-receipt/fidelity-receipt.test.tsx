@@ -15,6 +15,23 @@ describe('FidelityReceiptLine', () => {
     render(<FidelityReceiptLine receipt={receipt} mode="interior" />);
     expect(screen.getByText('Room kept 96% · 4 of 4 products')).toBeInTheDocument();
     expect(screen.queryByText(/matching their pictures/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/found in this photo/)).not.toBeInTheDocument();
+  });
+
+  it('says when the products were set in a row because the photo showed no floor or ground', () => {
+    const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'fallback' }} mode="interior" />);
+    expect(screen.getByText('No floor found in this photo: products set in a row')).toBeInTheDocument();
+    unmount();
+    render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'fallback' }} mode="landscape" />);
+    expect(screen.getByText('No ground found in this photo: products set in a row')).toBeInTheDocument();
+  });
+
+  it('says nothing more for a seeded, estimated or adjusted layout', () => {
+    for (const layout of ['seeded', 'estimated', 'adjusted'] as const) {
+      const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout }} mode="interior" />);
+      expect(screen.queryByText(/found in this photo/)).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('speaks of the space outdoors and owns up to a guessed product count', () => {

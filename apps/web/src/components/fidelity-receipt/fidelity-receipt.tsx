@@ -33,6 +33,11 @@ export function FidelityReceiptLine({
       {receipt.weakEstimate && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">Products counted by matching their pictures</p>
       )}
+      {receipt.layout === 'fallback' && receipt.productsChosen > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {mode === 'landscape' ? 'No ground' : 'No floor'} found in this photo: products set in a row
+        </p>
+      )}
     </div>
   );
 }
