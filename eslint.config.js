@@ -69,6 +69,7 @@ export default tseslint.config(
           project: [
             'packages/shared/tsconfig.json',
             'packages/compositor/tsconfig.json',
+            'packages/sample-art/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',
@@ -94,6 +95,16 @@ export default tseslint.config(
             { target: './apps/web', from: './apps/server', message: 'The web app must not import server code.' },
             { target: './apps/server', from: './apps/web', message: 'The server must not import web code.' },
             { target: './packages/shared', from: './apps', message: 'packages/shared depends on nothing in apps/.' },
+            {
+              target: './packages/sample-art',
+              from: './apps',
+              message: 'packages/sample-art depends on nothing in apps/.',
+            },
+            {
+              target: './apps/web',
+              from: './packages/sample-art',
+              message: 'The sample art is server-side (the seed and the local render engine).',
+            },
             // web: ui/lib → features → app
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },

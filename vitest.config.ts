@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'packages/compositor',
+      'packages/sample-art',
       'apps/server',
       'apps/server/vitest.reliability.config.ts',
       'apps/web',

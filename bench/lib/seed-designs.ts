@@ -5,24 +5,17 @@
  * rows in design_likes), comments and remixes, so every part of the feed query has real work.
  * The same SQL runs on Postgres and PGlite. Deterministic: the same count gives the same rows.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../apps/server/src/db/client';
 import { seedSampleWorld } from '../../apps/server/src/seed/seed';
 import { createLocalDiskStorage } from '../../apps/server/src/storage/file-storage';
 
-/** Seed illustrations are deterministic: rendered once per machine and copied into each DATA_DIR. */
-const sharedSeedMediaDir = path.join(os.tmpdir(), 'dwellscape-bench-seed-media');
-
 const TWO_YEARS_S = 2 * 365 * 24 * 3600;
 
 export async function seedWorld(db: AppDatabase, dataDir: string): Promise<void> {
-  await seedSampleWorld({
-    db,
-    storage: createLocalDiskStorage(path.join(dataDir, 'media')),
-    seedMediaDir: sharedSeedMediaDir,
-  });
+  // the pictures are copied from the sample art's build (rendered once per change of its sources)
+  await seedSampleWorld({ db, storage: createLocalDiskStorage(path.join(dataDir, 'media')) });
 }
 
 /**

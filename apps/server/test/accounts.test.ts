@@ -1,3 +1,4 @@
+import { SEED_USERS } from '@dwellscape/sample-art';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +16,6 @@ import {
   SIGN_IN_MAX_FAILURES_PER_USERNAME,
 } from '../src/modules/accounts/accounts.service';
 import { DUMMY_PASSWORD_HASH, hashPassword } from '../src/modules/accounts/passwords';
-import { SEED_USERS } from '../src/seed/world/users';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { GOOD_PASSWORD, insertNotification, insertUser, sessionCookieOf, signUp } from './fixtures';
 

@@ -1,4 +1,16 @@
 import {
+  productImageSvg,
+  sceneSvg,
+  SEED_PRODUCTS,
+  SEED_SPACES,
+  SEED_TEMPLATES,
+  seededLayoutOf,
+  seededSceneWithout,
+  seedKeys,
+  type SceneOfPlace,
+  type SeedProduct,
+} from '@dwellscape/sample-art';
+import {
   MAX_OVERLAP,
   overlapShare,
   placementRoleOf,
@@ -13,12 +25,6 @@ import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RENDER_WIDTH } from '../src/engines/render-size';
-import { productImageSvg } from '../src/seed/illustrations/product-image';
-import { sceneSvg } from '../src/seed/illustrations/scenes';
-import { seedKeys } from '../src/seed/media';
-import { seededLayoutOf, seededSceneWithout } from '../src/seed/space-layouts';
-import { SEED_PRODUCTS, type SeedProduct } from '../src/seed/world/products';
-import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from '../src/seed/world/spaces';
 
 /*
  * The local engine on every seeded space and template, each with products of the kinds it already has (so that

@@ -5,19 +5,17 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type OpenDatabaseOptions } from '../src/db/client';
-import { seedImages } from '../src/seed/media';
+import { ensureSampleArt } from '@dwellscape/sample-art';
 import { seedSampleWorld } from '../src/seed/seed';
-import { ensureSeedMedia } from '../src/seed/seed-media';
 import { createLocalDiskStorage, type FileStorage } from '../src/storage/file-storage';
 
 /**
  * What every test database starts from, built once per vitest run (never reused across runs, so
- * a changed migration, seed or illustration is always in it): createTestApp copies a template
- * instead of migrating and seeding again in every file.
+ * a changed migration or seed is always in it): createTestApp copies a template instead of
+ * migrating and seeding again in every file. The seed's pictures come from the sample art's own
+ * cache, built here first when its sources changed.
  */
 export interface TestTemplates {
-  /** The seed illustrations, rendered once for this run and laid out by storage key. */
-  seedMediaDir: string;
   /** PGlite data directories to copy: migrated, and migrated with the sample world. */
   pglite: { migrated: string; seeded: string };
   /** Template databases on the test Postgres server, when TEST_DATABASE_URL (or DATABASE_URL) is set. */
@@ -105,13 +103,12 @@ async function buildTemplates(
   postgresUrl: string | undefined,
   postgresNames: { migrated: string; seeded: string } | null,
 ): Promise<TestTemplates> {
-  const seedMediaDir = path.join(root, 'seed-media');
   const pgliteMigrated = path.join(root, 'pglite-migrated');
   const pgliteSeeded = path.join(root, 'pglite-seeded');
-  const seedStorage = createLocalDiskStorage(seedMediaDir);
+  const seedStorage = createLocalDiskStorage(path.join(root, 'seed-media'));
 
   // one after the other: PGlite's work holds this thread, which would starve the renders' scheduling
-  await ensureSeedMedia(seedImages(), { storage: seedStorage, concurrency: os.availableParallelism() });
+  await ensureSampleArt({ concurrency: os.availableParallelism() });
   await Promise.all([
     migrateOnce(pgliteAt(pgliteMigrated)),
     postgresUrl && postgresNames
@@ -119,7 +116,7 @@ async function buildTemplates(
       : null,
   ]);
 
-  // the seed finds every picture in place and only inserts the rows
+  // the seed copies the built pictures and inserts the rows
   cpSync(pgliteMigrated, pgliteSeeded, { recursive: true });
   await Promise.all([
     seedOnce(pgliteAt(pgliteSeeded), seedStorage),
@@ -131,7 +128,6 @@ async function buildTemplates(
   ]);
 
   return {
-    seedMediaDir,
     pglite: { migrated: pgliteMigrated, seeded: pgliteSeeded },
     postgres: postgresNames,
   };

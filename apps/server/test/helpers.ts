@@ -62,8 +62,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
   const storage = createLocalDiskStorage(path.join(dataDir, 'media'));
   const app = await buildApp({ config, database, storage, logger: false });
   if (seed) {
-    // the rows came with the template: this copies the run's rendered pictures into this storage
-    await seedSampleWorld({ db: database.db, storage, seedMediaDir: templates.seedMediaDir });
+    // the rows came with the template: this copies the built sample pictures into this storage
+    await seedSampleWorld({ db: database.db, storage });
   }
   await app.ready();
 

@@ -1,10 +1,9 @@
+import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiPaths, generateDesignResponseSchema, recompositeDesignResponseSchema } from '@dwellscape/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedKeys } from '../src/seed/media';
-import { SEED_PRODUCTS } from '../src/seed/world/products';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { multipartBody } from './media-fixtures';
 

@@ -1,3 +1,4 @@
+import { SEED_DESIGNS, seedKeys } from '@dwellscape/sample-art';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -6,9 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONSIVE_IMAGE_WIDTHS, responsiveImageUrl } from '@dwellscape/shared';
 import { createJobLimiter, createResponsiveImages, variantKeyOf } from '../src/media/responsive-images';
-import { seedKeys } from '../src/seed/media';
 import { warmSeedImageSizes } from '../src/seed/warm-image-sizes';
-import { SEED_DESIGNS } from '../src/seed/world/designs';
 import { createLocalDiskStorage, type FileStorage } from '../src/storage/file-storage';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { httpGet, listFiles, makeJpeg, rawRequest } from './media-fixtures';

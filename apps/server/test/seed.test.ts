@@ -296,7 +296,7 @@ describe.each(dbKinds)('sample world seed on %s', (kind) => {
     expect(again!.createdAt.getTime()).toBe(design!.createdAt.getTime());
   });
 
-  it('renders a seed picture again when its file has gone missing', async () => {
+  it('puts a seed picture back from the sample art when its file has gone missing', async () => {
     const key = 'seed/avatars/u-kenji-watanabe.webp';
     await t.app.storage.delete(key);
     expect(await t.app.storage.exists(key)).toBe(false);

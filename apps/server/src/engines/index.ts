@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { seededLayoutOf, seededSceneWithout } from '../seed/space-layouts';
+import { seededLayoutOf, seededSceneWithout } from '@dwellscape/sample-art';
 import type { FileStorage } from '../storage/file-storage';
 import { CompositorImageEngine, createRenderPool } from './compositor';
 import { RewriterTextEngine } from './local-text';

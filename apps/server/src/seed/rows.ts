@@ -1,3 +1,16 @@
+import {
+  CURRENT_USER_ID,
+  SEED_BRANDS,
+  SEED_DESIGNS,
+  SEED_NOTIFICATIONS,
+  SEED_PRODUCTS,
+  SEED_QUESTIONS,
+  SEED_SPACES,
+  SEED_TEMPLATES,
+  SEED_USERS,
+  seedKeys,
+  spaceOfDesign,
+} from '@dwellscape/sample-art';
 import type { SelectedProduct } from '@dwellscape/shared';
 import { toCents } from '@dwellscape/shared';
 import type {
@@ -13,14 +26,6 @@ import type {
   users,
 } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
-import { SEED_BRANDS } from './world/brands';
-import { SEED_DESIGNS } from './world/designs';
-import { SEED_NOTIFICATIONS } from './world/notifications';
-import { SEED_PRODUCTS } from './world/products';
-import { SEED_QUESTIONS } from './world/questions';
-import { SEED_SPACES, SEED_TEMPLATES } from './world/spaces';
-import { CURRENT_USER_ID, SEED_USERS } from './world/users';
-import { seedKeys, spaceOfDesign } from './media';
 
 const HOUR_MS = 3_600_000;
 

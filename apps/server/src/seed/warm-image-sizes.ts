@@ -1,10 +1,9 @@
+import { SEED_DESIGNS, seedKeys } from '@dwellscape/sample-art';
 import { RESPONSIVE_IMAGE_WIDTHS } from '@dwellscape/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { createResponsiveImages, variantKeyOf } from '../media/responsive-images';
 import type { FileStorage } from '../storage/file-storage';
-import { seedKeys } from './media';
-import { SEED_DESIGNS } from './world/designs';
 
 /**
  * Makes the responsive sizes of the sample designs' pictures ahead of their first view, one at a

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureSampleArt } from '@dwellscape/sample-art';
 import { apiPaths } from '@dwellscape/shared';
 import { hashSessionToken, SESSION_COOKIE_NAME } from '../../src/modules/gate/gate.service';
-import { seedImages } from '../../src/seed/media';
-import { ensureSeedMedia } from '../../src/seed/seed-media';
+import { placeSampleArt } from '../../src/seed/seed-media';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
 
 /**
@@ -17,9 +17,6 @@ import { createLocalDiskStorage } from '../../src/storage/file-storage';
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
 export const CHILD_PASSWORD = 'child-server-test';
-
-/** The same shared copy of the rendered seed illustrations that test/helpers.ts uses. */
-const sharedSeedMediaDir = path.join(os.tmpdir(), 'dwellscape-test-seed-media');
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -35,15 +32,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A fresh DATA_DIR with the seed illustrations already in place (copied from the shared test
- * copy), so the first start inserts the sample rows without spending half a minute rendering.
+ * A fresh DATA_DIR with the seed pictures already in place (copied from the built sample art),
+ * so the child's first start only inserts the sample rows.
  */
 export async function prepareDataDir(prefix = 'dwellscape-child-'): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  await ensureSeedMedia(seedImages(), {
-    storage: createLocalDiskStorage(path.join(dataDir, 'media')),
-    seedMediaDir: sharedSeedMediaDir,
-  });
+  await placeSampleArt(createLocalDiskStorage(path.join(dataDir, 'media')), await ensureSampleArt());
   return dataDir;
 }
 

@@ -18,7 +18,7 @@ import { designs } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { variantKeyOf } from '../../media/responsive-images';
 import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
-import { SEED_USERS } from '../../seed/world/users';
+import { SEED_USERS } from '@dwellscape/sample-art';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Viewer } from '../../types';
 import { findDesigns } from '../designs/designs.repository';

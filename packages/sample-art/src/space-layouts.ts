@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';
 import { sceneSvg, type SceneProbe } from './illustrations/scenes';
 import { svgDocument } from './illustrations/svg';
-import { seedKeys } from './media';
+import { seedKeys } from './seed-images';
 import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 
 /*

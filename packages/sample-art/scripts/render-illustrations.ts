@@ -1,7 +1,7 @@
 /**
  * Renders every seed illustration as PNG into a folder, so that people can look at them.
  *
- *   node --import tsx apps/server/scripts/render-illustrations.ts <out-dir> [--only <text>] [--sheet <file.png>]
+ *   node --import tsx packages/sample-art/scripts/render-illustrations.ts <out-dir> [--only <text>] [--sheet <file.png>]
  *
  * --only renders just the pictures whose key contains the text; --sheet also writes a contact
  * sheet of a representative sample (scenes, products, avatars, logos) into one PNG.
@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { seedImages, type SeedImage } from '../src/seed/media';
+import { seedImages, type SeedImage } from '../src/seed-images';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

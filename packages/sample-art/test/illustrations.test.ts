@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SEED_DESIGNS } from '../src/seed/world/designs';
-import { SEED_PRODUCTS } from '../src/seed/world/products';
-import { avatarSvg } from '../src/seed/illustrations/avatars';
-import { PRODUCT_BACKGROUND, productImageSvg } from '../src/seed/illustrations/product-image';
-import { renderSvg } from '../src/seed/illustrations/render';
-import { sceneSvg } from '../src/seed/illustrations/scenes';
-import { designScene, seedImages, spaceOfDesign } from '../src/seed/media';
+import { SEED_DESIGNS } from '../src/world/designs';
+import { SEED_PRODUCTS } from '../src/world/products';
+import { avatarSvg } from '../src/illustrations/avatars';
+import { PRODUCT_BACKGROUND, productImageSvg } from '../src/illustrations/product-image';
+import { renderSvg } from '../src/illustrations/render';
+import { sceneSvg } from '../src/illustrations/scenes';
+import { designScene, seedImages, spaceOfDesign } from '../src/seed-images';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const images = seedImages();
