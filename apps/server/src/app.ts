@@ -1,18 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { UPLOAD_CACHE_MAX_AGE_S } from '@dwellscape/shared';
+import Fastify, { LogController } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { AppError, statusOfKind } from './errors';
 import { createEngines } from './engines';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import aiRoutes from './modules/ai/ai.routes';
@@ -33,19 +24,18 @@ import savedRoutes from './modules/saved/saved.routes';
 import searchRoutes from './modules/search/search.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import usersRoutes from './modules/users/users.routes';
-import authPlugin, { isApiLikePath } from './plugins/auth';
+import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
+import errorHandlerPlugin, { handleError } from './plugins/error-handler';
 import feedCachePlugin from './plugins/feed-cache';
 import securityHeadersPlugin from './plugins/security-headers';
+import staticFilesPlugin from './plugins/static-files';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import notificationsLivePlugin from './realtime/notifications-live';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
 import type { AppInstance, RouteEntry } from './types';
-
-/** What /media/ may serve as an image; SVG is left out because it can carry script. */
-const RASTER_IMAGE_EXTENSIONS = new Set(['.webp', '.png', '.jpg', '.jpeg']);
 
 /**
  * TRUST_PROXY as Fastify takes it. Fastify 5 trusts nothing for a bare hop count (so every client
@@ -64,7 +54,11 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-/** Builds the server with its plugins in a fixed order: config → database → storage/engines → auth → routes. */
+/**
+ * Builds the server with its plugins in a fixed order: config → database → storage/engines → error handler →
+ * security headers → cookies, compression, live, feed cache → auth → routes → static files (media, the SPA and
+ * the not-found handler).
+ */
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -116,7 +110,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.setErrorHandler((error: FastifyError, request, reply) => handleError(error, request, reply));
 
   const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'media'));
   app.decorate('config', config);
@@ -144,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     await renderJobRunner?.start({ releaseOrphans: database.kind === 'pglite' });
   });
 
+  // before every route: a route keeps the error handler in force when it is added
+  await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   // before every route: it attaches to each route as it is added (JSON ≥ 1 kB only)
@@ -171,114 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(aiRoutes);
   await app.register(renderJobsRoutes);
 
-  const mediaRoot = path.join(config.dataDir, 'media');
-  // the file server checks its root at start-up, before the first upload creates it
-  mkdirSync(mediaRoot, { recursive: true });
   // /media/w/<width>/<key>: stored images in responsive sizes (a more specific route than the file server's /media/*)
   await app.register(mediaRoutes);
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      res.header('Cache-Control', `public, max-age=${UPLOAD_CACHE_MAX_AGE_S}, immutable`);
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      // only raster images are stored here: anything else (planted by hand or by a bug) downloads, never renders as a page
-      if (!RASTER_IMAGE_EXTENSIONS.has(path.extname(filePath).toLowerCase())) {
-        res.header('Content-Type', 'application/octet-stream');
-        res.header('Content-Disposition', 'attachment');
-      }
-    },
-  });
-
-  const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // the build writes .br and .gz copies beside its text files (apps/web/vite.config.ts)
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        // hashed assets never change; index.html must always be revalidated
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (!isApiLikePath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // the SPA owns every other path, including its own 404 page
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);
-    }
-    return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${url}` });
-  });
+  await app.register(staticFilesPlugin);
 
   return app as unknown as AppInstance;
-}
-
-function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    // a path whose %-encoding cannot be decoded (overlong UTF-8, a lone %) names no route
-    return reply.code(404).send({ error: 'Not Found', message: 'No route for this path.' });
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => ({
-      field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
-      message: v.message ?? 'is invalid',
-    }));
-    const first = issues[0];
-    return reply.code(400).send({
-      error: 'Bad Request',
-      message: first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',
-      details: issues,
-    });
-  }
-  if (error instanceof AppError) {
-    const status = statusOfKind[error.kind];
-    if (status >= 500) request.log.warn({ err: error }, 'engine failure');
-    return reply.code(status).send({
-      error: error.message,
-      ...(error.explanation ? { message: error.explanation } : {}),
-      ...(error.details ? { details: error.details } : {}),
-    });
-  }
-  if (isResponseSerializationError(error)) {
-    request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-    return reply.code(500).send({ error: 'Internal Server Error' });
-  }
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-  if (status < 500) {
-    // fastify's own 4xx (bad JSON, unsupported content type, body too large…) carry a useful message
-    return reply.code(status).send({ error: httpReason(status), message: error.message });
-  }
-  request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ error: 'Internal Server Error' });
-}
-
-function httpReason(status: number): string {
-  const reasons: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    405: 'Method Not Allowed',
-    406: 'Not Acceptable',
-    408: 'Request Timeout',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    414: 'URI Too Long',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-  };
-  return reasons[status] ?? 'Request Error';
 }
