@@ -1,17 +1,14 @@
 import { isJustPublished, messages, type Design } from '@dwellscape/shared';
-import { BadgeCheck, ImageOff, MessageCircle, Repeat2, ShoppingBag, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LazyCommentsDialog } from '@/components/comments-dialog/lazy-comments-dialog';
 import { LazyProductDialog } from '@/components/product-dialog/lazy-product-dialog';
 import type { ProductPreview } from '@/components/product-dialog/product-dialog';
 import { Avatar } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
+import { followLinkClick } from '@/lib/follow-link';
 import { writeStoredJson } from '@/lib/storage';
 import { LikeButton } from './like-button';
 import { ProductThumbnails } from './product-thumbnails';
@@ -40,38 +37,53 @@ export function formatRemixCount(count: number): string {
   return `${countFormat.format(count)} ${count === 1 ? 'remix' : 'remixes'}`;
 }
 
+/** The look of components/ui/badge's Badge, without merging classes on every card. */
+const badgeClass = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
 /** The id of the post screen's remixes section, which the card's remix count links to. */
 export const REMIXES_SECTION_ID = 'remixes';
 
-/** SPEC §2 feed card: badges, image, caption, products, likes, comments, save, shop link, date, author and 'Inspired by'. */
+/** The card's classes, built once (buttonClasses merges with tailwind-merge), not per card: a feed renders many. */
+const cardClass = 'overflow-hidden rounded-2xl border border-border/70 bg-surface shadow-card';
+const shopLinkClass = buttonClasses({ size: 'sm', variant: 'accent' });
+
+/**
+ * SPEC §2 feed card: badges, image, caption, products, likes, comments, save, shop link, date, author and 'Inspired by'.
+ *
+ * A feed renders many of these on a phone's first load, so the card is kept light (issue #17): its icons are CSS
+ * (`icon icon-NAME`, one element each, no SVG tree built per render) and its links are plain anchors that one
+ * listener on the card follows in the app (`followLinkClick`), instead of a router <Link> with its hooks each.
+ */
 export function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
   const [openProduct, setOpenProduct] = useState<ProductPreview | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const navigate = useNavigate();
   const postHref = paths.post.getHref(design.id);
 
   return (
-    <Card className={cn('overflow-hidden', className)}>
-      <article aria-labelledby={`design-${design.id}-title`}>
+    <div className={className ? `${cardClass} ${className}` : cardClass}>
+      {/* the links inside are plain anchors: this one listener follows them in the app (see followLinkClick) */}
+      <article aria-labelledby={`design-${design.id}-title`} onClick={(event) => followLinkClick(event, navigate)}>
         <header className="flex items-center gap-3 px-4 py-3">
-          <Link to={paths.profile.getHref(design.author.id)} className="flex min-w-0 items-center gap-3 rounded-lg">
+          <a href={paths.profile.getHref(design.author.id)} className="flex min-w-0 items-center gap-3 rounded-lg">
             <Avatar src={design.author.avatarUrl} name={design.author.displayName} className="size-9" />
             <span className="min-w-0">
               <span className="flex items-center gap-1 text-sm font-semibold">
                 <span className="truncate">{design.author.displayName}</span>
                 {design.author.isVerified && (
-                  <BadgeCheck className="size-4 shrink-0 text-primary" aria-label="Verified" role="img" />
+                  <span className="icon size-4 icon-badge-check text-primary" aria-label="Verified" role="img" />
                 )}
               </span>
               <span className="block truncate text-xs text-muted-foreground">@{design.author.username}</span>
             </span>
-          </Link>
+          </a>
           <time dateTime={design.createdAt} className="ml-auto shrink-0 text-xs text-muted-foreground">
             {formatCreatedDate(design.createdAt)}
           </time>
         </header>
 
-        <div className="relative aspect-[4/3] bg-muted">
-          <ImageOff className="absolute inset-0 m-auto size-8 text-muted-foreground/40" aria-hidden />
+        {/* the picture's placeholder icon is the box's own ::before, under the picture */}
+        <div className="relative aspect-[4/3] bg-muted before:absolute before:inset-0 before:m-auto before:icon before:size-8 before:icon-image-off before:text-muted-foreground/40">
           <ResponsiveImage
             src={design.afterImageUrl}
             alt={design.title}
@@ -80,11 +92,13 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
             className="relative size-full object-cover"
           />
           <span className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
-            <Badge tone="solid" className="bg-black/60 text-white backdrop-blur-sm" aria-label="AI generated">
-              <Sparkles className="size-3" aria-hidden /> AI
-            </Badge>
+            <span className={`${badgeClass} bg-black/60 text-white backdrop-blur-sm`} aria-label="AI generated">
+              <span className="icon size-3 icon-sparkles" aria-hidden /> AI
+            </span>
             {isJustPublished(design.createdAt) && (
-              <Badge className="bg-accent text-accent-foreground shadow-sm">{messages.feed.justPublished}</Badge>
+              <span className={`${badgeClass} bg-accent text-accent-foreground shadow-sm`}>
+                {messages.feed.justPublished}
+              </span>
             )}
           </span>
           {imageOverlay && <div className="absolute inset-x-0 bottom-0">{imageOverlay}</div>}
@@ -93,9 +107,9 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
         <div className="flex flex-col gap-3 p-4">
           <div>
             <h2 id={`design-${design.id}-title`} className="text-base leading-snug font-semibold tracking-tight">
-              <Link to={postHref} className="rounded hover:underline hover:underline-offset-2">
+              <a href={postHref} className="rounded hover:underline hover:underline-offset-2">
                 {design.title}
-              </Link>
+              </a>
             </h2>
             {design.caption && (
               <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>
@@ -104,24 +118,24 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
                 {design.originalCreator && (
                   <p className="flex min-w-0 items-center gap-1.5">
-                    <Sparkles className="size-3.5 shrink-0 text-accent" aria-hidden />
+                    <span className="icon size-3.5 icon-sparkles text-accent" aria-hidden />
                     <span>{messages.feed.inspiredBy}</span>
-                    <Link
-                      to={paths.profile.getHref(design.originalCreator.id)}
+                    <a
+                      href={paths.profile.getHref(design.originalCreator.id)}
                       className="truncate font-semibold text-foreground hover:underline hover:underline-offset-2"
                     >
                       @{design.originalCreator.username}
-                    </Link>
+                    </a>
                   </p>
                 )}
                 {design.remixCount > 0 && (
-                  <Link
-                    to={{ pathname: postHref, hash: REMIXES_SECTION_ID }}
+                  <a
+                    href={`${postHref}#${REMIXES_SECTION_ID}`}
                     className="inline-flex items-center gap-1.5 font-semibold text-foreground hover:underline hover:underline-offset-2"
                   >
-                    <Repeat2 className="size-3.5 shrink-0 text-primary" aria-hidden />
+                    <span className="icon size-3.5 icon-repeat-2 text-primary" aria-hidden />
                     {formatRemixCount(design.remixCount)}
-                  </Link>
+                  </a>
                 )}
               </div>
             )}
@@ -141,19 +155,20 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
               onClick={() => setCommentsOpen(true)}
               className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-muted-foreground tabular-nums transition-colors hover:bg-muted hover:text-foreground"
             >
-              <MessageCircle className="size-5" aria-hidden />
+              <span className="icon size-5 icon-message-circle" aria-hidden />
               <span aria-hidden>{design.commentsCount}</span>
             </button>
             <SaveButton design={design} className="ml-auto" />
-            <Link
-              to={paths.shopDesign.getHref(design.id)}
-              // SPEC §2: shop-design opens a design cached in session storage under its post id
+            <a
+              href={paths.shopDesign.getHref(design.id)}
+              // SPEC §2: shop-design opens a design cached in session storage under its post id (the card's
+              // listener then follows the link)
               onClick={() => writeStoredJson('session', design.id, design)}
-              className={buttonClasses({ size: 'sm', variant: 'accent' })}
+              className={shopLinkClass}
             >
-              <ShoppingBag className="size-4" aria-hidden />
+              <span className="icon size-4 icon-shopping-bag" aria-hidden />
               {messages.feed.shopThisDesign}
-            </Link>
+            </a>
           </footer>
         </div>
       </article>
@@ -165,6 +180,6 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
         open={commentsOpen}
         onOpenChange={setCommentsOpen}
       />
-    </Card>
+    </div>
   );
 }

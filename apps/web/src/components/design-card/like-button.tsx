@@ -1,7 +1,5 @@
 import type { Design } from '@dwellscape/shared';
-import { Heart } from 'lucide-react';
 import { useToggleDesignLike } from '@/lib/api/like-design';
-import { cn } from '@/lib/cn';
 
 type LikeButtonProps = {
   design: Pick<Design, 'id' | 'likedByViewer' | 'likesCount'>;
@@ -18,16 +16,19 @@ export function LikeButton({ design, className }: LikeButtonProps) {
       aria-pressed={liked}
       aria-label={`Like (${design.likesCount} ${design.likesCount === 1 ? 'like' : 'likes'})`}
       onClick={() => void toggleLike(design)}
-      className={cn(
+      // joined, not merged: none of these classes conflict, and a feed renders a like button per card
+      className={[
         'group inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors hover:bg-muted',
         liked ? 'text-rose-600 dark:text-rose-400' : 'text-muted-foreground hover:text-foreground',
         className,
-      )}
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
-      <Heart
+      {/* a CSS icon (styles/css-icons.css): filled while liked */}
+      <span
         aria-hidden
-        className={cn('size-5 transition-transform group-active:scale-125', liked && 'fill-current')}
-        strokeWidth={liked ? 2.2 : 2}
+        className={`icon size-5 transition-transform group-active:scale-125 ${liked ? 'icon-heart-filled' : 'icon-heart'}`}
       />
       <span aria-hidden>{design.likesCount}</span>
     </button>

@@ -1,9 +1,6 @@
 import { splitThumbnails } from '@dwellscape/shared';
-import { Package } from 'lucide-react';
-import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-dialog/product-image';
 import { imageSizes } from '@/components/ui/responsive-image';
-import { cn } from '@/lib/cn';
 
 export interface ThumbnailProduct {
   id: string;
@@ -21,8 +18,13 @@ interface ProductThumbnailsProps<T extends ThumbnailProduct> {
 
 const tileClass =
   'relative grid aspect-square place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted transition-[transform,box-shadow] hover:-translate-y-0.5 hover:shadow-md';
+/** A product's tile: its placeholder icon is the tile's own ::before, under the picture. */
+const productTileClass = `${tileClass} w-full cursor-pointer before:absolute before:icon before:size-4 before:icon-package before:text-muted-foreground/60`;
 
-/** SPEC §2: up to 5 product thumbnails, then '+N' for the rest. */
+/**
+ * SPEC §2: up to 5 product thumbnails, then '+N' for the rest. The '+N' tile is a plain link: the design card
+ * around it follows it in the app (see followLinkClick).
+ */
 export function ProductThumbnails<T extends ThumbnailProduct>({
   products,
   onSelect,
@@ -32,17 +34,19 @@ export function ProductThumbnails<T extends ThumbnailProduct>({
   const { shown, extra } = splitThumbnails(products);
   if (shown.length === 0) return null;
   return (
-    <ul className={cn('grid grid-cols-6 gap-2', className)} aria-label="Products in this design">
+    <ul
+      className={className ? `grid grid-cols-6 gap-2 ${className}` : 'grid grid-cols-6 gap-2'}
+      aria-label="Products in this design"
+    >
       {shown.map((product, index) => (
         <li key={`${product.id}-${index}`}>
           <button
             type="button"
             aria-label={product.name}
             title={product.name}
-            className={cn(tileClass, 'w-full cursor-pointer')}
+            className={productTileClass}
             onClick={() => onSelect(product)}
           >
-            <Package className="absolute size-4 text-muted-foreground/60" aria-hidden />
             {/* a sixth of the content column: at most 4.6rem */}
             <ProductImage src={product.imageUrl} alt="" sizes={imageSizes.tile5rem} className="relative" />
           </button>
@@ -50,13 +54,13 @@ export function ProductThumbnails<T extends ThumbnailProduct>({
       ))}
       {extra > 0 && (
         <li>
-          <Link
-            to={moreHref}
+          <a
+            href={moreHref}
             aria-label={`${extra} more ${extra === 1 ? 'product' : 'products'}`}
-            className={cn(tileClass, 'text-sm font-semibold text-muted-foreground hover:text-foreground')}
+            className={`${tileClass} text-sm font-semibold text-muted-foreground hover:text-foreground`}
           >
             <span aria-hidden>+{extra}</span>
-          </Link>
+          </a>
         </li>
       )}
     </ul>

@@ -1,10 +1,8 @@
 import type { Design, SessionResponse } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bookmark } from 'lucide-react';
 import { useRequireAccount } from '@/components/account/account-sheet-provider';
 import { meQueryKey } from '@/lib/api/get-me';
 import { setDesignSavedOptimistically } from '@/lib/api/save-design';
-import { cn } from '@/lib/cn';
 import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
 
 export const saveTexts = {
@@ -49,16 +47,19 @@ export function SaveButton({
       aria-pressed={saved}
       aria-label={saved ? saveTexts.saved : saveTexts.save}
       onClick={() => void toggle()}
-      className={cn(
+      // joined, not merged: none of these classes conflict, and a feed renders a save button per card
+      className={[
         'group inline-flex size-9 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-muted',
         saved ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
         className,
-      )}
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
-      <Bookmark
+      {/* a CSS icon (styles/css-icons.css): filled while saved */}
+      <span
         aria-hidden
-        className={cn('size-5 transition-transform group-active:scale-110', saved && 'fill-current')}
-        strokeWidth={saved ? 2.2 : 2}
+        className={`icon size-5 transition-transform group-active:scale-110 ${saved ? 'icon-bookmark-filled' : 'icon-bookmark'}`}
       />
     </button>
   );

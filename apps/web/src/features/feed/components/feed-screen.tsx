@@ -1,6 +1,6 @@
 import { FEED_MAX_ATTEMPTS, messages, type Mode } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, RefreshCw, Sparkles } from 'lucide-react';
+import { RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
@@ -100,7 +100,7 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
           </ul>
           <div className="mt-8 flex flex-col items-center gap-3 text-center">
             <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-              <CircleCheck className="size-4 text-primary" aria-hidden />
+              <span className="icon size-4 icon-circle-check text-primary" aria-hidden />
               {messages.feed.endOfFeed}
             </p>
             {feed.hasNextPage ? (
