@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import { GateScreen } from '@/features/gate/components/gate-screen';
 import { meQueryOptions } from '@/lib/api/get-me';
@@ -16,41 +16,58 @@ let LoadedAppRouter: ComponentType | null = null;
 /**
  * SPEC §4: the gate is locked at every load; the unlocked state lives only in this component's memory,
  * so a reload shows the gate again. A session the server no longer knows locks it too.
+ *
+ * Issue #17: once the password is accepted, the app is rendered under the gate while SPEC §2's 1 s unlock
+ * transition plays (as soon as the router's code is there), out of reach (inert, hidden from assistive
+ * technology) until the transition ends. The shell and the feed's first cards are built, styled and laid out
+ * in short tasks behind the white, and the transition's end only takes the gate away.
  */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  // 'loaded': the router's code was there when the transition ended, so it renders at once; React.lazy
-  // would suspend once even then, building and throwing away the whole skeleton shell in the task that
-  // shows the app. 'loading': the skeleton shell until the code arrives (a slow connection).
-  const [shell, setShell] = useState<'locked' | 'loaded' | 'loading'>('locked');
+  // 'opening': the password was accepted and the transition plays. 'open': the transition has ended.
+  const [phase, setPhase] = useState<'locked' | 'opening' | 'open'>('locked');
+  // the router's code has arrived (see warmUp)
+  const [routerLoaded, setRouterLoaded] = useState(LoadedAppRouter !== null);
 
-  useEffect(() => onSessionExpired(() => setShell('locked')), []);
+  useEffect(() => onSessionExpired(() => setPhase('locked')), []);
 
   // the unlock transition takes a second: enough to learn who the current user is for the navigation,
   // to fetch the app's code, and the feed's first page and picture (into the feed's own query: a failed
   // attempt's 'Retry attempt n/3' note, SPEC §4, still shows on the feed)
   const warmUp = useCallback(() => {
+    setPhase('opening');
     void queryClient.prefetchQuery(meQueryOptions());
     void prefetchFeed(queryClient);
     void loadRouter().then(({ startRouter, AppRouter }) => {
       startRouter();
       LoadedAppRouter = AppRouter;
+      // a task of its own: the router's module has just been evaluated in this one
+      setTimeout(() => setRouterLoaded(true));
     });
   }, [queryClient]);
-  // in a transition, React (REACT_BUILD=1) renders the shell and the feed's first cards in short slices
-  // while the transition's white screen stays up; Preact, which ships, has no time slicing and renders
-  // them in one task (docs/decisions/0012-feed-route-javascript-budget.md)
-  const open = useCallback(() => startTransition(() => setShell(LoadedAppRouter ? 'loaded' : 'loading')), []);
+  const open = useCallback(() => setPhase('open'), []);
+
+  // under the gate while the transition plays; the same element once it has ended, so nothing mounts again
+  const underGate = phase === 'opening';
+  const app =
+    routerLoaded && LoadedAppRouter ? (
+      <div className="contents" inert={underGate} aria-hidden={underGate || undefined}>
+        <LoadedAppRouter />
+      </div>
+    ) : phase === 'open' ? (
+      // the code has not arrived by the transition's end (a slow connection): the skeleton shell until it does
+      <Suspense fallback={<ShellLoading />}>
+        <LazyAppRouter />
+      </Suspense>
+    ) : null;
 
   return (
     <AppProvider queryClient={queryClient}>
-      {shell === 'locked' ? (
-        <GateScreen onSessionStarted={warmUp} onUnlocked={open} />
-      ) : shell === 'loaded' && LoadedAppRouter ? (
-        <LoadedAppRouter />
-      ) : (
-        <Suspense fallback={<ShellLoading />}>
-          <LazyAppRouter />
-        </Suspense>
+      {phase !== 'locked' && app}
+      {phase !== 'open' && (
+        // over the app being rendered under it: the gate covers the screen until the transition ends
+        <div className={phase === 'opening' && app ? 'fixed inset-0 z-[60] overflow-hidden' : 'contents'}>
+          <GateScreen onSessionStarted={warmUp} onUnlocked={open} />
+        </div>
       )}
     </AppProvider>
   );

@@ -53,7 +53,7 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
   const queryClient = useQueryClient();
   const feed = useDesignsFeed(mode);
   const designs = useMemo(() => flattenFeed(feed.data), [feed.data]);
-  // a freshly arrived page renders its first screenful at once and the rest just after (see the hook)
+  // a freshly arrived page renders its first card at once and the rest one per idle moment (see the hook)
   const shownCount = useStagedCount(designs.length);
 
   // back to the loading state, so the three attempts and their notes run again

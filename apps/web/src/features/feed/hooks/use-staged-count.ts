@@ -1,9 +1,15 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** Cards rendered with the feed's first paint: a phone's first screen (one card and most of the next) and a margin. */
-export const FIRST_SCREEN_CARDS = 3;
-/** Cards added per later step: each step is a short task of its own, so none blocks the main thread for long. */
-export const CARDS_PER_STEP = 2;
+/**
+ * Cards rendered with the feed's first paint: the first, which fills most of a phone's first screen; the next
+ * follows in the next idle moment. After the gate this all happens under the unlock transition (app/app.tsx).
+ */
+export const FIRST_SCREEN_CARDS = 1;
+/**
+ * Cards added per later step: each step is a short task of its own, so none blocks the main thread for long
+ * (a phone's CPU renders, styles and lays out one card in well under 50 ms; two took longer, issue #17).
+ */
+export const CARDS_PER_STEP = 1;
 
 const ALL = Number.POSITIVE_INFINITY;
 
@@ -25,7 +31,7 @@ function whenIdle(run: () => void, timeout: number): IdleHandle {
 /**
  * How many of `total` items to render: the feed's first page arrives 25 cards at once, and rendering
  * them in one go blocks a phone's main thread for a second or more right when it should be painting
- * the first picture. So a list that arrives renders its first screenful at once and the rest a few at
+ * the first picture. So a list that arrives renders its first card at once and the rest one at
  * a time in idle moments, in order (only ever appending below what is shown). Once all are shown, every
  * later change (Load More, a live arrival on top) renders at once, as before.
  *
