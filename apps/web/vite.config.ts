@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -40,12 +40,10 @@ function precompress(): Plugin {
 }
 
 /**
- * The SPA is built on Preact's React compatibility layer (decision 0012): a tenth of React DOM's weight on the
- * feed's first load. The web component tests run on it too, so they test what ships. `REACT_BUILD=1` builds and
- * tests on React instead. The dev server always runs React (its fast refresh is React's).
+ * The SPA runs on Preact's React compatibility layer everywhere: the dev server, the web component tests and the
+ * build (decision 0025; 0012 for why: a tenth of React DOM's weight on the feed's first load). The code is written
+ * against React's API and imports `react`; these aliases send it to `preact/compat`.
  */
-const onPreact = process.env.REACT_BUILD !== '1';
-
 const preactAliases: Alias[] = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
@@ -58,18 +56,27 @@ const preactAliases: Alias[] = [
 ];
 
 export default defineConfig(({ command, mode }) => {
-  const aliasReact = onPreact && (command === 'build' || mode === 'test');
-  // Tests on Preact: every library goes through Vite (so the aliases reach its imports of react), as its ES module
-  // build (a CommonJS build would require the real React).
-  const testsOnPreact = onPreact && mode === 'test';
+  const isTest = mode === 'test';
+  // the dev server's fast refresh (Prefresh) and Preact's devtools hook; neither in tests nor builds
+  const isDevServer = command === 'serve' && !isTest;
   return {
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [
+      preact({
+        // ours above, which also carry Testing Library's ES module build
+        reactAliasesEnabled: false,
+        // JSX compiles to react/jsx-runtime, which the aliases send to preact/compat's
+        jsxImportSource: 'react',
+        prefreshEnabled: isDevServer,
+        devToolsEnabled: isDevServer,
+      }),
+      tailwindcss(),
+      precompress(),
+    ],
     resolve: {
-      alias: [
-        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        ...(aliasReact ? preactAliases : []),
-      ],
-      ...(testsOnPreact && {
+      alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
+      // Tests: every library goes through Vite (so the aliases reach its imports of react), as its ES module build
+      // (a CommonJS build would require the real React).
+      ...(isTest && {
         conditions: ['module', 'browser', 'development'],
         mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
       }),
@@ -110,7 +117,7 @@ export default defineConfig(({ command, mode }) => {
       css: false,
       // Preact itself stays outside Vite (Node loads its ES modules once): vi.resetModules() empties Vite's module
       // cache, and a test that re-imports a hook would otherwise get a second Preact whose hooks see no component.
-      server: { deps: { inline: testsOnPreact ? [/^(?!.*\/node_modules\/preact\/)/] : [] } },
+      server: { deps: { inline: [/^(?!.*\/node_modules\/preact\/)/] } },
     },
   };
 });
