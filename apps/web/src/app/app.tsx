@@ -64,8 +64,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <AppProvider queryClient={queryClient}>
       {phase !== 'locked' && app}
       {phase !== 'open' && (
-        // over the app being rendered under it: the gate covers the screen until the transition ends
-        <div className={phase === 'opening' && app ? 'fixed inset-0 z-[60] overflow-hidden' : 'contents'}>
+        // over the app rendered under it: the gate covers the screen until the transition ends. Fixed from the
+        // transition's first frame (when its overlay mounts), so the gate is not laid out anew while it animates
+        <div className={phase === 'opening' ? 'fixed inset-0 z-[60] overflow-hidden' : 'contents'}>
           <GateScreen onSessionStarted={warmUp} onUnlocked={open} />
         </div>
       )}
