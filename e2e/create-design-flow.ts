@@ -4,7 +4,8 @@ import sharp from 'sharp';
 
 /** Shared steps of the create-design specs: each drives the flow as a person would. */
 
-export const GENERATE_PATH = '/api/ai/generate-design-image';
+/** Where the create flow asks for a render: it queues a render job (decision 0017). */
+export const GENERATE_PATH = '/api/render-jobs';
 export const PREFERENCES_KEY = 'dwellscape-theme';
 
 export const headings = {

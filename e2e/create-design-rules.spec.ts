@@ -1,4 +1,4 @@
-import { messages } from '@dwellscape/shared';
+import { messages, type RenderJob } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -24,6 +24,19 @@ const backButton = (page: Page) => page.getByRole('link', { name: 'Back' });
 /** A toast (sonner's live region), not the same words said on the page itself. */
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+/** A render job as the server shows it, for answers routed by hand. */
+const jobOf = (change: Partial<RenderJob>): RenderJob => ({
+  id: 'e2e-routed-job',
+  status: 'queued',
+  position: null,
+  progress: 0,
+  variationCount: 2,
+  variations: [],
+  error: null,
+  createdAt: new Date().toISOString(),
+  ...change,
+});
 
 /** Routes the render call to answer `status` with `body` (a string is sent as is). */
 async function answerRenderWith(page: Page, status: number, body: unknown) {
@@ -163,10 +176,12 @@ test.describe('step 3: space-selection', () => {
 });
 
 test.describe('step 4: render-result', () => {
-  const failures = [
+  const failures: { name: string; answer: { status: number; body: unknown }; events?: RenderJob; text: string }[] = [
     {
       name: 'a failure the server reports',
-      answer: { status: 200, body: { success: false, imageUrl: null, error: 'The space photo is too dark' } },
+      // the job is queued, then its event stream says it failed
+      answer: { status: 202, body: jobOf({ status: 'queued', position: 1 }) },
+      events: jobOf({ status: 'failed', error: messages.create.renderServerFailed('The space photo is too dark') }),
       text: messages.create.renderServerFailed('The space photo is too dark'),
     },
     {
@@ -190,6 +205,12 @@ test.describe('step 4: render-result', () => {
       await navigate('/create-design/start');
       await reachSpaceStepWithPreset(page);
       await answerRenderWith(page, failure.answer.status, failure.answer.body);
+      if (failure.events) {
+        const body = `event: job\ndata: ${JSON.stringify(failure.events)}\n\n`;
+        await page.route(`**${GENERATE_PATH}/${failure.events.id}/events`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/event-stream', body }),
+        );
+      }
       await renderButton(page).click();
       await expect(toast(page, failure.text)).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: failure.text })).toBeVisible();

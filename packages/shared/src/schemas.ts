@@ -502,6 +502,8 @@ export const renderVariationSchema = z.looseObject({
   width: z.number(),
   height: z.number(),
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+  /** The local engine's placements by product id, in this picture's pixels (width × height); a remote engine gives none. */
+  placements: z.optional(z.array(renderPlacementSchema)),
 });
 export type RenderVariation = z.infer<typeof renderVariationSchema>;
 

@@ -1,7 +1,8 @@
 import { messages } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
-import { renderDesign, toGenerateDesignForm, type GenerateDesignImageInput } from './generate-design-image';
+import { renderFailureMessage, toGenerateDesignForm, type GenerateDesignImageInput } from './generate-design-image';
+import { startRenderJob } from './start-render-job';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -39,62 +40,56 @@ describe('toGenerateDesignForm', () => {
   });
 });
 
-describe('renderDesign', () => {
-  it('posts the form once and returns the image on success', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, imageUrl: '/media/renders/x.webp', error: null }),
-    );
-    await expect(renderDesign(input)).resolves.toEqual({ ok: true, imageUrl: '/media/renders/x.webp', receipt: null });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+describe('startRenderJob', () => {
+  it('posts the form with the number of variations and answers the queued job', async () => {
+    const queued = {
+      id: 'job-1',
+      status: 'queued',
+      position: 1,
+      progress: 0,
+      variationCount: 3,
+      variations: [],
+      error: null,
+      createdAt: '2026-11-25T12:00:00.000Z',
+    };
+    fetchMock.mockResolvedValueOnce(jsonResponse(202, queued));
+    await expect(startRenderJob(input, 3)).resolves.toEqual(queued);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/ai/generate-design-image');
+    expect(url).toBe('/api/render-jobs');
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('variations')).toBe('3');
   });
 
   it.each([
     [
-      'a failure the server reports',
-      () => jsonResponse(200, { success: false, imageUrl: null, error: 'Space too dark' }),
-      messages.create.renderServerFailed('Space too dark'),
-    ],
-    [
-      'a reported failure without a reason',
-      () => jsonResponse(200, { success: false, imageUrl: null, error: null }),
-      'Failed to generate design: Unknown error',
-    ],
-    [
       'an engine that is down (503)',
-      () => jsonResponse(503, { success: false, imageUrl: null, error: 'Engine offline' }),
+      () => jsonResponse(503, { error: 'Engine offline' }),
       messages.create.renderServerFailed('Engine offline'),
     ],
-    [
-      'a server time-out (504)',
-      () => jsonResponse(504, { success: false, imageUrl: null, error: 'slow' }),
-      messages.create.renderTimeout,
-    ],
+    ['a server time-out (504)', () => jsonResponse(504, { error: 'slow' }), messages.create.renderTimeout],
     [
       'an answer that is not JSON',
       () => new Response('<html>oops</html>', { status: 200 }),
       messages.create.renderTimeout,
     ],
-    ['an answer of the wrong shape', () => jsonResponse(200, { image: 'x' }), messages.create.renderTimeout],
+    ['an answer of the wrong shape', () => jsonResponse(202, { image: 'x' }), messages.create.renderTimeout],
     ['a bad request (400)', () => jsonResponse(400, { error: 'Invalid mode' }), messages.create.renderFailed],
     ['a server error (500)', () => jsonResponse(500, { error: 'Internal Server Error' }), messages.create.renderFailed],
     [
-      'too many requests (429)',
-      () => jsonResponse(429, { error: 'Too many AI requests' }),
-      messages.create.renderFailed,
+      'a render limit (429), in the words of the server',
+      () => jsonResponse(429, { error: messages.create.renderJobsPerHour(30) }),
+      messages.create.renderJobsPerHour(30),
     ],
   ])('turns %s into SPEC §8 words', async (_case, respond, message) => {
     fetchMock.mockResolvedValueOnce(respond());
-    await expect(renderDesign(input)).resolves.toEqual({ ok: false, message });
+    const error = await startRenderJob(input).catch((err: unknown) => err);
+    expect(renderFailureMessage(error)).toBe(message);
   });
 
-  it('reads a lost connection as "other failure" and a client time-out as a time-out', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(renderDesign(input)).resolves.toEqual({ ok: false, message: messages.create.renderFailed });
-    fetchMock.mockRejectedValueOnce(new DOMException('signal timed out', 'TimeoutError'));
-    await expect(renderDesign(input)).resolves.toEqual({ ok: false, message: messages.create.renderTimeout });
+  it('reads a lost connection as "other failure" and a time-out as a time-out', () => {
+    expect(renderFailureMessage(new TypeError('Failed to fetch'))).toBe(messages.create.renderFailed);
+    expect(renderFailureMessage(new DOMException('signal timed out', 'TimeoutError'))).toBe(
+      messages.create.renderTimeout,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
 import { hasAnsweredAll, hasChosenItems, hasChosenSpace, useCreateDraft } from '../stores/create-draft';
 import { isRemixHandoff, readPostCreationHandoff } from '../utils/post-creation-handoff';
+import { resumableSession } from '../utils/render-plan';
 import { guardNeedsQuestions, redirectForStep } from '../utils/step-guard';
 import { FlowQuestionsStep } from './flow-questions-step';
 import { PostCreationStep } from './post-creation-step';
@@ -60,12 +61,16 @@ export function CreateDesignScreen({ step }: { step: CreateDesignStep }) {
     );
   }
 
-  const redirect = redirectForStep(step, {
-    hasItems: hasChosenItems(draft, mode),
-    hasAnswers: hasAnsweredAll(draft, questions.data?.map((question) => question.id) ?? []),
-    hasSpace: hasChosenSpace(draft),
-    hasDesign,
-  });
+  // a render job to follow again (after a reload, which clears the flow's choices) opens the render step by itself
+  const resumesRender = step === 'render-result' && resumableSession(draft, mode) !== null;
+  const redirect = resumesRender
+    ? null
+    : redirectForStep(step, {
+        hasItems: hasChosenItems(draft, mode),
+        hasAnswers: hasAnsweredAll(draft, questions.data?.map((question) => question.id) ?? []),
+        hasSpace: hasChosenSpace(draft),
+        hasDesign,
+      });
   if (redirect) return <Navigate to={paths.createDesign.step(redirect)} replace />;
 
   const Screen = stepScreens[step];

@@ -34,11 +34,44 @@ beforeEach(() => {
   toast.dismiss();
 });
 
+const receiptOf = (structureKept: number) => ({
+  structureKept,
+  productsPresent: 2,
+  productsChosen: 2,
+  method: 'placed' as const,
+  weakEstimate: false,
+});
+
+/** A finished render job of two variations: the second has the sofa elsewhere. */
+const doneJob = {
+  id: 'job-1',
+  status: 'done',
+  position: null,
+  progress: 100,
+  variationCount: 2,
+  variations: [
+    { imageUrl: '/media/renders/after.webp', ...renderSize, receipt: receiptOf(0.962), placements },
+    {
+      imageUrl: '/media/renders/after-2.webp',
+      ...renderSize,
+      receipt: receiptOf(0.914),
+      placements: [{ productId: 'sofa', box: { x: 100, y: 600, width: 400, height: 200 } }, placements[1]!],
+    },
+  ],
+  error: null,
+  createdAt: '2026-11-25T12:00:00.000Z',
+};
+
+/** The render-job API answering the finished job at once (jsdom has no EventSource: the step reads the job). */
+const renderJobAnswers = {
+  'POST /api/render-jobs': () => jsonResponse(202, doneJob),
+  'GET /api/render-jobs/job-1': () => jsonResponse(200, doneJob),
+};
+
 async function openAdjuster() {
   chooseEverything();
   const api = stubApi({
-    'POST /api/ai/generate-design-image': () =>
-      jsonResponse(200, { success: true, imageUrl: '/media/renders/after.webp', error: null, placements, renderSize }),
+    ...renderJobAnswers,
     'POST /api/ai/recomposite-design': ({ init }) => {
       const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
       return jsonResponse(200, { imageUrl: '/media/renders/adjusted.webp', placements: body.placements, renderSize });
@@ -99,14 +132,7 @@ describe('adjusting a render’s placements', () => {
   it('keeps the render and says so when the server cannot draw it again', async () => {
     chooseEverything();
     stubApi({
-      'POST /api/ai/generate-design-image': () =>
-        jsonResponse(200, {
-          success: true,
-          imageUrl: '/media/renders/after.webp',
-          error: null,
-          placements,
-          renderSize,
-        }),
+      ...renderJobAnswers,
       'POST /api/ai/recomposite-design': () => jsonResponse(503, { error: 'busy' }),
     });
     renderCreateFlow('render-result', { cached: true });
@@ -116,5 +142,52 @@ describe('adjusting a render’s placements', () => {
     expect((await screen.findAllByText('The design could not be updated. Please try again.'))[0]).toBeInTheDocument();
     expect(within(document.body).getByRole('button', { name: 'Apply changes' })).toBeEnabled();
     expect(getCreateDraft().generatedDesign?.imageUrl).toBe('/media/renders/after.webp');
+  }, 20_000);
+
+  it('adjusts the variation picked: its own placements and receipt, and the adjusted picture takes its place', async () => {
+    chooseEverything();
+    const api = stubApi({
+      ...renderJobAnswers,
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
+        return jsonResponse(200, {
+          imageUrl: '/media/renders/adjusted-2.webp',
+          placements: body.placements,
+          renderSize,
+          receipt: receiptOf(0.9),
+        });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    expect(await screen.findByText('Room kept 96% · 2 of 2 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Variation 2' }));
+    expect(screen.getByText('Room kept 91% · 2 of 2 products')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Adjust placement' }));
+    // the second variation's sofa, not the first's
+    expect(screen.getByRole('button', { name: 'Move Linen Sofa' })).toHaveStyle({ left: '6.25%', top: '50%' });
+    await userEvent.click(screen.getByRole('button', { name: 'Move Arc Lamp' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Arc Lamp' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    expect(sentPlacements(api)).toEqual([{ productId: 'sofa', box: { x: 100, y: 600, width: 400, height: 200 } }]);
+
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/adjusted-2.webp',
+    );
+    expect(screen.getByText('Room kept 90% · 2 of 2 products')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect(getCreateDraft().generatedDesign).toMatchObject({
+      imageUrl: '/media/renders/adjusted-2.webp',
+      variation: 1,
+      receipt: receiptOf(0.9),
+    });
+    // the first variation is as it was
+    await userEvent.click(screen.getByRole('button', { name: 'Variation 1' }));
+    expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/after.webp',
+    );
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { CREATE_VIDEO_DELAY_MS, messages } from '@dwellscape/shared';
+import { CREATE_VIDEO_DELAY_MS, messages, type RenderJob } from '@dwellscape/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,9 +24,53 @@ function chooseEverything() {
   });
 }
 
-const receipt = { structureKept: 0.962, productsPresent: 2, productsChosen: 2, method: 'placed', weakEstimate: false };
-const renderSucceeds = () =>
-  jsonResponse(200, { success: true, imageUrl: '/media/renders/after.webp', error: null, receipt });
+const job = (over: Partial<RenderJob> = {}): RenderJob => ({
+  id: 'job-1',
+  status: 'queued',
+  position: 1,
+  progress: 0,
+  variationCount: 2,
+  variations: [],
+  error: null,
+  createdAt: '2026-11-25T12:00:00.000Z',
+  ...over,
+});
+const receiptOf = (structureKept: number) => ({
+  structureKept,
+  productsPresent: 2,
+  productsChosen: 2,
+  method: 'placed' as const,
+  weakEstimate: false,
+});
+const doneJob = (id = 'job-1') =>
+  job({
+    id,
+    status: 'done',
+    position: null,
+    progress: 100,
+    variations: [
+      { imageUrl: '/media/renders/after-1.webp', width: 1600, height: 1200, receipt: receiptOf(0.962) },
+      { imageUrl: '/media/renders/after-2.webp', width: 1600, height: 1200, receipt: receiptOf(0.914) },
+    ],
+  });
+
+/**
+ * The render-job API as the server answers it: POST queues `first`, each read of the job takes the next of `later`
+ * (the last one stays). jsdom has no EventSource, so the step reads the job every second.
+ */
+function jobApi(first: RenderJob, later: RenderJob[], extra: Parameters<typeof stubApi>[0] = {}) {
+  let reads = 0;
+  let started = 0;
+  return stubApi({
+    'POST /api/render-jobs': () => {
+      started++;
+      return jsonResponse(202, { ...first, id: started === 1 ? first.id : `${first.id}-${started}` });
+    },
+    [`GET /api/render-jobs/${first.id}`]: () => jsonResponse(200, later[Math.min(reads++, later.length - 1)]),
+    [`POST /api/render-jobs/${first.id}/cancel`]: () => jsonResponse(200, job({ status: 'cancelled', position: null })),
+    ...extra,
+  });
+}
 
 beforeEach(() => {
   // sonner keeps earlier tests' toasts and shows them again in a new Toaster: each test counts its own
@@ -40,73 +84,148 @@ afterEach(() => {
 });
 
 describe('render step', () => {
-  it('generates exactly once per entry under strict mode, shows the image and keeps it for post-creation', async () => {
+  it('queues one job per entry under strict mode, shows its real progress, then the variations side by side', async () => {
     chooseEverything();
-    const api = stubApi({ 'POST /api/ai/generate-design-image': renderSucceeds });
+    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 50 }), doneJob()]);
     renderCreateFlow('render-result', { cached: true });
 
-    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+    expect(await screen.findByText('Next in line…')).toBeInTheDocument();
+    await waitFor(
+      () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '50'),
+      {
+        timeout: 3000,
+      },
+    );
+    expect(screen.getByText('50%')).toBeInTheDocument();
+
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 })).toHaveAttribute(
       'src',
-      '/media/renders/after.webp',
+      '/media/renders/after-1.webp',
     );
     expect(await screen.findByText(messages.create.renderSuccess)).toBeInTheDocument();
     expect(screen.getByText('Room kept 96% · 2 of 2 products')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(1);
-
-    const form = api.callsTo('POST', '/api/ai/generate-design-image')[0]![1]!.body as FormData;
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1);
+    const form = api.callsTo('POST', '/api/render-jobs')[0]![1]!.body as FormData;
     expect(form.get('spaceImageUrl')).toBe('/media/seed/s1.webp');
+    expect(form.get('variations')).toBe('2');
     expect(JSON.parse(String(form.get('userAnswers')))).toEqual({ vibe: 'Cozy', light: 'Lots' });
 
+    // the person picks the second variation: it is shown, and it is the one post-creation publishes
+    expect(screen.getByRole('button', { name: 'Variation 1' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Variation 2' }));
+    expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/after-2.webp',
+    );
+    // the receipt is the one of the variation shown
+    expect(screen.getByText('Room kept 91% · 2 of 2 products')).toBeInTheDocument();
     const { designSession, generatedDesign } = getCreateDraft();
-    expect(designSession?.id).toBeTruthy();
+    expect(designSession?.renderJobId).toBe('job-1');
     expect(generatedDesign).toMatchObject({
       designSessionId: designSession?.id,
-      imageUrl: '/media/renders/after.webp',
+      imageUrl: '/media/renders/after-2.webp',
     });
   });
 
-  it('starts a new session and clears the old image on every entry', async () => {
+  it('follows the same job when the person comes back with the same choices, and starts a new one for new choices', async () => {
     chooseEverything();
     localStorage.setItem(
       GENERATED_DESIGN_KEY,
       JSON.stringify({ designSessionId: 'old', imageUrl: '/media/renders/old.webp', timestamp: 1 }),
     );
-    let release!: () => void;
-    const api = stubApi({
-      'POST /api/ai/generate-design-image': () =>
-        new Promise<Response>((resolve) => (release = () => resolve(renderSucceeds()))),
+    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 20 })], {
+      'GET /api/render-jobs/job-1-2': () => jsonResponse(200, doneJob('job-1-2')),
     });
     const { router } = renderCreateFlow('render-result');
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(1));
-    // the loading state says it is working, over the space's own photo
-    expect(screen.getByText('Studying your room…')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1));
     expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
     expect(screen.getByRole('button', { name: /Continue/ })).toBeEnabled();
     expect(localStorage.getItem(GENERATED_DESIGN_KEY)).toBeNull();
     const firstSession = getCreateDraft().designSession?.id;
-    await act(async () => release());
-    await screen.findByRole('img', { name: 'After: your redesigned space' });
 
     await act(() => router.navigate(paths.createDesign.step('space-selection')));
     await act(() => router.navigate(paths.createDesign.step('render-result')));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', '/api/render-jobs/job-1').length).toBeGreaterThan(0));
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1);
+    expect(getCreateDraft().designSession?.id).toBe(firstSession);
+
+    await act(() => router.navigate(paths.createDesign.step('space-selection')));
+    updateCreateDraft({ selectedSpaceId: 'tpl-living' });
+    await act(() => router.navigate(paths.createDesign.step('render-result')));
+    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
     expect(getCreateDraft().designSession?.id).not.toBe(firstSession);
-    expect(getCreateDraft().generatedDesign).toBeNull();
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 })).toHaveAttribute(
+      'src',
+      '/media/renders/after-1.webp',
+    );
+  });
+
+  it("picks the job up again after a reload, which cleared the flow's choices", async () => {
+    sessionStorage.setItem(
+      'designSession',
+      JSON.stringify({
+        id: 'session-before-reload',
+        mode: 'interior',
+        spaceType: 'Living Room',
+        beforeImageUrl: '/media/seed/s1.webp',
+        selectedProducts: [],
+        uploadedProductImages: [],
+        userAnswers: { vibe: 'Cozy' },
+        startedAt: 1,
+        renderJobId: 'job-1',
+        choicesKey: 'x',
+      }),
+    );
+    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 60 }), doneJob()]);
+    renderCreateFlow('render-result');
+    await waitFor(
+      () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '60'),
+      { timeout: 3000 },
+    );
+    expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
+    expect(await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(getCreateDraft().generatedDesign).toMatchObject({
+      designSessionId: 'session-before-reload',
+      imageUrl: '/media/renders/after-1.webp',
+    });
+  });
+
+  it("cancels the job with 'Cancel', and 'Render again' queues a new one", async () => {
+    chooseEverything();
+    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 30 })]);
+    renderCreateFlow('render-result');
+    const cancel = await screen.findByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel).toBeEnabled());
+    await userEvent.click(cancel);
+    expect(await screen.findByText(messages.create.renderCancelled)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/render-jobs/job-1/cancel')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Render again' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
   });
 
   it('shows SPEC §8 failure text, and Try Again renders once more', async () => {
     chooseEverything();
-    const api = stubApi({
-      'POST /api/ai/generate-design-image': () =>
-        jsonResponse(200, { success: false, imageUrl: null, error: 'Space too dark' }),
-    });
+    const api = jobApi(job(), [
+      job({ status: 'failed', position: null, error: messages.create.renderServerFailed('Space too dark') }),
+    ]);
     renderCreateFlow('render-result');
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('Failed to generate design: Space too dark');
     expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
+  });
+
+  it('says which limit was reached when the server refuses another render (429)', async () => {
+    chooseEverything();
+    stubApi({
+      'POST /api/render-jobs': () => jsonResponse(429, { error: messages.create.renderJobsAtOnce(2) }),
+    });
+    renderCreateFlow('render-result');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.create.renderJobsAtOnce(2));
   });
 
   it("uses the fixed sample image without calling the engine when nothing was chosen, with the 'generated' toast", async () => {
@@ -120,7 +239,8 @@ describe('render step', () => {
     expect(screen.getByText('No products were chosen, so here is a sample design.')).toBeInTheDocument();
     // once, although strict mode mounts the step twice
     expect(await screen.findAllByText('Your design has been generated!')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Variation 1' })).not.toBeInTheDocument();
     expect(getCreateDraft().generatedDesign?.imageUrl).toBe(fixtures.templates[0]!.imageUrl);
   });
 
@@ -130,15 +250,15 @@ describe('render step', () => {
     const api = stubApi();
     renderCreateFlow('render-result');
     expect(await screen.findAllByText(messages.create.noSpace)).not.toHaveLength(0);
-    expect(api.callsTo('POST', '/api/ai/generate-design-image')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
   });
 
   it('switches Before and After with the toggle and the arrows', async () => {
     chooseEverything();
-    stubApi({ 'POST /api/ai/generate-design-image': renderSucceeds });
+    jobApi(doneJob(), [doneJob()]);
     renderCreateFlow('render-result');
-    await screen.findByRole('img', { name: 'After: your redesigned space' });
+    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Before', pressed: false }));
@@ -153,9 +273,9 @@ describe('render step', () => {
 
   it("shows 'Creating Video...' for 2 s, then plays the clip", async () => {
     chooseEverything();
-    stubApi({ 'POST /api/ai/generate-design-image': renderSucceeds });
+    jobApi(doneJob(), [doneJob()]);
     renderCreateFlow('render-result');
-    await screen.findByRole('img', { name: 'After: your redesigned space' });
+    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 

@@ -1,5 +1,5 @@
-import { CREATE_VIDEO_DELAY_MS, messages, type Mode } from '@dwellscape/shared';
-import { ArrowRight, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CREATE_VIDEO_DELAY_MS, messages, type Mode, type RenderJob } from '@dwellscape/shared';
+import { ArrowRight, Ban, Check, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,18 +14,24 @@ import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
 import { recompositeDesign } from '../api/recomposite-design';
 import { useSpaces } from '@/lib/api/get-spaces';
+import { cn } from '@/lib/cn';
 import { useTemplates } from '../api/get-templates';
 import { getCreateDraft, useCreateDraft } from '../stores/create-draft';
 import {
   beginRender,
+  cancelRender,
+  chooseVariation,
+  chosenVariation,
   createDesignSessionId,
+  hasRenderEnded,
   keepAdjustedRender,
   useRenderState,
   type RenderState,
+  type ShownVariation,
 } from '../stores/render-session';
 import { createBeforeAfterVideo } from '../utils/before-after-video';
 import type { PostCreationHandoff } from '../utils/post-creation-handoff';
-import { buildRenderPlan, spaceImageOf } from '../utils/render-plan';
+import { buildRenderPlan, resumableSession, spaceImageOf } from '../utils/render-plan';
 import { BeforeAfterViewer, ImageFrame, WorkingSheen } from './before-after-viewer';
 import { PlacementAdjuster } from './placement-adjuster';
 import { StepLayout } from './step-layout';
@@ -37,7 +43,10 @@ import { StepLayout } from './step-layout';
 export function RenderResultStep() {
   const mode = useDesignMode();
   const navigate = useNavigate();
-  const [sessionId, setSessionId] = useState(createDesignSessionId);
+  // a job of this session still on the server (a reload, or back with the same choices) is followed, not started again
+  const [sessionId, setSessionId] = useState(
+    () => resumableSession(getCreateDraft(), mode, hasRenderEnded)?.id ?? createDesignSessionId(),
+  );
   const templates = useTemplates(mode);
   const spaces = useSpaces(mode);
   const questions = useQuestions(mode);
@@ -63,8 +72,10 @@ export function RenderResultStep() {
     );
   }, [isReady, sessionId, mode, templates.data, spaces.data, questions.data]);
 
-  const beforeUrl = isReady ? spaceImageOf(draft, templates.data, spaces.data) : (draft.uploadedSpaceImage ?? null);
-  const imageUrl = state?.status === 'succeeded' ? state.imageUrl : null;
+  const sessionBefore = draft.designSession?.id === sessionId ? draft.designSession.beforeImageUrl : null;
+  const beforeUrl =
+    (isReady ? spaceImageOf(draft, templates.data, spaces.data) : (draft.uploadedSpaceImage ?? null)) ?? sessionBefore;
+  const imageUrl = state?.status === 'succeeded' ? chosenVariation(state).imageUrl : null;
   const canContinue = state?.status === 'generating' || state?.status === 'succeeded';
 
   const goToPostCreation = () => {
@@ -113,6 +124,8 @@ export function RenderResultStep() {
           mode={mode}
           beforeUrl={beforeUrl}
           onRetry={() => setSessionId(createDesignSessionId())}
+          onCancel={() => cancelRender(sessionId)}
+          onChoose={(index) => chooseVariation(sessionId, index)}
           onChooseSpace={() => navigate(paths.createDesign.step('space-selection'))}
         />
       )}
@@ -127,11 +140,45 @@ interface RenderStageProps {
   beforeUrl: string | null;
   onRetry: () => void;
   onChooseSpace: () => void;
+  onCancel: () => void;
+  onChoose: (index: number) => void;
 }
 
-function RenderStage({ sessionId, state, mode, beforeUrl, onRetry, onChooseSpace }: RenderStageProps) {
+function RenderStage(props: RenderStageProps) {
+  const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
   const [isAdjusting, setIsAdjusting] = useState(false);
-  if (!state || state.status === 'generating') return <RenderingProgress mode={mode} beforeUrl={beforeUrl} />;
+  if (!state || state.status === 'generating') {
+    return <RenderingProgress mode={mode} beforeUrl={beforeUrl} job={state?.job ?? null} onCancel={onCancel} />;
+  }
+
+  if (state.status === 'cancelled') {
+    return (
+      <div>
+        <ImageFrame>
+          {beforeUrl && (
+            <ResponsiveImage
+              src={beforeUrl}
+              alt="Your space"
+              sizes={imageSizes.column}
+              priority
+              className="absolute inset-0 size-full object-cover opacity-50 grayscale"
+            />
+          )}
+        </ImageFrame>
+        <Card role="status" className="mt-4 flex items-start gap-3 p-4">
+          <Ban className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-semibold">{messages.create.renderCancelled}</p>
+            <p className="mt-1 text-sm text-muted-foreground">Nothing was rendered. Start again when you are ready.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+              <RefreshCw className="size-4" aria-hidden />
+              Render again
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
 
   if (state.status === 'failed') {
     if (state.message === messages.create.noSpace) {
@@ -172,14 +219,16 @@ function RenderStage({ sessionId, state, mode, beforeUrl, onRetry, onChooseSpace
     );
   }
 
-  if (isAdjusting && state.placements && state.renderSize && state.input) {
+  // the picked variation: its picture, its receipt, and its placements for the adjuster
+  const shown = chosenVariation(state);
+  if (isAdjusting && shown.placements && shown.renderSize && state.input) {
     const { input } = state;
     return (
       <PlacementAdjuster
-        imageUrl={state.imageUrl}
-        imageWidth={state.renderSize.width}
-        imageHeight={state.renderSize.height}
-        placements={state.placements}
+        imageUrl={shown.imageUrl}
+        imageWidth={shown.renderSize.width}
+        imageHeight={shown.renderSize.height}
+        placements={shown.placements}
         products={[
           ...input.selectedProducts.map((p) => ({ productId: p.id, name: p.name })),
           ...input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
@@ -207,9 +256,12 @@ function RenderStage({ sessionId, state, mode, beforeUrl, onRetry, onChooseSpace
 
   return (
     <div className="animate-fade-in">
-      <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={state.imageUrl} label="your redesigned space" />
-      {state.receipt && <FidelityReceiptLine receipt={state.receipt} mode={mode} className="mt-3" />}
-      {state.placements && state.placements.length > 0 && state.input && (
+      <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={shown.imageUrl} label="your redesigned space" />
+      {shown.receipt && <FidelityReceiptLine receipt={shown.receipt} mode={mode} className="mt-3" />}
+      {!state.isSample && state.variations.length > 1 && (
+        <VariationPicker variations={state.variations} chosen={state.chosen} onChoose={onChoose} />
+      )}
+      {shown.placements && shown.placements.length > 0 && state.input && (
         <Button variant="outline" className="mt-4 w-full" onClick={() => setIsAdjusting(true)}>
           <Move className="size-4" aria-hidden />
           Adjust placement
@@ -220,7 +272,7 @@ function RenderStage({ sessionId, state, mode, beforeUrl, onRetry, onChooseSpace
           No products were chosen, so here is a sample design.
         </p>
       )}
-      <DesignVideo beforeUrl={beforeUrl} afterUrl={state.imageUrl} />
+      <DesignVideo key={shown.imageUrl} beforeUrl={beforeUrl} afterUrl={shown.imageUrl} />
     </div>
   );
 }
@@ -242,17 +294,28 @@ const progressCopy: Record<Mode, string[]> = {
   ],
 };
 
-const PROGRESS_STEP_MS = 2500;
-
-/** The loading state: the space under a shimmer, and words that move on so the wait reads as work. */
-function RenderingProgress({ mode, beforeUrl }: { mode: Mode; beforeUrl: string | null }) {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((value) => value + 1), PROGRESS_STEP_MS);
-    return () => clearInterval(timer);
-  }, []);
+/** The words over the progress bar: the line's place while queued, then what the render is at by its percentage. */
+function progressLine(mode: Mode, job: RenderJob | null): string {
+  if (!job) return 'Sending your design…';
+  if (job.status === 'queued') {
+    const ahead = (job.position ?? 1) - 1;
+    return ahead <= 0 ? 'Next in line…' : `Waiting in line: ${ahead} ${ahead === 1 ? 'design' : 'designs'} ahead…`;
+  }
   const lines = progressCopy[mode];
-  const line = lines[Math.min(tick, lines.length - 1)];
+  return lines[Math.min(lines.length - 1, Math.floor((job.progress / 100) * lines.length))]!;
+}
+
+interface RenderingProgressProps {
+  mode: Mode;
+  beforeUrl: string | null;
+  job: RenderJob | null;
+  onCancel: () => void;
+}
+
+/** The render under way: the space under a shimmer, the job's real progress, and a way to cancel it. */
+function RenderingProgress({ mode, beforeUrl, job, onCancel }: RenderingProgressProps) {
+  const percent = job?.status === 'running' ? job.progress : 0;
+  const count = job?.variationCount ?? 0;
 
   return (
     <div aria-busy="true">
@@ -269,22 +332,90 @@ function RenderingProgress({ mode, beforeUrl }: { mode: Mode; beforeUrl: string 
           <Skeleton className="absolute inset-0 rounded-none" />
         )}
         <WorkingSheen />
-        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 via-black/30 to-transparent p-4 pt-12">
-          <p role="status" className="text-sm font-semibold text-white">
-            {line}
-          </p>
-          <div className="mt-2 h-1 overflow-hidden rounded-full bg-white/25">
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 via-black/35 to-transparent p-4 pt-14">
+          <div className="flex items-baseline justify-between gap-3">
+            <p role="status" className="text-sm font-semibold text-white">
+              {progressLine(mode, job)}
+            </p>
+            {job?.status === 'running' && (
+              <span className="text-sm font-semibold tabular-nums text-white/90">{percent}%</span>
+            )}
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Render progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/25"
+          >
             <div
-              className="h-full rounded-full bg-white transition-[width] duration-[2500ms] ease-out"
-              style={{ width: `${Math.min(92, 18 + tick * 18)}%` }}
+              className="h-full rounded-full bg-white transition-[width] duration-500 ease-out"
+              style={{ width: `${Math.max(3, percent)}%` }}
             />
           </div>
         </div>
       </ImageFrame>
-      <p className="mt-3 text-center text-sm text-muted-foreground">
-        This usually takes a few seconds. You can continue and write your post meanwhile.
-      </p>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          {count > 1 ? `${count} variations to choose from. ` : ''}You can continue and write your post meanwhile.
+        </p>
+        <Button variant="outline" size="sm" className="shrink-0" disabled={!job} onClick={onCancel}>
+          <X className="size-4" aria-hidden />
+          Cancel
+        </Button>
+      </div>
     </div>
+  );
+}
+
+interface VariationPickerProps {
+  variations: ShownVariation[];
+  chosen: number;
+  onChoose: (index: number) => void;
+}
+
+/** The variations side by side; the one picked is the one shown above and published. */
+function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps) {
+  return (
+    <section aria-labelledby="variations-heading" className="mt-5">
+      <h2 id="variations-heading" className="text-sm font-semibold">
+        Pick the one to publish
+      </h2>
+      <div className={cn('mt-2 grid gap-2', variations.length > 2 ? 'grid-cols-4' : 'grid-cols-2')}>
+        {variations.map((variation, index) => {
+          const isChosen = index === chosen;
+          return (
+            <button
+              key={variation.imageUrl}
+              type="button"
+              aria-pressed={isChosen}
+              aria-label={`Variation ${index + 1}`}
+              onClick={() => onChoose(index)}
+              className={cn(
+                'relative aspect-[4/3] overflow-hidden rounded-xl bg-muted outline-none ring-offset-2 ring-offset-background transition focus-visible:ring-2 focus-visible:ring-ring',
+                isChosen ? 'ring-2 ring-primary' : 'opacity-80 hover:opacity-100',
+              )}
+            >
+              <ResponsiveImage
+                src={variation.imageUrl}
+                alt=""
+                sizes={imageSizes.halfColumn}
+                className="absolute inset-0 size-full object-cover"
+              />
+              {isChosen && (
+                <span className="absolute right-1.5 top-1.5 grid size-6 place-items-center rounded-full bg-primary text-primary-foreground shadow">
+                  <Check className="size-4" aria-hidden />
+                </span>
+              )}
+              <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
+                {index + 1}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  fidelityReceiptSchema,
   mediaUrlSchema,
   modeSchema,
   renderPlacementSchema,
@@ -44,6 +45,10 @@ export const designSessionSchema = z.object({
   uploadedProductImages: z.array(uploadedProductImageSchema),
   userAnswers: userAnswersSchema,
   startedAt: z.number(),
+  /** The server's render job for this session, once queued: a reload or a later visit follows it again. */
+  renderJobId: z.optional(z.string().check(z.minLength(1))),
+  /** The choices the job was started from (render-plan.ts `choicesKeyOf`): other choices mean a new render. */
+  choicesKey: z.optional(z.string()),
 });
 export type DesignSession = z.infer<typeof designSessionSchema>;
 
@@ -53,6 +58,9 @@ export const generatedDesignSchema = z.object({
   timestamp: z.number(),
   /** Where the local engine put each product, as last adjusted by the person. */
   placements: z.optional(z.array(renderPlacementSchema)),
+  /** Which of the render job's variations this is (as adjusted), and its fidelity receipt: a reload shows them again. */
+  variation: z.optional(z.int().check(z.minimum(0))),
+  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
 });
 export type GeneratedDesign = z.infer<typeof generatedDesignSchema>;
 

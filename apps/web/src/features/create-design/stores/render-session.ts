@@ -1,7 +1,17 @@
-import { messages, type FidelityReceipt, type RenderPlacement, type RenderSize } from '@dwellscape/shared';
+import {
+  messages,
+  type FidelityReceipt,
+  type RenderJob,
+  type RenderPlacement,
+  type RenderSize,
+  type RenderVariation,
+} from '@dwellscape/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { renderDesign, type GenerateDesignImageInput } from '../api/generate-design-image';
+import { cancelRenderJob } from '../api/cancel-render-job';
+import { followRenderJob } from '../api/follow-render-job';
+import { renderFailureMessage, type GenerateDesignImageInput } from '../api/generate-design-image';
+import { startRenderJob } from '../api/start-render-job';
 import {
   clearGeneratedDesign,
   getCreateDraft,
@@ -13,28 +23,49 @@ import {
 /** What one entry of the render step does, decided from the drafts (SPEC §4). */
 export type RenderPlan =
   | { kind: 'generate'; session: DesignSession; input: GenerateDesignImageInput }
+  /**
+   * The session's job is already queued, running or finished on the server: follow it again. `input` is the render's
+   * form rebuilt from the session, to draw it again with products moved.
+   */
+  | { kind: 'resume'; session: DesignSession & { renderJobId: string }; input: GenerateDesignImageInput }
   /** No products and no uploads: SPEC's fixed sample image, without asking the engine. */
   | { kind: 'sample'; session: DesignSession; imageUrl: string }
   | { kind: 'no-space' };
 
+/** One picture the person may publish: a variation as rendered, or as they adjusted it. */
+export interface ShownVariation {
+  imageUrl: string;
+  /** What the server measured of this picture; none for the sample image. */
+  receipt: FidelityReceipt | null;
+  /** Where each product stands (the local engine), in the picture's pixels. */
+  placements?: RenderPlacement[];
+  renderSize?: RenderSize;
+}
+
 export type RenderState =
-  | { status: 'generating' }
-  /** `receipt`: what the server measured of the render; none for the sample image. */
+  /** Queued or rendering; `job` is null until the server has answered. */
+  | { status: 'generating'; job: RenderJob | null }
   | {
       status: 'succeeded';
-      imageUrl: string;
+      variations: ShownVariation[];
+      /** The variation the person picked to publish. */
+      chosen: number;
       isSample: boolean;
-      receipt: FidelityReceipt | null;
-      /** Where each product stands (the local engine), and the inputs to draw it again with them moved. */
-      placements?: RenderPlacement[];
-      renderSize?: RenderSize;
+      /** The render's form, to draw the chosen variation again with its products moved. */
       input?: GenerateDesignImageInput;
     }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string }
+  | { status: 'cancelled' };
+
+/** The picture the person has picked, in a finished render. */
+export function chosenVariation(state: Extract<RenderState, { status: 'succeeded' }>): ShownVariation {
+  return state.variations[state.chosen] ?? state.variations[0]!;
+}
 
 // module-level, not component state: a render belongs to its session, outlives an unmounted screen
 // (post-creation picks it up), and a second mount of the same entry (React strict mode) must not start another
 const states = new Map<string, RenderState>();
+const jobIds = new Map<string, string>();
 const listeners = new Set<() => void>();
 
 function setState(sessionId: string, state: RenderState) {
@@ -52,11 +83,19 @@ export function createDesignSessionId(): string {
 }
 
 /**
- * Starts the render of one entry of the step, once per session id however often it is called:
- * records the session, clears the previous image, then generates (or takes the sample image).
+ * Starts the render of one entry of the step, once per session id however often it is called: records the session,
+ * clears the previous image, then queues a render job and follows it (or takes the sample image, or follows the
+ * session's job again after a reload).
  */
 export function beginRender(sessionId: string, plan: RenderPlan): void {
   if (states.has(sessionId)) return;
+
+  if (plan.kind === 'resume') {
+    jobIds.set(sessionId, plan.session.renderJobId);
+    setState(sessionId, { status: 'generating', job: null });
+    follow(sessionId, plan.session.renderJobId, plan.input, false);
+    return;
+  }
 
   clearGeneratedDesign();
   if (plan.kind === 'no-space') {
@@ -69,44 +108,130 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
   updateCreateDraft({ designSession: plan.session });
   if (plan.kind === 'sample') {
     saveGeneratedDesign({ designSessionId: sessionId, imageUrl: plan.imageUrl, timestamp: Date.now() });
-    setState(sessionId, { status: 'succeeded', imageUrl: plan.imageUrl, isSample: true, receipt: null });
+    setState(sessionId, {
+      status: 'succeeded',
+      variations: [{ imageUrl: plan.imageUrl, receipt: null }],
+      chosen: 0,
+      isSample: true,
+    });
     // SPEC §8's success toast on this path too: to the person, the design is generated either way
     toast.success(messages.create.renderSuccess);
     return;
   }
 
-  setState(sessionId, { status: 'generating' });
-  void renderDesign(plan.input).then((outcome) => {
-    // a newer entry of the step has taken over: this result is no longer what the person is waiting for
-    const isCurrent = isCurrentSession(sessionId);
-    if (outcome.ok) {
-      const { imageUrl, placements, renderSize } = outcome;
-      if (isCurrent) {
-        saveGeneratedDesign({
-          designSessionId: sessionId,
-          imageUrl,
-          timestamp: Date.now(),
-          ...(placements ? { placements } : {}),
-        });
-        toast.success(messages.create.renderSuccess);
-      }
-      setState(sessionId, {
-        status: 'succeeded',
-        imageUrl,
-        isSample: false,
-        receipt: outcome.receipt,
-        ...(placements && renderSize ? { placements, renderSize, input: plan.input } : {}),
-      });
-    } else {
-      if (isCurrent) toast.error(outcome.message);
-      setState(sessionId, { status: 'failed', message: outcome.message });
-    }
+  setState(sessionId, { status: 'generating', job: null });
+  startRenderJob(plan.input).then(
+    (job) => {
+      jobIds.set(sessionId, job.id);
+      if (isCurrentSession(sessionId)) updateCreateDraft({ designSession: { ...plan.session, renderJobId: job.id } });
+      setState(sessionId, { status: 'generating', job });
+      follow(sessionId, job.id, plan.input, true);
+    },
+    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+  );
+}
+
+function fail(sessionId: string, message: string) {
+  if (isCurrentSession(sessionId)) toast.error(message);
+  setState(sessionId, { status: 'failed', message });
+}
+
+const shownOf = (variation: RenderVariation): ShownVariation => ({
+  imageUrl: variation.imageUrl,
+  receipt: variation.receipt ?? null,
+  ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
+});
+const sizeOf = (variation: RenderVariation): RenderSize => ({ width: variation.width, height: variation.height });
+
+/** Keeps the picked variation as the draft post-creation publishes. */
+function keepChosen(sessionId: string, index: number, variation: ShownVariation) {
+  saveGeneratedDesign({
+    designSessionId: sessionId,
+    imageUrl: variation.imageUrl,
+    timestamp: Date.now(),
+    variation: index,
+    receipt: variation.receipt,
+    ...(variation.placements ? { placements: variation.placements } : {}),
   });
 }
 
 /**
- * The person moved, scaled or removed products and the server drew the design again: the new picture and
- * placements replace the session's, in the step and in the draft post-creation publishes.
+ * Follows the job to its end; `announce` says whether its end deserves a toast (not for a job that had already ended
+ * when the page came back to it).
+ */
+function follow(sessionId: string, jobId: string, input: GenerateDesignImageInput, announce: boolean) {
+  let wasRunning = announce;
+  followRenderJob(jobId, {
+    onChange(job) {
+      if (job.status === 'queued' || job.status === 'running') {
+        wasRunning = true;
+        setState(sessionId, { status: 'generating', job });
+        return;
+      }
+      if (job.status === 'cancelled') {
+        setState(sessionId, { status: 'cancelled' });
+        return;
+      }
+      if (job.status === 'failed') {
+        const message = job.error ?? messages.create.renderFailed;
+        if (wasRunning) fail(sessionId, message);
+        else setState(sessionId, { status: 'failed', message });
+        return;
+      }
+      if (job.variations.length === 0) return fail(sessionId, messages.create.renderFailed);
+      const variations = job.variations.map(shownOf);
+      // a newer entry of the step has taken over: this result is no longer what the person is waiting for
+      const isCurrent = isCurrentSession(sessionId);
+      // after a reload: the variation picked before it, as adjusted then
+      const kept = getCreateDraft().generatedDesign;
+      const keptIndex =
+        kept?.designSessionId === sessionId
+          ? (kept.variation ?? variations.findIndex((v) => v.imageUrl === kept.imageUrl))
+          : -1;
+      const chosen = keptIndex >= 0 && keptIndex < variations.length ? keptIndex : 0;
+      if (kept && keptIndex === chosen && kept.imageUrl !== variations[chosen]!.imageUrl) {
+        const original = variations[chosen]!;
+        variations[chosen] = {
+          ...original,
+          imageUrl: kept.imageUrl,
+          receipt: kept.receipt ?? null,
+          ...(kept.placements ? { placements: kept.placements } : {}),
+        };
+      }
+      if (isCurrent && keptIndex !== chosen) keepChosen(sessionId, chosen, variations[chosen]!);
+      if (isCurrent && wasRunning) toast.success(messages.create.renderSuccess);
+      setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
+    },
+    onLost(error) {
+      fail(sessionId, renderFailureMessage(error));
+    },
+  });
+}
+
+/** Cancels the session's job; the step shows it cancelled at once, and the server stops it. */
+export function cancelRender(sessionId: string): void {
+  const jobId = jobIds.get(sessionId);
+  const state = states.get(sessionId);
+  if (!jobId || state?.status !== 'generating') return;
+  setState(sessionId, { status: 'cancelled' });
+  cancelRenderJob(jobId).catch((error: unknown) => {
+    console.warn('The render could not be cancelled', error);
+  });
+}
+
+/** The person picks which variation to publish: post-creation takes this one. */
+export function chooseVariation(sessionId: string, index: number): void {
+  const state = states.get(sessionId);
+  if (state?.status !== 'succeeded' || state.isSample) return;
+  const variation = state.variations[index];
+  if (!variation) return;
+  if (isCurrentSession(sessionId)) keepChosen(sessionId, index, variation);
+  setState(sessionId, { ...state, chosen: index });
+}
+
+/**
+ * The person moved, scaled or removed products and the server drew the chosen variation again: the new picture and
+ * placements replace it, in the step and in the draft post-creation publishes.
  */
 export function keepAdjustedRender(
   sessionId: string,
@@ -117,10 +242,16 @@ export function keepAdjustedRender(
 ): void {
   const state = states.get(sessionId);
   if (state?.status !== 'succeeded') return;
-  if (isCurrentSession(sessionId)) {
-    saveGeneratedDesign({ designSessionId: sessionId, imageUrl, timestamp: Date.now(), placements });
-  }
-  setState(sessionId, { ...state, imageUrl, placements, renderSize, receipt });
+  const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt };
+  const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
+  if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
+  setState(sessionId, { ...state, variations });
+}
+
+/** Whether this page saw the session's render end (done, failed or cancelled). */
+export function hasRenderEnded(sessionId: string): boolean {
+  const state = states.get(sessionId);
+  return state !== undefined && state.status !== 'generating';
 }
 
 export function getRenderState(sessionId: string): RenderState | undefined {

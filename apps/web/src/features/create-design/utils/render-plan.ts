@@ -1,6 +1,13 @@
 import type { Mode, Space, Template } from '@dwellscape/shared';
-import { productsOfMode, toSelectedProduct, type CreateDraft } from '../stores/create-draft';
-import type { RenderPlan } from '../stores/render-session';
+import type { GenerateDesignImageInput } from '../api/generate-design-image';
+import {
+  hasChosenSpace,
+  productsOfMode,
+  toSelectedProduct,
+  type CreateDraft,
+  type DesignSession,
+} from '../stores/create-draft';
+import { hasRenderEnded, type RenderPlan } from '../stores/render-session';
 import { uploadedSpaceTypeOf } from './space-type';
 
 export interface RenderPlanInput {
@@ -34,7 +41,51 @@ export function sampleImageOf(templates: readonly Template[], spaces: readonly S
   return templates[0]?.imageUrl ?? spaces[0]?.imageUrl ?? null;
 }
 
-/** What this entry of the render step does (SPEC §4): generate, take the sample image, or stop. */
+/** The choices a render is made from, as one string: the same string means the same render. */
+export function choicesKeyOf(draft: CreateDraft, mode: Mode): string {
+  return JSON.stringify([
+    mode,
+    draft.uploadedSpaceImage ?? draft.selectedSpaceId,
+    draft.selectedSpaceType,
+    productsOfMode(draft, mode).map((product) => product.id),
+    draft.uploadedProductImages.map((image) => image.url),
+    Object.entries(draft.flowAnswers).sort(([a], [b]) => a.localeCompare(b)),
+    draft.userNotes,
+    draft.refinedNotes,
+  ]);
+}
+
+/**
+ * The session whose render job the step follows again instead of starting another: after a reload (which clears the
+ * flow's choices, SPEC §4), or when the person comes back with the same choices while it is still rendering. A job
+ * this page saw end, or other choices, mean a new render (SPEC §4: each entry renders).
+ */
+export function resumableSession(
+  draft: CreateDraft,
+  mode: Mode,
+  hasEnded: (sessionId: string) => boolean = () => false,
+): (DesignSession & { renderJobId: string }) | null {
+  const session = draft.designSession;
+  if (!session?.renderJobId || session.mode !== mode) return null;
+  if (hasChosenSpace(draft) && (session.choicesKey !== choicesKeyOf(draft, mode) || hasEnded(session.id))) return null;
+  return { ...session, renderJobId: session.renderJobId };
+}
+
+/** The render's form as the session recorded it (the notes are kept in the tab through a reload). */
+export function renderInputOfSession(session: DesignSession, draft: CreateDraft): GenerateDesignImageInput {
+  return {
+    spaceImageUrl: session.beforeImageUrl ?? '',
+    selectedProducts: session.selectedProducts,
+    uploadedProductImages: session.uploadedProductImages,
+    userAnswers: session.userAnswers,
+    spaceType: session.spaceType,
+    mode: session.mode,
+    userNotes: draft.userNotes,
+    refinedNotes: draft.refinedNotes,
+  };
+}
+
+/** What this entry of the render step does (SPEC §4): generate, follow its job again, take the sample image, or stop. */
 export function buildRenderPlan({
   sessionId,
   draft,
@@ -44,6 +95,11 @@ export function buildRenderPlan({
   questionIds,
   now,
 }: RenderPlanInput): RenderPlan {
+  const resumable = resumableSession(draft, mode, hasRenderEnded);
+  if (resumable?.id === sessionId) {
+    return { kind: 'resume', session: resumable, input: renderInputOfSession(resumable, draft) };
+  }
+
   const spaceImageUrl = spaceImageOf(draft, templates, spaces);
   if (!spaceImageUrl) return { kind: 'no-space' };
 
@@ -62,6 +118,7 @@ export function buildRenderPlan({
     uploadedProductImages,
     userAnswers,
     startedAt: now,
+    choicesKey: choicesKeyOf(draft, mode),
   };
 
   const sampleImageUrl = sampleImageOf(templates, spaces);

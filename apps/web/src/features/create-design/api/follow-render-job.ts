@@ -1,0 +1,98 @@
+import { apiPaths, renderJobSchema, type RenderJob } from '@dwellscape/shared';
+import { getRenderJob } from './get-render-job';
+
+/** The server-sent event that carries the job after each change (GET /api/render-jobs/:id/events). */
+const JOB_EVENT = 'job';
+/** Without EventSource (or while its connection is down) the job is read this often. */
+const POLL_MS = 1000;
+/** SPEC §9: realtime reconnect delays 1 s, 2 s, 5 s, 10 s, then 10 s. */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+const isFinished = (job: RenderJob) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled';
+
+function parseJobEvent(data: unknown): RenderJob | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = renderJobSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FollowRenderJobHandlers {
+  onChange(job: RenderJob): void;
+  /** The job could not be read at all (gone, or not this person's). */
+  onLost(error: unknown): void;
+}
+
+/**
+ * Follows one job until it has finished: over its event stream, which reconnects after a drop and starts with the
+ * job as it is then, or by reading it every second where there is no EventSource. Returns the function that stops.
+ */
+export function followRenderJob(jobId: string, handlers: FollowRenderJobHandlers): () => void {
+  let stopped = false;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+
+  const take = (job: RenderJob) => {
+    if (stopped) return;
+    handlers.onChange(job);
+    if (isFinished(job)) stop();
+  };
+
+  const poll = async () => {
+    try {
+      take(await getRenderJob(jobId));
+      failures = 0;
+    } catch (error) {
+      failures += 1;
+      if (failures >= 3) {
+        handlers.onLost(error);
+        stop();
+        return;
+      }
+    }
+    if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+  };
+
+  const connect = () => {
+    const current = new EventSource(apiPaths.renderJobEvents(jobId));
+    source = current;
+    current.addEventListener(JOB_EVENT, (event) => {
+      const job = parseJobEvent((event as MessageEvent).data);
+      if (job) {
+        failures = 0;
+        take(job);
+      }
+    });
+    current.addEventListener('error', () => {
+      // the stream ends after the last change; any other end is a drop: read the job once, then listen again
+      if (stopped || current.readyState !== EventSource.CLOSED) return;
+      const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
+      failures += 1;
+      timer = setTimeout(() => {
+        getRenderJob(jobId)
+          .then((job) => {
+            take(job);
+            if (!stopped) connect();
+          })
+          .catch((error: unknown) => {
+            handlers.onLost(error);
+            stop();
+          });
+      }, delay);
+    });
+  };
+
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
+
+  if (typeof EventSource === 'undefined') void poll();
+  else connect();
+  return stop;
+}
