@@ -26,6 +26,8 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.body.classList.toggle('dark', dark), theme === 'dark');
+    // the theme's colours ease in: let them settle
+    await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${theme}.png`) });
   }
   await page.evaluate(() => document.body.classList.remove('dark'));
@@ -66,7 +68,7 @@ test.describe('render jobs', () => {
       await signUp(page);
       const generateCalls = countGenerateCalls(page);
       const [template] = await templatesOf(page, mode);
-      await fillTheRenderQueue(browser, template!.imageUrl);
+      await fillTheRenderQueue(browser, template!.imageUrl, 3);
 
       await navigate('/create-design/start');
       await reachSpaceStepWithPreset(page, mode);
@@ -78,12 +80,18 @@ test.describe('render jobs', () => {
       await shoot(page, `render-progress-${mode}`);
       const session = await currentDesignSession(page);
 
-      // a reload clears the flow's choices (SPEC §4), but the step follows the same job
+      // a reload clears the flow's choices (SPEC §4), but the step follows the same job: it reads that job's stream again
+      const jobId: string = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('designSession') ?? '{}')))
+        .renderJobId;
+      expect(jobId).toBeTruthy();
+      const followedAgain = page.waitForRequest((request) => request.url().includes(apiPaths.renderJobEvents(jobId)));
       await page.reload();
       await unlock();
       await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
-      await expect(progressBar(page)).toBeVisible();
+      await followedAgain;
       expect((await currentDesignSession(page)).id).toBe(session.id);
+      // still under way (the queue is long), its progress shows again; on a fast machine it may be done already
+      await expect(progressBar(page).or(page.getByRole('button', { name: 'Variation 2' }))).toBeVisible();
 
       const second = page.getByRole('button', { name: 'Variation 2' });
       await expect(second).toBeVisible({ timeout: 90_000 });
@@ -91,8 +99,6 @@ test.describe('render jobs', () => {
       expect(generateCalls()).toHaveLength(1);
       await shoot(page, `render-variations-${mode}`);
 
-      const jobId = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('designSession') ?? '{}')))
-        .renderJobId;
       const job = renderJobSchema.parse(await (await page.request.get(apiPaths.renderJob(jobId))).json());
       expect(job.status).toBe('done');
       expect(job.variations).toHaveLength(2);
