@@ -4,8 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPaths, generateDesignResponseSchema, messages, UPLOAD_MAX_BYTES } from '@dwellscape/shared';
-import { brands, mediaFiles, products } from '../src/db/schema';
+import {
+  apiPaths,
+  generateDesignResponseSchema,
+  messages,
+  renderJobSchema,
+  UPLOAD_MAX_BYTES,
+} from '@dwellscape/shared';
+import { brands, mediaFiles, products, renderJobs } from '../src/db/schema';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
@@ -32,7 +38,8 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
   let realImageEngine: ImageEngine;
 
   beforeAll(async () => {
-    t = await createTestApp({ kind, seed: false });
+    // renders run as jobs: a failing engine is tried again, quickly here
+    t = await createTestApp({ kind, seed: false, env: { RENDER_RETRY_MS: '20' } });
     realImageEngine = t.app.engines.image;
     productImageUrl = await storeImage(
       t.app.storage,
@@ -253,11 +260,13 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       expect(res.json()).toEqual({ success: false, imageUrl: null, error: messages.create.renderTimeout });
     });
 
-    it('answers 503 with the reason when the engine fails, and stores nothing', async () => {
+    it('answers 503 with the reason when the engine fails after the queue tried again, and stores nothing', async () => {
       const rendersBefore = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.kind, 'render'));
+      let calls = 0;
       (t.app.engines as { image: ImageEngine }).image = {
         name: 'openai',
         generateDesign: async () => {
+          calls++;
           throw new EngineFailureError('rate_limited', 'The AI service is busy; try again shortly', 429);
         },
         generateFromPrompt: async () => {
@@ -271,6 +280,8 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
         imageUrl: null,
         error: 'The AI service is busy; try again shortly',
       });
+      // a busy engine is retried like any job's (RENDER_ATTEMPTS, 3 by default)
+      expect(calls).toBe(3);
 
       const json = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl });
       expect(json.statusCode).toBe(503);
@@ -278,6 +289,58 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       expect(json.body).not.toContain('10.0.0.7');
       const rendersAfter = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.kind, 'render'));
       expect(rendersAfter.length).toBe(rendersBefore.length);
+    });
+  });
+
+  describe('generate-design-image through the render queue', () => {
+    it('renders as one job of one variation, answering its picture with the placements by product id', async () => {
+      const res = await generate(designForm({ spaceImageUrl: presetSpaceUrl }));
+      expect(res.statusCode, res.body).toBe(200);
+      const body = generateDesignResponseSchema.parse(res.json());
+      const [job] = await t.database.db
+        .select()
+        .from(renderJobs)
+        .where(eq(renderJobs.status, 'done'))
+        .then((rows) => rows.filter((row) => JSON.stringify(row.result).includes(body.imageUrl!)));
+      expect(job).toMatchObject({ kind: 'design', variationCount: 1, status: 'done' });
+      expect(body.placements?.map((p) => p.productId)).toEqual(['test-sofa']);
+      const meta = await sharp(readStored(body.imageUrl!)).metadata();
+      expect(body.renderSize).toEqual({ width: meta.width, height: meta.height });
+      expect(body.receipt).toMatchObject({ method: 'placed', productsChosen: 1, productsPresent: 1 });
+    });
+
+    it("counts against the person's render limits: 429 saying so while two of their renders are under way", async () => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      (t.app.engines as { image: ImageEngine }).image = {
+        name: 'local',
+        generateDesign: async (input, signal) => {
+          await held;
+          return realImageEngine.generateDesign(input, signal);
+        },
+        generateFromPrompt: realImageEngine.generateFromPrompt.bind(realImageEngine),
+      };
+      const queued = [];
+      for (let i = 0; i < 2; i++) {
+        const { payload, contentType } = multipartBody(designForm({ spaceImageUrl: presetSpaceUrl }));
+        const res = await t.app.inject({
+          method: 'POST',
+          url: apiPaths.renderJobs,
+          payload,
+          headers: { cookie, 'content-type': contentType },
+        });
+        expect(res.statusCode).toBe(202);
+        queued.push(renderJobSchema.parse(res.json()).id);
+      }
+      const refused = await generate(designForm({ spaceImageUrl: presetSpaceUrl }));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: messages.create.renderJobsAtOnce(2) });
+      const prompt = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: presetSpaceUrl });
+      expect(prompt.statusCode).toBe(429);
+      release();
+      for (const id of queued) {
+        await t.app.inject({ method: 'POST', url: apiPaths.renderJobCancel(id), headers: { cookie } });
+      }
     });
   });
 

@@ -136,6 +136,8 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
     for (const variation of done.variations) {
       expect(variation.imageUrl).toMatch(/^\/media\/renders\//);
       expect(variation.width).toBeGreaterThan(0);
+      // where the product stands, by its id, for the placement adjuster
+      expect(variation.placements?.map((p) => p.productId)).toEqual(['p1']);
     }
   });
 

@@ -18,13 +18,15 @@ import { AppError, badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
 import type { AppInstance } from '../../types';
+import { renderAndWait, type RenderJobInput } from '../render-jobs/render-jobs.service';
 import {
-  generateDesignImage,
-  generateFromPrompt,
   improveCaption,
   improveDesignNotes,
+  loadPromptInput,
   parseGenerateDesignFields,
+  prepareDesignRender,
   recompositeDesign,
+  RENDER_DEADLINE_MS,
 } from './ai.service';
 
 /** AI calls may be paid: each session gets this many per minute across the three routes. */
@@ -86,7 +88,8 @@ export default async function aiRoutes(app: AppInstance) {
     async (request) => recompositeDesign(deps(), request.body),
   );
 
-  // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body
+  // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
+  // render job of one variation, waited for here: no render runs outside the queue and the person's limits
   app.post(
     apiPaths.generateDesignImage,
     {
@@ -95,6 +98,22 @@ export default async function aiRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
+      // the caller gone (the request closed before the answer): its job is cancelled
+      const gone = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const renderThroughQueue = (input: RenderJobInput) =>
+        renderAndWait({
+          db: app.db,
+          events: app.renderJobEvents,
+          owner: request.viewer,
+          input,
+          limits: { atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour },
+          timeoutMs: RENDER_DEADLINE_MS,
+          signal: gone.signal,
+        });
+
       if (!request.isMultipart()) {
         const body = generateFromPromptBodySchema.safeParse(request.body ?? {});
         if (!body.success) {
@@ -105,14 +124,30 @@ export default async function aiRoutes(app: AppInstance) {
             body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
           );
         }
-        return generateFromPrompt(deps(), body.data);
+        // a picture that is not stored is a 400 naming its field, before anything is queued
+        await loadPromptInput(deps(), body.data);
+        const rendered = await renderThroughQueue({ kind: 'prompt', body: body.data });
+        return { imageUrl: rendered.imageUrl, receipt: rendered.receipt ?? null };
       }
 
       const form = await readMultipartForm(request, { fileFields: ['image'] });
       const fields = parseGenerateDesignFields(form.fields);
       const spaceFile = form.files.get('image');
+      const prepared = await prepareDesignRender(deps(), {
+        spaceFile: spaceFile?.length ? spaceFile : undefined,
+        fields,
+      });
       try {
-        return await generateDesignImage(deps(), { spaceFile: spaceFile?.length ? spaceFile : undefined, fields });
+        const rendered = await renderThroughQueue({ kind: 'design', fields: prepared });
+        return {
+          success: true,
+          imageUrl: rendered.imageUrl,
+          error: null,
+          receipt: rendered.receipt ?? null,
+          ...(rendered.placements
+            ? { placements: rendered.placements, renderSize: { width: rendered.width, height: rendered.height } }
+            : {}),
+        };
       } catch (err) {
         // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)
         if (err instanceof AppError && (err.kind === 'engine_timeout' || err.kind === 'engine_unavailable')) {

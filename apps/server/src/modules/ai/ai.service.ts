@@ -4,7 +4,6 @@ import {
   generateDesignFieldsSchema,
   messages,
   type GenerateDesignFields,
-  type GenerateDesignResponse,
   type RecompositeDesignBody,
   type RecompositeDesignResponse,
   type RenderPlacement,
@@ -84,41 +83,6 @@ export interface GenerateDesignRequest {
   /** The uploaded space photo, when one was sent instead of `spaceImageUrl`. */
   spaceFile: Buffer | undefined;
   fields: GenerateDesignFields;
-}
-
-/** Renders the chosen products into the space and stores the result as a render. */
-export async function generateDesignImage(
-  deps: AiDeps,
-  request: GenerateDesignRequest,
-): Promise<GenerateDesignResponse> {
-  const { fields } = request;
-  const spaceImage = request.spaceFile
-    ? (await acceptUploadedImage(request.spaceFile)).bytes
-    : fields.spaceImageUrl
-      ? await readImageField(deps.storage, fields.spaceImageUrl, 'spaceImageUrl')
-      : null;
-  if (!spaceImage) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
-
-  const products = await loadProducts(deps, fields);
-
-  const spaceImageKey = !request.spaceFile && fields.spaceImageUrl ? keyOfUrl(deps, fields.spaceImageUrl) : undefined;
-  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
-    deps.engines.image.generateDesign({ spaceImage, spaceImageKey, products, fields }, signal),
-  );
-  const stored = await storeRender(deps, rendered);
-  const ids = productIdsOf(fields);
-  return {
-    success: true,
-    imageUrl: stored,
-    error: null,
-    receipt: rendered.receipt,
-    ...(rendered.placements
-      ? {
-          placements: placementsWithIds(rendered.placements, ids),
-          renderSize: { width: rendered.width, height: rendered.height },
-        }
-      : {}),
-  };
 }
 
 /** The chosen products' pictures and labels, catalogue products first, then uploaded pictures. */
@@ -214,18 +178,6 @@ export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBod
   };
 }
 
-export async function generateFromPrompt(deps: AiDeps, body: z.infer<typeof generateFromPromptBodySchema>) {
-  const spaceImage = await readImageField(deps.storage, body.spaceImage, 'spaceImage');
-  const additionalPhotos: Buffer[] = [];
-  for (const [i, url] of body.additionalPhotos.entries()) {
-    additionalPhotos.push(await readImageField(deps.storage, url, `additionalPhotos.${i}`));
-  }
-  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
-    deps.engines.image.generateFromPrompt({ prompt: body.prompt, spaceImage, additionalPhotos }, signal),
-  );
-  return { imageUrl: await storeRender(deps, rendered), receipt: rendered.receipt };
-}
-
 /**
  * Checks the create flow's form before it becomes a render job: a sent photo is accepted and stored (a job keeps URLs,
  * not bytes), and every image it names must be stored here. Returns the fields with the space photo's URL set.
@@ -286,7 +238,12 @@ export async function renderDesignVariation(
   const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
     deps.engines.image.generateDesign({ ...input, seed }, signal),
   );
-  return storeVariation(deps, rendered);
+  const { placements } = rendered;
+  const variation = await storeVariation(deps, rendered);
+  // by product id, as generate-design-image answers them and the placement adjuster sends them back
+  return placements
+    ? { ...variation, placements: placementsWithIds(placements, productIdsOf(input.fields)) }
+    : variation;
 }
 
 /** One variation of a see-in-space render, stored. */
@@ -302,8 +259,9 @@ export async function renderPromptVariation(
 }
 
 async function storeVariation(deps: AiDeps, rendered: RenderedImage): Promise<RenderVariation> {
-  // the bytes become the stored file; everything else the engine said (placements, a receipt) is carried as it is
-  const { bytes: _bytes, contentType: _contentType, ...about } = rendered;
+  // the bytes become the stored file and the receipt is carried; placements by index mean nothing outside the
+  // request (the create flow's variations carry them by product id)
+  const { bytes: _bytes, contentType: _contentType, placements: _placements, ...about } = rendered;
   return { ...about, imageUrl: await storeRender(deps, rendered) };
 }
 

@@ -12,9 +12,11 @@ import {
   renderVariationSchema,
   type GenerateDesignFields,
   type RenderJob,
+  type RenderVariation,
 } from '@dwellscape/shared';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
+import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import { AppError, badInput, notFound } from '../../errors';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
@@ -104,8 +106,22 @@ export function failureMessageOf(row: Pick<RenderJobRow, 'errorKind' | 'error'>)
   return messages.create.renderFailed;
 }
 
+/**
+ * A finished job's variations. Placements are by product id; a job finished before they were (by index) keeps its
+ * pictures and loses only its placements.
+ */
+function variationsOf(result: unknown): RenderVariation[] {
+  const entries = z.array(z.record(z.string(), z.unknown())).parse(result);
+  return entries.map((entry) => {
+    const parsed = renderVariationSchema.safeParse(entry);
+    if (parsed.success) return parsed.data;
+    const { placements: _placements, ...rest } = entry;
+    return renderVariationSchema.parse(rest);
+  });
+}
+
 export async function toRenderJob(db: AppDatabase, row: RenderJobRow): Promise<RenderJob> {
-  const variations = row.status === 'done' ? z.array(renderVariationSchema).parse(row.result) : [];
+  const variations = row.status === 'done' ? variationsOf(row.result) : [];
   return {
     id: row.id,
     status: row.status,
@@ -157,6 +173,53 @@ export async function waitForRenderJobEnd(
   } finally {
     unsubscribe();
   }
+}
+
+export interface RenderAndWaitOptions {
+  db: AppDatabase;
+  events: RenderJobEvents;
+  owner: RenderJobOwner;
+  input: RenderJobInput;
+  limits: RenderJobLimits;
+  /** Past this the job is cancelled and the wait ends as SPEC §8's time-out. */
+  timeoutMs: number;
+  /** Aborted when the caller has gone (the request closed): the job is cancelled. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One render through the queue, waited for: SPEC §7's synchronous generate-design-image queues a job of one variation
+ * (under the person's limits, retried like any other) and answers with its picture. A failed job is thrown as the
+ * error the render itself raised before queues existed, so the route answers SPEC's codes and words as it always did.
+ */
+export async function renderAndWait(options: RenderAndWaitOptions): Promise<RenderVariation> {
+  const { db, events, timeoutMs } = options;
+  const job = await startRenderJob(db, options.owner, options.input, 1, options.limits);
+  const cancel = () => void cancelRenderJob(db, job.id).catch(() => undefined);
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  let row: RenderJobRow | null;
+  try {
+    row = await waitForRenderJobEnd(db, events, job.id, timeoutMs);
+  } finally {
+    options.signal?.removeEventListener('abort', cancel);
+  }
+  // still queued or running at the deadline: it is given up, unless it finished in the meantime
+  if (!row) row = await cancelRenderJob(db, job.id);
+  if (!row || row.status === 'cancelled') {
+    if (options.signal?.aborted || !row) throw new EngineFailureError('cancelled', messages.create.renderCancelled);
+    throw new EngineTimeoutError(messages.create.renderTimeout, timeoutMs);
+  }
+  if (row.status === 'done') {
+    const [variation] = variationsOf(row.result);
+    if (variation) return variation;
+    throw new Error(`render job ${row.id} finished without a picture`);
+  }
+  if (row.status !== 'failed') throw new EngineTimeoutError(messages.create.renderTimeout, timeoutMs);
+  const reason = row.error ?? '';
+  if (row.errorKind === 'timeout') throw new EngineTimeoutError(reason || messages.create.renderTimeout, timeoutMs);
+  if (row.errorKind === 'engine') throw new EngineFailureError('unavailable', reason || 'The AI engine failed');
+  if (row.errorKind === 'input') throw badInput(reason || messages.create.renderFailed);
+  throw new Error(`render job ${row.id} failed: ${reason}`);
 }
 
 /** Reads a JSON body with `schema`; a bad one is a 400 naming its first bad field. */
