@@ -12,7 +12,8 @@ import { makeItemPhoto, makeSpacePhoto } from './create-design-flow';
 import { designCard, fetchDesign, fetchWholeFeed, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 import { expect, test } from './fixtures';
 
-const GENERATE_PATH = '/api/ai/generate-design-image';
+/** See-in-space renders through a render job (the JSON form of SPEC §7's generate-design-image, one variation). */
+const GENERATE_PATH = '/api/render-jobs';
 const isGenerateRequest = (url: URL) => url.pathname === GENERATE_PATH;
 
 const shopTotal = (page: Page) => page.getByLabel(/^Total \$/);
@@ -194,7 +195,9 @@ test.describe('shop-design', () => {
       prompt: string;
       spaceImage: string;
       additionalPhotos: string[];
+      variations: number;
     };
+    expect(body.variations).toBe(1);
     expect(body.spaceImage).toBe(spacePhotoUrl);
     expect(body.prompt).toContain(first!.name);
     expect(body.prompt).not.toContain(second!.name);

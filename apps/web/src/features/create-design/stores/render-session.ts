@@ -8,8 +8,8 @@ import {
 } from '@dwellscape/shared';
 import { useCallback, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toaster';
-import { cancelRenderJob } from '../api/cancel-render-job';
-import { followRenderJob } from '../api/follow-render-job';
+import { cancelRenderJob } from '@/lib/api/cancel-render-job';
+import { followRenderJob } from '@/lib/api/follow-render-job';
 import { renderFailureMessage, type GenerateDesignImageInput } from '../api/generate-design-image';
 import { startRenderJob } from '../api/start-render-job';
 import {

@@ -1,6 +1,6 @@
-import { messages, type Design, type FidelityReceipt, type SelectedProduct } from '@dwellscape/shared';
+import { messages, type Design, type FidelityReceipt, type RenderJob, type SelectedProduct } from '@dwellscape/shared';
 import { ArrowLeft, Camera, Check, ImagePlus, Send, ShoppingBag, Wand2, X } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
@@ -54,25 +54,42 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
   const [space, setSpace] = useState<ChosenSpace | null>(null);
   const [renderedImage, setRenderedImage] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<FidelityReceipt | null>(null);
+  // the render job's place in the line and progress while it runs; leaving the stage gives it up
+  const [progress, setProgress] = useState<RenderJob | null>(null);
+  const rendering = useRef<AbortController | null>(null);
+  const giveUpRender = () => {
+    rendering.current?.abort();
+    rendering.current = null;
+  };
+  useEffect(() => giveUpRender, []);
 
   const chosenProducts = design.selectedProducts.filter((product) => checkedIds.has(product.id));
   const hasProducts = chosenProducts.length + ownProducts.length > 0;
 
   const render = async () => {
     if (!space) return;
+    giveUpRender();
+    const controller = new AbortController();
+    rendering.current = controller;
     setStage(3);
     setRenderedImage(null);
     setReceipt(null);
-    const rendered = await renderInSpaceOrSample(
-      {
-        prompt: renderPromptFor(design.mode, chosenProducts, ownProducts),
-        spaceImage: space.imageUrl,
-        additionalPhotos: additionalPhotosFor(chosenProducts, ownProducts),
-      },
-      design.afterImageUrl,
-    );
-    setRenderedImage(rendered.imageUrl);
-    setReceipt(rendered.receipt);
+    setProgress(null);
+    try {
+      const rendered = await renderInSpaceOrSample(
+        {
+          prompt: renderPromptFor(design.mode, chosenProducts, ownProducts),
+          spaceImage: space.imageUrl,
+          additionalPhotos: additionalPhotosFor(chosenProducts, ownProducts),
+        },
+        design.afterImageUrl,
+        { signal: controller.signal, onProgress: (job) => !controller.signal.aborted && setProgress(job) },
+      );
+      setRenderedImage(rendered.imageUrl);
+      setReceipt(rendered.receipt);
+    } catch {
+      // given up: the person left this stage, or started another render
+    }
   };
 
   const publish = () => {
@@ -89,7 +106,14 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
       <div className="flex min-h-9 items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{stageTitles[stage]}</h2>
         {stage > 1 && (
-          <Button variant="ghost" size="sm" onClick={() => setStage((current) => (current === 3 ? 2 : 1))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (stage === 3) giveUpRender();
+              setStage((current) => (current === 3 ? 2 : 1));
+            }}
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Previous Step
           </Button>
@@ -149,13 +173,7 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
                 className="size-full object-cover"
               />
             ) : (
-              <div role="status" className="absolute inset-0 grid place-items-center">
-                <Skeleton className="absolute inset-0 rounded-none" />
-                <span className="relative flex items-center gap-2 rounded-full bg-surface/90 px-4 py-2 text-sm font-medium shadow-sm">
-                  <Spinner className="size-4" />
-                  Rendering your space…
-                </span>
-              </div>
+              <InSpaceProgress job={progress} />
             )}
           </div>
           {renderedImage && receipt && <FidelityReceiptLine receipt={receipt} mode={design.mode} />}
@@ -171,6 +189,41 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** The re-render under way: its place in the line, then how far it is. */
+function InSpaceProgress({ job }: { job: RenderJob | null }) {
+  const percent = job?.status === 'running' ? job.progress : 0;
+  const ahead = job?.status === 'queued' ? (job.position ?? 1) - 1 : 0;
+  const line =
+    job?.status === 'queued' && ahead > 0
+      ? `Waiting in line: ${ahead} ${ahead === 1 ? 'design' : 'designs'} ahead…`
+      : 'Rendering your space…';
+  return (
+    <div className="absolute inset-0 grid place-items-center">
+      <Skeleton className="absolute inset-0 rounded-none" />
+      <div className="relative w-56 rounded-2xl bg-surface/90 px-4 py-3 shadow-sm">
+        <p role="status" className="flex items-center gap-2 text-sm font-medium">
+          <Spinner className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1">{line}</span>
+          {job?.status === 'running' && <span className="tabular-nums text-muted-foreground">{percent}%</span>}
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Render progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-500 ease-out"
+            style={{ width: `${Math.max(3, percent)}%` }}
+          />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { messages, type Design, type Space } from '@dwellscape/shared';
+import { messages, type Design, type RenderJob, type Space } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -74,19 +74,35 @@ const landed = () =>
     state: unknown;
   };
 
+/** The re-render's job as the server shows it; each read of it takes the next of `renderJobReads` (the last stays). */
+const renderJob = (over: Partial<RenderJob>): RenderJob => ({
+  id: 'job-in-space',
+  status: 'queued',
+  position: 2,
+  progress: 0,
+  variationCount: 1,
+  variations: [],
+  error: null,
+  createdAt: '2026-11-25T12:00:00.000Z',
+  ...over,
+});
 let renderAnswer: Response | null;
+let renderJobReads: RenderJob[];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
   if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
   if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
-  if (url.pathname === '/api/ai/generate-design-image' && init?.method === 'POST')
+  if (url.pathname === '/api/render-jobs' && init?.method === 'POST')
     return renderAnswer ?? jsonResponse(503, { error: 'Engine unavailable' });
+  if (url.pathname === '/api/render-jobs/job-in-space')
+    return jsonResponse(200, renderJobReads.length > 1 ? renderJobReads.shift() : renderJobReads[0]);
   return jsonResponse(404, { error: 'Not found' });
 });
 
 beforeEach(() => {
   renderAnswer = null;
+  renderJobReads = [];
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   window.sessionStorage.clear();
@@ -169,11 +185,12 @@ describe('ShopDesignScreen', () => {
     expect(screen.queryByText('Engine unavailable')).not.toBeInTheDocument();
     // the sample stands in for a render: there is nothing to give a receipt for
     expect(screen.queryByText(/kept \d+%/)).not.toBeInTheDocument();
-    const renderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('generate-design-image'));
+    const renderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/render-jobs'));
     expect(JSON.parse(String(renderCall?.[1]?.body))).toEqual({
       prompt: 'Place these products naturally in this room, keeping its layout and light: Arc Lamp.',
       spaceImage: '/media/seed/den.webp',
       additionalPhotos: ['/media/seed/lamp.webp'],
+      variations: 1,
     });
 
     await user.click(screen.getByRole('button', { name: messages.shop.publish }));
@@ -189,22 +206,77 @@ describe('ShopDesignScreen', () => {
     });
   });
 
-  it('shows the rendered image when the engine answers', async () => {
-    renderAnswer = jsonResponse(200, {
-      imageUrl: '/media/generated/new.webp',
-      receipt: { structureKept: 0.91, productsPresent: 1, productsChosen: 2, method: 'matched', weakEstimate: true },
-    });
+  it('follows the render job (place in line, then percent) and shows the rendered image when it is done', async () => {
+    renderAnswer = jsonResponse(202, renderJob({}));
+    renderJobReads = [
+      renderJob({}),
+      renderJob({ status: 'running', position: null, progress: 40 }),
+      renderJob({
+        status: 'done',
+        position: null,
+        progress: 100,
+        variations: [
+          {
+            imageUrl: '/media/generated/new.webp',
+            width: 1200,
+            height: 900,
+            receipt: {
+              structureKept: 0.91,
+              productsPresent: 1,
+              productsChosen: 2,
+              method: 'matched',
+              weakEstimate: true,
+            },
+          },
+        ],
+      }),
+    ];
     const user = userEvent.setup();
     renderShopDesign();
     await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
     await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
     await user.click((await screen.findAllByRole('radio'))[0]!);
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByRole('img', { name: 'Your new design' })).toHaveAttribute(
+    expect(await screen.findByText('Waiting in line: 1 design ahead…')).toBeInTheDocument();
+    await waitFor(
+      () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '40'),
+      { timeout: 3000 },
+    );
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 3000 })).toHaveAttribute(
       'src',
       '/media/generated/new.webp',
     );
     expect(screen.getByText('Room kept 91% · 1 of 2 products')).toBeInTheDocument();
     expect(screen.getByText('Products counted by matching their pictures')).toBeInTheDocument();
+  });
+
+  it('falls back to the sample when the render job fails, and gives the job up on Previous Step', async () => {
+    renderAnswer = jsonResponse(202, renderJob({}));
+    renderJobReads = [renderJob({ status: 'failed', position: null, error: messages.create.renderFailed })];
+    const user = userEvent.setup();
+    renderShopDesign();
+    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
+    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 3000 })).toHaveAttribute(
+      'src',
+      design.afterImageUrl,
+    );
+    expect(screen.queryByText(messages.create.renderFailed)).not.toBeInTheDocument();
+
+    // a render still in line when the person steps back is cancelled
+    renderAnswer = jsonResponse(202, renderJob({}));
+    renderJobReads = [renderJob({})];
+    await user.click(screen.getByRole('button', { name: 'Previous Step' }));
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    expect(await screen.findByRole('progressbar', { name: 'Render progress' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous Step' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/render-jobs/job-in-space/cancel')),
+      ).toHaveLength(1),
+    );
   });
 });
