@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { apiPaths, publishDesignBodySchema, renderJobSchema, type Mode } from '@dwellscape/shared';
+import { apiPaths, describeReceipt, publishDesignBodySchema, renderJobSchema, type Mode } from '@dwellscape/shared';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { BETA_PASSWORD, expect, test } from './fixtures';
 import {
@@ -24,6 +24,7 @@ const shotsDir = process.env.SHOTS_DIR;
 async function shoot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.body.classList.toggle('dark', dark), theme === 'dark');
     // the theme's colours ease in: let them settle
@@ -55,6 +56,9 @@ async function fillTheRenderQueue(browser: Browser, spaceImage: string, people =
 }
 
 test.describe('render jobs', () => {
+  // one after another: each fills the render queue, and on a small machine two at once starve the page
+  test.describe.configure({ mode: 'default' });
+
   for (const mode of ['interior', 'landscape'] as Mode[]) {
     test(`${mode}: a reload mid-render picks the job up again; the variations arrive side by side; the chosen one is published`, async ({
       page,
@@ -90,8 +94,9 @@ test.describe('render jobs', () => {
       await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
       await followedAgain;
       expect((await currentDesignSession(page)).id).toBe(session.id);
-      // still under way (the queue is long), its progress shows again; on a fast machine it may be done already
-      await expect(progressBar(page).or(page.getByRole('button', { name: 'Variation 2' }))).toBeVisible();
+      // still under way (three people's renders were ahead of it): its progress shows again
+      await expect(progressBar(page)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
 
       const second = page.getByRole('button', { name: 'Variation 2' });
       await expect(second).toBeVisible({ timeout: 90_000 });
@@ -104,9 +109,18 @@ test.describe('render jobs', () => {
       expect(job.variations).toHaveLength(2);
       expect(job.variations[0]!.imageUrl).not.toBe(job.variations[1]!.imageUrl);
 
+      // each variation shows its own receipt line, and its placements can be adjusted
+      const receiptLine = (index: number) => describeReceipt(job.variations[index]!.receipt!, mode);
+      await expect(page.getByText(receiptLine(0), { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Adjust placement' })).toBeVisible();
+      expect(job.variations[1]!.placements?.length).toBeGreaterThan(0);
+
       await second.click();
       await expect(second).toHaveAttribute('aria-pressed', 'true');
       await expect(afterImage(page)).toHaveAttribute('src', job.variations[1]!.imageUrl);
+      await expect(page.getByText(receiptLine(1), { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Adjust placement' })).toBeVisible();
+      await shoot(page, `render-result-${mode}`);
 
       await continueButton(page).click();
       await expect(page.getByRole('heading', { name: headings.post })).toBeVisible();
