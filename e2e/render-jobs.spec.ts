@@ -72,16 +72,16 @@ test.describe('render jobs', () => {
       await signUp(page);
       const generateCalls = countGenerateCalls(page);
       const [template] = await templatesOf(page, mode);
-      await fillTheRenderQueue(browser, template!.imageUrl, 3);
 
       await navigate('/create-design/start');
       await reachSpaceStepWithPreset(page, mode);
+      // just before this render: it waits behind them, long enough to reload in the middle
+      await fillTheRenderQueue(browser, template!.imageUrl, 3);
       await renderButton(page).click();
       await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
       await expect(progressBar(page)).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /Waiting in line|Next in line|…/ })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-      await shoot(page, `render-progress-${mode}`);
       const session = await currentDesignSession(page);
 
       // a reload clears the flow's choices (SPEC §4), but the step follows the same job: it reads that job's stream again
@@ -97,6 +97,7 @@ test.describe('render jobs', () => {
       // still under way (three people's renders were ahead of it): its progress shows again
       await expect(progressBar(page)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+      await shoot(page, `render-progress-${mode}`);
 
       const second = page.getByRole('button', { name: 'Variation 2' });
       await expect(second).toBeVisible({ timeout: 90_000 });
@@ -150,8 +151,8 @@ test.describe('render jobs', () => {
     const generateCalls = countGenerateCalls(page);
     await navigate('/create-design/start');
     const [template] = await templatesOf(page, 'interior');
-    await fillTheRenderQueue(browser, template!.imageUrl, 1);
     await reachSpaceStepWithPreset(page);
+    await fillTheRenderQueue(browser, template!.imageUrl, 1);
     await renderButton(page).click();
     const cancel = page.getByRole('button', { name: 'Cancel' });
     await expect(cancel).toBeEnabled();

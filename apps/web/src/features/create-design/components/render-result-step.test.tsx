@@ -192,6 +192,47 @@ describe('render step', () => {
     });
   });
 
+  it('shows again, after a reload, the variation picked and adjusted before it, with its receipt', async () => {
+    sessionStorage.setItem(
+      'designSession',
+      JSON.stringify({
+        id: 'session-adjusted-before-reload',
+        mode: 'interior',
+        spaceType: 'Living Room',
+        beforeImageUrl: '/media/seed/s1.webp',
+        selectedProducts: [],
+        uploadedProductImages: [],
+        userAnswers: {},
+        startedAt: 1,
+        renderJobId: 'job-1',
+        choicesKey: 'x',
+      }),
+    );
+    localStorage.setItem(
+      GENERATED_DESIGN_KEY,
+      JSON.stringify({
+        designSessionId: 'session-adjusted-before-reload',
+        imageUrl: '/media/renders/adjusted-2.webp',
+        timestamp: 1,
+        variation: 1,
+        receipt: receiptOf(0.88),
+      }),
+    );
+    const api = jobApi(doneJob(), [doneJob()]);
+    renderCreateFlow('render-result');
+    const second = await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 3000 });
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/adjusted-2.webp',
+    );
+    expect(screen.getByText('Room kept 88% · 2 of 2 products')).toBeInTheDocument();
+    // a job that had ended before the reload is not announced again
+    expect(screen.queryByText(messages.create.renderSuccess)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(getCreateDraft().generatedDesign?.imageUrl).toBe('/media/renders/adjusted-2.webp');
+  });
+
   it("cancels the job with 'Cancel', and 'Render again' queues a new one", async () => {
     chooseEverything();
     const api = jobApi(job(), [job({ status: 'running', position: null, progress: 30 })]);
