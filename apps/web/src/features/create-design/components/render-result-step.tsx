@@ -1,5 +1,5 @@
 import { CREATE_VIDEO_DELAY_MS, messages, type Mode, type RenderJob } from '@dwellscape/shared';
-import { ArrowRight, Ban, Check, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { ArrowRight, Ban, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
+import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -144,6 +145,23 @@ interface RenderStageProps {
   onChoose: (index: number) => void;
 }
 
+/** The person's space, greyed: what stands where a render would have been when it was cancelled or failed. */
+function StoppedSpace({ beforeUrl }: { beforeUrl: string | null }) {
+  return (
+    <ImageFrame>
+      {beforeUrl && (
+        <ResponsiveImage
+          src={beforeUrl}
+          alt="Your space"
+          sizes={imageSizes.column}
+          priority
+          className="absolute inset-0 size-full object-cover opacity-50 grayscale"
+        />
+      )}
+    </ImageFrame>
+  );
+}
+
 function RenderStage(props: RenderStageProps) {
   const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
   const [isAdjusting, setIsAdjusting] = useState(false);
@@ -154,17 +172,7 @@ function RenderStage(props: RenderStageProps) {
   if (state.status === 'cancelled') {
     return (
       <div>
-        <ImageFrame>
-          {beforeUrl && (
-            <ResponsiveImage
-              src={beforeUrl}
-              alt="Your space"
-              sizes={imageSizes.column}
-              priority
-              className="absolute inset-0 size-full object-cover opacity-50 grayscale"
-            />
-          )}
-        </ImageFrame>
+        <StoppedSpace beforeUrl={beforeUrl} />
         <Card role="status" className="mt-4 flex items-start gap-3 p-4">
           <Ban className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
           <div className="min-w-0 flex-1">
@@ -194,17 +202,7 @@ function RenderStage(props: RenderStageProps) {
     }
     return (
       <div>
-        <ImageFrame>
-          {beforeUrl && (
-            <ResponsiveImage
-              src={beforeUrl}
-              alt="Your space"
-              sizes={imageSizes.column}
-              priority
-              className="absolute inset-0 size-full object-cover opacity-50 grayscale"
-            />
-          )}
-        </ImageFrame>
+        <StoppedSpace beforeUrl={beforeUrl} />
         <Card role="alert" className="mt-4 flex items-start gap-3 border-danger/30 bg-danger-soft p-4">
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
           <div className="min-w-0 flex-1">
@@ -403,11 +401,7 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
                 sizes={imageSizes.halfColumn}
                 className="absolute inset-0 size-full object-cover"
               />
-              {isChosen && (
-                <span className="absolute right-1.5 top-1.5 grid size-6 place-items-center rounded-full bg-primary text-primary-foreground shadow">
-                  <Check className="size-4" aria-hidden />
-                </span>
-              )}
+              {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
               <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
                 {index + 1}
               </span>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
+import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
@@ -232,14 +233,7 @@ function PresetTile({
           sizes={imageSizes.halfColumn}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        {isSelected && (
-          <span
-            aria-hidden
-            className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-primary text-primary-foreground shadow"
-          >
-            <Check className="size-4" strokeWidth={3} />
-          </span>
-        )}
+        {isSelected && <SelectedMark className="size-7 shadow" strokeWidth={3} />}
       </span>
       <span className="flex flex-1 flex-col gap-1.5 p-3">
         <span className="text-sm leading-snug font-semibold">{option.name}</span>

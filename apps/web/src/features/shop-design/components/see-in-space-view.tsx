@@ -6,6 +6,7 @@ import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-rece
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
+import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ProgressSteps } from '@/components/ui/stepper';
@@ -426,11 +427,7 @@ function SpaceChooser({
                       sizes={imageSizes.halfColumn}
                       className="size-full object-cover"
                     />
-                    {isSelected && (
-                      <span className="absolute top-2 right-2 grid size-6 place-items-center rounded-full bg-primary text-primary-foreground">
-                        <Check className="size-4" aria-hidden />
-                      </span>
-                    )}
+                    {isSelected && <SelectedMark />}
                   </span>
                   <span className="block truncate px-2 py-1.5 text-sm font-medium">{preset.name}</span>
                 </button>
