@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 /** The icons drawn as CSS: lucide's names. `filled` adds `icon-NAME-filled` (a pressed like or save). */
 export const cssIconNames = [
   { name: 'badge-check' },
+  { name: 'camera' },
   { name: 'bookmark', filled: true },
   { name: 'circle-check' },
   { name: 'heart', filled: true },

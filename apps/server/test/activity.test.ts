@@ -22,6 +22,7 @@ import {
   minutesAgo,
   putImage,
   signedInCookie,
+  uploadImage,
 } from './fixtures';
 import { openEventStream, type EventStream } from './media-fixtures';
 
@@ -134,14 +135,18 @@ describe.each(dbKinds)('activity from real events (%s)', (kind) => {
     const original = await insertDesign(t.database.db, { userId: creator.id, title: 'Quiet Loft', afterImageUrl });
     const res = await inject('POST', apiPaths.designs, remixer.cookie, {
       title: 'Louder Loft',
-      afterImageUrl,
+      afterImageUrl: await uploadImage(t.app, remixer.cookie),
       mode: 'interior',
       originalDesignId: original.id,
     });
     expect(res.statusCode, res.body).toBe(201);
     const remixId = res.json<{ id: string }>().id;
     // a design that remixes nothing tells nobody
-    await inject('POST', apiPaths.designs, remixer.cookie, { title: 'Fresh', afterImageUrl, mode: 'interior' });
+    await inject('POST', apiPaths.designs, remixer.cookie, {
+      title: 'Fresh',
+      afterImageUrl: await uploadImage(t.app, remixer.cookie),
+      mode: 'interior',
+    });
 
     const items = await activityOf(creator.cookie);
     expect(items).toHaveLength(1);
@@ -178,7 +183,7 @@ describe.each(dbKinds)('activity from real events (%s)', (kind) => {
     await inject('POST', apiPaths.designComments(design.id), solo.cookie, { text: 'Note to self' });
     const remix = await inject('POST', apiPaths.designs, solo.cookie, {
       title: 'My own remix',
-      afterImageUrl,
+      afterImageUrl: await uploadImage(t.app, solo.cookie),
       mode: 'interior',
       originalDesignId: design.id,
     });

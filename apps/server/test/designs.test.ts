@@ -1,10 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, type Design, type FeedResponse, type PublishDesignBody } from '@dwellscape/shared';
+import {
+  accountMessages,
+  PRODUCT_QUANTITY_MAX,
+  type Design,
+  type FeedResponse,
+  type PublishDesignBody,
+} from '@dwellscape/shared';
 import { designs } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage, signUp, type SignedUpAccount } from './fixtures';
+import {
+  insertBrand,
+  insertDesign,
+  insertProduct,
+  insertUser,
+  putImage,
+  signUp,
+  uploadImage,
+  type SignedUpAccount,
+} from './fixtures';
 
 const protectedRoutes = [
   { method: 'GET', url: '/api/designs?mode=interior' },
@@ -196,6 +210,7 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
   describe('publish', () => {
     let afterImageUrl: string;
     let beforeImageUrl: string;
+    /** What the catalogue says of prod-1: the snapshot carries this, whatever the client sent. */
     const snapshot = [
       {
         id: 'prod-1',
@@ -204,12 +219,27 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
         brandId: 'oakline',
         imageUrl: '/media/test/chair.webp',
         quantity: 2,
+        ownItem: false,
       },
+    ];
+    /** The client's copy, with a forged name, price and picture that the server must ignore. */
+    const forgedChoice = [
+      { id: 'prod-1', name: 'Free sofa', price: 0.01, brandId: 'nobody', imageUrl: '/media/x.webp', quantity: 2 },
     ];
 
     beforeAll(async () => {
-      afterImageUrl = await putImage(t.app.storage);
-      beforeImageUrl = await putImage(t.app.storage);
+      afterImageUrl = await uploadImage(t.app, author.cookie);
+      beforeImageUrl = await uploadImage(t.app, author.cookie, '#305070');
+      const db = t.database.db;
+      await insertBrand(db, { id: 'oakline', modes: ['interior', 'landscape'] });
+      await insertProduct(db, {
+        id: 'prod-1',
+        brandId: 'oakline',
+        name: 'Oak Chair',
+        price: 249.5,
+        imageUrl: '/media/test/chair.webp',
+      });
+      await insertProduct(db, { id: 'prod-garden', brandId: 'oakline', name: 'Garden Bench', mode: 'landscape' });
     });
 
     it('answers 401 Sign in required without an account, and writes nothing', async () => {
@@ -229,7 +259,7 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
           caption: 'Warm woods',
           afterImageUrl,
           beforeImageUrl,
-          selectedProducts: snapshot,
+          selectedProducts: forgedChoice,
           userAnswers: { vibe: 'Cozy' },
           spaceType: 'Living Room',
           mode: 'interior',
@@ -320,9 +350,79 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
       ],
       ['an unknown mode', { title: 'Ok', afterImageUrl: 'AFTER', mode: 'garden' }, 'mode'],
       [
-        'a product without a price',
-        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ id: 'p', name: 'P' }] },
+        'a product the catalogue does not have',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ id: 'p-nonexistent' }] },
+        'selectedProducts.0.id',
+      ],
+      [
+        'a product of the other mode',
+        {
+          title: 'Ok',
+          afterImageUrl: 'AFTER',
+          mode: 'interior',
+          selectedProducts: [{ id: 'prod-1' }, { id: 'prod-garden' }],
+        },
+        'selectedProducts.1.id',
+      ],
+      [
+        'a product listed twice',
+        {
+          title: 'Ok',
+          afterImageUrl: 'AFTER',
+          mode: 'interior',
+          selectedProducts: [{ id: 'prod-1' }, { id: 'prod-1', quantity: 2 }],
+        },
+        'selectedProducts.1.id',
+      ],
+      [
+        'a quantity of 0',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ id: 'prod-1', quantity: 0 }] },
+        'selectedProducts.0.quantity',
+      ],
+      [
+        'a negative quantity',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ id: 'prod-1', quantity: -3 }] },
+        'selectedProducts.0.quantity',
+      ],
+      [
+        'a quantity over the cap',
+        {
+          title: 'Ok',
+          afterImageUrl: 'AFTER',
+          mode: 'interior',
+          selectedProducts: [{ id: 'prod-1', quantity: PRODUCT_QUANTITY_MAX + 1 }],
+        },
+        'selectedProducts.0.quantity',
+      ],
+      [
+        'a fractional quantity',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ id: 'prod-1', quantity: 1.5 }] },
+        'selectedProducts.0.quantity',
+      ],
+      [
+        'more products than a design lists',
+        {
+          title: 'Ok',
+          afterImageUrl: 'AFTER',
+          mode: 'interior',
+          selectedProducts: Array.from({ length: 51 }, (_, i) => ({ id: `p-${i}` })),
+        },
         'selectedProducts',
+      ],
+      [
+        'a product without an id',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', selectedProducts: [{ name: 'P', price: 1 }] },
+        'selectedProducts.0.id',
+      ],
+      [
+        'an own item that was never stored',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', ownItems: [{ url: '/media/uploads/no.webp' }] },
+        'ownItems.0.url',
+      ],
+      [
+        'an own item outside /media/',
+        { title: 'Ok', afterImageUrl: 'AFTER', mode: 'interior', ownItems: [{ url: 'https://x.example/a.jpg' }] },
+        'ownItems.0.url',
       ],
     ])('refuses %s with 400 and writes nothing', async (_case, body, field) => {
       const payload = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === 'AFTER' ? afterImageUrl : v]));
@@ -333,17 +433,20 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
       expect(await designCount()).toBe(before);
     });
 
-    it('keeps the snapshot as sent even after the row is read back by id', async () => {
-      const res = await publish({ title: 'Snapshot', afterImageUrl, mode: 'interior', selectedProducts: snapshot });
+    it('keeps the catalogue snapshot of publish time even after the catalogue changes', async () => {
+      const res = await publish({ title: 'Snapshot', afterImageUrl, mode: 'interior', selectedProducts: forgedChoice });
+      expect(res.statusCode).toBe(201);
+      await t.database.db.execute(sql`update products set price = 300, name = 'Oak Chair II' where id = 'prod-1'`);
       const id = res.json<Design>().id;
       const [row] = await t.database.db.select().from(designs).where(eq(designs.id, id));
       expect(row!.selectedProducts).toEqual(snapshot);
       expect((await get(`/api/designs/${id}`)).json<Design>().selectedProducts).toEqual(snapshot);
+      await t.database.db.execute(sql`update products set price = 249.5, name = 'Oak Chair' where id = 'prod-1'`);
     });
   });
 
   it('gives every design a fresh id', async () => {
-    const afterImageUrl = await putImage(t.app.storage, `test/${randomUUID()}.webp`);
+    const afterImageUrl = await uploadImage(t.app, author.cookie);
     const ids = await Promise.all(
       [1, 2, 3].map(
         async (n) => (await publish({ title: `Parallel ${n}`, afterImageUrl, mode: 'landscape' })).json<Design>().id,

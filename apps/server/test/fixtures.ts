@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { apiPaths, type Mode, type SessionResponse } from '@dwellscape/shared';
+import { apiPaths, uploadResponseSchema, type Mode, type SessionResponse } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
 import {
   brands,
@@ -18,6 +18,7 @@ import { hashSessionToken } from '../src/modules/gate/gate.service';
 import { DESIGN_PUBLISHED_CHANNEL } from '../src/realtime/realtime';
 import type { FileStorage } from '../src/storage/file-storage';
 import type { AppInstance } from '../src/types';
+import { filePart, makeJpeg, multipartBody } from './media-fixtures';
 
 /** Rows and files made directly, so tests do not depend on the sample world. */
 
@@ -42,6 +43,22 @@ export async function putImage(storage: FileStorage, key?: string): Promise<stri
     .webp()
     .toBuffer();
   return storeImage(storage, await tinyWebp, key);
+}
+
+/**
+ * Uploads a small JPEG through POST /api/uploads as the session behind `cookie`: the file is that
+ * viewer's (and its account's), so it may be published (decision 0023).
+ */
+export async function uploadImage(app: AppInstance, cookie: string, colour = '#7a9e7e'): Promise<string> {
+  const { payload, contentType } = multipartBody([filePart(await makeJpeg(48, 36, colour))]);
+  const res = await app.inject({
+    method: 'POST',
+    url: apiPaths.uploads,
+    payload,
+    headers: { cookie, 'content-type': contentType },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
+  return uploadResponseSchema.parse(res.json()).url;
 }
 
 export async function insertUser(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import { apiPaths, type PlaceOrderLine, type SelectedProduct } from '@dwellscape/shared';
+import { apiPaths, type PlaceOrderLine, type DesignProduct } from '@dwellscape/shared';
 import type { AppDatabase } from '../src/db/client';
 import { commissionEntries, notifications, orderLines, orders } from '../src/db/schema';
 import type { AppInstance } from '../src/types';
@@ -26,7 +26,7 @@ export interface OrderWorld {
   designs: { original: string; remix: string; privateOfC: string; plainOfB: string };
 }
 
-const snapshot = (ids: readonly string[]): SelectedProduct[] =>
+const snapshot = (ids: readonly string[]): DesignProduct[] =>
   ids.map((id) => {
     const product = PRODUCTS.find((p) => p.id === id)!;
     return {
@@ -36,6 +36,7 @@ const snapshot = (ids: readonly string[]): SelectedProduct[] =>
       brandId: 'b-orders',
       imageUrl: '/media/test/p.webp',
       quantity: 1,
+      ownItem: false,
     };
   });
 

@@ -12,6 +12,7 @@ import {
 } from '@dwellscape/shared';
 import { orders } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { insertDesign } from './fixtures';
 import {
   buildOrderWorld,
   heldCents,
@@ -181,6 +182,59 @@ describe.each(dbKinds)('orders and commission (%s)', (kind) => {
   it('lets the creator shop from their own private design (no commission to themselves)', async () => {
     const res = await place(w.c.cookie, { idempotencyKey: newKey(), lines: [line('p-sofa', 1, w.designs.privateOfC)] });
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses a design’s own item as an order line, naming it, and writes nothing', async () => {
+    const ownItem = {
+      id: 'uploaded_1700000000000_0',
+      name: 'Grandma’s lamp',
+      price: 0,
+      brandId: '',
+      imageUrl: '/media/uploads/aa/lamp.webp',
+      quantity: 1,
+      ownItem: true,
+    };
+    const design = await insertDesign(t.database.db, {
+      userId: w.c.id,
+      title: 'With an heirloom',
+      selectedProducts: [
+        {
+          id: 'p-sofa',
+          name: 'Emerald Sofa',
+          price: 1299.99,
+          brandId: 'b-orders',
+          imageUrl: '/media/p.webp',
+          quantity: 1,
+          ownItem: false,
+        },
+        ownItem,
+        // a catalogue id this design shows only as an own item (an old snapshot the migration turned into one)
+        { ...ownItem, id: 'p-lamp', name: 'Lamp from home' },
+      ],
+    });
+    const before = await orderWriteCounts(t.database.db);
+    const refusals = [
+      [
+        { productId: ownItem.id, quantity: 1, unitPriceCents: 0, designId: design.id },
+        'productId',
+        orderMessages.ownItemNotSold,
+      ],
+      [
+        { productId: ownItem.id, quantity: 1, unitPriceCents: 0, designId: null },
+        'productId',
+        orderMessages.unknownProduct,
+      ],
+      [line('p-lamp', 1, design.id), 'designId', orderMessages.productNotInDesign],
+    ] as const;
+    for (const [bad, field, message] of refusals) {
+      const res = await place(w.b.cookie, { idempotencyKey: newKey(), lines: [line('p-sofa', 1, design.id), bad] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ details: [{ field: `body.lines.1.${field}`, message }] });
+    }
+    expect(await orderWriteCounts(t.database.db)).toEqual(before);
+    // the design's catalogue products alone are ordered as usual
+    const ok = await place(w.b.cookie, { idempotencyKey: newKey(), lines: [line('p-sofa', 1, design.id)] });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it('asks a signed-out viewer to sign in and writes nothing', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@dwellscape/shared';
 import { brands, mediaFiles, products } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { putImage, signUp, storeImage, type SignedUpAccount } from './fixtures';
+import { signUp, storeImage, uploadImage, type SignedUpAccount } from './fixtures';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 import { filePart, multipartBody } from './media-fixtures';
 
@@ -121,7 +121,8 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
   });
 
   it('a design of a picture the server did not render has no receipt, whatever the client says', async () => {
-    const upload = await putImage(t.app.storage);
+    // the author's own upload: publishable, but no render, so it has no receipt
+    const upload = await uploadImage(t.app, author.cookie);
     const res = await publish({
       afterImageUrl: upload,
       receipt: { structureKept: 0.99, productsPresent: 1, productsChosen: 1, method: 'placed', weakEstimate: false },

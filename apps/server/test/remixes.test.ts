@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, remixesResponseSchema, type Design, type RemixesResponse } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, minutesAgo, putImage, signUp } from './fixtures';
+import { insertDesign, insertUser, minutesAgo, signUp, uploadImage } from './fixtures';
 
 describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
   let t: TestApp;
   let cookie: string;
-  let afterImageUrl: string;
   const now = Date.parse('2024-06-01T12:00:00.000Z');
 
   const get = (url: string, headers: Record<string, string> = { cookie }) =>
@@ -25,7 +24,6 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
     await insertUser(db, { id: 'current-user', rank: 0 });
     const creator = await insertUser(db, { id: 'creator', rank: 1 });
     const remixer = await insertUser(db, { id: 'remixer', rank: 2 });
-    afterImageUrl = await putImage(t.app.storage);
 
     await insertDesign(db, { id: 'original', userId: creator.id, createdAt: minutesAgo(600, now) });
     await insertDesign(db, { id: 'unrelated', userId: creator.id, createdAt: minutesAgo(590, now) });
@@ -101,13 +99,14 @@ describe.each(dbKinds)('remixes of a design (%s)', (kind) => {
 
   it('lists a remix published through the API first, and the count follows', async () => {
     const before = await getDesign('unrelated');
+    const publisher = await signUp(t.app, await t.unlock());
     const res = await t.app.inject({
       method: 'POST',
       url: apiPaths.designs,
-      headers: { cookie: (await signUp(t.app, await t.unlock())).cookie },
+      headers: { cookie: publisher.cookie },
       payload: {
         title: 'Fresh remix',
-        afterImageUrl,
+        afterImageUrl: await uploadImage(t.app, publisher.cookie),
         mode: 'interior',
         originalDesignId: 'unrelated',
         isRegenerated: true,

@@ -143,7 +143,15 @@ function variants(value: unknown): unknown[] {
   return out;
 }
 
-const product = { id: 'p1', name: 'Lamp', price: 12.5, brandId: 'b1', imageUrl: '/media/p1.webp', quantity: 2 };
+const product = {
+  id: 'p1',
+  name: 'Lamp',
+  price: 12.5,
+  brandId: 'b1',
+  imageUrl: '/media/p1.webp',
+  quantity: 2,
+  ownItem: false,
+};
 const author = { id: 'u1', username: 'maya', displayName: 'Maya', avatarUrl: '/media/u1.webp', isVerified: true };
 const design = {
   id: 'd1',
@@ -213,7 +221,8 @@ describe('response serializer against the type provider it replaces', () => {
         caption: '',
         beforeImageUrl: null,
         afterImageUrl: '/media/a.webp',
-        selectedProducts: [product],
+        selectedProducts: [{ id: 'p1', quantity: 2 }],
+        ownItems: [{ url: '/media/own.webp', name: 'Lamp' }],
         userAnswers: {},
         spaceType: '',
         mode: 'interior',

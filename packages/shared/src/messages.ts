@@ -38,6 +38,17 @@ export const messages = {
     redirecting: 'Redirecting to Purchase',
   },
 
+  /** A design's own items (decision 0023): the creator's photos, listed but never sold. */
+  ownItem: {
+    badge: 'Own item',
+    yours: 'Your item',
+    notForSale: 'The creator’s own piece, added from their photo. It is not sold on Dwellscape.',
+    notForSaleShort: 'Not sold here',
+    /** The purchase views: orders take catalogue products only. */
+    notOrdered:
+      'Own items are shown with the design but are not part of your order: orders take catalogue products only.',
+  },
+
   comments: {
     missingNameTitle: 'Missing Name',
     missingNameBody: 'Please enter your name.',

@@ -28,6 +28,8 @@ export const orderMessages = {
   keyReused: 'This checkout was already used for a different cart. Try again.',
   priceChanged: (name: string, price: string) => `The price of ${name} is now ${price}.`,
   unknownProduct: 'No product has this id.',
+  /** A design's own item (decision 0023): the creator's photo of their piece, listed but never sold. */
+  ownItemNotSold: 'This is the creator’s own item, not a product from the catalogue: it cannot be ordered.',
   unknownDesign: 'No design has this id.',
   productNotInDesign: 'This design does not show this product.',
   nothingToOrder: 'Add a product from the catalogue to place an order.',

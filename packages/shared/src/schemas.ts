@@ -170,15 +170,49 @@ export type Space = z.infer<typeof spaceSchema>;
 
 /* ---------- designs ---------- */
 
+/** The most of one product a design can list (and a person can pick in one go). */
+export const PRODUCT_QUANTITY_MAX = 99;
+export const DESIGN_PRODUCTS_MAX = 50;
+export const DESIGN_OWN_ITEMS_MAX = 20;
+
+/**
+ * A product line as the create flow and shop-design hold it and send it to be rendered (its name goes
+ * into the prompt). Never what a design stores: publishing sends ids, and the server reads the rest.
+ */
 export const selectedProductSchema = z.object({
   id: storableText().check(z.minLength(1), z.maxLength(80)),
   name: storableText().check(z.minLength(1), z.maxLength(200)),
   price: z.number().check(z.minimum(0), z.maximum(1_000_000)),
   brandId: storableText().check(z.maxLength(80)),
   imageUrl: storableText().check(z.maxLength(300)),
-  quantity: z._default(z.int().check(z.minimum(1), z.maximum(99)), 1),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
 });
 export type SelectedProduct = z.infer<typeof selectedProductSchema>;
+
+/**
+ * One product of a design as the server snapshotted it at publish time (PRODUCT.md): name, price,
+ * brand and picture come from the catalogue. `ownItem` marks the person's own uploaded item (SPEC's
+ * 'uploaded item'): price 0, no brand, never a catalogue product, never for sale.
+ */
+export const designProductSchema = z.extend(selectedProductSchema, { ownItem: z._default(z.boolean(), false) });
+export type DesignProduct = z.infer<typeof designProductSchema>;
+
+/** A catalogue product chosen for a design: only its id and how many; the server reads the rest. */
+export const productChoiceSchema = z.object({
+  id: storableText().check(z.minLength(1), z.maxLength(80)),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
+});
+export type ProductChoice = z.infer<typeof productChoiceSchema>;
+
+/** The person's own item: a photo they uploaded to this server, and what they call it. */
+export const ownItemChoiceSchema = z.object({
+  url: mediaUrlSchema,
+  name: z._default(storableText().check(z.maxLength(200)), ''),
+});
+export type OwnItemChoice = z.infer<typeof ownItemChoiceSchema>;
+
+/** What an own item is called when the person gave it no name. */
+export const OWN_ITEM_DEFAULT_NAME = 'Your own item';
 
 export const userAnswersSchema = z.record(
   storableText().check(z.maxLength(64)),
@@ -211,7 +245,7 @@ export const designSchema = z.object({
   caption: z.string(),
   beforeImageUrl: z.nullable(z.string()),
   afterImageUrl: z.string(),
-  selectedProducts: z.array(selectedProductSchema),
+  selectedProducts: z.array(designProductSchema),
   userAnswers: userAnswersSchema,
   spaceType: z.string(),
   mode: modeSchema,
@@ -257,7 +291,9 @@ export const publishDesignBodySchema = z.object({
   caption: z._default(storableText().check(z.maxLength(CAPTION_MAX_LENGTH)), ''),
   beforeImageUrl: z._default(z.nullable(mediaUrlSchema), null),
   afterImageUrl: mediaUrlSchema,
-  selectedProducts: z._default(z.array(selectedProductSchema).check(z.maxLength(50)), []),
+  /** Catalogue ids and quantities only: names, prices, brands and pictures are the catalogue's. */
+  selectedProducts: z._default(z.array(productChoiceSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)), []),
+  ownItems: z._default(z.array(ownItemChoiceSchema).check(z.maxLength(DESIGN_OWN_ITEMS_MAX)), []),
   userAnswers: z._default(userAnswersSchema, {}),
   spaceType: z._default(storableText().check(z.maxLength(60)), ''),
   mode: modeSchema,
@@ -398,7 +434,7 @@ export const uploadedProductImageSchema = z.object({
 export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
 
 export const generateDesignFieldsSchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
+  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)),
   uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
   userAnswers: userAnswersSchema,
   spaceType: z.string().check(z.maxLength(60)),

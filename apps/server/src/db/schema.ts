@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FidelityReceipt, SelectedProduct } from '@dwellscape/shared';
+import type { FidelityReceipt, DesignProduct } from '@dwellscape/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -81,7 +81,7 @@ export const designs = pgTable(
     caption: text('caption').notNull().default(''),
     beforeImageUrl: text('before_image_url'),
     afterImageUrl: text('after_image_url').notNull(),
-    selectedProducts: jsonb('selected_products').$type<SelectedProduct[]>().notNull().default([]),
+    selectedProducts: jsonb('selected_products').$type<DesignProduct[]>().notNull().default([]),
     userAnswers: jsonb('user_answers').$type<Record<string, string>>().notNull().default({}),
     spaceType: text('space_type').notNull().default(''),
     mode: text('mode', { enum: ['interior', 'landscape'] }).notNull(),
@@ -246,17 +246,31 @@ export const savedDesigns = pgTable(
 );
 
 /** Every stored file, so that rows never point at a missing file and orphans can be found. */
-export const mediaFiles = pgTable('media_files', {
-  key: text('key').primaryKey(),
-  contentType: text('content_type').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  bytes: integer('bytes').notNull(),
-  kind: text('kind', { enum: ['upload', 'render', 'seed'] }).notNull(),
-  /** A render's fidelity receipt, measured by the server: a design published with this file takes it from here. */
-  receipt: jsonb('receipt').$type<FidelityReceipt>(),
-  createdAt: createdAt(),
-});
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    key: text('key').primaryKey(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    kind: text('kind', { enum: ['upload', 'render', 'seed'] }).notNull(),
+    /** A render's fidelity receipt, measured by the server: a design published with this file takes it from here. */
+    receipt: jsonb('receipt').$type<FidelityReceipt>(),
+    createdAt: createdAt(),
+    /**
+     * Who stored it (docs/decisions/0023-media-owners-and-catalogue-snapshots.md): the gate session
+     * that uploaded or rendered it, and the account signed in then (or claimed at sign-in). Null on
+     * seeded pictures, and once the session or account is gone.
+     */
+    ownerViewerId: text('owner_viewer_id').references(() => sessions.id, { onDelete: 'set null' }),
+    ownerAccountId: text('owner_account_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('media_files_owner_viewer_idx').on(t.ownerViewerId),
+    index('media_files_owner_account_idx').on(t.ownerAccountId),
+  ],
+);
 
 /**
  * Request counts of @fastify/rate-limit and of wrong gate passwords, shared by every instance on

@@ -10,6 +10,12 @@ export type StoredMediaKind = 'upload' | 'render';
 
 const folderOfKind: Record<StoredMediaKind, string> = { upload: 'uploads', render: 'renders' };
 
+/** Who a stored file belongs to: the gate session that made it and the account signed in on it. */
+export interface MediaOwner {
+  viewerId: string | null;
+  accountId: string | null;
+}
+
 export interface StoreWebpInput {
   kind: StoredMediaKind;
   bytes: Buffer;
@@ -17,6 +23,7 @@ export interface StoreWebpInput {
   height: number;
   /** A render's fidelity receipt, kept beside the file so that publishing it never trusts a client's numbers. */
   receipt?: FidelityReceipt;
+  owner: MediaOwner;
 }
 
 export interface StoredMedia {
@@ -43,6 +50,8 @@ export async function storeWebp(db: AppDatabase, storage: FileStorage, input: St
       bytes: input.bytes.length,
       kind: input.kind,
       receipt: input.receipt ?? null,
+      ownerViewerId: input.owner.viewerId,
+      ownerAccountId: input.owner.accountId,
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);

@@ -11,7 +11,7 @@ import {
   seedKeys,
   spaceOfDesign,
 } from '@dwellscape/sample-art';
-import type { SelectedProduct } from '@dwellscape/shared';
+import type { DesignProduct } from '@dwellscape/shared';
 import { toCents } from '@dwellscape/shared';
 import type {
   brands,
@@ -76,7 +76,7 @@ export function buildSampleWorldRows(storage: FileStorage, now: Date): SampleWor
     const space = spaceOfDesign(d);
     const original = d.originalDesignId ? designById.get(d.originalDesignId) : undefined;
     if (d.originalDesignId && !original) throw new Error(`Design ${d.id} is inspired by an unknown design`);
-    const selectedProducts: SelectedProduct[] = d.products.map(([id, quantity]) => {
+    const selectedProducts: DesignProduct[] = d.products.map(([id, quantity]) => {
       const p = productById.get(id);
       if (!p) throw new Error(`Design ${d.id} uses an unknown product ${id}`);
       return {
@@ -86,6 +86,7 @@ export function buildSampleWorldRows(storage: FileStorage, now: Date): SampleWor
         brandId: p.brandId,
         imageUrl: url(seedKeys.product(p.id)),
         quantity: quantity ?? 1,
+        ownItem: false,
       };
     });
     return {

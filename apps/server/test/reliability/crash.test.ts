@@ -15,12 +15,12 @@ import {
   likeResponseSchema,
   listOf,
   productSchema,
-  selectedProductSchema,
+  designProductSchema,
   sessionResponseSchema,
   uploadResponseSchema,
   type Design,
   type Mode,
-  type SelectedProduct,
+  type DesignProduct,
 } from '@dwellscape/shared';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
 import { createPostgresDatabase } from '../helpers';
@@ -90,7 +90,7 @@ interface Ledger {
 }
 
 interface StormWorld {
-  productsByMode: Record<Mode, SelectedProduct[]>;
+  productsByMode: Record<Mode, DesignProduct[]>;
   /** Designs likes and comments go to: a few seeded ones plus every acknowledged publish. */
   targets: string[];
   images: Buffer[];
@@ -138,7 +138,7 @@ async function getJson<T>(
 }
 
 async function loadStormWorld(server: ChildServer, cookie: string): Promise<StormWorld> {
-  const productsByMode = {} as Record<Mode, SelectedProduct[]>;
+  const productsByMode = {} as Record<Mode, DesignProduct[]>;
   const targets: string[] = [];
   for (const mode of ['interior', 'landscape'] as const) {
     const products = await getJson(server, `${apiPaths.products}?mode=${mode}`, cookie, listOf(productSchema));
@@ -149,6 +149,7 @@ async function loadStormWorld(server: ChildServer, cookie: string): Promise<Stor
       brandId: p.brandId,
       imageUrl: p.imageUrl,
       quantity: 1,
+      ownItem: false,
     }));
     const feed = await getJson(server, `${apiPaths.designs}?mode=${mode}&limit=3`, cookie, feedResponseSchema);
     targets.push(...feed.items.map((d) => d.id));
@@ -482,9 +483,10 @@ async function checkIntegrity(rows: Rows, dataDir: string, ledger: Ledger, basel
       continue;
     }
     for (const p of d.selected_products as unknown[]) {
-      const parsed = selectedProductSchema.safeParse(p);
-      const complete = parsed.success && typeof p === 'object' && p !== null && 'quantity' in p;
-      if (!complete || !productIds.has(parsed.data.id)) {
+      const parsed = designProductSchema.safeParse(p);
+      const complete = parsed.success && typeof p === 'object' && p !== null && 'quantity' in p && 'ownItem' in p;
+      // a catalogue line names a product that exists; an own item is a photo, no product (decision 0023)
+      if (!complete || (!parsed.data.ownItem && !productIds.has(parsed.data.id))) {
         problems.push(`design ${String(d.id)}: incomplete product snapshot ${JSON.stringify(p)}`);
       }
     }

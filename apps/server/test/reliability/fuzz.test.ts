@@ -27,12 +27,15 @@ import {
   CAPTION_MAX_LENGTH,
   COMMENT_NAME_MAX_LENGTH,
   COMMENT_TEXT_MAX_LENGTH,
+  DESIGN_OWN_ITEMS_MAX,
+  DESIGN_PRODUCTS_MAX,
   DISPLAY_NAME_MAX_LENGTH,
   FEED_PAGE_SIZE,
   MODES,
   NOTES_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PRODUCT_QUANTITY_MAX,
   SEARCH_LISTS,
   SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
@@ -43,7 +46,7 @@ import {
 } from '@dwellscape/shared';
 import { AI_REQUESTS_PER_MINUTE } from '../../src/modules/ai/ai.routes';
 import { createTestApp, type DbKind, type TestApp } from '../helpers';
-import { insertAccount, signedInCookie } from '../fixtures';
+import { insertAccount, signedInCookie, uploadImage } from '../fixtures';
 import { multipartBody, type FormPart } from '../media-fixtures';
 import { heavy, snapshotWrites as snapshotAllWrites, type WriteSnapshot } from './support';
 
@@ -81,6 +84,10 @@ interface World {
   /** A stored image: a valid value for media-URL fields. */
   mediaUrl: string;
   mediaUrls: Set<string>;
+  /** An upload stored for another viewer: no picture of the fuzzing account's. */
+  foreignUploadUrl: string;
+  interiorProductIds: string[];
+  landscapeProductIds: string[];
   /** A cursor returned by the feed. */
   cursor: string;
   password: string;
@@ -737,7 +744,12 @@ function accountCases(): FuzzCase[] {
                 key: 'avatarUrl',
                 required: false,
                 valid: fc.constant(j(world.mediaUrl)),
-                invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+                // a sample picture and another viewer's upload are not this account's uploads
+                invalid: fc.oneof(
+                  invalidMediaUrl(world).map(j),
+                  nonStringJson,
+                  fc.constantFrom(world.mediaUrl, world.foreignUploadUrl).map(j),
+                ),
               },
             ],
             validBody: fc.constant(j({ bio: 'Hello' })),
@@ -785,29 +797,40 @@ const aiTextCase = (route: string, url: string, field: string, max: number, vali
     }),
 });
 
-const selectedProductValid = fc.record({
-  id: fc.stringMatching(/^[a-z0-9-]{1,20}$/),
-  name: fc.string({ minLength: 1, maxLength: 30 }),
-  price: fc.integer({ min: 0, max: 5000 }),
-  brandId: fc.string({ maxLength: 20 }),
-  imageUrl: fc.constant('/media/seed/products/none.webp'),
-  quantity: fc.integer({ min: 1, max: 99 }),
-});
-const selectedProductInvalid = fc.oneof(
-  selectedProductValid.map((p) => ({ ...p, price: -1 })),
-  selectedProductValid.map((p) => ({ ...p, price: 1_000_001 })),
-  selectedProductValid.map((p) => ({ ...p, price: String(p.price) })),
-  selectedProductValid.map((p) => ({ ...p, quantity: 0 })),
-  selectedProductValid.map((p) => ({ ...p, quantity: 100 })),
-  selectedProductValid.map((p) => ({ ...p, quantity: 1.5 })),
-  selectedProductValid.map((p) => ({ ...p, name: '' })),
-  selectedProductValid.map((p) => ({ ...p, name: `${p.name}\u0000` })),
-  selectedProductValid.map((p) => ({ ...p, id: `${p.id}\u0000` })),
-  selectedProductValid.map((p) => ({ ...p, id: 'x'.repeat(81) })),
-  selectedProductValid.map((p) => ({ ...p, imageUrl: 'x'.repeat(301) })),
-  selectedProductValid.map(({ name: _name, ...rest }) => rest),
-  selectedProductValid.map(({ price: _price, ...rest }) => rest),
-);
+/** A catalogue choice as the publish body takes it: an id and a quantity; the server reads the rest. */
+const productChoiceOf = (ids: readonly string[]) =>
+  fc.record({ id: fc.constantFrom(...ids), quantity: fc.integer({ min: 1, max: PRODUCT_QUANTITY_MAX }) });
+
+/**
+ * Forged product lists (issue #20): unknown ids dressed as products, products of both modes at once
+ * (one of them is always the other mode), one product listed twice, and quantities no catalogue
+ * line can have. Names, prices and pictures sent alongside are never trusted, so they change nothing.
+ */
+const forgedProducts = (world: World) => {
+  const choice = productChoiceOf(world.interiorProductIds);
+  const forgedDress = fc.record({
+    name: fc.constantFrom('Free sofa', 'Oak Chair', ''),
+    price: fc.constantFrom(0, 0.01, -1, 1e9),
+    brandId: fc.string({ maxLength: 10 }),
+    imageUrl: fc.constant('/media/seed/products/none.webp'),
+  });
+  return fc.oneof(
+    fc
+      .tuple(fc.stringMatching(/^[a-z0-9-]{1,20}$/), forgedDress)
+      .filter(([id]) => !world.knownIds.has(id))
+      .map(([id, dress]) => [{ id, quantity: 1, ...dress }]),
+    fc
+      .tuple(fc.constantFrom(...world.interiorProductIds), fc.constantFrom(...world.landscapeProductIds))
+      .map(([interior, landscape]) => [{ id: interior }, { id: landscape }]),
+    fc.tuple(choice, forgedDress).map(([p, dress]) => [p, { ...p, ...dress }]),
+    fc
+      .tuple(choice, fc.constantFrom<unknown>(0, -1, PRODUCT_QUANTITY_MAX + 1, 1.5, '2', null, 1e12))
+      .map(([p, quantity]) => [{ ...p, quantity }]),
+    choice.map(({ id: _id, ...rest }) => [rest]),
+    fc.constantFrom('x'.repeat(81), 'p\u0000', 7).map((id) => [{ id }]),
+    choice.map((p) => Array.from({ length: DESIGN_PRODUCTS_MAX + 1 }, () => p)),
+  );
+};
 
 /* ---------- path spellings ---------- */
 
@@ -1025,6 +1048,7 @@ function cases(): FuzzCase[] {
         'beforeImageUrl',
         'afterImageUrl',
         'selectedProducts',
+        'ownItems',
         'userAnswers',
         'spaceType',
         'mode',
@@ -1038,6 +1062,8 @@ function cases(): FuzzCase[] {
           invalid: fc.oneof(
             invalidMediaUrl(world).map(j),
             nonStringJson.filter((t) => t !== 'null'),
+            // stored here, but another viewer's upload: never this viewer's picture
+            fc.constant(j(world.foreignUploadUrl)),
           ),
         };
         const fields: FieldSpec[] = [
@@ -1053,13 +1079,29 @@ function cases(): FuzzCase[] {
           {
             key: 'selectedProducts',
             required: false,
-            valid: fc.array(selectedProductValid, { maxLength: 3 }).map(j),
+            valid: fc
+              .uniqueArray(productChoiceOf(world.interiorProductIds), { maxLength: 3, selector: (p) => p.id })
+              .map(j),
+            invalid: fc.oneof(nonArrayJson, forgedProducts(world).map(j)),
+          },
+          {
+            key: 'ownItems',
+            required: false,
+            valid: fc.constant(j([])),
             invalid: fc.oneof(
               nonArrayJson,
+              // someone else's upload, a sample picture (not an upload), a file never stored, not /media/
               fc
-                .tuple(fc.array(selectedProductValid, { maxLength: 2 }), selectedProductInvalid)
-                .map(([ok, bad]) => j([...ok, bad])),
-              selectedProductValid.map((p) => j(Array.from({ length: 51 }, () => p))),
+                .constantFrom(
+                  world.foreignUploadUrl,
+                  world.mediaUrl,
+                  '/media/uploads/00/never.webp',
+                  'https://x.example/a.jpg',
+                )
+                .map((url) => j([{ url, name: 'Mine' }])),
+              fc.constant(j([{ name: 'No photo' }])),
+              withNul.map((name) => j([{ url: world.mediaUrl, name }])),
+              fc.constant(j(Array.from({ length: DESIGN_OWN_ITEMS_MAX + 1 }, () => ({ url: world.mediaUrl })))),
             ),
           },
           {
@@ -1764,6 +1806,12 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
     const media = (
       (await t.database.db.execute(sql`select key from media_files`)) as unknown as { rows: { key: string }[] }
     ).rows;
+    const productRows = (
+      (await t.database.db.execute(sql`select id, mode from products`)) as unknown as {
+        rows: { id: string; mode: string }[];
+      }
+    ).rows;
+    const foreignUploadUrl = await uploadImage(t.app, await t.unlock());
     const feed = await t.app.inject({
       method: 'GET',
       url: `${apiPaths.designs}?mode=interior&limit=1`,
@@ -1774,7 +1822,10 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
       knownIds: new Set(ids.map((r) => r.id)),
       designIds: firstPage.items.map((d) => d.id),
       mediaUrl: t.app.storage.urlFor(media[0]!.key),
-      mediaUrls: new Set(media.map((m) => t.app.storage.urlFor(m.key))),
+      mediaUrls: new Set([...media.map((m) => t.app.storage.urlFor(m.key)), foreignUploadUrl]),
+      foreignUploadUrl,
+      interiorProductIds: productRows.filter((p) => p.mode === 'interior').map((p) => p.id),
+      landscapeProductIds: productRows.filter((p) => p.mode === 'landscape').map((p) => p.id),
       cursor: firstPage.nextCursor!,
       password: t.config.betaPassword,
       accountId: account.id,

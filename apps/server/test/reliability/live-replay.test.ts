@@ -10,7 +10,7 @@ import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/desi
 import { createLiveFeed } from '../../src/realtime/live-feed';
 import { LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
-import { insertDesign, insertUser, putImage, signUp } from '../fixtures';
+import { insertDesign, insertUser, signUp, uploadImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 
 /**
@@ -72,7 +72,7 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
     const address = t.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
     await insertUser(t.database.db, { id: 'replay-author', rank: 0 });
-    image = await putImage(t.app.storage);
+    image = await uploadImage(t.app, cookie);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

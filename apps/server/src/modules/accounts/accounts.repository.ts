@@ -106,16 +106,6 @@ export async function moveSessionLikesToAccount(tx: Queryable, sessionId: string
   return duplicates.length;
 }
 
-/** Whether `key` is a file this server stored from an upload (not a render or a sample picture). */
-export async function isStoredUpload(db: AppDatabase, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ key: mediaFiles.key })
-    .from(mediaFiles)
-    .where(and(eq(mediaFiles.key, key), eq(mediaFiles.kind, 'upload')))
-    .limit(1);
-  return row !== undefined;
-}
-
 export interface ProfileChange {
   displayName?: string;
   bio?: string;

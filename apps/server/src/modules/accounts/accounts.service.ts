@@ -34,7 +34,6 @@ import {
   findCredentials,
   forgetUnreferencedMedia,
   insertAccount,
-  isStoredUpload,
   moveSessionLikesToAccount,
   rotateSession,
   signOutAllSessions,
@@ -42,6 +41,8 @@ import {
   usernameExists,
   type ProfileChange,
 } from './accounts.repository';
+import { claimSessionMedia } from '../uploads/uploads.repository';
+import { assertUsableMedia } from '../uploads/uploads.service';
 import { storeDefaultAvatar, storeSquareAvatar } from './avatars';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 
@@ -146,6 +147,7 @@ async function switchSessionAccount(
       // a design both had liked lost one like: its count is on the feed's cards
       if (duplicates > 0) await feedDidChange();
     }
+    if (accountId !== null) await claimSessionMedia(tx, viewer.viewerId, accountId);
     return session;
   });
   const session = await getSession(db, { viewerId: viewer.viewerId, accountId });
@@ -164,7 +166,7 @@ export async function signUp(deps: AccountDeps, viewer: Viewer, input: SignUpInp
 
   const [passwordHash, avatar] = await Promise.all([
     hashPassword(input.password),
-    storeDefaultAvatar(db, storage, input.username),
+    storeDefaultAvatar(db, storage, input.username, viewer.viewerId),
   ]);
   const accountId = randomUUID();
   try {
@@ -265,11 +267,16 @@ export async function updateProfile(deps: AccountDeps, accountId: string, input:
   if (input.bio !== undefined) change.bio = input.bio;
   let avatar: Awaited<ReturnType<typeof storeSquareAvatar>> | null = null;
   if (input.avatarUrl !== undefined) {
-    const key = storage.keyFromUrl(input.avatarUrl);
-    if (key === null || !(await isStoredUpload(db, key)) || !(await storage.exists(key))) {
-      throw fieldError('body.avatarUrl', 'must be an image uploaded to this server (POST /api/uploads)');
-    }
-    avatar = await storeSquareAvatar(db, storage, input.avatarUrl);
+    // only the account's own uploads: not a render, a sample picture or somebody else's photo
+    await assertUsableMedia(db, storage, { viewerId: null, accountId }, [
+      {
+        field: 'body.avatarUrl',
+        url: input.avatarUrl,
+        kinds: ['upload'],
+        kindMessage: 'must be an image uploaded to this server (POST /api/uploads)',
+      },
+    ]);
+    avatar = await storeSquareAvatar(db, storage, input.avatarUrl, accountId);
     change.avatarUrl = avatar.url;
   }
   let updated: { previousAvatarUrl: string } | null;

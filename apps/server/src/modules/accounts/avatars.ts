@@ -11,9 +11,11 @@ export async function storeDefaultAvatar(
   db: AppDatabase,
   storage: FileStorage,
   username: string,
+  viewerId: string,
 ): Promise<StoredMedia> {
   const { full } = await renderSvg(accountAvatarSvg(username));
-  return storeWebp(db, storage, { kind: 'upload', ...full });
+  // the account does not exist yet: the session owns it until sign-up signs the account in on it
+  return storeWebp(db, storage, { kind: 'upload', owner: { viewerId, accountId: null }, ...full });
 }
 
 /** Side of a stored profile picture: sharp on a 3× phone screen at the profile's largest size. */
@@ -28,6 +30,7 @@ export async function storeSquareAvatar(
   db: AppDatabase,
   storage: FileStorage,
   uploadUrl: string,
+  accountId: string,
 ): Promise<StoredMedia> {
   const bytes = await readStoredMedia(storage, uploadUrl);
   if (!bytes) throw badInput('Invalid body.avatarUrl: no stored file has this URL; upload it first');
@@ -37,5 +40,11 @@ export async function storeSquareAvatar(
     .resize(side, side, { fit: 'cover', position: sharp.strategy.attention })
     .webp({ quality: WEBP_QUALITY })
     .toBuffer({ resolveWithObject: true });
-  return storeWebp(db, storage, { kind: 'upload', bytes: data, width: info.width, height: info.height });
+  return storeWebp(db, storage, {
+    kind: 'upload',
+    owner: { viewerId: null, accountId },
+    bytes: data,
+    width: info.width,
+    height: info.height,
+  });
 }

@@ -13,6 +13,7 @@ import {
   recompositeDesignBodySchema,
   recompositeDesignResponseSchema,
 } from '@dwellscape/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
@@ -62,7 +63,12 @@ export default async function aiRoutes(app: AppInstance) {
     errorResponseBuilder: () => new AppError('rate_limited', AI_RATE_LIMITED_MESSAGE),
   });
 
-  const deps = () => ({ db: app.db, storage: app.storage, engines: app.engines });
+  const deps = (request: FastifyRequest) => ({
+    db: app.db,
+    storage: app.storage,
+    engines: app.engines,
+    owner: request.viewer,
+  });
 
   app.post(
     apiPaths.improveDesignNotes,
@@ -85,7 +91,7 @@ export default async function aiRoutes(app: AppInstance) {
         response: { 200: recompositeDesignResponseSchema, ...errorResponses },
       },
     },
-    async (request) => recompositeDesign(deps(), request.body),
+    async (request) => recompositeDesign(deps(request), request.body),
   );
 
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
@@ -125,7 +131,7 @@ export default async function aiRoutes(app: AppInstance) {
           );
         }
         // a picture that is not stored is a 400 naming its field, before anything is queued
-        await loadPromptInput(deps(), body.data);
+        await loadPromptInput(deps(request), body.data);
         const rendered = await renderThroughQueue({ kind: 'prompt', body: body.data });
         return { imageUrl: rendered.imageUrl, receipt: rendered.receipt ?? null };
       }
@@ -133,7 +139,7 @@ export default async function aiRoutes(app: AppInstance) {
       const form = await readMultipartForm(request, { fileFields: ['image'] });
       const fields = parseGenerateDesignFields(form.fields);
       const spaceFile = form.files.get('image');
-      const prepared = await prepareDesignRender(deps(), {
+      const prepared = await prepareDesignRender(deps(request), {
         spaceFile: spaceFile?.length ? spaceFile : undefined,
         fields,
       });

@@ -24,7 +24,7 @@ import type {
   RenderedImage,
 } from '../../engines/types';
 import { acceptUploadedImage } from '../../media/image-files';
-import { readStoredMedia, storeWebp } from '../../media/stored-media';
+import { readStoredMedia, storeWebp, type MediaOwner } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
 import { findProductLabels } from './ai.repository';
 
@@ -32,7 +32,12 @@ export interface AiDeps {
   db: AppDatabase;
   storage: FileStorage;
   engines: Engines;
+  /** Who asked: the render is stored as theirs, so that they (and only they) can publish it. */
+  owner: MediaOwner;
 }
+
+/** What a render worker holds before it takes a job: each job brings its owner (`ownerOfJob`). */
+export type AiEngineDeps = Omit<AiDeps, 'owner'>;
 
 /** A render must finish before the server's own socket timeout closes the connection. */
 export const RENDER_DEADLINE_MS = 115_000;
@@ -190,6 +195,7 @@ export async function prepareDesignRender(deps: AiDeps, request: GenerateDesignR
     spaceImageUrl = (
       await storeWebp(deps.db, deps.storage, {
         kind: 'upload',
+        owner: deps.owner,
         bytes: accepted.bytes,
         width: accepted.width,
         height: accepted.height,
@@ -285,6 +291,7 @@ async function storeRender(deps: AiDeps, rendered: RenderedImage): Promise<strin
           .then(({ data, info }) => ({ bytes: data, width: info.width, height: info.height }));
   const stored = await storeWebp(deps.db, deps.storage, {
     kind: 'render',
+    owner: deps.owner,
     bytes: image.bytes,
     width: image.width,
     height: image.height,

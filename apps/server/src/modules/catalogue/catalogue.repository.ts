@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Brand, Mode, Product } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { brands, products } from '../../db/schema';
@@ -38,6 +38,13 @@ export async function findProducts(db: AppDatabase, options: FindProductsOptions
 export async function findProductById(db: AppDatabase, id: string): Promise<Product | null> {
   const [found] = await findProducts(db, { where: eq(products.id, id), limit: 1 });
   return found ?? null;
+}
+
+/** The catalogue's products of these ids, by id; unknown ids are absent. */
+export async function findProductsByIds(db: AppDatabase, ids: readonly string[]): Promise<Map<string, Product>> {
+  if (ids.length === 0) return new Map();
+  const found = await findProducts(db, { where: inArray(products.id, [...new Set(ids)]) });
+  return new Map(found.map((product) => [product.id, product]));
 }
 
 export const productsOfMode = (mode: Mode, brandId?: string) =>

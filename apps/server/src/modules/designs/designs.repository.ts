@@ -201,6 +201,19 @@ export async function findDesignOwnerId(db: AppDatabase, id: string): Promise<st
   return row?.userId ?? null;
 }
 
+/** A remix's original: who made it and its pictures, or null when no design has this id. */
+export async function findRemixSource(
+  db: AppDatabase,
+  id: string,
+): Promise<{ userId: string; beforeImageUrl: string | null; afterImageUrl: string } | null> {
+  const [row] = await db
+    .select({ userId: designs.userId, beforeImageUrl: designs.beforeImageUrl, afterImageUrl: designs.afterImageUrl })
+    .from(designs)
+    .where(eq(designs.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 export type NewDesignRow = typeof designs.$inferInsert;
 
 /** Serialises the publishing of public designs (pg_advisory_xact_lock), across every instance on one database. */

@@ -8,7 +8,9 @@ import {
   type FeedQuery,
   type FeedResponse,
   type LikeResponse,
+  OWN_ITEM_DEFAULT_NAME,
   type publishDesignBodySchema,
+  type DesignProduct,
 } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
@@ -16,6 +18,8 @@ import { badInput, notFound, type AppError } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
 import { findRenderReceipt } from '../../media/stored-media';
+import { findProductsByIds } from '../catalogue/catalogue.repository';
+import { assertUsableMedia, type MediaClaim } from '../uploads/uploads.service';
 import { likerIdOf, signInRequired } from '../../plugins/require-account';
 import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
@@ -30,6 +34,7 @@ import {
   findDesignOwnerId,
   findPublicDesignsAfter,
   findPublicRemixesOf,
+  findRemixSource,
   insertDesignAndAnnounce,
   removeLike,
   type DesignKey,
@@ -138,37 +143,118 @@ export async function listRemixes(db: AppDatabase, designId: string, viewer: Vie
 
 export type PublishDesignInput = z.output<typeof publishDesignBodySchema>;
 
-/** Every file a design points at must already be stored: no row may point at a missing file. */
-async function assertStoredFiles(
-  storage: FileStorage,
-  files: Record<string, string | null | undefined>,
-): Promise<void> {
-  for (const [field, url] of Object.entries(files)) {
-    if (url === null || url === undefined) continue;
-    const key = storage.keyFromUrl(url);
-    if (key === null || !(await storage.exists(key))) {
-      throw invalidField(`body.${field}`, 'no stored file has this URL; upload it first');
-    }
-  }
+/**
+ * The design's pictures must be files this viewer uploaded or rendered, or sample pictures (the
+ * sample path publishes a seeded photo): never somebody else's file under /media/.
+ */
+function pictureClaims(input: PublishDesignInput, originalPictures: ReadonlySet<string>): MediaClaim[] {
+  const pictures = {
+    beforeImageUrl: input.beforeImageUrl,
+    afterImageUrl: input.afterImageUrl,
+    videoUrl: input.videoUrl,
+  };
+  return Object.entries(pictures).flatMap(([field, url]) =>
+    url
+      ? [
+          {
+            field: `body.${field}`,
+            url,
+            kinds: ['upload', 'render', 'seed'] as const,
+            kindMessage: 'must be a picture you uploaded or rendered',
+            // a remix may show its original's pictures: it credits their creator (decision 0023)
+            anyOwner: originalPictures.has(url),
+          },
+        ]
+      : [],
+  );
 }
 
-/** Publishes as the signed-in account (decision 0016): it is the design's author. */
+/** An own item is a photo this viewer uploaded (not a render, not a sample picture). */
+function ownItemClaims(input: PublishDesignInput): MediaClaim[] {
+  return input.ownItems.map((item, i) => ({
+    field: `body.ownItems.${i}.url`,
+    url: item.url,
+    kinds: ['upload'] as const,
+    kindMessage: 'must be a photo you uploaded (POST /api/uploads)',
+  }));
+}
+
+/**
+ * The design's product list as the server vouches for it (docs/decisions/0023): catalogue lines
+ * carry the catalogue's name, price, brand and picture now, whatever the client believed; own
+ * items follow at price 0. Refuses unknown ids, products of the other mode and repeated ids.
+ */
+async function buildProductSnapshot(db: AppDatabase, input: PublishDesignInput): Promise<DesignProduct[]> {
+  const firstIndexOf = new Map<string, number>();
+  for (const [i, choice] of input.selectedProducts.entries()) {
+    const earlier = firstIndexOf.get(choice.id);
+    if (earlier !== undefined) {
+      throw invalidField(
+        `body.selectedProducts.${i}.id`,
+        `is already listed at selectedProducts.${earlier}; set its quantity instead`,
+      );
+    }
+    firstIndexOf.set(choice.id, i);
+  }
+  const seenOwnUrls = new Map<string, number>();
+  for (const [i, item] of input.ownItems.entries()) {
+    const earlier = seenOwnUrls.get(item.url);
+    if (earlier !== undefined) {
+      throw invalidField(`body.ownItems.${i}.url`, `is already listed at ownItems.${earlier}`);
+    }
+    seenOwnUrls.set(item.url, i);
+  }
+
+  const catalogue = await findProductsByIds(db, [...firstIndexOf.keys()]);
+  const products = input.selectedProducts.map((choice, i): DesignProduct => {
+    const product = catalogue.get(choice.id);
+    if (!product) throw invalidField(`body.selectedProducts.${i}.id`, 'no catalogue product has this id');
+    if (product.mode !== input.mode) {
+      throw invalidField(`body.selectedProducts.${i}.id`, `is a ${product.mode} product; this design is ${input.mode}`);
+    }
+    return {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      brandId: product.brandId,
+      imageUrl: product.imageUrl,
+      quantity: choice.quantity,
+      ownItem: false,
+    };
+  });
+  // SPEC §3's uploaded item id: uploaded_{timestamp}_{index}
+  const publishedAt = Date.now();
+  const ownItems = input.ownItems.map((item, i): DesignProduct => ({
+    id: `uploaded_${publishedAt}_${i}`,
+    name: item.name.trim() || OWN_ITEM_DEFAULT_NAME,
+    price: 0,
+    brandId: '',
+    imageUrl: item.url,
+    quantity: 1,
+    ownItem: true,
+  }));
+  return [...products, ...ownItems];
+}
+
+/**
+ * Publishes as the signed-in account (decision 0016): it is the design's author. Every check runs
+ * before the one insert, so a refused request writes nothing.
+ */
 export async function publishDesign(
   db: AppDatabase,
   storage: FileStorage,
   viewer: Viewer & { accountId: string },
   input: PublishDesignInput,
 ): Promise<Design> {
-  await assertStoredFiles(storage, {
-    afterImageUrl: input.afterImageUrl,
-    beforeImageUrl: input.beforeImageUrl,
-    videoUrl: input.videoUrl,
-  });
+  const selectedProducts = await buildProductSnapshot(db, input);
   const originalDesignId = input.originalDesignId ?? null;
-  const originalCreatorId = originalDesignId === null ? null : await findDesignOwnerId(db, originalDesignId);
-  if (originalDesignId !== null && originalCreatorId === null) {
+  const original = originalDesignId === null ? null : await findRemixSource(db, originalDesignId);
+  if (originalDesignId !== null && original === null) {
     throw invalidField('body.originalDesignId', 'no design has this id');
   }
+  const originalCreatorId = original?.userId ?? null;
+  const originalPictures = new Set([original?.beforeImageUrl, original?.afterImageUrl].filter((url) => url != null));
+  await assertUsableMedia(db, storage, viewer, [...pictureClaims(input, originalPictures), ...ownItemClaims(input)]);
   // the receipt comes from the server's own record of the render, never from the request
   const receipt = await findRenderReceipt(db, storage, input.afterImageUrl);
   const id = randomUUID();
@@ -178,7 +264,7 @@ export async function publishDesign(
     caption: input.caption.trim(),
     beforeImageUrl: input.beforeImageUrl,
     afterImageUrl: input.afterImageUrl,
-    selectedProducts: input.selectedProducts,
+    selectedProducts,
     userAnswers: input.userAnswers,
     spaceType: input.spaceType,
     mode: input.mode,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Order, SelectedProduct } from '@dwellscape/shared';
+import type { Order, DesignProduct } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designs, orderLines, orders, products } from '../../db/schema';
 import {
@@ -43,7 +43,7 @@ export interface DesignForOrder {
   userId: string;
   title: string;
   isPublic: boolean;
-  selectedProducts: SelectedProduct[];
+  selectedProducts: DesignProduct[];
   originalCreatorId: string | null;
   originalCreatorDeleted: boolean;
 }

@@ -70,13 +70,22 @@ async function priceOrder(db: AppDatabase, buyerId: string, input: PlaceOrderInp
   input.lines.forEach((line, index) => {
     const field = `body.lines.${index}`;
     const product = catalogue.get(line.productId);
-    if (!product) throw refuseField('bad_input', `${field}.productId`, orderMessages.unknownProduct);
     const design = line.designId === null ? null : shopDesigns.get(line.designId);
     // a private design of someone else is as unknown as a missing one
-    if (design === undefined || (design && !design.isPublic && design.userId !== buyerId)) {
+    const visible = design && (design.isPublic || design.userId === buyerId) ? design : null;
+    if (!product) {
+      // the creator's own item (decision 0023) is shown on the design but is no product: say so
+      const ownItem = visible?.selectedProducts.some((shown) => shown.id === line.productId && shown.ownItem);
+      throw refuseField(
+        'bad_input',
+        `${field}.productId`,
+        ownItem ? orderMessages.ownItemNotSold : orderMessages.unknownProduct,
+      );
+    }
+    if (design === undefined || (design && !visible)) {
       throw refuseField('bad_input', `${field}.designId`, orderMessages.unknownDesign);
     }
-    if (design && !design.selectedProducts.some((shown) => shown.id === product.id)) {
+    if (design && !design.selectedProducts.some((shown) => shown.id === product.id && !shown.ownItem)) {
       throw refuseField('bad_input', `${field}.designId`, orderMessages.productNotInDesign);
     }
     const unitPriceCents = toCents(product.price);

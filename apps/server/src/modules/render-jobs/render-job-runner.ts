@@ -10,6 +10,7 @@ import {
   renderDesignVariation,
   renderPromptVariation,
   type AiDeps,
+  type AiEngineDeps,
 } from '../ai/ai.service';
 import type { RenderJobEvents } from './render-job-events';
 import {
@@ -25,7 +26,7 @@ import {
 import { readRenderJobInput } from './render-jobs.service';
 
 export interface RenderJobRunnerOptions {
-  deps: AiDeps;
+  deps: AiEngineDeps;
   events: RenderJobEvents;
   log: FastifyBaseLogger;
   /** Jobs run at once. */
@@ -65,6 +66,15 @@ function classify(err: unknown): Failure {
   }
   return { kind: 'internal', reason: err instanceof Error ? err.message : String(err), retry: true };
 }
+
+/**
+ * Whose the job's renders are (decision 0023): the session and account that asked for it, so that they, and only
+ * they, can publish a design of one.
+ */
+export const ownerOfJob = (row: Pick<RenderJobRow, 'viewerId' | 'accountId'>): AiDeps['owner'] => ({
+  viewerId: row.viewerId,
+  accountId: row.accountId ?? null,
+});
 
 /** The wait before attempt `attempt + 1`: retryMs, then doubled each time, with ±20 % jitter so retries spread. */
 export function retryDelayMs(retryMs: number, attempt: number): number {
@@ -135,13 +145,14 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
     try {
       const input = readRenderJobInput(row);
       if (!(await moveProgress(PROGRESS_STARTED))) return;
+      const jobDeps = { ...deps, owner: ownerOfJob(row) };
       const render =
         input.kind === 'design'
-          ? await loadDesignInput(deps, input.fields).then(
-              (loaded) => (seed: number) => renderDesignVariation(deps, loaded, seed),
+          ? await loadDesignInput(jobDeps, input.fields).then(
+              (loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed),
             )
-          : await loadPromptInput(deps, input.body).then(
-              (loaded) => (seed: number) => renderPromptVariation(deps, loaded, seed),
+          : await loadPromptInput(jobDeps, input.body).then(
+              (loaded) => (seed: number) => renderPromptVariation(jobDeps, loaded, seed),
             );
       const count = row.variationCount;
       let rendered = 0;

@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   renderJobSchema,
 } from '@dwellscape/shared';
+import type { FastifyRequest } from 'fastify';
 import { readMultipartForm } from '../../media/multipart-form';
 import { startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
@@ -30,7 +31,13 @@ const errorResponses = {
 
 export default async function renderJobsRoutes(app: AppInstance) {
   await app.register(multipart, { throwFileSizeLimit: false });
-  const deps = () => ({ db: app.db, storage: app.storage, engines: app.engines });
+  // the space photo a form sends is stored as the asker's upload (decision 0023)
+  const deps = (request: FastifyRequest) => ({
+    db: app.db,
+    storage: app.storage,
+    engines: app.engines,
+    owner: request.viewer,
+  });
   const limits = () => ({ atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour });
 
   // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
@@ -41,7 +48,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
       if (!request.isMultipart()) {
         const body = parseJsonBody(createPromptRenderJobBodySchema, request.body);
         const { variations, ...prompt } = body;
-        await loadPromptInput(deps(), prompt);
+        await loadPromptInput(deps(request), prompt);
         const job = await startRenderJob(
           app.db,
           request.viewer,
@@ -55,7 +62,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
       const fields = parseGenerateDesignFields(form.fields);
       const variations = parseVariationCount(form.fields.get('variations'));
       const spaceFile = form.files.get('image');
-      const prepared = await prepareDesignRender(deps(), {
+      const prepared = await prepareDesignRender(deps(request), {
         spaceFile: spaceFile?.length ? spaceFile : undefined,
         fields,
       });

@@ -26,7 +26,7 @@ export default async function uploadsRoutes(app: AppInstance) {
       const form = await readMultipartForm(request, { fileFields: ['file'] });
       const file = form.files.get('file');
       if (!file || file.length === 0) throw badInput(messages.upload.missingFile, { field: 'file' });
-      const uploaded = await storeUploadedImage(app.db, app.storage, file);
+      const uploaded = await storeUploadedImage(app.db, app.storage, file, request.viewer);
       return reply.code(201).send(uploaded);
     },
   );

@@ -14,7 +14,15 @@ const design: Design = designSchema.parse(
     caption: 'A quiet corner by the window.',
     afterImageUrl: '/media/seed/renders/d-card.webp',
     selectedProducts: [
-      { id: 'p1', name: 'Linen armchair', price: 899, brandId: 'b1', imageUrl: '/media/p1.webp', quantity: 1 },
+      {
+        id: 'p1',
+        name: 'Linen armchair',
+        price: 899,
+        brandId: 'b1',
+        imageUrl: '/media/p1.webp',
+        quantity: 1,
+        ownItem: false,
+      },
     ],
     createdAt: '2026-01-02T10:00:00.000Z',
     likesCount: 3,

@@ -1,3 +1,4 @@
+import { messages } from '@dwellscape/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -74,5 +75,20 @@ describe('ProductThumbnails: pictures sized to their tile', () => {
     expect(image.getAttribute('srcset')?.split(', ')[0]).toBe('/media/w/320/p1.webp 320w');
     expect(image).toHaveAttribute('sizes', '5rem');
     expect(image).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('ProductThumbnails: own items', () => {
+  it('marks the creator’s own item on its tile and in its name, and opens it like a product', async () => {
+    const onSelect = vi.fn();
+    const lamp = { id: 'uploaded_1_0', name: 'Grandma’s lamp', imageUrl: '/media/uploads/lamp.webp', ownItem: true };
+    render(
+      <MemoryRouter>
+        <ProductThumbnails products={[...products(1), lamp]} onSelect={onSelect} moreHref="/shop-design/d1" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Product 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Grandma’s lamp (${messages.ownItem.badge})` }));
+    expect(onSelect).toHaveBeenCalledWith(lamp);
   });
 });

@@ -1,4 +1,4 @@
-import { splitThumbnails } from '@dwellscape/shared';
+import { messages, splitThumbnails } from '@dwellscape/shared';
 import { ProductImage } from '@/components/product-dialog/product-image';
 import { imageSizes } from '@/components/ui/responsive-image';
 
@@ -6,6 +6,8 @@ export interface ThumbnailProduct {
   id: string;
   name: string;
   imageUrl: string;
+  /** The creator's own item (decision 0023): marked on its tile. */
+  ownItem?: boolean;
 }
 
 interface ProductThumbnailsProps<T extends ThumbnailProduct> {
@@ -42,13 +44,18 @@ export function ProductThumbnails<T extends ThumbnailProduct>({
         <li key={`${product.id}-${index}`}>
           <button
             type="button"
-            aria-label={product.name}
-            title={product.name}
+            aria-label={product.ownItem ? `${product.name} (${messages.ownItem.badge})` : product.name}
+            title={product.ownItem ? `${product.name} · ${messages.ownItem.badge}` : product.name}
             className={productTileClass}
             onClick={() => onSelect(product)}
           >
             {/* a sixth of the content column: at most 4.6rem */}
             <ProductImage src={product.imageUrl} alt="" sizes={imageSizes.tile5rem} className="relative" />
+            {product.ownItem && (
+              <span className="absolute right-1 bottom-1 grid size-5 place-items-center rounded-full bg-accent text-accent-foreground shadow-sm ring-2 ring-surface">
+                <span className="icon size-3 icon-camera" aria-hidden />
+              </span>
+            )}
           </button>
         </li>
       ))}

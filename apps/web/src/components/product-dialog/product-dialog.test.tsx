@@ -147,4 +147,24 @@ describe('ProductDialog', () => {
     expect(getCart()).toEqual([expect.objectContaining({ productId: 'sofa-1', quantity: 1 })]);
     expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
   });
+
+  it('shows a design’s own item as the creator’s, not for sale: no catalogue lookup, no price, no cart', async () => {
+    setup({
+      id: 'uploaded_1700000000000_0',
+      name: 'Grandma’s lamp',
+      price: 0,
+      imageUrl: '/media/uploads/aa/lamp.webp',
+      brandId: '',
+      designId: 'd-loft',
+      ownItem: true,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Grandma’s lamp' });
+    expect(dialog).toHaveTextContent(messages.ownItem.badge);
+    expect(dialog).toHaveTextContent(messages.ownItem.notForSale);
+    expect(screen.getByRole('img', { name: 'Grandma’s lamp' })).toHaveAttribute('src', '/media/uploads/aa/lamp.webp');
+    expect(screen.queryByRole('button', { name: messages.productPopup.addToCart })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.productPopup.buyNow })).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('$0.00');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

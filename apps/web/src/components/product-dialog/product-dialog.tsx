@@ -1,8 +1,9 @@
 import { ADD_TO_CART_DELAY_MS, formatPrice, messages } from '@dwellscape/shared';
-import { Package, ShoppingCart, Truck, Zap } from 'lucide-react';
+import { Camera, Package, ShoppingCart, Truck, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +24,8 @@ export interface ProductPreview {
   description?: string;
   /** The design the product is shown in (a card's thumbnails): a purchase credits its creator. */
   designId?: string | null;
+  /** The creator's own item (decision 0023): their photo, shown but not sold, so no catalogue row, cart or price. */
+  ownItem?: boolean;
 }
 
 interface ProductDialogProps {
@@ -38,7 +41,12 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>
       {/* keyed by product, so another product starts again at quantity 1 */}
-      {product && <ProductDialogBody key={product.id} preview={product} onClose={onClose} />}
+      {product &&
+        (product.ownItem ? (
+          <OwnItemDialogBody key={product.id} item={product} />
+        ) : (
+          <ProductDialogBody key={product.id} preview={product} onClose={onClose} />
+        ))}
     </Dialog>
   );
 }
@@ -161,6 +169,23 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
         <p className="flex items-center justify-center gap-2 text-center text-xs text-muted-foreground">
           <Truck className="size-4 shrink-0" aria-hidden />
           {messages.productPopup.shippingNote}
+        </p>
+      </div>
+    </DialogContent>
+  );
+}
+
+/** An own item's popup: the creator's photo and what they called it, marked as theirs and not for sale. */
+function OwnItemDialogBody({ item }: { item: ProductPreview }) {
+  return (
+    <DialogContent title={item.name} description={<OwnItemBadge />} className="sm:max-w-md">
+      <div className="flex flex-col gap-4">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted">
+          <Camera className="absolute inset-0 m-auto size-10 text-muted-foreground/50" aria-hidden />
+          <ProductImage src={item.imageUrl} alt={item.name} sizes={imageSizes.dialog} eager className="relative" />
+        </div>
+        <p className="rounded-2xl bg-muted/60 px-4 py-3 text-sm leading-relaxed text-muted-foreground">
+          {messages.ownItem.notForSale}
         </p>
       </div>
     </DialogContent>

@@ -1,5 +1,5 @@
 import { messages, POST_CREATION_POLL_TIMEOUT_MS } from '@dwellscape/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
@@ -15,9 +15,14 @@ const session: DesignSession = {
   selectedProducts: [
     { id: 'sofa', name: 'Linen Sofa', price: 899, brandId: 'nordic', imageUrl: '/media/seed/sofa.webp', quantity: 1 },
   ],
-  uploadedProductImages: [],
+  uploadedProductImages: [{ id: 'uploaded_1_0', url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', price: 0 }],
   userAnswers: { vibe: 'Cozy' },
   startedAt: 1,
+};
+
+/** What the server's catalogue says: the snapshot it stores carries these, not the client's. */
+const catalogue: Record<string, { name: string; price: number; brandId: string; imageUrl: string }> = {
+  sofa: { name: 'Linen Sofa', price: 899, brandId: 'nordic', imageUrl: '/media/seed/sofa.webp' },
 };
 const afterImage = '/media/renders/after.webp';
 const publishButton = () => screen.getByRole('button', { name: /Publish Design/ });
@@ -29,8 +34,26 @@ function startedRender() {
   });
 }
 
-const publishedDesign = (body: Record<string, unknown>) => ({
+interface PublishedBody extends Record<string, unknown> {
+  selectedProducts?: { id: string; quantity: number }[];
+  ownItems?: { url: string; name: string }[];
+}
+
+/** The design as the server answers a publish: the snapshot built from its catalogue. */
+const publishedDesign = ({ ownItems = [], ...body }: PublishedBody) => ({
   ...body,
+  selectedProducts: [
+    ...(body.selectedProducts ?? []).map((choice) => ({ ...catalogue[choice.id]!, ...choice, ownItem: false })),
+    ...ownItems.map((item, i) => ({
+      id: `uploaded_1_${i}`,
+      name: item.name,
+      price: 0,
+      brandId: '',
+      imageUrl: item.url,
+      quantity: 1,
+      ownItem: true,
+    })),
+  ],
   id: 'new-design',
   isPublic: true,
   createdAt: new Date().toISOString(),
@@ -67,6 +90,10 @@ describe('post-creation', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('img', { name: 'Your generated design' })).toHaveAttribute('src', afterImage);
+    const strip = within(screen.getByRole('list', { name: 'Products in this design' }));
+    expect(strip.getByText('Linen Sofa')).toBeInTheDocument();
+    expect(strip.getByText('Grandma lamp').closest('li')).toHaveTextContent(messages.ownItem.yours);
+    expect(strip.getByText('Linen Sofa').closest('li')).not.toHaveTextContent(messages.ownItem.yours);
     const title = screen.getByRole('textbox', { name: 'Title' });
     expect(screen.getByText('0/50')).toBeInTheDocument();
     expect(publishButton()).toBeEnabled();
@@ -91,7 +118,9 @@ describe('post-creation', () => {
       caption: 'Soft linen and warm light.',
       beforeImageUrl: '/media/seed/s1.webp',
       afterImageUrl: afterImage,
-      selectedProducts: session.selectedProducts,
+      // ids and quantities only: the server reads names and prices from its catalogue
+      selectedProducts: [{ id: 'sofa', quantity: 1 }],
+      ownItems: [{ url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp' }],
       userAnswers: { vibe: 'Cozy' },
       spaceType: 'Living Room',
       mode: 'interior',
@@ -248,7 +277,20 @@ describe('post-creation', () => {
       state: {
         generatedImage: afterImage,
         beforeImage: '/media/uploads/ab/mine.webp',
-        selectedProducts: session.selectedProducts,
+        selectedProducts: [
+          { ...session.selectedProducts[0]!, ownItem: false },
+          // the original creator's own item: theirs, not a product this person can list
+          {
+            id: 'uploaded_9_0',
+            name: 'Their vase',
+            price: 0,
+            brandId: '',
+            imageUrl: '/media/uploads/cd/vase.webp',
+            quantity: 1,
+            ownItem: true,
+          },
+        ],
+        ownItems: [{ url: '/media/uploads/ab/rug.webp', name: 'My rug' }],
         originalPostId: 'design-7',
         originalCreatorId: 'u2',
         isRegenerated: true,
@@ -261,6 +303,8 @@ describe('post-creation', () => {
     expect(JSON.parse(String(api.callsTo('POST', '/api/designs')[0]![1]!.body))).toMatchObject({
       afterImageUrl: afterImage,
       beforeImageUrl: '/media/uploads/ab/mine.webp',
+      selectedProducts: [{ id: 'sofa', quantity: 1 }],
+      ownItems: [{ url: '/media/uploads/ab/rug.webp', name: 'My rug' }],
       originalDesignId: 'design-7',
       isRegenerated: true,
       mode: 'interior',

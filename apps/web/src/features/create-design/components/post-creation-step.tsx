@@ -1,6 +1,8 @@
 import {
   CAPTION_MAX_LENGTH,
   messages,
+  OWN_ITEM_DEFAULT_NAME,
+  type OwnItemChoice,
   POST_CREATION_POLL_INTERVAL_MS,
   POST_CREATION_POLL_TIMEOUT_MS,
   TITLE_MAX_LENGTH,
@@ -13,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { Input, Label } from '@/components/ui/input';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,10 +32,48 @@ import { aiSpaceTypeOf } from '../utils/space-type';
 import { ImageFrame, WorkingSheen } from './before-after-viewer';
 import { StepLayout } from './step-layout';
 
+/** One chip of the preview's product strip. */
+export interface SharedItem {
+  key: string;
+  name: string;
+  imageUrl: string;
+  /** The person's own photo, published as their own item rather than as a product. */
+  ownItem: boolean;
+}
+
 /** What will be published, apart from the words the person writes here. */
 interface ShareSource {
   imageUrl: string | null;
+  /** What the design will list: catalogue products, then the person's own items. */
+  items: SharedItem[];
   body: Omit<PublishDesignBody, 'title' | 'caption' | 'afterImageUrl'>;
+}
+
+type CatalogueLine = Pick<SelectedProduct, 'id' | 'name' | 'imageUrl'> & { quantity?: number | undefined };
+
+/**
+ * The publish body names catalogue products by id and quantity only, and own items by their stored
+ * photo: the server reads names and prices from the catalogue (docs/decisions/0021).
+ */
+function sharedContents(products: readonly CatalogueLine[], ownItems: readonly OwnItemChoice[]) {
+  return {
+    items: [
+      ...products.map((product) => ({
+        key: `product:${product.id}`,
+        name: product.name,
+        imageUrl: product.imageUrl,
+        ownItem: false,
+      })),
+      ...ownItems.map((item) => ({
+        key: `own:${item.url}`,
+        name: item.name.trim() || OWN_ITEM_DEFAULT_NAME,
+        imageUrl: item.url,
+        ownItem: true,
+      })),
+    ],
+    selectedProducts: products.map((product) => ({ id: product.id, quantity: product.quantity ?? 1 })),
+    ownItems: ownItems.map((item) => ({ url: item.url, name: item.name })),
+  };
 }
 
 /**
@@ -45,11 +86,16 @@ export function shareSourceOf(
   activeMode: PublishDesignBody['mode'],
 ): ShareSource {
   if (isRemixHandoff(handoff)) {
+    // the original's own items are its creator's photos, not products this person can list
+    const products = (handoff.selectedProducts ?? []).filter((product) => !product.ownItem);
+    const { items, selectedProducts, ownItems } = sharedContents(products, handoff.ownItems ?? []);
     return {
       imageUrl: handoff.generatedImage,
+      items,
       body: {
         beforeImageUrl: handoff.beforeImage ?? null,
-        selectedProducts: handoff.selectedProducts ?? [],
+        selectedProducts,
+        ownItems,
         userAnswers: handoff.userAnswers ?? {},
         spaceType: handoff.spaceType ?? '',
         mode: handoff.mode ?? activeMode,
@@ -64,11 +110,17 @@ export function shareSourceOf(
     (isThisSession(handoff?.designSessionId) ? handoff?.generatedImage : null) ??
     (isThisSession(draft.generatedDesign?.designSessionId) ? draft.generatedDesign?.imageUrl : null) ??
     null;
+  const { items, selectedProducts, ownItems } = sharedContents(
+    session?.selectedProducts ?? [],
+    session?.uploadedProductImages ?? [],
+  );
   return {
     imageUrl,
+    items,
     body: {
       beforeImageUrl: session?.beforeImageUrl ?? null,
-      selectedProducts: session?.selectedProducts ?? [],
+      selectedProducts,
+      ownItems,
       userAnswers: session?.userAnswers ?? {},
       spaceType: session?.spaceType ?? '',
       mode: session?.mode ?? activeMode,
@@ -166,7 +218,7 @@ export function PostCreationStep() {
         gaveUp={gaveUp}
         title={title}
       />
-      <ProductStrip products={source.body.selectedProducts ?? []} />
+      <ProductStrip items={source.items} />
       <div className="mt-6 flex flex-col gap-5">
         <TitleField value={title} onChange={setTitle} />
         <CaptionField value={caption} onChange={setCaption} spaceType={aiSpaceTypeOf(source.body.mode)} />
@@ -248,8 +300,8 @@ function SharePreview({
   );
 }
 
-function ProductStrip({ products }: { products: readonly Pick<SelectedProduct, 'id' | 'name' | 'imageUrl'>[] }) {
-  if (products.length === 0) return null;
+function ProductStrip({ items }: { items: readonly SharedItem[] }) {
+  if (items.length === 0) return null;
   return (
     <div className="mt-4">
       <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Featuring</p>
@@ -257,18 +309,19 @@ function ProductStrip({ products }: { products: readonly Pick<SelectedProduct, '
         className="-mx-4 mt-2 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
         aria-label="Products in this design"
       >
-        {products.map((product) => (
+        {items.map((item) => (
           <li
-            key={product.id}
+            key={item.key}
             className="flex shrink-0 items-center gap-2 rounded-full border border-border/70 bg-surface py-1 pr-3 pl-1 shadow-xs"
           >
             <ResponsiveImage
-              src={product.imageUrl}
+              src={item.imageUrl}
               alt=""
               sizes={imageSizes.tile4rem}
               className="size-7 rounded-full bg-muted object-cover"
             />
-            <span className="max-w-36 truncate text-xs font-semibold">{product.name}</span>
+            <span className="max-w-36 truncate text-xs font-semibold">{item.name}</span>
+            {item.ownItem && <OwnItemBadge yours />}
           </li>
         ))}
       </ul>

@@ -1,17 +1,27 @@
-import { idSchema, mediaUrlSchema, modeSchema, selectedProductSchema, userAnswersSchema } from '@dwellscape/shared';
+import {
+  DESIGN_OWN_ITEMS_MAX,
+  DESIGN_PRODUCTS_MAX,
+  idSchema,
+  mediaUrlSchema,
+  modeSchema,
+  ownItemChoiceSchema,
+  designProductSchema,
+  userAnswersSchema,
+} from '@dwellscape/shared';
 import { z } from 'zod/mini';
 
 /**
  * The navigation state post-creation accepts (SPEC §4 "takes the image from navigation state").
  * The render step sends `generatedImage` (null while still rendering) with its `designSessionId`.
- * Shop-design's 'Publish to Community' sends a remix: the image, the chosen products, the original
- * post, the regenerated flag, and no session id.
+ * Shop-design's 'Publish to Community' sends a remix: the image, the chosen catalogue products, the
+ * person's own items, the original post, the regenerated flag, and no session id.
  */
 export const postCreationHandoffSchema = z.object({
   generatedImage: z.nullable(mediaUrlSchema),
   designSessionId: z.optional(z.string().check(z.minLength(1))),
   beforeImage: z.optional(z.nullable(mediaUrlSchema)),
-  selectedProducts: z.optional(z.array(selectedProductSchema).check(z.maxLength(50))),
+  selectedProducts: z.optional(z.array(designProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX))),
+  ownItems: z.optional(z.array(ownItemChoiceSchema).check(z.maxLength(DESIGN_OWN_ITEMS_MAX))),
   originalPostId: z.optional(idSchema),
   originalCreatorId: z.optional(z.string()),
   isRegenerated: z.optional(z.boolean()),

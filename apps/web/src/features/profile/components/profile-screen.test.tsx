@@ -50,13 +50,37 @@ const design = (id: string, title: string, extra: Partial<Design> = {}): Design 
 const mayaDesigns = [
   design('d-loft', 'Sunday loft', {
     selectedProducts: [
-      { id: 'p-sofa', name: 'Sofa', price: 1299.99, brandId: 'b', imageUrl: '/media/p.webp', quantity: 1 },
-      { id: 'p-lamp', name: 'Lamp', price: 189.5, brandId: 'b', imageUrl: '/media/p.webp', quantity: 2 },
+      {
+        id: 'p-sofa',
+        name: 'Sofa',
+        price: 1299.99,
+        brandId: 'b',
+        imageUrl: '/media/p.webp',
+        quantity: 1,
+        ownItem: false,
+      },
+      {
+        id: 'p-lamp',
+        name: 'Lamp',
+        price: 189.5,
+        brandId: 'b',
+        imageUrl: '/media/p.webp',
+        quantity: 2,
+        ownItem: false,
+      },
     ],
   }),
   design('d-remix', 'Courtyard remix', {
     selectedProducts: [
-      { id: 'p-bench', name: 'Bench', price: 450, brandId: 'b', imageUrl: '/media/p.webp', quantity: 1 },
+      {
+        id: 'p-bench',
+        name: 'Bench',
+        price: 450,
+        brandId: 'b',
+        imageUrl: '/media/p.webp',
+        quantity: 1,
+        ownItem: false,
+      },
     ],
     originalDesignId: 'd-yard',
     originalCreatorId: priya.id,

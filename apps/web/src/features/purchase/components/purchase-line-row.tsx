@@ -2,7 +2,7 @@ import { formatPrice, messages } from '@dwellscape/shared';
 import { ImageUp, Package, Trash2 } from 'lucide-react';
 import { ProductImage } from '@/components/product-dialog/product-image';
 import { imageSizes } from '@/components/ui/responsive-image';
-import { Badge } from '@/components/ui/badge';
+import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { CART_MAX_QUANTITY, removeFromCart, setQuantity } from '@/lib/cart';
 import type { PurchaseLine } from '../utils/purchase-lines';
@@ -21,14 +21,15 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold">{line.name}</p>
-            <p className="text-xs text-muted-foreground tabular-nums">
-              {formatPrice(line.price)} each
-              {line.isUploaded && (
-                <Badge tone="neutral" className="ml-2 px-1.5 py-0 text-[0.6875rem]">
-                  Uploaded
-                </Badge>
-              )}
-            </p>
+            {line.isUploaded ? (
+              // an own item (decision 0023): shown with the design, never part of the order
+              <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                <OwnItemBadge />
+                {messages.ownItem.notForSaleShort}
+              </p>
+            ) : (
+              <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
+            )}
           </div>
           <p
             className="text-sm font-bold tabular-nums"

@@ -120,12 +120,22 @@ describe('PurchaseScreen', () => {
     expect(within(fromDesign).getByText('Linen Sofa')).toBeInTheDocument();
     expect(within(fromDesign).getByText('$899.99 each')).toBeInTheDocument();
     expect(within(fromDesign).getByText('$1,799.98')).toBeInTheDocument();
-    expect(within(fromDesign).getByText('My own chair')).toBeInTheDocument();
-    expect(within(fromDesign).getByText('$0.00 each')).toBeInTheDocument();
+    // the person's own item is listed as theirs, not for sale, and the page says it is not ordered
+    const ownChair = within(fromDesign).getByText('My own chair').closest('li')!;
+    expect(ownChair).toHaveTextContent(messages.ownItem.badge);
+    expect(ownChair).toHaveTextContent(messages.ownItem.notForSaleShort);
+    expect(ownChair).not.toHaveTextContent('each');
+    expect(screen.getByRole('note')).toHaveTextContent(messages.ownItem.notOrdered);
 
     const cart = screen.getByRole('list', { name: 'Your cart' });
     expect(within(cart).getByText('Arc Lamp')).toBeInTheDocument();
     expect(screen.getByLabelText('Total $1,949.48')).toHaveTextContent('$1,949.48');
+  });
+
+  it('says nothing of own items when there are none', () => {
+    addToCart(lamp, 1);
+    renderPurchase();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('changes and removes cart lines, and the total follows', async () => {

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { OwnItemsNote } from '@/components/ui/own-item-badge';
 import { ScreenHeader } from '@/components/ui/screen-header';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
@@ -106,6 +107,7 @@ export function PurchaseScreen() {
           <div className="space-y-5">
             {handedOver.length > 0 && <LineGroup title="From this design" lines={handedOver} />}
             {cartLines.length > 0 && <LineGroup title="Your cart" lines={cartLines} />}
+            {allLines.some((line) => line.isUploaded) && <OwnItemsNote />}
           </div>
 
           <Card className="mt-5 p-4">

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { OwnItemBadge, OwnItemsNote } from '@/components/ui/own-item-badge';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { paths } from '@/config/paths';
@@ -21,6 +22,7 @@ interface PurchaseViewProps {
 export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewProps) {
   const navigate = useNavigate();
   const total = sumLineTotals(lines);
+  const hasOwnItems = lines.some((line) => line.ownItem !== null);
 
   const setQuantity = (key: string, quantity: number) =>
     onLinesChange(lines.map((line) => (line.key === key ? { ...line, quantity } : line)));
@@ -59,7 +61,14 @@ export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewPro
                     <p className="min-w-0 truncate text-sm font-semibold">{line.name}</p>
                     <p className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(sumLineTotals([line]))}</p>
                   </div>
-                  <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
+                  {line.ownItem ? (
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                      <OwnItemBadge yours={line.ownItem === 'yours'} />
+                      {messages.ownItem.notForSaleShort}
+                    </p>
+                  ) : (
+                    <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
+                  )}
                   <div className="mt-2 flex items-center justify-between gap-2">
                     <QuantityStepper
                       value={line.quantity}
@@ -83,6 +92,7 @@ export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewPro
           </ul>
         </Card>
       )}
+      {hasOwnItems && <OwnItemsNote />}
       <Card className="space-y-3 p-4">
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium text-muted-foreground">Total</span>

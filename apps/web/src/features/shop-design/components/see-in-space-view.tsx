@@ -1,10 +1,11 @@
-import { messages, type Design, type FidelityReceipt, type RenderJob, type SelectedProduct } from '@dwellscape/shared';
+import { messages, type Design, type DesignProduct, type FidelityReceipt, type RenderJob } from '@dwellscape/shared';
 import { ArrowLeft, Camera, Check, ImagePlus, Send, ShoppingBag, Wand2, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -96,7 +97,7 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
   const publish = () => {
     if (!renderedImage || !space) return;
     navigate(paths.createDesign.step('post-creation'), {
-      state: remixHandoff(design, renderedImage, space.imageUrl, chosenProducts),
+      state: remixHandoff(design, renderedImage, space.imageUrl, chosenProducts, ownProducts),
     });
   };
 
@@ -234,7 +235,7 @@ function ProductChecklist({
   checkedIds,
   onToggle,
 }: {
-  products: readonly SelectedProduct[];
+  products: readonly DesignProduct[];
   checkedIds: ReadonlySet<string>;
   onToggle: (id: string) => void;
 }) {
@@ -260,6 +261,7 @@ function ProductChecklist({
                 />
               </span>
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{product.name}</span>
+              {product.ownItem && <OwnItemBadge />}
             </label>
           </li>
         ))}

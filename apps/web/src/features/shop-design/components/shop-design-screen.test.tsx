@@ -28,8 +28,17 @@ const design: Design = makeDesign({
       brandId: 'nest',
       imageUrl: '/media/seed/sofa.webp',
       quantity: 1,
+      ownItem: false,
     },
-    { id: 'p-lamp', name: 'Arc Lamp', price: 149.5, brandId: 'lumen', imageUrl: '/media/seed/lamp.webp', quantity: 2 },
+    {
+      id: 'p-lamp',
+      name: 'Arc Lamp',
+      price: 149.5,
+      brandId: 'lumen',
+      imageUrl: '/media/seed/lamp.webp',
+      quantity: 2,
+      ownItem: false,
+    },
   ],
   userAnswers: { style: 'calm' },
   spaceType: 'interior',
@@ -37,6 +46,24 @@ const design: Design = makeDesign({
   likesCount: 3,
   author,
 });
+/** A design with the creator's own item (decision 0023): their photo, shown but not sold. */
+const heirloom: Design = {
+  ...design,
+  id: 'd-heirloom',
+  title: 'Heirloom Corner',
+  selectedProducts: [
+    design.selectedProducts[0]!,
+    {
+      id: 'uploaded_1700000000000_0',
+      name: 'Grandma’s lamp',
+      price: 0,
+      brandId: '',
+      imageUrl: '/media/uploads/aa/lamp.webp',
+      quantity: 1,
+      ownItem: true,
+    },
+  ],
+};
 const spaces: Space[] = ['loft', 'den', 'nook'].map((name) => ({
   id: `s-${name}`,
   name: `Cozy ${name}`,
@@ -91,6 +118,7 @@ let renderJobReads: RenderJob[];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
+  if (url.pathname === `/api/designs/${heirloom.id}`) return jsonResponse(200, heirloom);
   if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
   if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
   if (url.pathname === '/api/render-jobs' && init?.method === 'POST')
@@ -158,6 +186,51 @@ describe('ShopDesignScreen', () => {
         ],
       },
     });
+  });
+
+  it('marks the creator’s own item everywhere and sends only catalogue products to checkout', async () => {
+    const user = userEvent.setup();
+    renderShopDesign(heirloom.id);
+    expect(await screen.findByText(/1 product · 1 own item/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: new RegExp(messages.shop.purchaseProducts) }));
+    const lamp = screen.getByText('Grandma’s lamp').closest('li')!;
+    expect(lamp).toHaveTextContent(messages.ownItem.badge);
+    expect(lamp).toHaveTextContent(messages.ownItem.notForSaleShort);
+    expect(screen.getByText('Linen Sofa').closest('li')).not.toHaveTextContent(messages.ownItem.badge);
+    expect(screen.getByRole('note')).toHaveTextContent(messages.ownItem.notOrdered);
+    expect(screen.getByLabelText(/^Total \$/)).toHaveTextContent('$899.99');
+    await user.click(screen.getByRole('button', { name: messages.shop.checkout }));
+    // the own item goes along to be shown, with no product id: it is never part of the order
+    expect(landed().state).toEqual({
+      items: [
+        {
+          productId: 'p-sofa',
+          designId: heirloom.id,
+          name: 'Linen Sofa',
+          price: 899.99,
+          imageUrl: '/media/seed/sofa.webp',
+          quantity: 1,
+        },
+        { name: 'Grandma’s lamp', price: 0, imageUrl: '/media/uploads/aa/lamp.webp', quantity: 1 },
+      ],
+    });
+  });
+
+  it('see in space: marks the creator’s own item in the checklist and leaves it out of a remix', async () => {
+    renderAnswer = jsonResponse(200, { imageUrl: '/media/generated/heirloom.webp', receipt: null });
+    const user = userEvent.setup();
+    renderShopDesign(heirloom.id);
+    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
+    const checklist = screen.getByRole('list', { name: 'Products to place' });
+    expect(within(checklist).getByText('Grandma’s lamp').closest('li')).toHaveTextContent(messages.ownItem.badge);
+    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
+    await user.click((await screen.findAllByRole('radio'))[0]!);
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    await user.click(await screen.findByRole('button', { name: messages.shop.publish }));
+    await waitFor(() => expect(landed().pathname).toBe(paths.createDesign.step('post-creation')));
+    // the creator's photo stays theirs: a remix lists only catalogue products (and the remixer's own photos)
+    expect(landed().state).toMatchObject({ selectedProducts: [heirloom.selectedProducts[0]], ownItems: [] });
   });
 
   it('see in space: needs a product and a space, falls back to the sample image silently, and publishes a remix', async () => {

@@ -88,8 +88,7 @@ function ShopDesignContent({ design }: { design: Design }) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-balance">{design.title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          by {design.author.displayName} · {design.selectedProducts.length}{' '}
-          {design.selectedProducts.length === 1 ? 'product' : 'products'}
+          by {design.author.displayName} · {contentsOf(design)}
         </p>
       </div>
       <div className="grid gap-3">
@@ -108,6 +107,15 @@ function ShopDesignContent({ design }: { design: Design }) {
       </div>
     </section>
   );
+}
+
+/** '3 products', and the creator's own items apart: they are shown, not sold (decision 0023). */
+function contentsOf(design: Design): string {
+  const own = design.selectedProducts.filter((product) => product.ownItem).length;
+  const products = design.selectedProducts.length - own;
+  const parts = [`${products} ${products === 1 ? 'product' : 'products'}`];
+  if (own > 0) parts.push(`${own} ${own === 1 ? 'own item' : 'own items'}`);
+  return parts.join(' · ');
 }
 
 function WayIn({

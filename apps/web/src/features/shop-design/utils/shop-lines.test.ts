@@ -1,4 +1,4 @@
-import type { Design, SelectedProduct } from '@dwellscape/shared';
+import type { Design, DesignProduct } from '@dwellscape/shared';
 import { describe, expect, it } from 'vitest';
 import {
   additionalPhotosFor,
@@ -10,21 +10,23 @@ import {
   toPurchaseState,
 } from './shop-lines';
 
-const lamp: SelectedProduct = {
+const lamp: DesignProduct = {
   id: 'p-lamp',
   name: 'Arc Lamp',
   price: 89.5,
   brandId: 'lumen',
   imageUrl: '/media/products/lamp.jpg',
   quantity: 2,
+  ownItem: false,
 };
-const sofa: SelectedProduct = {
+const sofa: DesignProduct = {
   id: 'p-sofa',
   name: 'Linen Sofa',
   price: 1200,
   brandId: 'nest',
   imageUrl: '/media/products/sofa.jpg',
   quantity: 1,
+  ownItem: false,
 };
 
 describe('toPurchaseState', () => {
@@ -79,7 +81,7 @@ describe('render inputs', () => {
 });
 
 describe('remixHandoff', () => {
-  it('credits the original post and its creator and marks the design regenerated', () => {
+  it('credits the original post and its creator, marks the design regenerated and carries own items apart', () => {
     const design = {
       id: 'd-1',
       userId: 'u-ana',
@@ -87,10 +89,16 @@ describe('remixHandoff', () => {
       spaceType: 'living room',
       userAnswers: { style: 'calm' },
     } as unknown as Design;
-    expect(remixHandoff(design, '/media/generated/new.png', '/media/uploads/room.png', [lamp])).toEqual({
+    const theirVase: DesignProduct = { ...lamp, id: 'uploaded_1_0', name: 'Vase', price: 0, ownItem: true };
+    const mine = { url: '/media/uploads/rug.png', name: 'My rug' };
+    expect(
+      remixHandoff(design, '/media/generated/new.png', '/media/uploads/room.png', [lamp, theirVase], [mine]),
+    ).toEqual({
       generatedImage: '/media/generated/new.png',
       beforeImage: '/media/uploads/room.png',
+      // the original creator's own items stay theirs; this person's own photos go as own items
       selectedProducts: [lamp],
+      ownItems: [mine],
       originalPostId: 'd-1',
       originalCreatorId: 'u-ana',
       isRegenerated: true,

@@ -1,4 +1,4 @@
-import { NOTES_MAX_LENGTH, type Design, type Mode, type SelectedProduct } from '@dwellscape/shared';
+import { NOTES_MAX_LENGTH, type Design, type DesignProduct, type Mode, type SelectedProduct } from '@dwellscape/shared';
 
 /** A photo of the person's own product, stored on the server; it has no price (SPEC §2: shown at 0). */
 export interface OwnProduct {
@@ -6,24 +6,42 @@ export interface OwnProduct {
   name: string;
 }
 
-/** One line of the purchase view: a product of the design, or one of the person's own at price 0. */
+/**
+ * One line of the purchase view: a catalogue product of the design, or an own item at price 0 (the creator's, or one
+ * the person added here), which is shown but never ordered.
+ */
 export interface ShopLine {
   key: string;
+  /** The catalogue product; null for an own item. */
   productId: string | null;
   name: string;
   price: number;
   imageUrl: string;
   quantity: number;
+  /** An own item (decision 0023): `creator` on the design, `yours` added in see-in-space. */
+  ownItem: 'creator' | 'yours' | null;
 }
 
-export const productLine = (product: SelectedProduct): ShopLine => ({
-  key: `product:${product.id}`,
-  productId: product.id,
-  name: product.name,
-  price: product.price,
-  imageUrl: product.imageUrl,
-  quantity: product.quantity,
-});
+export const productLine = (product: DesignProduct): ShopLine =>
+  product.ownItem
+    ? {
+        key: `own:${product.id}`,
+        productId: null,
+        name: product.name,
+        price: 0,
+        imageUrl: product.imageUrl,
+        quantity: product.quantity,
+        ownItem: 'creator',
+      }
+    : {
+        key: `product:${product.id}`,
+        productId: product.id,
+        name: product.name,
+        price: product.price,
+        imageUrl: product.imageUrl,
+        quantity: product.quantity,
+        ownItem: null,
+      };
 
 export const ownProductLine = (own: OwnProduct): ShopLine => ({
   key: `own:${own.url}`,
@@ -32,6 +50,7 @@ export const ownProductLine = (own: OwnProduct): ShopLine => ({
   price: 0,
   imageUrl: own.url,
   quantity: 1,
+  ownItem: 'yours',
 });
 
 /**
@@ -80,19 +99,21 @@ export function additionalPhotosFor(products: readonly SelectedProduct[], own: r
 }
 
 /**
- * The navigation state post-creation accepts for a remix: the new image, the products, and the
- * original post so the server credits its creator.
+ * The navigation state post-creation accepts for a remix: the new image, the catalogue products,
+ * the person's own items, and the original post so the server credits its creator.
  */
 export function remixHandoff(
   design: Design,
   generatedImage: string,
   spaceImage: string,
-  products: readonly SelectedProduct[],
+  products: readonly DesignProduct[],
+  own: readonly OwnProduct[] = [],
 ) {
   return {
     generatedImage,
     beforeImage: spaceImage,
-    selectedProducts: [...products],
+    selectedProducts: products.filter((product) => !product.ownItem),
+    ownItems: own.map((item) => ({ url: item.url, name: item.name })),
     originalPostId: design.id,
     originalCreatorId: design.userId,
     isRegenerated: true,
