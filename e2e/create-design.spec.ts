@@ -1,4 +1,13 @@
-import { DRAFT_KEYS_CLEARED_ON_LOAD, MODES, publishDesignBodySchema, questionSchema, listOf } from '@dwellscape/shared';
+import {
+  DRAFT_KEYS_CLEARED_ON_LOAD,
+  MODES,
+  designSchema,
+  formatPrice,
+  listOf,
+  messages,
+  publishDesignBodySchema,
+  questionSchema,
+} from '@dwellscape/shared';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 import {
   afterImage,
@@ -116,11 +125,28 @@ test.describe('create a design, start to feed', () => {
       await watcher.getByRole('button', { name: 'Enter App' }).click();
       await expect(mainNavigation(watcher)).toBeVisible();
 
-      const publishRequest = page.waitForRequest(
-        (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/designs',
+      // the strip of what will be published: the catalogue products, then the own item marked as the person's
+      const strip = page.getByRole('list', { name: 'Products in this design' });
+      for (const product of picked) await expect(strip.getByText(product.name)).toBeVisible();
+      await expect(strip.getByRole('listitem').filter({ hasText: 'vintage armchair' })).toContainText(
+        messages.ownItem.yours,
+      );
+
+      // a browser that forges names and prices into the request changes nothing: the server reads its catalogue
+      await page.route('**/api/designs', async (route) => {
+        const request = route.request();
+        if (request.method() !== 'POST') return route.continue();
+        const sent = request.postDataJSON() as { selectedProducts: Record<string, unknown>[] };
+        const forged = sent.selectedProducts.map((line) => ({ ...line, name: 'Free sofa', price: 0.01 }));
+        return route.continue({ postData: JSON.stringify({ ...sent, selectedProducts: forged }) });
+      });
+      const publishResponse = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/designs',
       );
       await publishButton(page).click();
-      const body = publishDesignBodySchema.parse((await publishRequest).postDataJSON());
+      const response = await publishResponse;
+      expect(response.status()).toBe(201);
+      const body = publishDesignBodySchema.parse(response.request().postDataJSON());
       expect(body).toMatchObject({
         title,
         caption,
@@ -129,8 +155,32 @@ test.describe('create a design, start to feed', () => {
         mode,
         spaceType: mode === 'landscape' ? 'outdoor' : 'interior',
       });
-      expect(body.selectedProducts.map((product) => product.id)).toEqual(picked.map((product) => product.id));
+      // the client sends ids and quantities, and its own item as the photo it uploaded
+      expect(body.selectedProducts).toEqual(picked.map((product) => ({ id: product.id, quantity: 1 })));
+      expect(body.ownItems).toEqual([{ url: expect.stringMatching(/^\/media\//), name: 'vintage armchair' }]);
       expect(Object.keys(body.userAnswers).sort()).toEqual(questions.map((question) => question.id).sort());
+      const published = designSchema.parse(await response.json());
+      expect(published.selectedProducts).toEqual([
+        ...picked.map((product) => ({
+          id: product.id,
+          name: product.name,
+          price: product.price,
+          brandId: product.brandId,
+          imageUrl: product.imageUrl,
+          quantity: 1,
+          ownItem: false,
+        })),
+        {
+          id: expect.stringMatching(/^uploaded_\d+_0$/),
+          name: 'vintage armchair',
+          price: 0,
+          brandId: '',
+          imageUrl: body.ownItems[0]!.url,
+          quantity: 1,
+          ownItem: true,
+        },
+      ]);
+      await page.unroute('**/api/designs');
 
       await expect(page.getByText('Success! Your design has been published to the community feed.')).toBeVisible();
       await expect(page).toHaveURL('/');
@@ -140,7 +190,18 @@ test.describe('create a design, start to feed', () => {
       await expect(firstCard.getByRole('heading', { name: title })).toBeVisible();
       await expect(firstCard.getByText(caption)).toBeVisible();
       for (const product of picked)
-        await expect(firstCard.getByRole('button', { name: product.name }).first()).toBeVisible();
+        await expect(firstCard.getByRole('button', { name: product.name, exact: true }).first()).toBeVisible();
+      // a catalogue product's popup shows the catalogue's name and price
+      await firstCard.getByRole('button', { name: picked[0]!.name, exact: true }).first().click();
+      const popup = page.getByRole('dialog', { name: picked[0]!.name });
+      await expect(popup.getByText(formatPrice(picked[0]!.price), { exact: true })).toBeVisible();
+      await popup.getByRole('button', { name: 'Close' }).click();
+      // the own item is marked on the card, and its popup says it is the creator's and not sold
+      await firstCard.getByRole('button', { name: `vintage armchair (${messages.ownItem.badge})` }).click();
+      const ownPopup = page.getByRole('dialog', { name: 'vintage armchair' });
+      await expect(ownPopup.getByText(messages.ownItem.notForSale)).toBeVisible();
+      await expect(ownPopup.getByRole('button', { name: messages.productPopup.addToCart })).toHaveCount(0);
+      await ownPopup.getByRole('button', { name: 'Close' }).click();
 
       await expect(watcher.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
       await watcherContext.close();

@@ -54,7 +54,7 @@ export async function fetchProducts(request: APIRequestContext, mode: Mode): Pro
   return listOf(productSchema).parse(await response.json()).items;
 }
 
-async function uploadPhoto(request: APIRequestContext, color: string): Promise<string> {
+export async function uploadPhoto(request: APIRequestContext, color: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
     <rect width="800" height="600" fill="#e9e1d4"/><rect y="400" width="800" height="200" fill="${color}"/>
     <rect x="480" y="90" width="200" height="220" fill="#cfe6fa" stroke="#fff" stroke-width="12"/></svg>`;
@@ -87,14 +87,8 @@ export async function publishDesign(request: APIRequestContext, options: Publish
       afterImageUrl,
       mode: options.mode,
       spaceType: options.mode === 'landscape' ? 'Backyard' : 'Living Room',
-      selectedProducts: products.map((product) => ({
-        id: product.id,
-        name: product.name,
-        price: product.price,
-        brandId: product.brandId,
-        imageUrl: product.imageUrl,
-        quantity: 1,
-      })),
+      // ids and quantities: the server copies names and prices from its catalogue
+      selectedProducts: products.map((product) => ({ id: product.id, quantity: 1 })),
       originalDesignId: options.originalDesignId ?? null,
     },
   });

@@ -2,6 +2,7 @@ import {
   designSchema,
   formatPrice,
   messages,
+  productSchema,
   publishDesignBodySchema,
   sessionResponseSchema,
   sumLineTotals,
@@ -226,12 +227,37 @@ test.describe('shop-design', () => {
       originalDesignId: original.id,
       isRegenerated: true,
     });
-    expect(published.selectedProducts.map((product) => product.id)).toEqual([first!.id]);
+    // ids and quantities only, and the person's two photos as their own items
+    expect(published.selectedProducts).toEqual([{ id: first!.id, quantity: first!.quantity }]);
+    expect(published.ownItems.map((item) => item.name).sort()).toEqual(['blue side table', 'green armchair']);
+    // the remix lists the catalogue's name and price of today, then the own items at 0
+    const catalogue = productSchema.parse(await (await page.request.get(`/api/products/${first!.id}`)).json());
+    expect(remix.selectedProducts[0]).toEqual({
+      id: catalogue.id,
+      name: catalogue.name,
+      price: catalogue.price,
+      brandId: catalogue.brandId,
+      imageUrl: catalogue.imageUrl,
+      quantity: first!.quantity,
+      ownItem: false,
+    });
+    expect(remix.selectedProducts.slice(1)).toEqual(
+      published.ownItems.map((item, i) =>
+        expect.objectContaining({
+          id: expect.stringMatching(new RegExp(`^uploaded_\\d+_${i}$`)),
+          name: item.name,
+          price: 0,
+          ownItem: true,
+        }),
+      ),
+    );
 
     // the feed card credits the original creator, linking to their profile; the original counts one more remix
     await expect(page).toHaveURL('/');
     const card = designCard(page, title);
     await expect(card.getByText(messages.feed.inspiredBy)).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole('button', { name: catalogue.name, exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: `green armchair (${messages.ownItem.badge})` })).toBeVisible();
     const creatorLink = card.getByRole('link', { name: `@${original.author.username}`, exact: true });
     await expect(creatorLink).toHaveAttribute('href', `/profile/${original.author.id}`);
     expect((await fetchDesign(page.request, original.id)).remixCount).toBe(original.remixCount + 1);
