@@ -70,7 +70,7 @@ test.describe('purchase', () => {
     await expect(page).toHaveURL(/\/search/);
   });
 
-  test('items handed over from shop-design are listed with the uploaded ones at their price', async ({
+  test('items handed over from shop-design are listed, the own item marked as not ordered', async ({
     page,
     navigate,
   }) => {
@@ -86,8 +86,11 @@ test.describe('purchase', () => {
     const fromDesign = page.getByRole('list', { name: 'From this design' });
     await expect(fromDesign.getByRole('listitem')).toHaveCount(3);
     await expect(fromDesign.getByText(first!.name)).toBeVisible();
-    await expect(fromDesign.getByText('My own armchair')).toBeVisible();
-    await expect(fromDesign.getByText(`${formatPrice(0)} each`)).toBeVisible();
+    // the own item is listed as such, with no price to pay, and the page says it is not part of the order
+    const ownLine = fromDesign.getByRole('listitem').filter({ hasText: 'My own armchair' });
+    await expect(ownLine).toContainText(messages.ownItem.badge);
+    await expect(ownLine).toContainText(messages.ownItem.notForSaleShort);
+    await expect(page.getByRole('note')).toHaveText(messages.ownItem.notOrdered);
     await expect(totalOf(page)).toHaveText(formatPrice(sumLineTotals(items)));
     await page.getByRole('link', { name: messages.purchase.continueShopping }).click();
     await expect(page).toHaveURL('/');
