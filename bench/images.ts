@@ -182,9 +182,8 @@ export async function measureImages(): Promise<BenchRow[]> {
     const catalogue = listOf(productSchema).parse(
       await getJson(server, cookie, `${apiPaths.products}?mode=interior`),
     ).items;
-    const selectedProducts = catalogue
-      .slice(0, DESIGN_PRODUCTS)
-      .map(({ id, name, price, brandId, imageUrl }) => ({ id, name, price, brandId, imageUrl, quantity: 1 }));
+    // ids and quantities: the server snapshots names and prices from its catalogue (#20)
+    const selectedProducts = catalogue.slice(0, DESIGN_PRODUCTS).map(({ id }) => ({ id, quantity: 1 }));
     if (selectedProducts.length === 0) throw new Error('the catalogue has no interior products');
     const design = designSchema.parse(
       await postJson(server, cookie, apiPaths.designs, {
