@@ -12,6 +12,7 @@ import {
   type Design,
 } from '@dwellscape/shared';
 import { designs, mediaFiles, users } from '../src/db/schema';
+import { storeWebp } from '../src/media/stored-media';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
   insertBrand,
@@ -357,6 +358,17 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
       await expectRefused(second.cookie, { afterImageUrl: photo }, 'afterImageUrl', 'is not a picture');
       expect(await ownerOf(photo)).toMatchObject({ account: first.accountId });
     });
+  });
+
+  it('stores a picture whose session is gone without that owner, instead of failing', async () => {
+    const stored = await storeWebp(db(), t.app.storage, {
+      kind: 'render',
+      bytes: await makeWebp(40, 30),
+      width: 40,
+      height: 30,
+      owner: { viewerId: 'a-session-swept-meanwhile', accountId: ann.accountId },
+    });
+    expect(await ownerOf(stored.url)).toEqual({ viewer: null, account: ann.accountId, kind: 'render' });
   });
 
   describe('profile picture', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import type { FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
-import { mediaFiles } from '../db/schema';
+import { mediaFiles, sessions, users } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 
 export type StoredMediaKind = 'upload' | 'render';
@@ -50,14 +50,22 @@ export async function storeWebp(db: AppDatabase, storage: FileStorage, input: St
       bytes: input.bytes.length,
       kind: input.kind,
       receipt: input.receipt ?? null,
-      ownerViewerId: input.owner.viewerId,
-      ownerAccountId: input.owner.accountId,
+      ownerViewerId: existingOwner(sessions, sessions.id, input.owner.viewerId),
+      ownerAccountId: existingOwner(users, users.id, input.owner.accountId),
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     throw err;
   }
   return { key, url: storage.urlFor(key), width: input.width, height: input.height };
+}
+
+/**
+ * The owner's id when its row still exists, else NULL: a render job can outlive the session that
+ * queued it (sessions expire and are swept), and its picture is still stored, just without that owner.
+ */
+function existingOwner(table: typeof sessions | typeof users, id: typeof sessions.id | typeof users.id, value: string | null) {
+  return value === null ? null : sql<string | null>`(select ${id} from ${table} where ${id} = ${value})`;
 }
 
 /** The fidelity receipt the server measured for the render stored at this URL; null for anything else. */
