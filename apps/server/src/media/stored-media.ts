@@ -64,7 +64,11 @@ export async function storeWebp(db: AppDatabase, storage: FileStorage, input: St
  * The owner's id when its row still exists, else NULL: a render job can outlive the session that
  * queued it (sessions expire and are swept), and its picture is still stored, just without that owner.
  */
-function existingOwner(table: typeof sessions | typeof users, id: typeof sessions.id | typeof users.id, value: string | null) {
+function existingOwner(
+  table: typeof sessions | typeof users,
+  id: typeof sessions.id | typeof users.id,
+  value: string | null,
+) {
   return value === null ? null : sql<string | null>`(select ${id} from ${table} where ${id} = ${value})`;
 }
 
