@@ -40,3 +40,36 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const badInput = (message: string, details?: unknown) => new AppError('bad_input', message, details);
+
+/** One refused field of a request, as every 400 lists them in its `details`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The sentence every 400 names a field with. */
+const invalidFieldText = ({ field, message }: FieldIssue) => `Invalid ${field}: ${message}`;
+
+/** A 400 refusing one field: `error` is `Invalid <field>: <message>`, and `details` list the field. */
+export const invalidField = (field: string, message: string): AppError =>
+  badInput(invalidFieldText({ field, message }), [{ field, message }]);
+
+/**
+ * A 400 from a zod error's issues: `error` names the first (its path joined with dots, `root` for the value as a
+ * whole, such as 'body' or 'form'), and `details` list them all.
+ */
+export function invalidIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], root: string) {
+  const fields = issues.map((issue) => ({ field: issue.path.map(String).join('.') || root, message: issue.message }));
+  const first = fields[0];
+  return badInput(first ? invalidFieldText(first) : `Invalid ${root}`, fields);
+}
+
+/**
+ * A 400 shaped as Fastify's own schema validation error: `error` 'Bad Request', `message` naming the first field,
+ * `details` listing them all. The error handler answers failed schemas with it; services refusing a field the
+ * schema could not check (a reserved username, a weak password) use it so their 400 reads the same.
+ */
+export function invalidRequest(issues: readonly FieldIssue[]): AppError {
+  const first = issues[0];
+  return new AppError('bad_input', 'Bad Request', issues, first ? invalidFieldText(first) : 'Invalid request');
+}

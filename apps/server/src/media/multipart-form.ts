@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, messages } from '@dwellscape/shared';
-import { AppError, badInput } from '../errors';
+import { AppError, badInput, invalidField } from '../errors';
 
 export interface MultipartFormLimits {
   /** Names of the file fields the form accepts; other file parts are refused. */
@@ -59,9 +59,8 @@ export async function readMultipartForm(request: FastifyRequest, limits: Multipa
         }
         files.set(part.fieldname, await readCapped(part.file, maxFileBytes));
       } else {
-        if (part.valueTruncated) throw badInput(`Invalid ${part.fieldname}: is too long`, { field: part.fieldname });
-        if (fields.has(part.fieldname))
-          throw badInput(`Invalid ${part.fieldname}: sent more than once`, { field: part.fieldname });
+        if (part.valueTruncated) throw invalidField(part.fieldname, 'is too long');
+        if (fields.has(part.fieldname)) throw invalidField(part.fieldname, 'sent more than once');
         fields.set(part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       }
     }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, statusOfKind } from '../errors';
+import { AppError, invalidRequest, statusOfKind } from '../errors';
 import type { AppInstance } from '../types';
 
 /**
@@ -19,22 +19,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
       message: v.message ?? 'is invalid',
     }));
-    const first = issues[0];
-    return reply.code(400).send({
-      error: 'Bad Request',
-      message: first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',
-      details: issues,
-    });
+    return sendAppError(invalidRequest(issues), request, reply);
   }
-  if (error instanceof AppError) {
-    const status = statusOfKind[error.kind];
-    if (status >= 500) request.log.warn({ err: error }, 'engine failure');
-    return reply.code(status).send({
-      error: error.message,
-      ...(error.explanation ? { message: error.explanation } : {}),
-      ...(error.details ? { details: error.details } : {}),
-    });
-  }
+  if (error instanceof AppError) return sendAppError(error, request, reply);
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
     return reply.code(500).send({ error: 'Internal Server Error' });
@@ -46,6 +33,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ error: 'Internal Server Error' });
+}
+
+function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  const status = statusOfKind[error.kind];
+  if (status >= 500) request.log.warn({ err: error }, 'engine failure');
+  return reply.code(status).send({
+    error: error.message,
+    ...(error.explanation ? { message: error.explanation } : {}),
+    ...(error.details ? { details: error.details } : {}),
+  });
 }
 
 function httpReason(status: number): string {

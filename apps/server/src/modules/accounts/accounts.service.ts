@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { AppDatabase } from '../../db/client';
 import { designs } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, invalidRequest, notFound } from '../../errors';
 import { variantKeyOf } from '../../media/responsive-images';
 import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
 import { SEED_USERS } from '@dwellscape/sample-art';
@@ -69,7 +69,7 @@ export interface SessionChange {
 
 /** A refusal of one field, shaped as a schema validation error is, so every 400 names its field alike. */
 function fieldError(field: string, message: string): AppError {
-  return new AppError('bad_input', 'Bad Request', [{ field, message }], `Invalid ${field}: ${message}`);
+  return invalidRequest([{ field, message }]);
 }
 
 const usernameTaken = () =>

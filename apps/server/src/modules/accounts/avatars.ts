@@ -1,7 +1,7 @@
 import { accountAvatarSvg, renderSvg } from '@dwellscape/sample-art';
 import sharp from 'sharp';
 import type { AppDatabase } from '../../db/client';
-import { badInput } from '../../errors';
+import { invalidField } from '../../errors';
 import { WEBP_QUALITY } from '../../media/image-files';
 import { readStoredMedia, storeWebp, type StoredMedia } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
@@ -33,7 +33,7 @@ export async function storeSquareAvatar(
   accountId: string,
 ): Promise<StoredMedia> {
   const bytes = await readStoredMedia(storage, uploadUrl);
-  if (!bytes) throw badInput('Invalid body.avatarUrl: no stored file has this URL; upload it first');
+  if (!bytes) throw invalidField('body.avatarUrl', 'no stored file has this URL; upload it first');
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const side = Math.min(AVATAR_SIDE, width, height);
   const { data, info } = await sharp(bytes)

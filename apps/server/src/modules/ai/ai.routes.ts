@@ -15,7 +15,7 @@ import {
 } from '@dwellscape/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badInput } from '../../errors';
+import { AppError, invalidIssues } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
 import type { AppInstance } from '../../types';
@@ -122,14 +122,7 @@ export default async function aiRoutes(app: AppInstance) {
 
       if (!request.isMultipart()) {
         const body = generateFromPromptBodySchema.safeParse(request.body ?? {});
-        if (!body.success) {
-          const issue = body.error.issues[0];
-          const field = issue?.path.join('.') || 'body';
-          throw badInput(
-            `Invalid ${field}: ${issue?.message ?? 'is invalid'}`,
-            body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-          );
-        }
+        if (!body.success) throw invalidIssues(body.error.issues, 'body');
         // a picture that is not stored is a 400 naming its field, before anything is queued
         await loadPromptInput(deps(request), body.data);
         const rendered = await renderThroughQueue({ kind: 'prompt', body: body.data });

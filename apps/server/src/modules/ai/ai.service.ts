@@ -13,7 +13,7 @@ import {
   type improveNotesBodySchema,
 } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { AppError, badInput } from '../../errors';
+import { AppError, badInput, invalidField, invalidIssues } from '../../errors';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import type {
   EngineImage,
@@ -71,7 +71,7 @@ export function parseGenerateDesignFields(form: ReadonlyMap<string, string>): Ge
     try {
       raw[name] = JSON.parse(text);
     } catch {
-      throw badInput(`Invalid ${name}: must be JSON`, [{ field: name, message: 'must be JSON' }]);
+      throw invalidField(name, 'must be JSON');
     }
   }
   for (const name of plainFields) {
@@ -80,7 +80,7 @@ export function parseGenerateDesignFields(form: ReadonlyMap<string, string>): Ge
   }
   if (raw.spaceType === undefined) raw.spaceType = '';
   const parsed = generateDesignFieldsSchema.safeParse(raw);
-  if (!parsed.success) throw invalidFields(parsed.error);
+  if (!parsed.success) throw invalidIssues(parsed.error.issues, 'form');
   return parsed.data;
 }
 
@@ -145,14 +145,10 @@ export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBod
   for (const [i, placement] of body.placements.entries()) {
     const index = indexOf.get(placement.productId);
     if (index === undefined) {
-      throw badInput(`Invalid placements.${i}.productId: not one of the render's products`, [
-        { field: `placements.${i}.productId`, message: "not one of the render's products" },
-      ]);
+      throw invalidField(`placements.${i}.productId`, "not one of the render's products");
     }
     if (seen.has(placement.productId)) {
-      throw badInput(`Invalid placements.${i}.productId: placed twice`, [
-        { field: `placements.${i}.productId`, message: 'placed twice' },
-      ]);
+      throw invalidField(`placements.${i}.productId`, 'placed twice');
     }
     seen.add(placement.productId);
     placements.push({ index, box: placement.box, ...(placement.replaced ? { replaced: placement.replaced } : {}) });
@@ -273,10 +269,7 @@ async function storeVariation(deps: AiDeps, rendered: RenderedImage): Promise<Re
 
 async function readImageField(storage: FileStorage, url: string, field: string): Promise<Buffer> {
   const bytes = await readStoredMedia(storage, url);
-  if (!bytes)
-    throw badInput(`Invalid ${field}: no stored image at this URL`, [
-      { field, message: 'no stored image at this URL' },
-    ]);
+  if (!bytes) throw invalidField(field, 'no stored image at this URL');
   return bytes;
 }
 
@@ -326,10 +319,4 @@ async function withDeadline<T>(
   } finally {
     clearTimeout(timer);
   }
-}
-
-function invalidFields(error: z.core.$ZodError): AppError {
-  const issues = error.issues.map((issue) => ({ field: issue.path.join('.') || 'form', message: issue.message }));
-  const first = issues[0];
-  return badInput(first ? `Invalid ${first.field}: ${first.message}` : 'Invalid form', issues);
 }

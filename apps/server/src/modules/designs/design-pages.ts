@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, type Design, type designPageQuerySchema } f
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { designs } from '../../db/schema';
-import { badInput } from '../../errors';
+import { invalidField } from '../../errors';
 import type { Viewer } from '../../types';
 import { findDesigns, type DesignKey } from './designs.repository';
 
@@ -35,7 +35,7 @@ export function readPageCursor(cursor: string | undefined): DesignKey | null {
   const after = decodeCursor(cursor);
   if (after === null || !isCursorTime(after.createdAt)) {
     const message = 'must be a cursor returned by this API';
-    throw badInput(`Invalid querystring.cursor: ${message}`, [{ field: 'querystring.cursor', message }]);
+    throw invalidField('querystring.cursor', message);
   }
   return after;
 }

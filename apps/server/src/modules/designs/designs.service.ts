@@ -14,7 +14,7 @@ import {
 } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { badInput, notFound, type AppError } from '../../errors';
+import { invalidField, notFound } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
 import { findRenderReceipt } from '../../media/stored-media';
@@ -43,11 +43,6 @@ import { nextPageCursor, readPageCursor } from './design-pages';
 import { buildFeedPageTemplate, feedPageKey, renderFeedPage, type FeedPageCache } from './feed-cache';
 import type { ListeningCache } from '../../realtime/listening-cache';
 import { MARK_SET_MAX_IDS, type MarkSet, type ViewerCaches } from '../../realtime/viewer-caches';
-
-/** The same shape as a schema validation error, so every 400 names its field the same way. */
-function invalidField(field: string, message: string): AppError {
-  return badInput(`Invalid ${field}: ${message}`, [{ field, message }]);
-}
 
 const designNotFound = () => notFound('Design');
 

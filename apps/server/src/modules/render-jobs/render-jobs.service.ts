@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
-import { AppError, badInput, notFound } from '../../errors';
+import { AppError, badInput, invalidField, invalidIssues, notFound } from '../../errors';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
   cancelRenderJob,
@@ -226,9 +226,7 @@ export async function renderAndWait(options: RenderAndWaitOptions): Promise<Rend
 export function parseJsonBody<T>(schema: z.core.$ZodType<T>, body: unknown): T {
   const parsed = z.safeParse(schema, body ?? {});
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-  const first = issues[0];
-  throw badInput(first ? `Invalid ${first.field}: ${first.message}` : 'Invalid body', issues);
+  throw invalidIssues(parsed.error.issues, 'body');
 }
 
 /** The multipart form's `variations` field: absent is the default, anything else must be a whole number 1–4. */
@@ -237,7 +235,7 @@ export function parseVariationCount(value: string | undefined): number {
   const parsed = z.safeParse(renderVariationCountSchema, Number(value.trim()));
   if (!/^\d+$/.test(value.trim()) || !parsed.success) {
     const message = `must be a whole number from ${RENDER_VARIATIONS_MIN} to ${RENDER_VARIATIONS_MAX}`;
-    throw badInput(`Invalid variations: ${message}`, [{ field: 'variations', message }]);
+    throw invalidField('variations', message);
   }
   return parsed.data;
 }
