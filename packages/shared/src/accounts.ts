@@ -1,7 +1,7 @@
 // Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
 import { z } from 'zod/mini';
 import { FEED_PAGE_SIZE } from './constants';
-import { designSchema, idSchema, mediaUrlSchema, userSchema } from './schemas';
+import { designSchema, idSchema, mediaUrlSchema, pageCursorSchema, userSchema } from './schemas';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -130,9 +130,7 @@ export type SaveResponse = z.infer<typeof saveResponseSchema>;
 /** Keyset pages of designs other than the community feed (Following, Saved). */
 export const designPageQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
-  cursor: z.optional(
-    z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')),
-  ),
+  cursor: z.optional(pageCursorSchema),
 });
 export type DesignPageQuery = z.input<typeof designPageQuerySchema>;
 

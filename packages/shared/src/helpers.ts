@@ -71,6 +71,21 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt, id };
 }
 
+/** Cursor times as a page writes them: "YYYY-MM-DDTHH:MM:SS.ffffffZ" (Postgres' full precision). */
+const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * Whether a page of this API could have written this cursor: Date.parse also takes "2000", "0" and 30 February,
+ * which Postgres refuses or reads differently, so the time must be one a page writes and a real one.
+ */
+export function isPageCursor(cursor: string): boolean {
+  const after = decodeCursor(cursor);
+  const match = after && CURSOR_TIME.exec(after.createdAt);
+  if (!after || !match || match[1] === '0000') return false;
+  const ms = Date.parse(after.createdAt);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === after.createdAt.slice(0, 23);
+}
+
 function base64UrlEncode(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';

@@ -16,6 +16,7 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './constants';
+import { isPageCursor } from './helpers';
 
 /* ---------- primitives ---------- */
 
@@ -271,12 +272,19 @@ export const designSchema = z.object({
 });
 export type Design = z.infer<typeof designSchema>;
 
+/** A keyset page's cursor: only one a page of this API wrote (the feed, Following, Saved). */
+export const pageCursorSchema = z.string().check(
+  z.maxLength(200),
+  z.refine(
+    (cursor) => /^[A-Za-z0-9_-]+$/.test(cursor) && isPageCursor(cursor),
+    'must be a cursor returned by this API',
+  ),
+);
+
 export const feedQuerySchema = z.object({
   mode: modeSchema,
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
-  cursor: z.optional(
-    z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by this API')),
-  ),
+  cursor: z.optional(pageCursorSchema),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 

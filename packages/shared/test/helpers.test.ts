@@ -4,6 +4,7 @@ import {
   decodeCursor,
   describeReceipt,
   encodeCursor,
+  isPageCursor,
   formatPrice,
   formatRelativeTime,
   isJustPublished,
@@ -99,6 +100,22 @@ describe('feed cursors', () => {
       expect(decodeCursor(cursor)).toBeNull();
     },
   );
+});
+
+describe('isPageCursor', () => {
+  it('takes a cursor as a page writes it', () => {
+    expect(isPageCursor(encodeCursor('2026-11-22T12:00:00.123456Z', 'd-123'))).toBe(true);
+  });
+  it.each([
+    ['not base64', 'not-base64!'],
+    ['a loose time', encodeCursor('2026-11-22T12:00:00.000Z', 'd-1')],
+    ['a year alone', encodeCursor('2000', 'd-1')],
+    ['year 0000', encodeCursor('0000-01-01T00:00:00.000000Z', 'd-1')],
+    ['30 February', encodeCursor('2024-02-30T00:00:00.000000Z', 'd-1')],
+    ['a bad id', encodeCursor('2026-11-22T12:00:00.123456Z', 'bad id')],
+  ])('refuses %s', (_, cursor) => {
+    expect(isPageCursor(cursor)).toBe(false);
+  });
 });
 
 describe('responsive images', () => {

@@ -1,6 +1,6 @@
 import type { UploadResponse } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { badInput, type AppError } from '../../errors';
+import { invalidField } from '../../errors';
 import { acceptUploadedImage } from '../../media/image-files';
 import { storeWebp, type MediaOwner } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
@@ -41,10 +41,6 @@ export interface MediaClaim {
   kindMessage: string;
   /** Whoever stored it: the file only has to exist and be of a kind the field takes. */
   anyOwner?: boolean;
-}
-
-function invalidField(field: string, message: string): AppError {
-  return badInput(`Invalid ${field}: ${message}`, [{ field, message }]);
 }
 
 /**
