@@ -31,11 +31,33 @@ export interface CutOutPlan {
   background?: [number, number, number];
 }
 
-/** How far (RGB distance) a pixel may be from the background colour and still count as background. */
-const BACKGROUND_TOLERANCE = 34;
-/** A smooth gradient may drift further than that, one small step at a time. */
-const GRADIENT_STEP = 5;
-const GRADIENT_REACH = 2.2 * BACKGROUND_TOLERANCE;
+/**
+ * How far (RGB distance) a pixel may be from the background colour and still count as background, on a clean
+ * backdrop. It is small: a white sofa or a cream umbrella on an off-white backdrop is only 10–30 away from it, and
+ * joining everything within 34 (as the fill once did) cut such products away to a ghost of their outline. A noisy
+ * backdrop (a photo's grain) widens it (`fillThresholds`).
+ */
+const BACKGROUND_TOLERANCE = 4;
+/**
+ * A smooth gradient (a backdrop's fall-off, a soft shadow) may drift further than that, one small step at a time:
+ * at most this much per channel from the neighbour it is reached from. A product's outline, however pale, steps by
+ * more than this from one pixel to the next, so the fill stops there rather than walking into it.
+ */
+const GRADIENT_STEP = 1.5;
+const GRADIENT_REACH = 75;
+/** Backdrop the object encloses (between a chair's legs): a patch this wide (2r + 1) all within HOLE_TOLERANCE. */
+const HOLE_RADIUS = 4;
+const HOLE_TOLERANCE = 1.5;
+
+/** The fill's thresholds for a backdrop whose corners vary by `noise` (RGB distance from their mean). */
+function fillThresholds(noise: number): { tolerance: number; step: number; hole: number } {
+  return {
+    tolerance: clamp(2 + 1.25 * noise, BACKGROUND_TOLERANCE, 34),
+    step: clamp(noise / 2, GRADIENT_STEP, 5),
+    hole: clamp(noise / 2, HOLE_TOLERANCE, 8),
+  };
+}
+
 /**
  * A soft shadow on the backdrop is the backdrop's colour, only darker (no hue of its own). It is
  * followed as far as it fades gently, so a catalogue photo's floor shadow goes with the backdrop:
@@ -130,11 +152,13 @@ interface Flooded {
 }
 
 /** Marks the background reachable from the border: close to the background colour, or a gentle gradient from it. */
-function floodBackground(img: Raster, bg: [number, number, number]): Flooded {
+function floodBackground(img: Raster, bg: [number, number, number], noise: number): Flooded {
   const { data, width, height } = img;
-  const tolSq = BACKGROUND_TOLERANCE * BACKGROUND_TOLERANCE;
+  const thresholds = fillThresholds(noise);
+  const tolSq = thresholds.tolerance ** 2;
   const reachSq = GRADIENT_REACH * GRADIENT_REACH;
-  const stepSq = GRADIENT_STEP * GRADIENT_STEP * 3;
+  const stepSq = thresholds.step ** 2 * 3;
+  const holeSq = thresholds.hole ** 2;
   // the fill runs on a grid with a one-pixel frame that never joins: no bounds checks, no division per pixel
   const stride = width + 2;
   const state = new Uint8Array(stride * (height + 2));
@@ -188,6 +212,28 @@ function floodBackground(img: Raster, bg: [number, number, number]): Flooded {
       push(c, i, 1);
     }
   };
+  // backdrop the object encloses (between a chair's legs, inside a frame): a flat patch of its exact colour
+  const seedHoles = () => {
+    const r = HOLE_RADIUS;
+    for (let y = r; y < height - r; y++) {
+      for (let x = r; x < width - r; x++) {
+        const c = (y + 1) * stride + x + 1;
+        if (state[c] !== UNSEEN) continue;
+        let flat = true;
+        for (let dy = -r; dy <= r && flat; dy++) {
+          for (let dx = -r; dx <= r; dx++) {
+            if (colourDistanceSq(data, ((y + dy) * width + x + dx) * 4, bg[0], bg[1], bg[2]) > holeSq) {
+              flat = false;
+              break;
+            }
+          }
+        }
+        if (!flat) continue;
+        state[c] = BACKGROUND;
+        push(c, (y * width + x) * 4, 1);
+      }
+    }
+  };
   for (let x = 0; x < width; x++) {
     seed(x, 0);
     seed(x, height - 1);
@@ -197,47 +243,52 @@ function floodBackground(img: Raster, bg: [number, number, number]): Flooded {
     seed(width - 1, y);
   }
   const rowBytes = width * 4;
-  while (runs > 0) {
-    runs--;
-    let left = pending[3 * runs]!;
-    let leftByte = pending[3 * runs + 1]!;
-    let right = left + pending[3 * runs + 2]! - 1;
-    let rightByte = leftByte + (right - left) * 4;
-    // the frame never joins, so these stop at the picture's edge
-    while (
-      state[left - 1] !== BACKGROUND &&
-      join(left - 1, leftByte - 4, data[leftByte]!, data[leftByte + 1]!, data[leftByte + 2]!)
-    ) {
-      left--;
-      leftByte -= 4;
-    }
-    while (
-      state[right + 1] !== BACKGROUND &&
-      join(right + 1, rightByte + 4, data[rightByte]!, data[rightByte + 1]!, data[rightByte + 2]!)
-    ) {
-      right++;
-      rightByte += 4;
-    }
-    for (let side = 0; side < 2; side++) {
-      const cellStep = side === 0 ? -stride : stride;
-      const byteStep = side === 0 ? -rowBytes : rowBytes;
-      let start = -1;
-      let startByte = 0;
-      for (let c = left, i = leftByte; c <= right; c++, i += 4) {
-        const q = c + cellStep;
-        if (state[q] !== BACKGROUND && join(q, i + byteStep, data[i]!, data[i + 1]!, data[i + 2]!)) {
-          if (start < 0) {
-            start = q;
-            startByte = i + byteStep;
-          }
-        } else if (start >= 0) {
-          push(start, startByte, q - start);
-          start = -1;
-        }
+  const drain = () => {
+    while (runs > 0) {
+      runs--;
+      let left = pending[3 * runs]!;
+      let leftByte = pending[3 * runs + 1]!;
+      let right = left + pending[3 * runs + 2]! - 1;
+      let rightByte = leftByte + (right - left) * 4;
+      // the frame never joins, so these stop at the picture's edge
+      while (
+        state[left - 1] !== BACKGROUND &&
+        join(left - 1, leftByte - 4, data[leftByte]!, data[leftByte + 1]!, data[leftByte + 2]!)
+      ) {
+        left--;
+        leftByte -= 4;
       }
-      if (start >= 0) push(start, startByte, right + cellStep + 1 - start);
+      while (
+        state[right + 1] !== BACKGROUND &&
+        join(right + 1, rightByte + 4, data[rightByte]!, data[rightByte + 1]!, data[rightByte + 2]!)
+      ) {
+        right++;
+        rightByte += 4;
+      }
+      for (let side = 0; side < 2; side++) {
+        const cellStep = side === 0 ? -stride : stride;
+        const byteStep = side === 0 ? -rowBytes : rowBytes;
+        let start = -1;
+        let startByte = 0;
+        for (let c = left, i = leftByte; c <= right; c++, i += 4) {
+          const q = c + cellStep;
+          if (state[q] !== BACKGROUND && join(q, i + byteStep, data[i]!, data[i + 1]!, data[i + 2]!)) {
+            if (start < 0) {
+              start = q;
+              startByte = i + byteStep;
+            }
+          } else if (start >= 0) {
+            push(start, startByte, q - start);
+            start = -1;
+          }
+        }
+        if (start >= 0) push(start, startByte, right + cellStep + 1 - start);
+      }
     }
-  }
+  };
+  drain();
+  seedHoles();
+  drain();
   const isBackground = new Uint8Array(width * height);
   const object = { left: width, right: -1, top: height, bottom: -1 };
   for (let y = 0, p = 0; y < height; y++) {
@@ -381,9 +432,9 @@ function unmixEdge(to: Uint8ClampedArray, from: Uint8Array, i: number, a: number
 }
 
 /** The object's alpha once the background is taken away, or null when that leaves nothing (or everything). */
-function backgroundAlpha(img: Raster, bg: [number, number, number]): Feathered | null {
+function backgroundAlpha(img: Raster, bg: [number, number, number], noise: number): Feathered | null {
   const { width, height } = img;
-  const feathered = featheredAlpha(img, floodBackground(img, bg));
+  const feathered = featheredAlpha(img, floodBackground(img, bg, noise));
   const { kept } = feathered;
   // nothing (or everything) left means the "background" was the picture itself
   if (kept < width * height * 0.01 || kept > width * height * 0.995) return null;
@@ -516,7 +567,8 @@ export function planCutOut(rgba: Raster): CutOutPlan {
     return { method: 'transparent', box: contentBox(rgba), ...source };
   }
   const bg = uniformBackground(corners);
-  const cut = bg ? backgroundAlpha(rgba, bg) : null;
+  const noise = Math.max(...corners.map((c) => c.spread));
+  const cut = bg ? backgroundAlpha(rgba, bg, noise) : null;
   if (bg && cut) {
     const box = cut.visible ?? { left: 0, top: 0, width: rgba.width, height: rgba.height };
     return { method: 'background-removed', box, alpha: cut.alpha, background: bg, ...source };

@@ -39,6 +39,62 @@ describe('cutOutProduct', () => {
     expect(data[(Math.floor(height / 2) * width + Math.floor(width / 2)) * 4 + 3]).toBe(255);
   });
 
+  it('keeps a pale product on an off-white backdrop whole: a cream sofa is not cut away to its outline', async () => {
+    // #ebe6dc on #f4f1ec (the catalogue's Cloud Boucle Sofa): 21 apart, shaded darker towards the seat
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ebe6dc"/>
+      <stop offset="1" stop-color="#ddd7cb"/></linearGradient></defs>
+      <rect width="400" height="400" fill="#f4f1ec"/>
+      <rect x="60" y="140" width="280" height="120" rx="24" fill="url(#g)"/>
+      <rect x="90" y="260" width="12" height="30" fill="#8a6a4a"/><rect x="298" y="260" width="12" height="30" fill="#8a6a4a"/></svg>`;
+    const cut = cutOutProduct(await rawOf(await sharp(Buffer.from(svg)).webp({ quality: 84 }).toBuffer()));
+    expect(cut.method).toBe('background-removed');
+    // the sofa's box (280 × 150 with its legs), not the backdrop's
+    expect(cut.box.width).toBeGreaterThan(272);
+    expect(cut.box.width).toBeLessThan(292);
+    expect(cut.box.height).toBeGreaterThan(142);
+    expect(cut.box.height).toBeLessThan(165);
+    const { data, width } = cut.image;
+    let solid = 0;
+    let body = 0;
+    for (let y = 10; y < 110; y++) {
+      for (let x = 10; x < 270; x++) {
+        body++;
+        if (data[(y * width + x) * 4 + 3]! > 240) solid++;
+      }
+    }
+    expect(solid / body).toBeGreaterThan(0.97);
+  });
+
+  it('takes a grainy backdrop away too, with the product and none of the grain left', async () => {
+    let state = 7;
+    const noise = Buffer.alloc(300 * 300 * 3);
+    for (let i = 0; i < noise.length; i += 3) {
+      state = (state * 1103515245 + 12345) >>> 0;
+      const n = ((state >>> 16) % 13) - 6;
+      noise[i] = 244 + n;
+      noise[i + 1] = 241 + n;
+      noise[i + 2] = 236 + n;
+    }
+    const jpeg = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="160"><rect width="120" height="160" rx="10" fill="#c9853f"/></svg>',
+          ),
+          left: 90,
+          top: 70,
+        },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const cut = cutOutProduct(await rawOf(jpeg));
+    expect(cut.method).toBe('background-removed');
+    // the box holds the product and not the grain around it
+    expect(cut.box.width).toBeLessThan(130);
+    expect(cut.box.height).toBeLessThan(170);
+  });
+
   it('keeps a busy photo whole, as a rounded frame', async () => {
     const photo = await livingRoomPhoto(600, 450, { format: 'png', grain: 40 });
     const cut = cutOutProduct(await rawOf(photo));
