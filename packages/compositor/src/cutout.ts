@@ -168,6 +168,8 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     state[y * stride] = NEVER;
     state[y * stride + width + 1] = NEVER;
   }
+  // pixels that joined by a gentle step rather than by being the backdrop's colour
+  const stepped = new Uint8Array(state.length);
   // whether a pixel joins depends only on it and the neighbour it is reached from, never on the order of the fill:
   // its own test is done once, the first time it is reached
   const join = (c: number, i: number, r: number, g: number, b: number): boolean => {
@@ -183,6 +185,7 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     }
     if (s === GENTLE && colourDistanceSq(data, i, r, g, b) <= stepSq) {
       state[c] = BACKGROUND;
+      stepped[c] = 1;
       return true;
     }
     return false;
@@ -290,13 +293,27 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
   seedHoles();
   drain();
   const isBackground = new Uint8Array(width * height);
-  const object = { left: width, right: -1, top: height, bottom: -1 };
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0, c = (y + 1) * stride + 1; x < width; x++, c++, p++)
+      isBackground[p] = state[c] === BACKGROUND ? 1 : 0;
+  }
+  // a pale textured piece (a boucle chair, its dots on a cream barely off the backdrop) lets the fill seep between
+  // its dots: what seeped in by gentle steps and lies within the object's closed outline is given back to it
+  const closed = closeObject(isBackground, width, height, CLOSE_RADIUS);
+  const backdropSum = bg[0] + bg[1] + bg[2];
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0, c = (y + 1) * stride + 1; x < width; x++, c++, p++) {
-      if (state[c] === BACKGROUND) {
-        isBackground[p] = 1;
-        continue;
-      }
+      if (!isBackground[p] || !stepped[c] || !closed[p]) continue;
+      // not the backdrop's shadow under the piece, which is darker than anything pale enough to seep through
+      const i = p * 4;
+      if (data[i]! + data[i + 1]! + data[i + 2]! >= PALE_SHARE * backdropSum) isBackground[p] = 0;
+    }
+  }
+  dropShadowScraps(img, isBackground, bg);
+  const object = { left: width, right: -1, top: height, bottom: -1 };
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      if (isBackground[p]) continue;
       if (x < object.left) object.left = x;
       if (x > object.right) object.right = x;
       if (object.top === height) object.top = y;
@@ -304,6 +321,103 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     }
   }
   return { isBackground, object };
+}
+
+/** A scrap smaller than this share of the object's pixels, and only shadow, goes with the backdrop. */
+const SCRAP_SHARE = 0.03;
+
+/**
+ * The steep inner part of a catalogue photo's floor shadow, which the fill's small steps cannot walk, is left as
+ * scraps apart from the product: pieces in which every pixel is the backdrop's colour or a shade of it. Small ones
+ * go with the backdrop (in place); a pale product in one piece is far larger than a scrap.
+ */
+function dropShadowScraps(img: Raster, isBackground: Uint8Array, bg: [number, number, number]): void {
+  const { data, width, height } = img;
+  const label = new Int32Array(width * height).fill(-1);
+  const pieces: Array<{ size: number; ownColour: boolean }> = [];
+  const queue = new Int32Array(width * height);
+  let total = 0;
+  for (let start = 0; start < label.length; start++) {
+    if (isBackground[start] || label[start] !== -1) continue;
+    const id = pieces.length;
+    const piece = { size: 0, ownColour: false };
+    pieces.push(piece);
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = id;
+    while (head < tail) {
+      const p = queue[head++]!;
+      piece.size++;
+      if (!piece.ownColour && !isShadeOf(data, p * 4, bg)) {
+        piece.ownColour = colourDistanceSq(data, p * 4, bg[0], bg[1], bg[2]) > 4 * BACKGROUND_TOLERANCE ** 2;
+      }
+      const x = p % width;
+      const y = (p - x) / width;
+      const around = [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        y > 0 ? p - width : -1,
+        y < height - 1 ? p + width : -1,
+      ];
+      for (const q of around) {
+        if (q < 0 || isBackground[q] || label[q] !== -1) continue;
+        label[q] = id;
+        queue[tail++] = q;
+      }
+    }
+    total += piece.size;
+  }
+  const scrap = pieces.map((piece) => !piece.ownColour && piece.size < SCRAP_SHARE * total);
+  if (!scrap.some(Boolean)) return;
+  for (let p = 0; p < label.length; p++) if (label[p]! >= 0 && scrap[label[p]!]) isBackground[p] = 1;
+}
+
+/** How wide a gap between parts of the object (2r + 1 pixels) is closed, where the fill only seeped into it. */
+const CLOSE_RADIUS = 4;
+/** Only pixels at least this bright (a share of the backdrop's brightness) are given back by the closing. */
+const PALE_SHARE = 0.9;
+
+/** Counts of `on` pixels in every (2r + 1)² square, edges counted as off: a summed-area table. */
+function windowCounts(
+  on: (p: number) => boolean,
+  width: number,
+  height: number,
+  r: number,
+): (x: number, y: number) => number {
+  const table = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += on(y * width + x) ? 1 : 0;
+      table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  return (x, y) => {
+    const x0 = Math.max(0, x - r);
+    const y0 = Math.max(0, y - r);
+    const x1 = Math.min(width, x + r + 1);
+    const y1 = Math.min(height, y + r + 1);
+    const w = width + 1;
+    return table[y1 * w + x1]! - table[y0 * w + x1]! - table[y1 * w + x0]! + table[y0 * w + x0]!;
+  };
+}
+
+/** The object (every pixel not background) closed by a square of side 2r + 1: dilated, then eroded. 1 = object. */
+function closeObject(isBackground: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const dilated = new Uint8Array(width * height);
+  const objectCount = windowCounts((p) => !isBackground[p], width, height, r);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) dilated[p] = objectCount(x, y) > 0 ? 1 : 0;
+  }
+  const closed = new Uint8Array(width * height);
+  const full = (2 * r + 1) ** 2;
+  const dilatedCount = windowCounts((p) => dilated[p] === 1, width, height, r);
+  for (let y = r, p = 0; y < height - r; y++) {
+    p = y * width + r;
+    for (let x = r; x < width - r; x++, p++) closed[p] = dilatedCount(x, y) === full ? 1 : 0;
+  }
+  return closed;
 }
 
 interface Feathered {
