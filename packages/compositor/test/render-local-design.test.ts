@@ -232,6 +232,45 @@ describe('renderLocalDesign', () => {
     expect(bright.light - moody.light).toBeGreaterThan(15);
   });
 
+  it('restyles without fading: the photo keeps its spread and black level, and a bright style barely lifts it', async () => {
+    /** Luma of every 7th pixel: mean, standard deviation, 5th and 95th percentiles (0–255). */
+    const tonesOf = async (bytes: Uint8Array) => {
+      const data = await sharp(bytes).resize(WIDTH, 1200, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+      const l: number[] = [];
+      for (let i = 0; i < data.length; i += 21)
+        l.push(0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!);
+      l.sort((a, b) => a - b);
+      const mean = l.reduce((s, x) => s + x, 0) / l.length;
+      const sd = Math.sqrt(l.reduce((s, x) => s + (x - mean) ** 2, 0) / l.length);
+      return { mean, sd, p5: l[Math.floor(l.length * 0.05)]!, p95: l[Math.floor(l.length * 0.95)]! };
+    };
+    // a bright room, as the seeded Sunny Living Room is: the pale render came from lifting a photo that had no room
+    const bright = await sharp(room).linear(0.6, 100).jpeg({ quality: 90 }).toBuffer();
+    for (const photo of [room, bright]) {
+      const original = await tonesOf(photo);
+      const styles: Record<string, string>[] = [
+        {},
+        { 'interior-natural-light': 'Bright and airy' },
+        { 'interior-vibe': 'Scandinavian', 'interior-natural-light': 'Bright and airy', 'interior-color': 'White' },
+        { 'interior-vibe': 'Minimal', 'interior-color': 'Soft neutrals' },
+      ];
+      for (const answers of styles) {
+        const graded = await tonesOf((await render({ spaceImage: photo, products: [], answers })).bytes);
+        const style = JSON.stringify(answers);
+        expect(graded.sd, `spread for ${style}`).toBeGreaterThan(original.sd * 0.92);
+        expect(graded.p95 - graded.p5, `p5–p95 for ${style}`).toBeGreaterThan((original.p95 - original.p5) * 0.92);
+        expect(graded.p5 - original.p5, `black level for ${style}`).toBeLessThan(6);
+        expect(graded.mean - original.mean, `mean for ${style}`).toBeLessThan(8);
+      }
+      // a moody style sinks the middle and keeps the spread
+      const moody = await tonesOf(
+        (await render({ spaceImage: photo, products: [], answers: { 'interior-vibe': 'Dark and moody' } })).bytes,
+      );
+      expect(moody.mean).toBeLessThan(original.mean - 10);
+      expect(moody.p95 - moody.p5).toBeGreaterThan((original.p95 - original.p5) * 0.92);
+    }
+  });
+
   it('leaves out a product image that cannot be read', async () => {
     const broken = { bytes: Buffer.from('not an image'), name: 'Broken' };
     const withBroken = await render({ products: [...products, broken] });
