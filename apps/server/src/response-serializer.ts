@@ -25,7 +25,9 @@ export const responseSerializerCompiler: FastifySerializerCompiler<ZodType> = ({
     // checked once when it was made (a cached feed page), against this very schema
     if (data instanceof CheckedJson) {
       if ((data.schema as unknown) !== schema) throw new Error(`${method} ${url}: JSON checked against another schema`);
-      return data.json;
+      // Fastify sends what a serializer returns as it is, a string or a Buffer (reply.js onSendEnd); JSON kept as
+      // UTF-8 bytes is not measured and encoded again for every request
+      return data.json as string;
     }
     const result = check(data);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
@@ -67,7 +69,8 @@ export class CheckedJson<T = unknown> {
   declare readonly type: T;
   constructor(
     readonly schema: $ZodType<T>,
-    readonly json: string,
+    /** The JSON, as text or as its UTF-8 bytes. */
+    readonly json: string | Buffer,
   ) {}
 }
 

@@ -64,6 +64,24 @@ describe.each(dbKinds)('response compression (%s)', (kind) => {
     expect(identity.body.toString('utf8')).toBe(plain.body.toString('utf8'));
   });
 
+  it('sends a cached feed page compressed once: the same bytes again, the right length, x-gzip and * as gzip', async () => {
+    const plain = await httpGet(port, FEED, { cookie });
+    const first = await httpGet(port, FEED, { cookie, 'accept-encoding': 'br' });
+    const again = await httpGet(port, FEED, { cookie, 'accept-encoding': 'gzip;q=0.5, br' });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(Number(again.headers['content-length'])).toBe(again.body.length);
+    expect(again.headers.vary).toBe('accept-encoding');
+    for (const asked of ['x-gzip', '*']) {
+      const gzip = await httpGet(port, FEED, { cookie, 'accept-encoding': asked });
+      expect(gzip.headers['content-encoding'], asked).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    }
+    const unknown = await httpGet(port, FEED, { cookie, 'accept-encoding': 'zstd' });
+    expect(unknown.headers['content-encoding']).toBeUndefined();
+    expect(unknown.body.toString('utf8')).toBe(plain.body.toString('utf8'));
+  });
+
   it('leaves JSON under 1 kB as it is', async () => {
     const res = await httpGet(port, apiPaths.health, { 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(200);

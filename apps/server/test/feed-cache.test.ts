@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, designSchema, feedResponseSchema, type Design, type FeedResponse } from '@dwellscape/shared';
 import { ConfigError, loadConfig } from '../src/config';
-import { attachFeedCache, FeedPageCache, feedPageKey, type FeedPageTemplate } from '../src/modules/designs/feed-cache';
+import {
+  attachFeedCache,
+  FeedPageCache,
+  feedPageKey,
+  renderFeedPage,
+  renderFeedPageBytes,
+  RENDERED_VARIANTS_PER_PAGE,
+  type FeedPageTemplate,
+} from '../src/modules/designs/feed-cache';
 import { CheckedJson, responseSerializerCompiler } from '../src/response-serializer';
 import type { AppInstance } from '../src/types';
 import { createTestApp, dbKinds, startSecondApp, type TestApp } from './helpers';
@@ -365,11 +373,45 @@ describe('FeedPageCache', () => {
     expect(loaded).toEqual(['a', 'b', 'c', 'd', 'b']);
   });
 
-  it('keeps at most maxBytes of JSON', async () => {
-    const cache = listeningCache({ maxPages: 100, maxBytes: 10_000, maxAgeMs: 60_000 });
+  it('keeps at most maxBytes of JSON, a page counting with room for its rendered variants', async () => {
+    // a 4,000-character page counts 4,000 × (1 + RENDERED_VARIANTS_PER_PAGE) = 20,000
+    const cache = listeningCache({ maxPages: 100, maxBytes: 50_000, maxAgeMs: 60_000 });
     const big = (key: string): FeedPageTemplate => ({ parts: ['x'.repeat(4000)], designIds: [key] });
     for (const key of ['a', 'b', 'c', 'd']) await cache.page(key, async () => big(key));
     expect(cache.size).toBe(2);
+  });
+});
+
+describe('renderFeedPageBytes', () => {
+  const page: FeedPageTemplate = {
+    parts: ['{"items":[{"id":"a","liked":', ',"saved":', '},{"id":"b","liked":', ',"saved":', '}]}'],
+    designIds: ['a', 'b'],
+  };
+  const marks = (liked: string[], saved: string[] = []) => ({ liked: new Set(liked), saved: new Set(saved) });
+
+  it('gives the rendered JSON as UTF-8 bytes, and one kept Buffer for every viewer whose marks fall the same way', () => {
+    const first = renderFeedPageBytes(page, marks(['a'], ['b', 'elsewhere']));
+    expect(first.toString('utf8')).toBe(renderFeedPage(page, marks(['a'], ['b'])));
+    expect(JSON.parse(first.toString('utf8'))).toEqual({
+      items: [
+        { id: 'a', liked: true, saved: false },
+        { id: 'b', liked: false, saved: true },
+      ],
+    });
+    // another viewer, other ids off this page, the same pattern on it: the same bytes, not rendered again
+    expect(renderFeedPageBytes(page, marks(['a', 'x'], ['b']))).toBe(first);
+    expect(renderFeedPageBytes(page, marks([])).toString('utf8')).toBe(renderFeedPage(page, marks([])));
+  });
+
+  it(`keeps the last ${RENDERED_VARIANTS_PER_PAGE} patterns of a page`, () => {
+    const other: FeedPageTemplate = { ...page };
+    const patterns = [marks([]), marks(['a']), marks(['b']), marks(['a', 'b']), marks([], ['a'])];
+    const kept = patterns.map((m) => renderFeedPageBytes(other, m));
+    // the first pattern was dropped when the fifth came: rendered anew, equal but not the same Buffer
+    const again = renderFeedPageBytes(other, patterns[0]!);
+    expect(again).not.toBe(kept[0]);
+    expect(again.equals(kept[0]!)).toBe(true);
+    expect(renderFeedPageBytes(other, patterns[4]!)).toBe(kept[4]);
   });
 });
 
@@ -382,6 +424,9 @@ describe('CheckedJson in the response serializer', () => {
     expect(serialize(new CheckedJson(schemaA, '{"ok":true}'))).toBe('{"ok":true}');
     expect(() => serialize(new CheckedJson(schemaB, '{"ok":true}'))).toThrow(/another schema/);
     expect(serialize({ ok: false, extra: 1 })).toBe('{"ok":false}');
+    // JSON kept as bytes is sent as those bytes
+    const bytes = Buffer.from('{"ok":true}');
+    expect(serialize(new CheckedJson(schemaA, bytes))).toBe(bytes);
   });
 });
 

@@ -1,4 +1,11 @@
-import { constants as zlibConstants } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants as zlibConstants,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import type { AppInstance } from '../types';
@@ -16,16 +23,56 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * gzip 6 shrink a 43 kB feed page to under a tenth at well under a millisecond each.
  * Must be registered before the routes it covers (it attaches itself as each route is added).
  */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const brotliOptions: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+const zlibOptions: ZlibOptions = { level: 6 };
+const compressors: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => brotliCompressSync(bytes, brotliOptions),
+  gzip: (bytes) => gzipSync(bytes, zlibOptions),
+};
+
+/** Bodies sent again and again as the same Buffer (a cached feed page's variants), with their compressed forms. */
+const reusableBodies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+/**
+ * Marks a JSON body that will be sent again as this very Buffer: its compressed forms are made once, the first time
+ * a client asks for each, and kept for as long as the Buffer lives (the caller keeps it; nothing here holds it).
+ */
+export function reusableBody(bytes: Buffer): Buffer {
+  if (!reusableBodies.has(bytes)) reusableBodies.set(bytes, {});
+  return bytes;
+}
+
 export default fp(
   async (app: AppInstance) => {
     await app.register(compress, {
       global: true,
       globalDecompression: false,
-      encodings: ['br', 'gzip'],
+      encodings: [...ENCODINGS],
       customTypes: /^application\/json(?:;|$)/,
       threshold: COMPRESSION_THRESHOLD_BYTES,
-      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-      zlibOptions: { level: 6 },
+      brotliOptions,
+      zlibOptions,
+    });
+    // A reusable body goes out in the encoding the plugin would pick, compressed once instead of per request. This
+    // shared hook runs before the plugin's own, which is per route, and leaves a body with a Content-Encoding alone.
+    const negotiator = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], cache: new Map() });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!Buffer.isBuffer(payload)) return payload;
+      const kept = reusableBodies.get(payload);
+      const accepted = request.headers['accept-encoding'];
+      if (!kept || !accepted || payload.length < COMPRESSION_THRESHOLD_BYTES || reply.hasHeader('content-encoding'))
+        return payload;
+      // as the plugin reads it: x-gzip and '*' (no preference) are gzip
+      const encoding = negotiator.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+      if (encoding === null) return payload;
+      const compressed = (kept[encoding] ??= compressors[encoding](payload));
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+      reply.header('content-encoding', encoding);
+      reply.header('content-length', compressed.length);
+      return compressed;
     });
   },
   { name: 'compression' },

@@ -40,7 +40,7 @@ import {
   type DesignKey,
 } from './designs.repository';
 import { nextPageCursor, readPageCursor } from './design-pages';
-import { buildFeedPageTemplate, feedPageKey, renderFeedPage, type FeedPageCache } from './feed-cache';
+import { buildFeedPageTemplate, feedPageKey, renderFeedPageBytes, type FeedPageCache } from './feed-cache';
 import type { ListeningCache } from '../../realtime/listening-cache';
 import { MARK_SET_MAX_IDS, type MarkSet, type ViewerCaches } from '../../realtime/viewer-caches';
 
@@ -80,7 +80,7 @@ export async function listFeed(
           () => findSavedAmong(db, accountId, template.designIds),
         ),
   ]);
-  return new CheckedJson(feedResponseSchema, renderFeedPage(template, { liked, saved }));
+  return new CheckedJson(feedResponseSchema, renderFeedPageBytes(template, { liked, saved }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { apiPaths, feedResponseSchema, modeSchema, type FeedResponse, type Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
+import { reusableBody } from '../../plugins/compression';
 import { checkResponse } from '../../response-serializer';
 import { announceViewerChange, viewerChanged, type ViewerChange } from '../../realtime/viewer-caches';
 
@@ -72,6 +73,34 @@ export function renderFeedPage(template: FeedPageTemplate, marks: ViewerMarks): 
   return json;
 }
 
+/** How many rendered variants (patterns of marks) a cached page keeps as bytes; most viewers share one. */
+export const RENDERED_VARIANTS_PER_PAGE = 4;
+const MARK_PATTERN = ['0', 'l', 's', 'b'] as const;
+const renderedVariants = new WeakMap<FeedPageTemplate, Map<string, Buffer>>();
+
+/**
+ * The page's JSON for a viewer with these marks as UTF-8 bytes, the same for every viewer whose marks fall the same
+ * way on this page's designs (most viewers have none): the last few patterns a page was asked in are kept with its
+ * template and dropped with it, so a cached page is not joined, measured and encoded again for each request.
+ */
+export function renderFeedPageBytes(template: FeedPageTemplate, marks: ViewerMarks): Buffer {
+  let pattern = '';
+  for (const id of template.designIds)
+    pattern += MARK_PATTERN[(marks.liked.has(id) ? 1 : 0) + (marks.saved.has(id) ? 2 : 0)];
+  let variants = renderedVariants.get(template);
+  if (!variants) {
+    variants = new Map();
+    renderedVariants.set(template, variants);
+  }
+  const kept = variants.get(pattern);
+  if (kept) return kept;
+  const bytes = reusableBody(Buffer.from(renderFeedPage(template, marks)));
+  // the oldest pattern goes first (a Map keeps insertion order)
+  if (variants.size >= RENDERED_VARIANTS_PER_PAGE) variants.delete(variants.keys().next().value!);
+  variants.set(pattern, bytes);
+  return bytes;
+}
+
 const withMarks = (page: FeedResponse, liked: boolean, saved: boolean): FeedResponse => ({
   ...page,
   items: page.items.map((design) => ({ ...design, likedByViewer: liked, savedByViewer: saved })),
@@ -131,12 +160,14 @@ export function buildFeedPageTemplate(page: FeedResponse): FeedPageTemplate {
   return template;
 }
 
+/** A page's size in the cache: its template and room for the rendered variants it keeps beside it. */
 const templateBytes = (template: FeedPageTemplate) =>
-  template.parts.reduce((sum, part) => sum + part.length, 0) + template.designIds.length * 40;
+  (template.parts.reduce((sum, part) => sum + part.length, 0) + template.designIds.length * 40) *
+  (1 + RENDERED_VARIANTS_PER_PAGE);
 
 export interface FeedCacheOptions {
   maxPages: number;
-  /** Bound on the cached JSON (UTF-16 code units, about bytes): a page is 40–50 kB. */
+  /** Bound on the cached JSON (UTF-16 code units, about bytes) with its rendered variants: a page is 40–50 kB, ×5. */
   maxBytes: number;
   /**
    * Longest a page is kept: the bound on how long a write made outside the server (psql, a
