@@ -167,14 +167,20 @@ export function warpToFloor(sprite: Raster, farScale: number): Raster {
   return { data: out, width, height, channels: 4 };
 }
 
+/** How much darker the side of a piece turned from the light is than the side facing it. */
+const SIDE_SHADE = 0.14;
+
 /**
  * Matches an RGBA sprite, in place, to the light of the scene where it will stand: brightness toward the scene's
- * around its box (a dim corner darkens it, never more than a third), and a little of the scene's colour cast.
+ * around its box (a dim corner darkens it, never more than a third; a bright room never brightens it, so a pale
+ * piece keeps the shading it was photographed with rather than melting into the wall), a little of the scene's
+ * colour cast, and the side turned from the light (`lightFrom`) shaded, as the room's own pieces are.
  */
 export function matchLight(
   sprite: Raster,
   scene: Raster,
   box: { x: number; y: number; width: number; height: number },
+  lightFrom?: 'left' | 'right',
 ): void {
   const x0 = Math.max(0, Math.floor(box.x - box.width * 0.15));
   const x1 = Math.min(scene.width, Math.ceil(box.x + box.width * 1.15));
@@ -199,16 +205,116 @@ export function matchLight(
   g /= n;
   b /= n;
   const l = Math.max(1, luma(r, g, b));
-  // a well-lit room (luma ~170) leaves the product as photographed
-  const brightness = clamp(Math.pow(l / 170, 0.45), 0.68, 1.06);
+  // a well-lit room (luma ~170) or a brighter one leaves the product as photographed
+  const brightness = clamp(Math.pow(l / 170, 0.45), 0.68, 1);
   const cast = 0.12;
   const gains = [r / l, g / l, b / l].map((c) => brightness * (1 - cast + cast * clamp(c, 0.6, 1.5)));
-  const [gr, gg, gb] = gains as [number, number, number];
+  // the colour cast alone never lifts a channel past how it was photographed
+  const top = Math.max(...gains);
+  const [gr, gg, gb] = (top > 1 ? gains.map((gain) => gain / top) : gains) as [number, number, number];
+  const { width, height } = sprite;
+  const side = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const across = width > 1 ? x / (width - 1) : 0.5;
+    const away = lightFrom === undefined ? 0 : lightFrom === 'left' ? across : 1 - across;
+    side[x] = 1 - SIDE_SHADE * smoothstep(0.2, 1, away);
+  }
   const d = sprite.data;
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3] === 0) continue;
-    d[i] = Math.min(255, Math.round(d[i]! * gr));
-    d[i + 1] = Math.min(255, Math.round(d[i + 1]! * gg));
-    d[i + 2] = Math.min(255, Math.round(d[i + 2]! * gb));
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 4) {
+      if (d[i + 3] === 0) continue;
+      const k = side[x]!;
+      d[i] = Math.min(255, Math.round(d[i]! * gr * k));
+      d[i + 1] = Math.min(255, Math.round(d[i + 1]! * gg * k));
+      d[i + 2] = Math.min(255, Math.round(d[i + 2]! * gb * k));
+    }
+  }
+}
+
+/** A one-channel float mask blurred by a box of radius r along its rows or its columns, edges as zero. */
+function boxBlurLine(
+  src: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  alongRows: boolean,
+): Float32Array<ArrayBuffer> {
+  const out = new Float32Array(src.length);
+  const lines = alongRows ? height : width;
+  const length = alongRows ? width : height;
+  const stride = alongRows ? 1 : width;
+  const norm = 1 / (2 * r + 1);
+  for (let line = 0; line < lines; line++) {
+    const start = alongRows ? line * width : line;
+    let sum = 0;
+    for (let k = 0; k <= Math.min(r, length - 1); k++) sum += src[start + k * stride]!;
+    for (let k = 0; k < length; k++) {
+      out[start + k * stride] = sum * norm;
+      const enter = k + r + 1;
+      const leave = k - r;
+      if (enter < length) sum += src[start + enter * stride]!;
+      if (leave >= 0) sum -= src[start + leave * stride]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * Darkens the scene under a soft copy of the sprite's silhouette drawn at (left + dx, top + dy): the shadow a piece
+ * standing in the room casts on the wall and floor behind it, on the side away from the light. Drawn before the
+ * sprite, so only its rim beyond the piece shows: however pale the piece, that side of its outline reads. The
+ * silhouette is blurred at a quarter of its size.
+ */
+export function drawSilhouetteShadow(
+  scene: Raster,
+  sprite: Raster,
+  left: number,
+  top: number,
+  offset: { dx: number; dy: number },
+  blur: number,
+  strength: number,
+): void {
+  const q = 4;
+  const r = Math.max(1, Math.round(blur / q));
+  const pad = 2 * r + 1;
+  const w = Math.ceil(sprite.width / q) + 2 * pad;
+  const h = Math.ceil(sprite.height / q) + 2 * pad;
+  let mask = new Float32Array(w * h);
+  const share = 1 / (255 * q * q);
+  for (let y = 0; y < sprite.height; y++) {
+    const row = (pad + Math.floor(y / q)) * w + pad;
+    let i = y * sprite.width * 4 + 3;
+    for (let x = 0; x < sprite.width; x++, i += 4) mask[row + (x >> 2)]! += sprite.data[i]! * share;
+  }
+  // two box passes each way: close to a Gaussian
+  for (let pass = 0; pass < 2; pass++) {
+    mask = boxBlurLine(mask, w, h, r, true);
+    mask = boxBlurLine(mask, w, h, r, false);
+  }
+  const originX = left + offset.dx - pad * q;
+  const originY = top + offset.dy - pad * q;
+  const x0 = Math.max(0, Math.floor(originX));
+  const y0 = Math.max(0, Math.floor(originY));
+  const x1 = Math.min(scene.width, Math.ceil(originX + w * q));
+  const y1 = Math.min(scene.height, Math.ceil(originY + h * q));
+  const s = scene.data;
+  for (let y = y0; y < y1; y++) {
+    const v = clamp((y - originY) / q - 0.5, 0, h - 1);
+    const my = Math.min(h - 2, Math.floor(v));
+    const fy = clamp(v - my, 0, 1);
+    let i = (y * scene.width + x0) * 3;
+    for (let x = x0; x < x1; x++, i += 3) {
+      const u = clamp((x - originX) / q - 0.5, 0, w - 1);
+      const mx = Math.min(w - 2, Math.floor(u));
+      const fx = clamp(u - mx, 0, 1);
+      const a = mask[my * w + mx]! * (1 - fx) + mask[my * w + mx + 1]! * fx;
+      const b = mask[(my + 1) * w + mx]! * (1 - fx) + mask[(my + 1) * w + mx + 1]! * fx;
+      const m = a * (1 - fy) + b * fy;
+      if (m <= 0.004) continue;
+      const keep = 1 - strength * Math.min(1, m);
+      s[i] = Math.round(s[i]! * keep);
+      s[i + 1] = Math.round(s[i + 1]! * keep);
+      s[i + 2] = Math.round(s[i + 2]! * keep);
+    }
   }
 }

@@ -37,18 +37,27 @@ export function estimateLayout(scene: Raster, mode: 'interior' | 'landscape'): S
   };
 }
 
-/** The half of the upper picture that is brighter: where the window or the sun is. */
-function brighterSide(scene: Raster): 'left' | 'right' {
+/**
+ * The side of the upper picture where its brightest tenth lies: where the window or the sun is. Counted rather than
+ * averaged, so a window on a cream wall wins over the wall's own shading. Left when neither side has more.
+ */
+export function brighterSide(scene: Raster): 'left' | 'right' {
   const { data, width, height, channels } = scene;
-  let left = 0;
-  let right = 0;
+  const counts = [new Uint32Array(256), new Uint32Array(256)] as const;
+  let n = 0;
   for (let y = 0; y < height * 0.6; y += 8) {
     for (let x = 0; x < width; x += 8) {
       const i = (y * width + x) * channels;
-      const l = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-      if (x < width / 2) left += l;
-      else right += l;
+      counts[x < width / 2 ? 0 : 1][Math.round(luma(data[i]!, data[i + 1]!, data[i + 2]!))]!++;
+      n++;
     }
   }
-  return right > left * 1.04 ? 'right' : 'left';
+  // from the brightest down, until a tenth of the samples are counted
+  let left = 0;
+  let right = 0;
+  for (let v = 255; v >= 0 && left + right < n * 0.1; v--) {
+    left += counts[0][v]!;
+    right += counts[1][v]!;
+  }
+  return right > left * 1.2 ? 'right' : 'left';
 }

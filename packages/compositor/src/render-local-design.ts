@@ -2,8 +2,17 @@ import type { Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
-import { blendSprite, drawCord, drawEllipseShadow, drawWallShadow, footprint, matchLight, warpToFloor } from './draw';
-import { estimateLayout } from './estimate-layout';
+import {
+  blendSprite,
+  drawCord,
+  drawEllipseShadow,
+  drawSilhouetteShadow,
+  drawWallShadow,
+  footprint,
+  matchLight,
+  warpToFloor,
+} from './draw';
+import { brighterSide, estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
@@ -170,6 +179,9 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement, lig
     blendSprite(scene, resized, x, y);
     return;
   }
+  // the piece's own shadow on the wall and floor behind it, away from the light: its outline reads however pale it is
+  const soft = Math.max(4, Math.min(width, height) * 0.07);
+  drawSilhouetteShadow(scene, resized, x, y, { dx: away * width * 0.05, dy: -height * 0.015 }, soft, 0.22);
   const feet = footprint(resized);
   const cx = x + (feet.left + feet.right) / 2;
   const rx = (feet.right - feet.left) / 2 + width * 0.06;
@@ -283,7 +295,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   }
   const floorY = Math.round(scene.height * estimateFloorLine(scene));
   const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
-  return { placements, basis: 'fallback', lightFrom: 'left' };
+  return { placements, basis: 'fallback', lightFrom: brighterSide(scene) };
 }
 
 interface LayoutItemExtras {
@@ -337,7 +349,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   const { placements, basis, lightFrom } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
-  sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!));
+  sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
   placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
