@@ -216,24 +216,27 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     }
   };
   // backdrop the object encloses (between a chair's legs, inside a frame): a flat patch of its exact colour
-  const seedHoles = () => {
+  const seedHoles = (rect: { x: number; y: number; width: number; height: number }) => {
     const r = HOLE_RADIUS;
-    for (let y = r; y < height - r; y++) {
-      for (let x = r; x < width - r; x++) {
-        const c = (y + 1) * stride + x + 1;
+    const exact = new Uint8Array(rect.width * rect.height);
+    for (let y = 0, q = 0; y < rect.height; y++) {
+      for (let x = 0, i = ((rect.y + y) * width + rect.x) * 4; x < rect.width; x++, q++, i += 4) {
+        const dr = data[i]! - bg[0];
+        const dg = data[i + 1]! - bg[1];
+        const db = data[i + 2]! - bg[2];
+        exact[q] = dr * dr + dg * dg + db * db <= holeSq ? 1 : 0;
+      }
+    }
+    const sums = boxSums(exact, rect.width, rect.height, r);
+    const full = (2 * r + 1) ** 2;
+    for (let y = r, q = 0; y < rect.height - r; y++) {
+      q = y * rect.width + r;
+      for (let x = r; x < rect.width - r; x++, q++) {
+        if (sums[q] !== full) continue;
+        const c = (rect.y + y + 1) * stride + rect.x + x + 1;
         if (state[c] !== UNSEEN) continue;
-        let flat = true;
-        for (let dy = -r; dy <= r && flat; dy++) {
-          for (let dx = -r; dx <= r; dx++) {
-            if (colourDistanceSq(data, ((y + dy) * width + x + dx) * 4, bg[0], bg[1], bg[2]) > holeSq) {
-              flat = false;
-              break;
-            }
-          }
-        }
-        if (!flat) continue;
         state[c] = BACKGROUND;
-        push(c, (y * width + x) * 4, 1);
+        push(c, ((rect.y + y) * width + rect.x + x) * 4, 1);
       }
     }
   };
@@ -290,7 +293,28 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     }
   };
   drain();
-  seedHoles();
+  // what the fill left, with room around it for the closing: the passes below look only there
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, c = (y + 1) * stride + 1; x < width; x++, c++) {
+      if (state[c] === BACKGROUND) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (top === height) top = y;
+      bottom = y;
+    }
+  }
+  const margin = Math.max(CLOSE_RADIUS, HOLE_RADIUS) + 1;
+  const rect = {
+    x: Math.max(0, left - margin),
+    y: Math.max(0, top - margin),
+    width: right < 0 ? 0 : Math.min(width - 1, right + margin) - Math.max(0, left - margin) + 1,
+    height: right < 0 ? 0 : Math.min(height - 1, bottom + margin) - Math.max(0, top - margin) + 1,
+  };
+  seedHoles(rect);
   drain();
   const isBackground = new Uint8Array(width * height);
   for (let y = 0, p = 0; y < height; y++) {
@@ -299,14 +323,30 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
   }
   // a pale textured piece (a boucle chair, its dots on a cream barely off the backdrop) lets the fill seep between
   // its dots: what seeped in by gentle steps and lies within the object's closed outline is given back to it
-  const closed = closeObject(isBackground, width, height, CLOSE_RADIUS);
-  const backdropSum = bg[0] + bg[1] + bg[2];
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0, c = (y + 1) * stride + 1; x < width; x++, c++, p++) {
-      if (!isBackground[p] || !stepped[c] || !closed[p]) continue;
-      // not the backdrop's shadow under the piece, which is darker than anything pale enough to seep through
-      const i = p * 4;
-      if (data[i]! + data[i + 1]! + data[i + 2]! >= PALE_SHARE * backdropSum) isBackground[p] = 0;
+  const solid = new Uint8Array(rect.width * rect.height);
+  let objectPixels = 0;
+  let seeped = 0;
+  for (let y = 0, q = 0; y < rect.height; y++) {
+    let c = (rect.y + y + 1) * stride + rect.x + 1;
+    for (let x = 0, p = (rect.y + y) * width + rect.x; x < rect.width; x++, p++, q++, c++) {
+      solid[q] = isBackground[p] ? 0 : 1;
+      objectPixels += solid[q]!;
+      seeped += stepped[c]!;
+    }
+  }
+  // a piece with a crisp outline has next to nothing seeped in: nothing to give back
+  if (seeped > SEEPED_SHARE * objectPixels) {
+    const closed = closeObject(solid, rect.width, rect.height, CLOSE_RADIUS);
+    const backdropSum = bg[0] + bg[1] + bg[2];
+    for (let y = 0, q = 0; y < rect.height; y++) {
+      let p = (rect.y + y) * width + rect.x;
+      let c = (rect.y + y + 1) * stride + rect.x + 1;
+      for (let x = 0; x < rect.width; x++, p++, c++, q++) {
+        if (!closed[q] || !isBackground[p] || !stepped[c]) continue;
+        // not the backdrop's shadow under the piece, which is darker than anything pale enough to seep through
+        const i = p * 4;
+        if (data[i]! + data[i + 1]! + data[i + 2]! >= PALE_SHARE * backdropSum) isBackground[p] = 0;
+      }
     }
   }
   dropShadowScraps(img, isBackground, bg);
@@ -353,17 +393,21 @@ function dropShadowScraps(img: Raster, isBackground: Uint8Array, bg: [number, nu
         piece.ownColour = colourDistanceSq(data, p * 4, bg[0], bg[1], bg[2]) > 4 * BACKGROUND_TOLERANCE ** 2;
       }
       const x = p % width;
-      const y = (p - x) / width;
-      const around = [
-        x > 0 ? p - 1 : -1,
-        x < width - 1 ? p + 1 : -1,
-        y > 0 ? p - width : -1,
-        y < height - 1 ? p + width : -1,
-      ];
-      for (const q of around) {
-        if (q < 0 || isBackground[q] || label[q] !== -1) continue;
-        label[q] = id;
-        queue[tail++] = q;
+      if (x > 0 && !isBackground[p - 1] && label[p - 1] === -1) {
+        label[p - 1] = id;
+        queue[tail++] = p - 1;
+      }
+      if (x < width - 1 && !isBackground[p + 1] && label[p + 1] === -1) {
+        label[p + 1] = id;
+        queue[tail++] = p + 1;
+      }
+      if (p >= width && !isBackground[p - width] && label[p - width] === -1) {
+        label[p - width] = id;
+        queue[tail++] = p - width;
+      }
+      if (p + width < label.length && !isBackground[p + width] && label[p + width] === -1) {
+        label[p + width] = id;
+        queue[tail++] = p + width;
       }
     }
     total += piece.size;
@@ -375,48 +419,53 @@ function dropShadowScraps(img: Raster, isBackground: Uint8Array, bg: [number, nu
 
 /** How wide a gap between parts of the object (2r + 1 pixels) is closed, where the fill only seeped into it. */
 const CLOSE_RADIUS = 4;
+/** The closing runs when the fill reached more than this share of the object's size by gentle steps. */
+const SEEPED_SHARE = 0.02;
 /** Only pixels at least this bright (a share of the backdrop's brightness) are given back by the closing. */
 const PALE_SHARE = 0.9;
 
-/** Counts of `on` pixels in every (2r + 1)² square, edges counted as off: a summed-area table. */
-function windowCounts(
-  on: (p: number) => boolean,
-  width: number,
-  height: number,
-  r: number,
-): (x: number, y: number) => number {
-  const table = new Int32Array((width + 1) * (height + 1));
+/**
+ * How many pixels are set in the (2r + 1)² square around each pixel (at most 255), beyond the edges counting none:
+ * a running sum along each row, then down the columns, one row at a time.
+ */
+function boxSums(src: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const rows = new Uint8Array(src.length);
   for (let y = 0; y < height; y++) {
-    let row = 0;
+    const o = y * width;
+    let sum = 0;
+    for (let x = 0; x < Math.min(r, width); x++) sum += src[o + x]!;
     for (let x = 0; x < width; x++) {
-      row += on(y * width + x) ? 1 : 0;
-      table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1]! + row;
+      if (x + r < width) sum += src[o + x + r]!;
+      rows[o + x] = sum;
+      if (x - r >= 0) sum -= src[o + x - r]!;
     }
   }
-  return (x, y) => {
-    const x0 = Math.max(0, x - r);
-    const y0 = Math.max(0, y - r);
-    const x1 = Math.min(width, x + r + 1);
-    const y1 = Math.min(height, y + r + 1);
-    const w = width + 1;
-    return table[y1 * w + x1]! - table[y0 * w + x1]! - table[y1 * w + x0]! + table[y0 * w + x0]!;
+  const out = new Uint8Array(src.length);
+  const acc = new Int32Array(width);
+  const add = (row: number, sign: number) => {
+    const o = row * width;
+    for (let x = 0; x < width; x++) acc[x]! += sign * rows[o + x]!;
   };
+  for (let y = 0; y < Math.min(r, height); y++) add(y, 1);
+  for (let y = 0; y < height; y++) {
+    if (y + r < height) add(y + r, 1);
+    const o = y * width;
+    for (let x = 0; x < width; x++) out[o + x] = acc[x]!;
+    if (y - r >= 0) add(y - r, -1);
+  }
+  return out;
 }
 
-/** The object (every pixel not background) closed by a square of side 2r + 1: dilated, then eroded. 1 = object. */
-function closeObject(isBackground: Uint8Array, width: number, height: number, r: number): Uint8Array {
-  const dilated = new Uint8Array(width * height);
-  const objectCount = windowCounts((p) => !isBackground[p], width, height, r);
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, p++) dilated[p] = objectCount(x, y) > 0 ? 1 : 0;
-  }
-  const closed = new Uint8Array(width * height);
+/** An object mask (1 = object) closed by a square of side 2r + 1: dilated, then eroded. */
+function closeObject(object: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const n = width * height;
+  const near = boxSums(object, width, height, r);
+  const dilated = new Uint8Array(n);
+  for (let p = 0; p < n; p++) dilated[p] = near[p]! > 0 ? 1 : 0;
   const full = (2 * r + 1) ** 2;
-  const dilatedCount = windowCounts((p) => dilated[p] === 1, width, height, r);
-  for (let y = r, p = 0; y < height - r; y++) {
-    p = y * width + r;
-    for (let x = r; x < width - r; x++, p++) closed[p] = dilatedCount(x, y) === full ? 1 : 0;
-  }
+  const inside = boxSums(dilated, width, height, r);
+  const closed = new Uint8Array(n);
+  for (let p = 0; p < n; p++) closed[p] = inside[p] === full ? 1 : 0;
   return closed;
 }
 

@@ -297,13 +297,20 @@ export function drawSilhouetteShadow(
   const y0 = Math.max(0, Math.floor(originY));
   const x1 = Math.min(scene.width, Math.ceil(originX + w * q));
   const y1 = Math.min(scene.height, Math.ceil(originY + h * q));
-  const s = scene.data;
+  // writes through a clamped view round and clamp to 0–255 natively
+  const s = new Uint8ClampedArray(scene.data.buffer, scene.data.byteOffset, scene.data.length);
+  const p = sprite.data;
   for (let y = y0; y < y1; y++) {
     const v = clamp((y - originY) / q - 0.5, 0, h - 1);
     const my = Math.min(h - 2, Math.floor(v));
     const fy = clamp(v - my, 0, 1);
+    const sy = y - top;
+    const spriteRow = sy >= 0 && sy < sprite.height ? sy * sprite.width : -1;
     let i = (y * scene.width + x0) * 3;
     for (let x = x0; x < x1; x++, i += 3) {
+      // where the piece itself is solid, it covers its shadow
+      const sx = x - left;
+      if (spriteRow >= 0 && sx >= 0 && sx < sprite.width && p[(spriteRow + sx) * 4 + 3] === 255) continue;
       const u = clamp((x - originX) / q - 0.5, 0, w - 1);
       const mx = Math.min(w - 2, Math.floor(u));
       const fx = clamp(u - mx, 0, 1);
@@ -312,9 +319,9 @@ export function drawSilhouetteShadow(
       const m = a * (1 - fy) + b * fy;
       if (m <= 0.004) continue;
       const keep = 1 - strength * Math.min(1, m);
-      s[i] = Math.round(s[i]! * keep);
-      s[i + 1] = Math.round(s[i + 1]! * keep);
-      s[i + 2] = Math.round(s[i + 2]! * keep);
+      s[i] = s[i]! * keep;
+      s[i + 1] = s[i + 1]! * keep;
+      s[i + 2] = s[i + 2]! * keep;
     }
   }
 }
