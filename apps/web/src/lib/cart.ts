@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import { readStoredJson, writeStoredJson } from './storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { plainJsonStorage } from './storage';
 
 export const CART_STORAGE_KEY = 'dwellscape-cart';
 export const CART_MAX_QUANTITY = 99;
@@ -34,18 +35,29 @@ const EMPTY_CART: readonly CartLine[] = Object.freeze([]);
 // a cart that cannot be read (edited by hand, an older shape) starts empty rather than breaking the page
 const storedCartSchema = z.array(cartLineSchema);
 
-let lines: readonly CartLine[] | null = null;
-const listeners = new Set<() => void>();
-
-function readCart(): readonly CartLine[] {
-  lines ??= readStoredJson('local', CART_STORAGE_KEY, storedCartSchema) ?? EMPTY_CART;
-  return lines;
+interface CartState {
+  lines: readonly CartLine[];
 }
 
-function writeCart(next: readonly CartLine[]): void {
-  lines = next;
-  writeStoredJson('local', CART_STORAGE_KEY, next);
-  for (const listener of listeners) listener();
+const useCartStore = create<CartState>()(
+  persist(() => ({ lines: EMPTY_CART }), {
+    name: CART_STORAGE_KEY,
+    storage: plainJsonStorage('local', storedCartSchema, {
+      empty: { lines: EMPTY_CART },
+      toState: (lines) => ({ lines }),
+      toStored: ({ lines }) => [...lines],
+    }),
+  }),
+);
+
+const readCart = () => useCartStore.getState().lines;
+const writeCart = (lines: readonly CartLine[]) => useCartStore.setState({ lines });
+
+// another tab changed the cart: take its version
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) reloadCartFromStorage();
+  });
 }
 
 const clampQuantity = (quantity: number) => Math.min(CART_MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
@@ -91,28 +103,12 @@ export function clearCart(): void {
   writeCart(EMPTY_CART);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // another tab changed the cart: re-read it on next access
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-    lines = null;
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
 /** The cart's lines, re-rendering on every change (in this tab or another). */
 export function useCart(): readonly CartLine[] {
-  return useSyncExternalStore(subscribe, readCart, readCart);
+  return useCartStore((state) => state.lines);
 }
 
-/** Forgets the in-memory copy so the next read comes from storage (tests, a cleared storage). */
+/** Reads the cart again from storage (another tab changed it, tests, a cleared storage). */
 export function reloadCartFromStorage(): void {
-  lines = null;
-  for (const listener of listeners) listener();
+  void useCartStore.persist.rehydrate();
 }

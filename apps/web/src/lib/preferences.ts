@@ -1,7 +1,8 @@
 import { PREFERENCES_STORAGE_KEY, type Mode } from '@dwellscape/shared';
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import { readStoredJson, writeStoredJson } from './storage';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { plainJsonStorage } from './storage';
 
 const preferencesSchema = z.object({
   isDarkMode: z._default(z.catch(z.boolean(), false), false),
@@ -15,12 +16,16 @@ export const DEFAULT_PREFERENCES: Preferences = { isDarkMode: false, isLandscape
 export const DARK_CLASS = 'dark';
 export const LANDSCAPE_CLASS = 'landscape-mode';
 
-let current: Preferences = DEFAULT_PREFERENCES;
-const listeners = new Set<() => void>();
-
-export function loadPreferences(): Preferences {
-  return readStoredJson('local', PREFERENCES_STORAGE_KEY, preferencesSchema) ?? DEFAULT_PREFERENCES;
-}
+const usePreferencesStore = create<Preferences>()(
+  persist(() => DEFAULT_PREFERENCES, {
+    name: PREFERENCES_STORAGE_KEY,
+    storage: plainJsonStorage('local', preferencesSchema, {
+      empty: DEFAULT_PREFERENCES,
+      toState: (stored) => stored,
+      toStored: ({ isDarkMode, isLandscapeMode }) => ({ isDarkMode, isLandscapeMode }),
+    }),
+  }),
+);
 
 /** SPEC §4: the body carries `dark` and `landscape-mode` exactly when the preferences say so. */
 export function applyPreferencesToBody(preferences: Preferences): void {
@@ -30,35 +35,29 @@ export function applyPreferencesToBody(preferences: Preferences): void {
 
 /** Reads the saved preferences and re-applies their classes; called once before the first render. */
 export function initPreferences(): Preferences {
-  current = loadPreferences();
+  void usePreferencesStore.persist.rehydrate();
+  const current = usePreferencesStore.getState();
   applyPreferencesToBody(current);
   return current;
 }
 
 export function getPreferences(): Preferences {
-  return current;
+  return usePreferencesStore.getState();
 }
 
 export function updatePreferences(change: Partial<Preferences>): void {
-  current = { ...current, ...change };
-  applyPreferencesToBody(current);
-  writeStoredJson('local', PREFERENCES_STORAGE_KEY, current);
-  for (const listener of listeners) listener();
+  usePreferencesStore.setState(change);
+  applyPreferencesToBody(usePreferencesStore.getState());
 }
 
-export const toggleDarkMode = () => updatePreferences({ isDarkMode: !current.isDarkMode });
-export const toggleLandscapeMode = () => updatePreferences({ isLandscapeMode: !current.isLandscapeMode });
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const toggleDarkMode = () => updatePreferences({ isDarkMode: !getPreferences().isDarkMode });
+export const toggleLandscapeMode = () => updatePreferences({ isLandscapeMode: !getPreferences().isLandscapeMode });
 
 export function usePreferences(): Preferences {
-  return useSyncExternalStore(subscribe, getPreferences, getPreferences);
+  return usePreferencesStore();
 }
 
 /** The design mode every catalogue and feed call is made for. */
 export function useDesignMode(): Mode {
-  return usePreferences().isLandscapeMode ? 'landscape' : 'interior';
+  return usePreferencesStore((preferences) => (preferences.isLandscapeMode ? 'landscape' : 'interior'));
 }

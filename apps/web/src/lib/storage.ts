@@ -1,7 +1,8 @@
 import { DRAFT_KEYS_CLEARED_ON_LOAD } from '@dwellscape/shared';
 import { z } from 'zod/mini';
+import type { PersistStorage } from 'zustand/middleware';
 
-type StorageArea = 'local' | 'session';
+export type StorageArea = 'local' | 'session';
 
 // storage can be missing or throw (privacy modes, full quota); the app must keep working without it
 function storageOf(area: StorageArea): Storage | null {
@@ -52,4 +53,29 @@ function safely<T>(read: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * A zustand `persist` storage that keeps the state as the plain JSON it has always been stored as (zustand's own
+ * `createJSONStorage` wraps it in `{ state, version }`, which would lose every stored preference and cart). Reading
+ * checks the value against `schema`; an absent or unreadable value reads as `empty`, so a re-read after the key was
+ * cleared empties the store instead of keeping what it held.
+ */
+export function plainJsonStorage<State, Stored>(
+  area: StorageArea,
+  schema: z.core.$ZodType<Stored>,
+  {
+    empty,
+    toState,
+    toStored,
+  }: { empty: State; toState: (stored: Stored) => State; toStored: (state: State) => Stored },
+): PersistStorage<State> {
+  return {
+    getItem: (key) => {
+      const stored = readStoredJson(area, key, schema);
+      return { state: stored === null ? empty : toState(stored), version: 0 };
+    },
+    setItem: (key, { state }) => void writeStoredJson(area, key, toStored(state)),
+    removeItem: (key) => removeStoredKeys(area, [key]),
+  };
 }

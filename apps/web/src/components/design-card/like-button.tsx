@@ -15,7 +15,7 @@ export function LikeButton({ design, className }: LikeButtonProps) {
       type="button"
       aria-pressed={liked}
       aria-label={`Like (${design.likesCount} ${design.likesCount === 1 ? 'like' : 'likes'})`}
-      onClick={() => void toggleLike(design)}
+      onClick={() => toggleLike(design)}
       // joined, not merged: none of these classes conflict, and a feed renders a like button per card
       className={[
         'group inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors hover:bg-muted',

@@ -5,7 +5,7 @@ import { useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button, type ButtonSize } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { setUserFollowedOptimistically } from '@/lib/api/follow-user';
+import { useSetUserFollowed } from '@/lib/api/follow-user';
 import { meQueryKey } from '@/lib/api/get-me';
 import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
 
@@ -26,6 +26,7 @@ interface FollowButtonProps {
 export function FollowButton({ user, size = 'sm', className }: FollowButtonProps) {
   const queryClient = useQueryClient();
   const { runWithAccount } = useRequireAccount();
+  const { mutateAsync: setFollowed } = useSetUserFollowed();
   const isFollowing = user.isFollowedByViewer;
 
   async function toggle() {
@@ -36,7 +37,7 @@ export function FollowButton({ user, size = 'sm', className }: FollowButtonProps
         async () => {
           // read when it runs: signing in on the way makes the new account the viewer
           const viewerId = queryClient.getQueryData<SessionResponse>(meQueryKey)?.currentUser.id ?? '';
-          await setUserFollowedOptimistically(queryClient, { followee: user, viewerId }, wanted);
+          await setFollowed({ followee: user, viewerId, wanted });
         },
         { reason: followTexts.signInReason(user.displayName) },
       );

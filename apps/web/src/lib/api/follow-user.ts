@@ -1,5 +1,5 @@
 import { apiPaths, followResponseSchema, type FollowResponse, type User } from '@dwellscape/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** The Home screen's Following view (GET /api/designs/following); under 'designs', so signing in or out asks again. */
@@ -117,4 +117,19 @@ export async function setUserFollowedOptimistically(
     show(pending.confirmed.following, pending.confirmed.followerCount);
     throw error;
   }
+}
+
+export interface FollowChange {
+  followee: Pick<User, 'id' | 'isFollowedByViewer' | 'followerCount'>;
+  viewerId: string;
+  wanted: boolean;
+}
+
+/** Follows or unfollows someone optimistically (see `setUserFollowedOptimistically`). */
+export function useSetUserFollowed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ followee, viewerId, wanted }: FollowChange) =>
+      setUserFollowedOptimistically(queryClient, { followee, viewerId }, wanted),
+  });
 }

@@ -1,6 +1,5 @@
 import { apiPaths, likeResponseSchema, type Design, type LikeResponse } from '@dwellscape/shared';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
 
@@ -63,8 +62,7 @@ export async function toggleDesignLike(
 /** Returns a function that toggles the viewer's like of a design (optimistic, with silent rollback). */
 export function useToggleDesignLike() {
   const queryClient = useQueryClient();
-  return useCallback(
-    (design: Pick<Design, 'id' | 'likedByViewer' | 'likesCount'>) => toggleDesignLike(queryClient, design),
-    [queryClient],
-  );
+  return useMutation({
+    mutationFn: (design: Pick<Design, 'id' | 'likedByViewer' | 'likesCount'>) => toggleDesignLike(queryClient, design),
+  }).mutate;
 }

@@ -4,6 +4,7 @@ import {
   type RecompositeDesignResponse,
   type RenderPlacement,
 } from '@dwellscape/shared';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { GenerateDesignImageInput } from './generate-design-image';
 
@@ -33,5 +34,12 @@ export function recompositeDesign(
       placements,
     },
     signal,
+  });
+}
+
+export function useRecompositeDesign() {
+  return useMutation({
+    mutationFn: ({ input, placements }: { input: GenerateDesignImageInput; placements: RenderPlacement[] }) =>
+      recompositeDesign(input, placements),
   });
 }

@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
-import { recompositeDesign } from '../api/recomposite-design';
+import { useRecompositeDesign } from '../api/recomposite-design';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { cn } from '@/lib/cn';
 import { useTemplates } from '../api/get-templates';
@@ -165,6 +165,7 @@ function StoppedSpace({ beforeUrl }: { beforeUrl: string | null }) {
 function RenderStage(props: RenderStageProps) {
   const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
   const [isAdjusting, setIsAdjusting] = useState(false);
+  const { mutateAsync: recomposite } = useRecompositeDesign();
   if (!state || state.status === 'generating') {
     return <RenderingProgress mode={mode} beforeUrl={beforeUrl} job={state?.job ?? null} onCancel={onCancel} />;
   }
@@ -234,7 +235,7 @@ function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsAdjusting(false)}
         onApply={async (placements) => {
           try {
-            const result = await recompositeDesign(input, placements);
+            const result = await recomposite({ input, placements });
             keepAdjustedRender(
               sessionId,
               result.imageUrl,

@@ -10,8 +10,9 @@ import {
   type SelectedProduct,
   type UploadedProductImage,
 } from '@dwellscape/shared';
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
+import { create } from 'zustand';
+import { persist, type PersistStorage } from 'zustand/middleware';
 import { readStoredJson, removeStoredKeys, writeStoredJson } from '@/lib/storage';
 
 /*
@@ -95,10 +96,6 @@ export type DraftChange = Partial<Omit<CreateDraft, 'generatedDesign'>>;
 const sessionKeys = Object.values(sessionFields).map((field) => field.key);
 export const ALL_DRAFT_KEYS = [...sessionKeys, GENERATED_DESIGN_KEY] as const;
 
-const listeners = new Set<() => void>();
-let cachedSignature: string | null = null;
-let cachedDraft: CreateDraft | null = null;
-
 function rawSignature(): string {
   const read = (storage: () => Storage, key: string) => {
     try {
@@ -120,41 +117,70 @@ function readDraft(): CreateDraft {
   return draft as CreateDraft;
 }
 
+/** Storage as the store last read or wrote it: anything else was changed behind its back. */
+let knownSignature: string | null = null;
+/** The draft as storage holds it, field by field: a write stores only the fields that changed since. */
+let stored: CreateDraft | null = null;
+/** Whether the browser kept the last generated image written. */
+let generatedDesignKept = true;
+
+const emptyDraft = (): CreateDraft =>
+  ({
+    ...Object.fromEntries(Object.entries(sessionFields).map(([name, field]) => [name, field.empty])),
+    generatedDesign: null,
+  }) as CreateDraft;
+
+const isEmptyValue = (value: unknown) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/*
+ * One draft, many keys: each field keeps its own sessionStorage key (SPEC names them; the shell clears four of them at
+ * load) and the generated image its localStorage key, as plain JSON, so zustand's single-key JSON storage does not fit.
+ */
+const draftStorage: PersistStorage<CreateDraft> = {
+  getItem: () => {
+    stored = readDraft();
+    knownSignature = rawSignature();
+    return { state: stored, version: 0 };
+  },
+  setItem: (_name, { state }) => {
+    for (const [name, field] of Object.entries(sessionFields)) {
+      const value = state[name as keyof SessionFields];
+      if (stored && stored[name as keyof SessionFields] === value) continue;
+      if (isEmptyValue(value)) removeStoredKeys('session', [field.key]);
+      else if (!writeStoredJson('session', field.key, value))
+        console.warn(`Could not keep the draft "${field.key}" in this browser`);
+    }
+    if (!stored || stored.generatedDesign !== state.generatedDesign) {
+      if (state.generatedDesign === null) removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
+      else generatedDesignKept = writeStoredJson('local', GENERATED_DESIGN_KEY, state.generatedDesign);
+    }
+    stored = state;
+    knownSignature = rawSignature();
+  },
+  removeItem: () => {
+    removeStoredKeys('session', sessionKeys);
+    removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
+  },
+};
+
+const useDraftStore = create<CreateDraft>()(persist(emptyDraft, { name: 'createDraft', storage: draftStorage }));
+
+/** Re-reads storage when it changed behind the store's back (another tab, the shell's clean-up at load). */
+export function refreshCreateDraft(): CreateDraft {
+  if (rawSignature() !== knownSignature) void useDraftStore.persist.rehydrate();
+  return useDraftStore.getState();
+}
+
 /**
  * The drafts as storage holds them now. The same object comes back until storage changes,
  * whoever changed it (this tab, another tab, the shell's clean-up at load).
  */
-export function getCreateDraft(): CreateDraft {
-  const signature = rawSignature();
-  if (signature !== cachedSignature || !cachedDraft) {
-    cachedSignature = signature;
-    cachedDraft = readDraft();
-  }
-  return cachedDraft;
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-/** Re-reads storage and tells subscribers when it changed behind the store's back. */
-export function refreshCreateDraft(): CreateDraft {
-  const before = cachedDraft;
-  const now = getCreateDraft();
-  if (now !== before) notify();
-  return now;
-}
+export const getCreateDraft = refreshCreateDraft;
 
 export function updateCreateDraft(change: DraftChange): void {
-  for (const [name, value] of Object.entries(change)) {
-    const field = sessionFields[name as keyof SessionFields];
-    if (!field) continue;
-    const isEmpty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
-    if (isEmpty) removeStoredKeys('session', [field.key]);
-    else if (!writeStoredJson('session', field.key, value))
-      console.warn(`Could not keep the draft "${field.key}" in this browser`);
-  }
   refreshCreateDraft();
+  const known = Object.fromEntries(Object.entries(change).filter(([name]) => name in sessionFields));
+  useDraftStore.setState(known);
 }
 
 /**
@@ -162,40 +188,35 @@ export function updateCreateDraft(change: DraftChange): void {
  * person can act on: the render step still shows the image and hands it to post-creation.
  */
 export function saveGeneratedDesign(design: GeneratedDesign): boolean {
-  const saved = writeStoredJson('local', GENERATED_DESIGN_KEY, design);
-  if (!saved) console.warn('The generated design could not be kept in browser storage; it stays on this page only');
   refreshCreateDraft();
-  return saved;
+  useDraftStore.setState({ generatedDesign: design });
+  if (!generatedDesignKept) {
+    console.warn('The generated design could not be kept in browser storage; it stays on this page only');
+  }
+  return generatedDesignKept;
 }
 
 export function clearGeneratedDesign(): void {
-  removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
   refreshCreateDraft();
+  useDraftStore.setState({ generatedDesign: null });
 }
 
 /** After publishing: the next design starts from nothing. */
 export function clearCreateDraft(): void {
-  removeStoredKeys('session', sessionKeys);
-  removeStoredKeys('local', [GENERATED_DESIGN_KEY]);
   refreshCreateDraft();
+  useDraftStore.setState(emptyDraft());
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // another tab wrote localStorage (the generated image); sessionStorage is per tab and never fires here
-  const onStorage = (event: StorageEvent) => {
+// another tab wrote localStorage (the generated image); sessionStorage is per tab and never fires here
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
     if (event.key === null || ALL_DRAFT_KEYS.includes(event.key as (typeof ALL_DRAFT_KEYS)[number]))
       refreshCreateDraft();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  });
 }
 
 export function useCreateDraft(): CreateDraft {
-  return useSyncExternalStore(subscribe, getCreateDraft, getCreateDraft);
+  return useDraftStore();
 }
 
 /* ---------- what the drafts mean for a given mode ---------- */

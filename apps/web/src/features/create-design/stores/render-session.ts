@@ -6,7 +6,7 @@ import {
   type RenderSize,
   type RenderVariation,
 } from '@dwellscape/shared';
-import { useCallback, useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 import { toast } from '@/components/ui/toaster';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
@@ -64,13 +64,13 @@ export function chosenVariation(state: Extract<RenderState, { status: 'succeeded
 
 // module-level, not component state: a render belongs to its session, outlives an unmounted screen
 // (post-creation picks it up), and a second mount of the same entry (React strict mode) must not start another
-const states = new Map<string, RenderState>();
+const useRenderStore = create<{ states: Readonly<Record<string, RenderState>> }>()(() => ({ states: {} }));
 const jobIds = new Map<string, string>();
-const listeners = new Set<() => void>();
+
+const stateOf = (sessionId: string): RenderState | undefined => useRenderStore.getState().states[sessionId];
 
 function setState(sessionId: string, state: RenderState) {
-  states.set(sessionId, state);
-  for (const listener of listeners) listener();
+  useRenderStore.setState(({ states }) => ({ states: { ...states, [sessionId]: state } }));
 }
 
 const isCurrentSession = (sessionId: string) => getCreateDraft().designSession?.id === sessionId;
@@ -88,7 +88,7 @@ export function createDesignSessionId(): string {
  * session's job again after a reload).
  */
 export function beginRender(sessionId: string, plan: RenderPlan): void {
-  if (states.has(sessionId)) return;
+  if (stateOf(sessionId)) return;
 
   if (plan.kind === 'resume') {
     jobIds.set(sessionId, plan.session.renderJobId);
@@ -211,7 +211,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
 /** Cancels the session's job; the step shows it cancelled at once, and the server stops it. */
 export function cancelRender(sessionId: string): void {
   const jobId = jobIds.get(sessionId);
-  const state = states.get(sessionId);
+  const state = stateOf(sessionId);
   if (!jobId || state?.status !== 'generating') return;
   setState(sessionId, { status: 'cancelled' });
   cancelRenderJob(jobId).catch((error: unknown) => {
@@ -221,7 +221,7 @@ export function cancelRender(sessionId: string): void {
 
 /** The person picks which variation to publish: post-creation takes this one. */
 export function chooseVariation(sessionId: string, index: number): void {
-  const state = states.get(sessionId);
+  const state = stateOf(sessionId);
   if (state?.status !== 'succeeded' || state.isSample) return;
   const variation = state.variations[index];
   if (!variation) return;
@@ -240,7 +240,7 @@ export function keepAdjustedRender(
   renderSize: RenderSize,
   receipt: FidelityReceipt | null,
 ): void {
-  const state = states.get(sessionId);
+  const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
   const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
@@ -250,23 +250,15 @@ export function keepAdjustedRender(
 
 /** Whether this page saw the session's render end (done, failed or cancelled). */
 export function hasRenderEnded(sessionId: string): boolean {
-  const state = states.get(sessionId);
+  const state = stateOf(sessionId);
   return state !== undefined && state.status !== 'generating';
 }
 
 export function getRenderState(sessionId: string): RenderState | undefined {
-  return states.get(sessionId);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return stateOf(sessionId);
 }
 
 /** The state of one session's render; undefined until it has begun. */
 export function useRenderState(sessionId: string): RenderState | undefined {
-  const read = useCallback(() => states.get(sessionId), [sessionId]);
-  return useSyncExternalStore(subscribe, read, read);
+  return useRenderStore((store) => store.states[sessionId]);
 }

@@ -9,6 +9,7 @@ import { questionsQueryOptions } from '../api/get-questions';
 import { spacesQueryOptions } from '@/lib/api/get-spaces';
 import { templatesQueryOptions } from '../api/get-templates';
 import { CreateDesignScreen } from '../components/create-design-screen';
+import { refreshCreateDraft } from '../stores/create-draft';
 import { fixtures } from './fake-api';
 
 /** Shows where the router is, so a test can see redirects as a person sees the page change. */
@@ -19,6 +20,8 @@ function WhereAmI() {
 
 /** The create flow behind a memory router, in React strict mode, as the app mounts it. */
 export function renderCreateFlow(step: CreateDesignStep, options: { state?: unknown; cached?: boolean } = {}) {
+  // as a page load does: the drafts are what storage holds now
+  refreshCreateDraft();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   if (options.cached) {
     // as when the person arrives from step 3: the step's data is already in the cache at first render

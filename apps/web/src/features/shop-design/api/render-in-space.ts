@@ -1,4 +1,5 @@
 import { apiPaths, renderJobSchema, type FidelityReceipt, type RenderJob } from '@dwellscape/shared';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
@@ -87,4 +88,15 @@ export async function renderInSpaceOrSample(
     if (options.signal?.aborted) throw error;
     return { imageUrl: sampleImageUrl, receipt: null };
   }
+}
+
+export function useRenderInSpace() {
+  return useMutation({
+    mutationFn: ({
+      input,
+      sampleImageUrl,
+      ...options
+    }: RenderInSpaceOptions & { input: RenderInSpaceInput; sampleImageUrl: string }) =>
+      renderInSpaceOrSample(input, sampleImageUrl, options),
+  });
 }

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ProgressSteps } from '@/components/ui/stepper';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { renderInSpaceOrSample } from '../api/render-in-space';
+import { useRenderInSpace } from '../api/render-in-space';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { useImageUploads } from '../hooks/use-image-uploads';
 import {
@@ -59,6 +59,7 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
   // the render job's place in the line and progress while it runs; leaving the stage gives it up
   const [progress, setProgress] = useState<RenderJob | null>(null);
   const rendering = useRef<AbortController | null>(null);
+  const { mutateAsync: renderInSpace } = useRenderInSpace();
   const giveUpRender = () => {
     rendering.current?.abort();
     rendering.current = null;
@@ -78,15 +79,16 @@ export function SeeInSpaceView({ design, onPurchase }: SeeInSpaceViewProps) {
     setReceipt(null);
     setProgress(null);
     try {
-      const rendered = await renderInSpaceOrSample(
-        {
+      const rendered = await renderInSpace({
+        input: {
           prompt: renderPromptFor(design.mode, chosenProducts, ownProducts),
           spaceImage: space.imageUrl,
           additionalPhotos: additionalPhotosFor(chosenProducts, ownProducts),
         },
-        design.afterImageUrl,
-        { signal: controller.signal, onProgress: (job) => !controller.signal.aborted && setProgress(job) },
-      );
+        sampleImageUrl: design.afterImageUrl,
+        signal: controller.signal,
+        onProgress: (job) => !controller.signal.aborted && setProgress(job),
+      });
       setRenderedImage(rendered.imageUrl);
       setReceipt(rendered.receipt);
     } catch {
