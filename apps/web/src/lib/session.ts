@@ -1,9 +1,6 @@
 import type { SessionResponse, User } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from './api/get-me';
-
-/** Queries whose answers are the same for every viewer: they survive signing in and out. */
-const VIEWER_INDEPENDENT_ROOTS = new Set<unknown>(['brands', 'products', 'questions', 'templates', 'spaces']);
+import { queryKeys, viewerIndependentRoots } from '@/lib/query-keys';
 
 /**
  * After signing in, up or out (or deleting the account): the new session goes into the `me` query at once
@@ -11,9 +8,9 @@ const VIEWER_INDEPENDENT_ROOTS = new Set<unknown>(['brands', 'products', 'questi
  * asked again: the feed's likedByViewer, whose profile is one's own, notifications, saved designs.
  */
 export async function applySession(queryClient: QueryClient, session: SessionResponse): Promise<void> {
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   await queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== meQueryKey[0] && !VIEWER_INDEPENDENT_ROOTS.has(query.queryKey[0]),
+    predicate: (query) => query.queryKey[0] !== queryKeys.me[0] && !viewerIndependentRoots.has(query.queryKey[0]),
   });
 }
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityScreen } from '@/features/activity/components/activity-screen';
-import { meQueryKey } from '@/lib/api/get-me';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
 import { BottomNav } from './bottom-nav';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Stands in for the browser's EventSource, which jsdom lacks; the test sends what the server would. */
 class FakeEventSource extends EventTarget {
@@ -109,7 +109,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderApp(session: SessionResponse) {
   // as the app's: answers stay fresh for 30 s
   const queryClient = createTestQueryClient({ staleTime: 30_000 });
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   return renderRoutes(
     [
       {

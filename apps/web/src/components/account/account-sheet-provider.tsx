@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isSignInRequired } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/api/get-me';
+import { queryKeys } from '@/lib/query-keys';
 
 // the sheet (its forms, Radix's dialog and tabs) loads the first time it opens
 const SignInSheet = lazy(async () => ({ default: (await import('./sign-in-sheet')).SignInSheet }));
@@ -140,13 +140,13 @@ export function useRequireAccount() {
         return { completed: true, value: await action() };
       };
       // known to be signed out: ask first rather than send what the server will refuse
-      if (queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === false) return askThenRun();
+      if (queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === false) return askThenRun();
       try {
         return { completed: true, value: await action() };
       } catch (error) {
         if (!isSignInRequired(error)) throw error;
         // signed out elsewhere ('Sign out everywhere', an expired account session): what we knew is stale
-        void queryClient.invalidateQueries({ queryKey: meQueryKey, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true });
         return askThenRun();
       }
     },

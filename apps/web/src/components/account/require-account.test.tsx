@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, onSessionExpired } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/api/get-me';
 import { jsonResponse, renderWithQueryClient } from '../../../test/render';
 import { useRequireAccount } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
+import { queryKeys } from '@/lib/query-keys';
 
 const account = {
   id: 'u-noor',
@@ -77,7 +77,7 @@ function CommentBox() {
 
 function renderBox(session?: SessionResponse) {
   const rendered = renderWithQueryClient(<CommentBox />);
-  if (session) rendered.queryClient.setQueryData(meQueryKey, session);
+  if (session) rendered.queryClient.setQueryData(queryKeys.me, session);
   return rendered;
 }
 

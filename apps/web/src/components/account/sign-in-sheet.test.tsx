@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionExpired } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/api/get-me';
 import { jsonResponse, renderWithQueryClient } from '../../../test/render';
 import { useAccountSheet, type OpenAccountSheetOptions } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
+import { queryKeys } from '@/lib/query-keys';
 
 const session: SessionResponse = {
   viewerId: 'viewer-1',
@@ -139,7 +139,7 @@ describe('sign-in sheet: Sign in', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.title).toBe('signed in as noor_builds');
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(session);
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(session);
   });
 
   it('closing it tells the opener nobody signed in', async () => {

@@ -2,10 +2,10 @@ import { messages, type Comment, type SessionResponse } from '@dwellscape/shared
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '@/lib/api/get-me';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient } from '../../../test/render';
 import { CommentList } from './comment-list';
 import { COMMENT_SIGN_IN_NOTE, CommentsDialog } from './comments-dialog';
+import { queryKeys } from '@/lib/query-keys';
 
 const toastMocks = vi.hoisted(() => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 vi.mock('@/components/ui/toaster', () => toastMocks);
@@ -67,7 +67,7 @@ const signedOut: SessionResponse = { ...signedIn, signedIn: false };
 function openDialog(session: SessionResponse = signedIn) {
   const user = userEvent.setup();
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   renderWithQueryClient(<CommentsDialog designId="d1" designTitle="Sunny loft" open onOpenChange={() => {}} />, {
     queryClient,
   });

@@ -1,9 +1,9 @@
 import type { Design, SessionResponse } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRequireAccount } from '@/components/account/account-sheet-provider';
-import { meQueryKey } from '@/lib/api/get-me';
 import { setDesignSavedOptimistically } from '@/lib/api/save-design';
 import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
+import { queryKeys } from '@/lib/query-keys';
 
 export const saveTexts = {
   save: 'Save',
@@ -27,7 +27,7 @@ export function SaveButton({
 
   async function toggle() {
     const wanted = !saved;
-    const wasSignedIn = queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === true;
+    const wasSignedIn = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === true;
     try {
       const outcome = await runWithAccount(() => setDesignSavedOptimistically(queryClient, design, wanted), {
         reason: saveTexts.signInReason,

@@ -6,8 +6,8 @@ import { Button, type ButtonSize } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useSetUserFollowed } from '@/lib/api/follow-user';
-import { meQueryKey } from '@/lib/api/get-me';
 import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
+import { queryKeys } from '@/lib/query-keys';
 
 export const followTexts = {
   following: 'Following',
@@ -31,12 +31,12 @@ export function FollowButton({ user, size = 'sm', className }: FollowButtonProps
 
   async function toggle() {
     const wanted = !isFollowing;
-    const wasSignedIn = queryClient.getQueryData<SessionResponse>(meQueryKey)?.signedIn === true;
+    const wasSignedIn = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === true;
     try {
       const outcome = await runWithAccount(
         async () => {
           // read when it runs: signing in on the way makes the new account the viewer
-          const viewerId = queryClient.getQueryData<SessionResponse>(meQueryKey)?.currentUser.id ?? '';
+          const viewerId = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.currentUser.id ?? '';
           await setFollowed({ followee: user, viewerId, wanted });
         },
         { reason: followTexts.signInReason(user.displayName) },

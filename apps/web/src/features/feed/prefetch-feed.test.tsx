@@ -6,9 +6,9 @@ import { imageSizes } from '@/components/ui/responsive-image';
 import { updatePreferences } from '@/lib/preferences';
 import { makeDesign, makeUser } from '../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
-import { designsFeedQueryKey } from './api/get-designs';
 import { FeedScreen } from './components/feed-screen';
 import { prefetchFeed } from './prefetch-feed';
+import { queryKeys } from '@/lib/query-keys';
 
 const author = makeUser({ avatarUrl: '', isVerified: false });
 const makeFeedDesign = (id: string, title: string, mode: Design['mode']) =>
@@ -68,7 +68,7 @@ describe('prefetchFeed', () => {
     expect(feedRequests()).toHaveLength(1);
     expect(feedRequests()[0]!.searchParams.get('mode')).toBe('interior');
     expect(
-      queryClient.getQueryData<{ pages: FeedResponse[] }>(designsFeedQueryKey('interior'))?.pages[0]?.items[0]?.id,
+      queryClient.getQueryData<{ pages: FeedResponse[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
     ).toBe('d-lounge');
     expect(srcsets).toEqual([responsiveImageSources(feeds.interior[0]!.afterImageUrl, imageSizes.column).srcSet]);
   });

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
-import { designCommentsQueryKey } from './get-design-comments';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AddDesignCommentInput {
   designId: string;
@@ -26,7 +26,7 @@ export function useAddDesignComment() {
   return useMutation({
     mutationFn: addDesignComment,
     onSuccess: ({ comment, commentsCount }, { designId }) => {
-      queryClient.setQueryData<Comment[]>(designCommentsQueryKey(designId), (comments) =>
+      queryClient.setQueryData<Comment[]>(queryKeys.designs.comments(designId), (comments) =>
         comments && !comments.some((known) => known.id === comment.id) ? [...comments, comment] : comments,
       );
       patchDesignEverywhere(queryClient, designId, { commentsCount });

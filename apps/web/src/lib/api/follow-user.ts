@@ -1,9 +1,7 @@
 import { apiPaths, followResponseSchema, type FollowResponse, type User } from '@dwellscape/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** The Home screen's Following view (GET /api/designs/following); under 'designs', so signing in or out asks again. */
-export const followingFeedQueryKey = ['designs', 'following'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
 export function setUserFollowed(userId: string, follow: boolean): Promise<FollowResponse> {
@@ -109,8 +107,8 @@ export async function setUserFollowedOptimistically(
     pendingFollows.delete(followee.id);
     show(answer.following, answer.followerCount);
     // the viewer's own numbers and the Following view come from the server next time they show
-    void queryClient.invalidateQueries({ queryKey: ['users', viewerId] });
-    void queryClient.invalidateQueries({ queryKey: followingFeedQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.users.detail(viewerId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.designs.following });
   } catch (error) {
     if (!isNewest()) return;
     pendingFollows.delete(followee.id);

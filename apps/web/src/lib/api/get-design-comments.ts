@@ -1,6 +1,7 @@
 import { apiPaths, commentSchema, listOf, type Comment } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const commentListSchema = listOf(commentSchema);
 
@@ -10,11 +11,9 @@ export async function getDesignComments(designId: string, signal?: AbortSignal):
   return items;
 }
 
-export const designCommentsQueryKey = (designId: string) => ['designs', 'comments', designId] as const;
-
 export const designCommentsQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: designCommentsQueryKey(designId),
+    queryKey: queryKeys.designs.comments(designId),
     queryFn: ({ signal }) => getDesignComments(designId, signal),
   });
 

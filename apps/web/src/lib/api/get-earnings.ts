@@ -1,10 +1,7 @@
 import { apiPaths, earningsResponseSchema, type EarningsResponse } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** Changes whenever an order is placed or cancelled, so both screens and the profile refetch it. */
-export const earningsQueryKey = ['me', 'earnings'] as const;
-export const ordersQueryKey = ['me', 'orders'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in account's commission: pending and available apart, per design, and each ledger entry. */
 export function getEarnings(signal?: AbortSignal): Promise<EarningsResponse> {
@@ -12,7 +9,7 @@ export function getEarnings(signal?: AbortSignal): Promise<EarningsResponse> {
 }
 
 export const earningsQueryOptions = () =>
-  queryOptions({ queryKey: earningsQueryKey, queryFn: ({ signal }) => getEarnings(signal) });
+  queryOptions({ queryKey: queryKeys.earnings, queryFn: ({ signal }) => getEarnings(signal) });
 
 /** Asks only for a signed-in account: a guest has no ledger. */
 export function useEarnings(isSignedIn: boolean) {

@@ -1,6 +1,7 @@
 import { apiPaths, sessionResponseSchema, type SessionResponse } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The gate session's viewer, whether it is signed in, and the current user: the signed-in account, or
@@ -10,11 +11,9 @@ export function getMe(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest(apiPaths.me, sessionResponseSchema, { signal });
 }
 
-export const meQueryKey = ['me'] as const;
-
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe(signal),
     // it changes only by signing in or out, and those write the new session into this query (lib/session.ts)
     staleTime: Infinity,

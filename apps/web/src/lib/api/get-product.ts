@@ -1,6 +1,7 @@
 import { apiPaths, productSchema, type Product } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One catalogue product with its description (SPEC §7 product by id). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -9,7 +10,7 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
 
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['products', 'detail', id],
+    queryKey: queryKeys.product(id),
     queryFn: ({ signal }) => getProduct(id, signal),
     // catalogue rows hardly change while the app is open
     staleTime: 5 * 60 * 1000,

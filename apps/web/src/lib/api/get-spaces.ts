@@ -1,6 +1,7 @@
 import { apiPaths, listOf, spaceSchema, type Mode, type Space } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const spacesResponseSchema = listOf(spaceSchema);
 
@@ -12,7 +13,7 @@ export async function getSpaces(mode: Mode, signal?: AbortSignal): Promise<Space
 
 export const spacesQueryOptions = (mode: Mode) =>
   queryOptions({
-    queryKey: ['spaces', mode],
+    queryKey: queryKeys.spaces(mode),
     queryFn: ({ signal }) => getSpaces(mode, signal),
   });
 

@@ -2,9 +2,7 @@ import { apiPaths, saveResponseSchema, type Design, type SaveResponse } from '@d
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
-
-/** The profile's 'Saved' list (GET /api/me/saved); under 'designs', so signing in or out asks for it again. */
-export const savedDesignsQueryKey = ['designs', 'saved'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT saves, DELETE unsaves; both are idempotent and need an account (decision 0016). */
 export function setDesignSaved(designId: string, saved: boolean): Promise<SaveResponse> {
@@ -46,7 +44,7 @@ export async function setDesignSavedOptimistically(
       pendingSaves.delete(design.id);
       showSaved(queryClient, design.id, answer.saved);
       // the list is asked again when next shown: a design unsaved from it stays until then, to be saved back
-      void queryClient.invalidateQueries({ queryKey: savedDesignsQueryKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.designs.saved, refetchType: 'none' });
     }
   } catch (error) {
     // a newer click is on its way: its answer decides, and says whether anything failed

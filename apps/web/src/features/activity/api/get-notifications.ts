@@ -1,6 +1,7 @@
 import { apiPaths, listOf, notificationSchema, type Notification } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const notificationsResponseSchema = listOf(notificationSchema);
 
@@ -9,11 +10,9 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
   return response.items;
 }
 
-export const notificationsQueryKey = ['notifications'] as const;
-
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: notificationsQueryKey,
+    queryKey: queryKeys.notifications,
     queryFn: ({ signal }) => getNotifications(signal),
   });
 

@@ -1,7 +1,7 @@
 import { apiPaths, unreadCountResponseSchema, type UnreadCountResponse } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { unreadNotificationsQueryKey } from './get-unread-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Marks every notification of the account read; the answer counts any written since (still unread). */
 export function markNotificationsRead(): Promise<UnreadCountResponse> {
@@ -12,6 +12,6 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationsRead,
-    onSuccess: (count) => queryClient.setQueryData(unreadNotificationsQueryKey, count),
+    onSuccess: (count) => queryClient.setQueryData(queryKeys.unreadNotifications, count),
   });
 }

@@ -2,8 +2,8 @@ import { apiPaths, notificationSchema, type Notification } from '@dwellscape/sha
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { withQuery } from '@/lib/api-client';
-import { notificationsQueryKey } from '../api/get-notifications';
-import { countArrival, unreadNotificationsQueryKey } from '../api/get-unread-notifications';
+import { countArrival } from '../api/get-unread-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The server-sent event that carries one new notification of the account (GET /api/notifications/live). */
 const NOTIFICATION_EVENT = 'notification';
@@ -43,11 +43,12 @@ export function useLiveNotifications(accountId: string | null): void {
       if (!notification || seen.has(notification.id)) return;
       seen.add(notification.id);
       lastId = notification.id;
-      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+      queryClient.setQueryData<Notification[]>(queryKeys.notifications, (list) =>
         !list || list.some((each) => each.id === notification.id) ? list : [notification, ...list],
       );
       if (!notification.read) countArrival(queryClient);
-      if (notification.type === 'follow') void queryClient.invalidateQueries({ queryKey: ['users', accountId] });
+      if (notification.type === 'follow')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.users.detail(accountId) });
     };
 
     const connect = () => {
@@ -56,7 +57,7 @@ export function useLiveNotifications(accountId: string | null): void {
       source = current;
       current.addEventListener('open', () => {
         // after an outage the count is asked again: what was read elsewhere meanwhile is not replayed
-        if (failures > 0) void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryKey });
+        if (failures > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
         failures = 0;
       });
       current.addEventListener(NOTIFICATION_EVENT, onNotification);

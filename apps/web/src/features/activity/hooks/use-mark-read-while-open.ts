@@ -1,9 +1,9 @@
 import type { Notification } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { notificationsQueryKey } from '../api/get-notifications';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * While the Activity screen is open for an account, what is unread is marked read: once the list has
@@ -28,7 +28,7 @@ export function useMarkReadWhileOpen(isSignedIn: boolean, list: Notification[] |
   useEffect(
     () => () => {
       if (!marked.current) return;
-      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (notifications) =>
+      queryClient.setQueryData<Notification[]>(queryKeys.notifications, (notifications) =>
         notifications?.map((notification) => (notification.read ? notification : { ...notification, read: true })),
       );
     },

@@ -1,6 +1,7 @@
 import { apiPaths, brandSchema, listOf, type Brand, type Mode } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const brandsResponseSchema = listOf(brandSchema);
 
@@ -12,7 +13,7 @@ export async function getBrands(mode: Mode, signal?: AbortSignal): Promise<Brand
 
 export const brandsQueryOptions = (mode: Mode) =>
   queryOptions({
-    queryKey: ['brands', mode],
+    queryKey: queryKeys.brands(mode),
     queryFn: ({ signal }) => getBrands(mode, signal),
   });
 

@@ -1,6 +1,7 @@
 import { apiPaths, listOf, productSchema, type Mode, type Product } from '@dwellscape/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const productsResponseSchema = listOf(productSchema);
 
@@ -21,7 +22,7 @@ export async function getProducts({ mode, brandId }: GetProductsParams, signal?:
 
 export const productsQueryOptions = (params: GetProductsParams) =>
   queryOptions({
-    queryKey: ['products', params.mode, params.brandId ?? 'all'],
+    queryKey: queryKeys.products(params.mode, params.brandId),
     queryFn: ({ signal }) => getProducts(params, signal),
   });
 

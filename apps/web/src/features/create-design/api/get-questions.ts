@@ -1,6 +1,7 @@
 import { apiPaths, listOf, questionSchema, type Mode, type Question } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const questionsResponseSchema = listOf(questionSchema);
 
@@ -12,7 +13,7 @@ export async function getQuestions(mode: Mode, signal?: AbortSignal): Promise<Qu
 
 export const questionsQueryOptions = (mode: Mode) =>
   queryOptions({
-    queryKey: ['questions', mode],
+    queryKey: queryKeys.questions(mode),
     queryFn: ({ signal }) => getQuestions(mode, signal),
     // the quiz only changes with a new seed; the step guards read it on every step
     staleTime: 10 * 60_000,

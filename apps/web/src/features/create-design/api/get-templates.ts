@@ -1,6 +1,7 @@
 import { apiPaths, listOf, templateSchema, type Mode, type Template } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const templatesResponseSchema = listOf(templateSchema);
 
@@ -12,7 +13,7 @@ export async function getTemplates(mode: Mode, signal?: AbortSignal): Promise<Te
 
 export const templatesQueryOptions = (mode: Mode) =>
   queryOptions({
-    queryKey: ['templates', mode],
+    queryKey: queryKeys.templates(mode),
     queryFn: ({ signal }) => getTemplates(mode, signal),
   });
 

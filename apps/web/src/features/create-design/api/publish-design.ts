@@ -1,6 +1,7 @@
 import { apiPaths, designSchema, type Design, type PublishDesignBody } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** SPEC §7 publish: the new public design, as the server stored it. */
 export function publishDesign(body: PublishDesignBody): Promise<Design> {
@@ -13,8 +14,8 @@ export function usePublishDesign() {
     mutationFn: publishDesign,
     // every cached list of designs (feed, profile) and the author's post count are now out of date
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['designs'] });
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.designs.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

@@ -2,15 +2,15 @@ import { type EarningsResponse, type SessionResponse } from '@dwellscape/shared'
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { EarningsScreen } from './earnings-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 const fetchMock = vi.fn<typeof fetch>();
 
 function renderEarnings(signedIn = true) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, { signedIn } as SessionResponse);
+  queryClient.setQueryData(queryKeys.me, { signedIn } as SessionResponse);
   return renderRoutes([{ path: paths.earnings.path, element: <EarningsScreen /> }], {
     initialEntries: [paths.earnings.getHref()],
     queryClient,

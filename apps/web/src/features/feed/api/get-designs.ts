@@ -9,6 +9,7 @@ import {
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface GetDesignsParams {
   mode: Mode;
@@ -24,8 +25,6 @@ export function getDesigns({ mode, cursor }: GetDesignsParams, signal?: AbortSig
 /** SPEC §4: 3 attempts in all, waiting 2 s and then 4 s. */
 export const feedRetryDelay = (attemptIndex: number) =>
   FEED_RETRY_DELAYS_MS[Math.min(attemptIndex, FEED_RETRY_DELAYS_MS.length - 1)] ?? 0;
-
-export const designsFeedQueryKey = (mode: Mode) => ['designs', 'feed', mode] as const;
 
 /** A first page requested before the feed screen existed (during the unlock transition), not yet in the cache. */
 let earlyFirstPage: { mode: Mode; startedAt: number; page: Promise<FeedResponse> } | null = null;
@@ -54,7 +53,7 @@ export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mo
     const first = await page;
     if (earlyFirstPage === early) {
       earlyFirstPage = null;
-      queryClient.setQueryData(designsFeedQueryKey(mode), { pages: [first], pageParams: [null] });
+      queryClient.setQueryData(queryKeys.designs.feed(mode), { pages: [first], pageParams: [null] });
     }
     return first;
   } catch {
@@ -64,7 +63,7 @@ export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mo
 
 export const designsFeedQueryOptions = (mode: Mode) =>
   infiniteQueryOptions({
-    queryKey: designsFeedQueryKey(mode),
+    queryKey: queryKeys.designs.feed(mode),
     queryFn: ({ pageParam, signal }) =>
       (pageParam === null && takeEarlyFirstPage(mode)) || getDesigns({ mode, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,

@@ -1,7 +1,7 @@
 import { apiPaths, designPageResponseSchema, FEED_PAGE_SIZE, type DesignPageResponse } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { followingFeedQueryKey } from '@/lib/api/follow-user';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Public designs of both modes by the people the account follows, newest first, 25 at a time by keyset cursor. */
 export function getFollowingDesigns(cursor: string | undefined, signal?: AbortSignal): Promise<DesignPageResponse> {
@@ -13,7 +13,7 @@ export function getFollowingDesigns(cursor: string | undefined, signal?: AbortSi
 
 export const followingDesignsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: followingFeedQueryKey,
+    queryKey: queryKeys.designs.following,
     queryFn: ({ pageParam, signal }) => getFollowingDesigns(pageParam ?? undefined, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

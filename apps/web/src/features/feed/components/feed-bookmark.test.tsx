@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTexts } from '@/components/design-card/save-button';
-import { meQueryKey } from '@/lib/api/get-me';
 import { makeDesign } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { FeedScreen } from './feed-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 const noor = {
   id: 'u-noor',
@@ -79,7 +79,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The feed, with the session as the app knows it once /api/me has answered. */
 function renderFeed() {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, server.session);
+  queryClient.setQueryData(queryKeys.me, server.session);
   return renderRoutes([{ path: '/', element: <FeedScreen /> }], {
     initialEntries: ['/'],
     queryClient,

@@ -11,13 +11,14 @@ import { ScreenHeader } from '@/components/ui/screen-header';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { cn } from '@/lib/cn';
-import { designsFeedQueryKey, useDesignsFeed } from '../api/get-designs';
+import { useDesignsFeed } from '../api/get-designs';
 import { useLiveDesigns } from '../hooks/use-live-designs';
 import { useStagedCount } from '../hooks/use-staged-count';
 import { offscreenCardClass } from '../utils/offscreen-card';
 import { flattenFeed } from '../utils/prepend-design';
 import { FeedViewSwitch, feedViewOf } from './feed-view-switch';
 import { FollowingFeed } from './following-feed';
+import { queryKeys } from '@/lib/query-keys';
 
 const feedDescriptions: Record<Mode, string> = {
   interior: 'Rooms reimagined by the community',
@@ -57,7 +58,7 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
   const shownCount = useStagedCount(designs.length);
 
   // back to the loading state, so the three attempts and their notes run again
-  const tryAgain = () => void queryClient.resetQueries({ queryKey: designsFeedQueryKey(mode) });
+  const tryAgain = () => void queryClient.resetQueries({ queryKey: queryKeys.designs.feed(mode) });
 
   return (
     <>

@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { makeDesign, makeUser } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { feedViewTexts } from './feed-view-switch';
 import { FeedScreen } from './feed-screen';
 import { followingFeedTexts } from './following-feed';
+import { queryKeys } from '@/lib/query-keys';
 
 const noor = {
   id: 'u-noor',
@@ -64,7 +64,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderHome(session: SessionResponse, path = paths.home.following()) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   return renderRoutes(
     [
       { path: '/', element: <FeedScreen /> },

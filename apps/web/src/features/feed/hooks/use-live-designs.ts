@@ -2,8 +2,8 @@ import { apiPaths, designSchema, type Design, type Mode } from '@dwellscape/shar
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { withQuery } from '@/lib/api-client';
-import { designsFeedQueryKey } from '../api/get-designs';
 import { prependDesign, type FeedPages } from '../utils/prepend-design';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The server-sent event that carries one newly published design (apps/server realtime). */
 const DESIGN_EVENT = 'design';
@@ -38,7 +38,7 @@ export function useLiveDesigns(mode: Mode): readonly string[] {
     const onDesign = (event: MessageEvent) => {
       const design = parseDesignEvent(event.data);
       if (!design || design.mode !== mode || !design.isPublic) return;
-      queryClient.setQueryData<FeedPages>(designsFeedQueryKey(mode), (feed) => prependDesign(feed, design));
+      queryClient.setQueryData<FeedPages>(queryKeys.designs.feed(mode), (feed) => prependDesign(feed, design));
       setArrivals((current) => ({
         mode,
         ids: current.mode === mode ? [design.id, ...current.ids.filter((id) => id !== design.id)] : [design.id],
@@ -48,7 +48,7 @@ export function useLiveDesigns(mode: Mode): readonly string[] {
     const connect = () => {
       // a new EventSource does not know what the feed already shows: the newest design it holds
       // tells the server where to replay from (the browser's own reconnects send Last-Event-ID)
-      const newest = queryClient.getQueryData<FeedPages>(designsFeedQueryKey(mode))?.pages[0]?.items[0]?.id;
+      const newest = queryClient.getQueryData<FeedPages>(queryKeys.designs.feed(mode))?.pages[0]?.items[0]?.id;
       const current = new EventSource(withQuery(apiPaths.designsLive, { mode, lastEventId: newest }));
       source = current;
       current.addEventListener('open', () => (failures = 0));

@@ -1,7 +1,7 @@
 import { apiPaths, orderSchema, type Order } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { earningsQueryKey, ordersQueryKey } from '@/lib/api/get-earnings';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Cancels the order within the beta's window; its commission is reversed. */
 export function cancelOrder(orderId: string): Promise<Order> {
@@ -13,8 +13,8 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: cancelOrder,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: earningsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.earnings });
     },
   });
 }

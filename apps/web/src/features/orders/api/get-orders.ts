@@ -1,7 +1,7 @@
 import { apiPaths, ordersResponseSchema, type OrdersResponse } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { ordersQueryKey } from '@/lib/api/get-earnings';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in account's orders, newest first, with their status. */
 export function getOrders(signal?: AbortSignal): Promise<OrdersResponse> {
@@ -9,7 +9,7 @@ export function getOrders(signal?: AbortSignal): Promise<OrdersResponse> {
 }
 
 export const ordersQueryOptions = () =>
-  queryOptions({ queryKey: ordersQueryKey, queryFn: ({ signal }) => getOrders(signal) });
+  queryOptions({ queryKey: queryKeys.orders, queryFn: ({ signal }) => getOrders(signal) });
 
 export function useOrders(isSignedIn: boolean) {
   return useQuery({ ...ordersQueryOptions(), enabled: isSignedIn });

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { OrdersScreen } from './orders-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 const order = (id: string, extra: Partial<Order> = {}): Order => ({
   id,
@@ -47,7 +47,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function renderOrders(signedIn = true) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, { signedIn } as SessionResponse);
+  queryClient.setQueryData(queryKeys.me, { signedIn } as SessionResponse);
   return renderRoutes([{ path: paths.orders.path, element: <OrdersScreen /> }], {
     initialEntries: [paths.orders.getHref()],
     queryClient,

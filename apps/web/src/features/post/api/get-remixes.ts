@@ -1,6 +1,7 @@
 import { apiPaths, remixesResponseSchema, type Design } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The public remixes of a design, newest first (at most 50; the design's remixCount counts them all). */
 export async function getRemixes(designId: string, signal?: AbortSignal): Promise<Design[]> {
@@ -11,7 +12,7 @@ export async function getRemixes(designId: string, signal?: AbortSignal): Promis
 // under 'designs', so publishing a remix (which invalidates every 'designs' query) refreshes the list
 export const remixesQueryOptions = (designId: string) =>
   queryOptions({
-    queryKey: ['designs', 'remixes', designId],
+    queryKey: queryKeys.designs.remixes(designId),
     queryFn: ({ signal }) => getRemixes(designId, signal),
   });
 

@@ -8,14 +8,14 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { usePost } from '../api/get-post';
+import { useDesign } from '@/lib/api/get-design';
 import { PostComments } from './post-comments';
 import { PostRemixes } from './post-remixes';
 
 /** SPEC §2: /post/{postId} — the design, its remixes, its real comments and a box to add one (PRODUCT.md). */
 export function PostScreen() {
   const { postId = '' } = useParams();
-  const post = usePost(postId);
+  const post = useDesign(postId);
 
   if (post.isPending) {
     return (

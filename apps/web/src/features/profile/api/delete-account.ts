@@ -1,8 +1,8 @@
 import { apiPaths, sessionResponseSchema, type DeleteAccountBody, type SessionResponse } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/api/get-me';
 import { applySession } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Deletes the signed-in account and everything it made; this browser stays past the gate, signed out. */
 export function deleteAccount(body: DeleteAccountBody): Promise<SessionResponse> {
@@ -15,8 +15,8 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     onSuccess: (session) => {
       // the person's profile and designs are gone: nothing cached about them may show again
-      const deletedId = queryClient.getQueryData<SessionResponse>(meQueryKey)?.currentUser.id;
-      if (deletedId) queryClient.removeQueries({ queryKey: ['users', deletedId] });
+      const deletedId = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.currentUser.id;
+      if (deletedId) queryClient.removeQueries({ queryKey: queryKeys.users.detail(deletedId) });
       void applySession(queryClient, session);
     },
   });

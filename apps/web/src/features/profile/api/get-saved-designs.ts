@@ -1,7 +1,7 @@
 import { apiPaths, designPageResponseSchema, FEED_PAGE_SIZE, type DesignPageResponse } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { savedDesignsQueryKey } from '@/lib/api/save-design';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The account's saved designs, the most recently saved first, 25 at a time by keyset cursor. */
 export function getSavedDesigns(cursor: string | undefined, signal?: AbortSignal): Promise<DesignPageResponse> {
@@ -10,7 +10,7 @@ export function getSavedDesigns(cursor: string | undefined, signal?: AbortSignal
 
 export const savedDesignsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: savedDesignsQueryKey,
+    queryKey: queryKeys.designs.saved,
     queryFn: ({ pageParam, signal }) => getSavedDesigns(pageParam ?? undefined, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

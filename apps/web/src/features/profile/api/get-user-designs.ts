@@ -1,6 +1,7 @@
 import { apiPaths, designSchema, listOf, type Design } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const userDesignsResponseSchema = listOf(designSchema);
 
@@ -12,7 +13,7 @@ export async function getUserDesigns(userId: string, signal?: AbortSignal): Prom
 
 export const userDesignsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['users', userId, 'designs'],
+    queryKey: queryKeys.users.designs(userId),
     queryFn: ({ signal }) => getUserDesigns(userId, signal),
   });
 

@@ -1,6 +1,7 @@
 import { apiPaths, userSchema, type User } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
   return apiRequest(apiPaths.user(userId), userSchema, { signal });
@@ -8,7 +9,7 @@ export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
 
 export const userQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['users', userId],
+    queryKey: queryKeys.users.detail(userId),
     queryFn: ({ signal }) => getUser(userId, signal),
   });
 

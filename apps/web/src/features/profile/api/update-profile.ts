@@ -1,9 +1,9 @@
 import { apiPaths, userSchema, type SessionResponse, type UpdateProfileBody, type User } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/api/get-me';
 import { patchPersonEverywhere } from '@/lib/session';
 import { userQueryOptions } from './get-user';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Changes the signed-in account's display name, bio or picture; answers with the profile as it is now. */
 export function updateProfile(body: UpdateProfileBody): Promise<User> {
@@ -16,7 +16,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     // the profile and every card, comment and search result of the person change at once, without a refetch
     onSuccess: (user) => {
-      queryClient.setQueryData<SessionResponse>(meQueryKey, (session) =>
+      queryClient.setQueryData<SessionResponse>(queryKeys.me, (session) =>
         session ? { ...session, currentUser: user } : session,
       );
       queryClient.setQueryData(userQueryOptions(user.id).queryKey, user);

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { makeDesign } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 const noor: User = {
   id: 'u-noor',
@@ -72,7 +72,7 @@ function renderOwnProfile(session: SessionResponse, userId = session.currentUser
       withToaster: true,
     },
   );
-  rendered.queryClient.setQueryData(meQueryKey, session);
+  rendered.queryClient.setQueryData(queryKeys.me, session);
   return rendered;
 }
 
@@ -198,7 +198,7 @@ describe('own profile, signed in', () => {
 
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === apiPaths.signOut)).toBe(true);
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(signedOut);
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(signedOut);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -279,7 +279,7 @@ describe('own profile, signed in', () => {
       path: apiPaths.me,
       body: { confirmUsername: 'noor_builds' },
     });
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(signedOut);
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(signedOut);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // back to the feed, which no longer holds the account's designs
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followTexts } from '@/components/follow-button/follow-button';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 const noor: User = {
   id: 'u-noor',
@@ -92,7 +92,7 @@ function stubServer(session: SessionResponse) {
 
 function renderProfile(session: SessionResponse, userId: string) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   return renderRoutes([{ path: paths.profile.path, element: <ProfileScreen /> }], {
     initialEntries: [paths.profile.getHref(userId)],
     queryClient,

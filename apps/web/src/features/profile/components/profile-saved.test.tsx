@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { makeDesign } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { savedTexts } from './profile-saved';
+import { queryKeys } from '@/lib/query-keys';
 
 const noor: User = {
   id: 'u-noor',
@@ -62,7 +62,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderProfile(session: SessionResponse, path: string) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, session);
+  queryClient.setQueryData(queryKeys.me, session);
   return renderRoutes([{ path: paths.profile.path, element: <ProfileScreen /> }], {
     initialEntries: [path],
     queryClient,

@@ -1,7 +1,7 @@
 import { apiPaths, placeOrderResponseSchema, type PlaceOrderBody, type PlaceOrderResponse } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { earningsQueryKey, ordersQueryKey } from '@/lib/api/get-earnings';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Places the order; the same idempotency key again answers the order it already made. */
 export function placeOrder(body: PlaceOrderBody): Promise<PlaceOrderResponse> {
@@ -13,8 +13,8 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: placeOrder,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: earningsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.earnings });
     },
   });
 }

@@ -15,11 +15,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { meQueryKey } from '@/lib/api/get-me';
 import { addToCart, getCart, reloadCartFromStorage } from '@/lib/cart';
 import { createTestQueryClient, jsonResponse } from '../../../../test/render';
 import { CHECKOUT_STORAGE_KEY } from '../utils/checkout-key';
 import { PurchaseScreen } from './purchase-screen';
+import { queryKeys } from '@/lib/query-keys';
 
 function WhereAmI() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
@@ -37,7 +37,7 @@ function renderPurchase(state?: unknown, { from, signedIn = true }: { from?: str
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, { signedIn } as SessionResponse);
+  queryClient.setQueryData(queryKeys.me, { signedIn } as SessionResponse);
   render(
     <QueryClientProvider client={queryClient}>
       <AccountSheetProvider>

@@ -8,6 +8,7 @@ import {
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One list's matches from `offset` on ('Show more' on a search tab), with how many match in all. */
 export function getSearchListPage<List extends SearchList>(
@@ -27,7 +28,7 @@ export function getSearchListPage<List extends SearchList>(
  */
 export const searchListPagesQueryOptions = <List extends SearchList>(list: List, q: string, mode: Mode) =>
   infiniteQueryOptions({
-    queryKey: ['search', mode, q, list, 'more'] as const,
+    queryKey: queryKeys.searchMore(mode, q, list),
     queryFn: ({ pageParam, signal }) => getSearchListPage(list, { q, mode, offset: pageParam }, signal),
     initialPageParam: SEARCH_RESULTS_PER_LIST,
     getNextPageParam: (last, _pages, offset) =>

@@ -1,6 +1,7 @@
 import { apiPaths, searchResponseSchema, type Mode, type SearchResponse } from '@dwellscape/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The answer together with the words and mode it answers, so a screen showing older results while new ones
@@ -16,7 +17,7 @@ export async function search(q: string, mode: Mode, signal?: AbortSignal): Promi
 
 export const searchQueryOptions = (q: string, mode: Mode) =>
   queryOptions({
-    queryKey: ['search', mode, q],
+    queryKey: queryKeys.search(mode, q),
     queryFn: ({ signal }) => search(q, mode, signal),
     enabled: q.trim().length > 0,
     // the previous results stay on screen while the next words are looked up

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { useShopDesign } from '../api/get-shop-design';
+import { useDesign } from '@/lib/api/get-design';
 import { productLine, type ShopLine } from '../utils/shop-lines';
 import { PurchaseView } from './purchase-view';
 import { SeeInSpaceView } from './see-in-space-view';
@@ -20,7 +20,7 @@ const readView = (value: string | null): View | null => (value === 'purchase' ||
 /** SPEC §2 /shop-design/{postId}: buy a design's products, or see them in your own space. */
 export function ShopDesignScreen() {
   const { postId = '' } = useParams();
-  const design = useShopDesign(postId);
+  const design = useDesign(postId);
 
   if (design.isPending) {
     return (

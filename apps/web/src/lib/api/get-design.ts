@@ -1,6 +1,7 @@
 import { apiPaths, designSchema, type Design } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { readStoredJson } from '@/lib/storage';
 
 /** SPEC §2: a design opened from the feed may be cached in sessionStorage under its post id. */
@@ -9,8 +10,11 @@ export function readCachedDesign(postId: string): Design | null {
   return cached && cached.id === postId ? cached : null;
 }
 
-/** The design from the API; when the API cannot give it (missing, offline), the cached copy if there is one. */
-export async function getShopDesign(postId: string, signal?: AbortSignal): Promise<Design> {
+/**
+ * A published design (a post, PRODUCT.md) from the API; when the API cannot give it (missing, offline), the copy
+ * the feed cached, if there is one.
+ */
+export async function getDesign(postId: string, signal?: AbortSignal): Promise<Design> {
   try {
     return await apiRequest(apiPaths.design(postId), designSchema, { signal });
   } catch (error) {
@@ -20,12 +24,13 @@ export async function getShopDesign(postId: string, signal?: AbortSignal): Promi
   }
 }
 
-export const shopDesignQueryOptions = (postId: string) =>
+/** One query for a design: the post screen and the shop-design screen share it. */
+export const designQueryOptions = (postId: string) =>
   queryOptions({
-    queryKey: ['designs', 'detail', postId],
-    queryFn: ({ signal }) => getShopDesign(postId, signal),
+    queryKey: queryKeys.designs.detail(postId),
+    queryFn: ({ signal }) => getDesign(postId, signal),
   });
 
-export function useShopDesign(postId: string) {
-  return useQuery(shopDesignQueryOptions(postId));
+export function useDesign(postId: string) {
+  return useQuery(designQueryOptions(postId));
 }
