@@ -1,5 +1,6 @@
 import type { SessionResponse, User } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { patchDeep, patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys, viewerIndependentRoots } from '@/lib/query-keys';
 
 /**
@@ -19,42 +20,18 @@ function isPersonWithId(value: Record<string, unknown>, id: string): boolean {
   return value.id === id && typeof value.username === 'string' && typeof value.displayName === 'string';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 type PersonPatch = Partial<Pick<User, 'displayName' | 'avatarUrl' | 'bio'>>;
+
+const patchPerson = (id: string, patch: PersonPatch) => (node: Record<string, unknown>) => {
+  if (!isPersonWithId(node, id)) return node;
+  // only the fields it already holds: a card's user summary has no bio
+  const changes = Object.entries(patch).filter(([key, field]) => key in node && node[key] !== field);
+  return changes.length === 0 ? node : { ...node, ...Object.fromEntries(changes) };
+};
 
 /** Returns `value` with every appearance of the person patched (only the fields it already holds); untouched branches keep their identity. */
 export function patchPersonIn<T>(value: T, id: string, patch: PersonPatch): T {
-  if (Array.isArray(value)) {
-    let changed = false;
-    const next = value.map((item: unknown) => {
-      const patched = patchPersonIn(item, id, patch);
-      if (patched !== item) changed = true;
-      return patched;
-    });
-    return (changed ? next : value) as T;
-  }
-  if (!isPlainObject(value)) return value;
-  let changed = false;
-  const next: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    const patched = patchPersonIn(child, id, patch);
-    if (patched !== child) changed = true;
-    next[key] = patched;
-  }
-  if (isPersonWithId(value, id)) {
-    for (const [key, field] of Object.entries(patch)) {
-      if (key in next && next[key] !== field) {
-        next[key] = field;
-        changed = true;
-      }
-    }
-  }
-  return (changed ? next : value) as T;
+  return patchDeep(value, patchPerson(id, patch));
 }
 
 /**
@@ -63,10 +40,5 @@ export function patchPersonIn<T>(value: T, id: string, patch: PersonPatch): T {
  */
 export function patchPersonEverywhere(queryClient: QueryClient, user: User): void {
   const patch: PersonPatch = { displayName: user.displayName, avatarUrl: user.avatarUrl, bio: user.bio };
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const data = query.state.data;
-    if (data === undefined) continue;
-    const patched = patchPersonIn(data, user.id, patch);
-    if (patched !== data) queryClient.setQueryData(query.queryKey, patched);
-  }
+  patchEveryQuery(queryClient, patchPerson(user.id, patch));
 }

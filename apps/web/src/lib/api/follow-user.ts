@@ -1,6 +1,7 @@
 import { apiPaths, followResponseSchema, type FollowResponse, type User } from '@dwellscape/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { patchDeep, patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
@@ -11,47 +12,21 @@ export function setUserFollowed(userId: string, follow: boolean): Promise<Follow
 export type UserPatch = Partial<Pick<User, 'isFollowedByViewer' | 'followerCount' | 'followingCount'>>;
 type CountPatch = (user: User) => UserPatch;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 /** A whole profile (not a card's user summary): it carries the counts. */
 const isProfileWithId = (value: Record<string, unknown>, id: string) =>
   value.id === id && typeof value.followerCount === 'number' && typeof value.isFollowedByViewer === 'boolean';
 
+const patchProfile = (id: string, patch: CountPatch) => (node: Record<string, unknown>) =>
+  isProfileWithId(node, id) ? { ...node, ...patch(node as unknown as User) } : node;
+
 /** Returns `value` with every profile of `id` patched; untouched branches keep their identity. */
 export function patchUserIn<T>(value: T, id: string, patch: CountPatch): T {
-  if (Array.isArray(value)) {
-    let changed = false;
-    const next = value.map((item: unknown) => {
-      const patched = patchUserIn(item, id, patch);
-      if (patched !== item) changed = true;
-      return patched;
-    });
-    return (changed ? next : value) as T;
-  }
-  if (!isPlainObject(value)) return value;
-  if (isProfileWithId(value, id)) return { ...value, ...patch(value as unknown as User) } as T;
-  let changed = false;
-  const next: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    const patched = patchUserIn(child, id, patch);
-    if (patched !== child) changed = true;
-    next[key] = patched;
-  }
-  return (changed ? next : value) as T;
+  return patchDeep(value, patchProfile(id, patch));
 }
 
 /** Patches one person's profile wherever a query holds it: their profile, search results, the session's current user. */
 export function patchUserEverywhere(queryClient: QueryClient, id: string, patch: CountPatch): void {
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const data = query.state.data;
-    if (data === undefined) continue;
-    const patched = patchUserIn(data, id, patch);
-    if (patched !== data) queryClient.setQueryData(query.queryKey, patched);
-  }
+  patchEveryQuery(queryClient, patchProfile(id, patch));
 }
 
 interface PendingFollow {

@@ -24,7 +24,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
-import { useImproveCaption } from '../api/improve-caption';
+import { useImproveCaption } from '../api/improve-text';
 import { usePublishDesign } from '../api/publish-design';
 import { clearCreateDraft, refreshCreateDraft, useCreateDraft, type CreateDraft } from '../stores/create-draft';
 import { isRemixHandoff, readPostCreationHandoff, type PostCreationHandoff } from '../utils/post-creation-handoff';

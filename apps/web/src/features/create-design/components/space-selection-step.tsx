@@ -16,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
-import { useImproveDesignNotes } from '../api/improve-design-notes';
+import { useImproveDesignNotes } from '../api/improve-text';
 import { usePhotoUpload } from '../hooks/use-photo-upload';
 import { hasChosenSpace, updateCreateDraft, useCreateDraft } from '../stores/create-draft';
 import { aiSpaceTypeOf, uploadedSpaceTypeOf } from '../utils/space-type';

@@ -4,6 +4,7 @@ import { RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
+import { FeedFooter } from '@/components/design-card/feed-footer';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -99,24 +100,7 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
               </li>
             ))}
           </ul>
-          <div className="mt-8 flex flex-col items-center gap-3 text-center">
-            <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-              <span className="icon size-4 icon-circle-check text-primary" aria-hidden />
-              {messages.feed.endOfFeed}
-            </p>
-            {feed.hasNextPage ? (
-              <Button variant="outline" isLoading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
-                {messages.feed.loadMore}
-              </Button>
-            ) : (
-              <p className="text-xs text-muted-foreground">{messages.feed.noMore}</p>
-            )}
-            {feed.isFetchNextPageError && !feed.isFetchingNextPage && (
-              <p role="alert" className="text-sm font-medium text-danger">
-                {messages.feed.dataFailed}
-              </p>
-            )}
-          </div>
+          <FeedFooter pages={feed} />
         </>
       )}
     </>

@@ -1,12 +1,13 @@
-import { messages } from '@dwellscape/shared';
-import { CircleCheck, LogIn, RefreshCw, UserPlus, Users } from 'lucide-react';
+import { LogIn, RefreshCw, UserPlus, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAccountSheet } from '@/components/account/account-sheet-provider';
 import { DesignCard } from '@/components/design-card/design-card';
+import { FeedFooter } from '@/components/design-card/feed-footer';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FailedToLoad } from '@/components/ui/load-failure';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/get-me';
 import { cn } from '@/lib/cn';
@@ -67,24 +68,7 @@ export function FollowingFeed() {
           </li>
         ))}
       </ul>
-      <div className="mt-8 flex flex-col items-center gap-3 text-center">
-        <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-          <CircleCheck className="size-4 text-primary" aria-hidden />
-          {messages.feed.endOfFeed}
-        </p>
-        {feed.hasNextPage ? (
-          <Button variant="outline" isLoading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
-            {messages.feed.loadMore}
-          </Button>
-        ) : (
-          <p className="text-xs text-muted-foreground">{messages.feed.noMore}</p>
-        )}
-        {feed.isFetchNextPageError && !feed.isFetchingNextPage && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {messages.feed.dataFailed}
-          </p>
-        )}
-      </div>
+      <FeedFooter pages={feed} />
     </>
   );
 }
@@ -108,17 +92,12 @@ function SignedOutFollowing() {
 
 function LoadFailed({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   return (
-    <EmptyState
+    <FailedToLoad
       icon={RefreshCw}
-      tone="danger"
       title={followingFeedTexts.loadFailed}
-      description={error?.message}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          <RefreshCw className="size-4" aria-hidden />
-          {messages.feed.tryAgain}
-        </Button>
-      }
+      error={error}
+      onRetry={onRetry}
+      retryIcon={RefreshCw}
     />
   );
 }

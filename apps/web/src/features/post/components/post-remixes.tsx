@@ -1,11 +1,10 @@
-import { messages, type Design } from '@dwellscape/shared';
+import { type Design } from '@dwellscape/shared';
 import { ImageOff, RefreshCw, Repeat2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatRemixCount, REMIXES_SECTION_ID } from '@/components/design-card/design-card';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { FailedToLoad } from '@/components/ui/load-failure';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -62,17 +61,14 @@ function RemixList({ remixes, remixCount }: { remixes: ReturnType<typeof useRemi
   }
   if (remixes.isError) {
     return (
-      <EmptyState
+      <FailedToLoad
         icon={RefreshCw}
-        tone="danger"
         title="Could not load the remixes"
-        description={remixes.error.message}
+        error={remixes.error}
+        onRetry={() => void remixes.refetch()}
         className="py-6"
-        action={
-          <Button variant="outline" size="sm" onClick={() => void remixes.refetch()} isLoading={remixes.isFetching}>
-            {messages.feed.tryAgain}
-          </Button>
-        }
+        size="sm"
+        isRetrying={remixes.isFetching}
       />
     );
   }

@@ -1,13 +1,12 @@
 import { messages } from '@dwellscape/shared';
 import { ArrowLeft, ImageOff } from 'lucide-react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Button } from '@/components/ui/button';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useDesign } from '@/lib/api/get-design';
 import { PostComments } from './post-comments';
 import { PostRemixes } from './post-remixes';
@@ -26,29 +25,13 @@ export function PostScreen() {
     );
   }
   if (post.isError) {
-    const isMissing = post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
-    return isMissing ? (
-      <EmptyState
+    return (
+      <LoadFailure
+        error={post.error}
         icon={ImageOff}
-        title={messages.post.notFound}
-        description="It may have been removed, or the link is wrong."
-        action={
-          <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline' })}>
-            {messages.notFound.link}
-          </Link>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={ImageOff}
-        tone="danger"
-        title="Could not load this post"
-        description={post.error.message}
-        action={
-          <Button variant="outline" onClick={() => void post.refetch()}>
-            {messages.feed.tryAgain}
-          </Button>
-        }
+        notFound={{ title: messages.post.notFound, description: 'It may have been removed, or the link is wrong.' }}
+        failedTitle="Could not load this post"
+        onRetry={() => void post.refetch()}
       />
     );
   }

@@ -1,8 +1,6 @@
-import { messages } from '@dwellscape/shared';
 import { UserX } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { FailedToLoad } from '@/components/ui/load-failure';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/get-me';
 import { ProfileSkeleton } from './profile-screen';
@@ -17,16 +15,11 @@ export function CurrentProfileScreen() {
   if (me.data) return <Navigate to={paths.profile.getHref(me.data.currentUser.id)} replace />;
   if (me.isError) {
     return (
-      <EmptyState
+      <FailedToLoad
         icon={UserX}
-        tone="danger"
         title="Could not load your profile"
-        description={me.error.message}
-        action={
-          <Button variant="outline" onClick={() => void me.refetch()}>
-            {messages.feed.tryAgain}
-          </Button>
-        }
+        error={me.error}
+        onRetry={() => void me.refetch()}
       />
     );
   }

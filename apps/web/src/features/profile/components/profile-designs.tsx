@@ -1,8 +1,9 @@
 import { earningPotentialCents, formatCents, messages, type Design } from '@dwellscape/shared';
 import { Heart, ImageOff, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FailedToLoad } from '@/components/ui/load-failure';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -32,16 +33,11 @@ export function ProfileDesigns({ userId, isCurrentUser }: ProfileDesignsProps) {
   }
   if (designs.isError) {
     return (
-      <EmptyState
+      <FailedToLoad
         icon={ImageOff}
-        tone="danger"
         title="Could not load the designs"
-        description={designs.error.message}
-        action={
-          <Button variant="outline" onClick={() => void designs.refetch()}>
-            {messages.feed.tryAgain}
-          </Button>
-        }
+        error={designs.error}
+        onRetry={() => void designs.refetch()}
       />
     );
   }

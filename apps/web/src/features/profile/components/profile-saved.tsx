@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useAccountSheet } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FailedToLoad } from '@/components/ui/load-failure';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/get-me';
@@ -105,17 +106,5 @@ function SignedOutSaved() {
 }
 
 function LoadFailed({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
-  return (
-    <EmptyState
-      icon={ImageOff}
-      tone="danger"
-      title={savedTexts.loadFailed}
-      description={error?.message}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          {messages.feed.tryAgain}
-        </Button>
-      }
-    />
-  );
+  return <FailedToLoad icon={ImageOff} title={savedTexts.loadFailed} error={error} onRetry={onRetry} />;
 }

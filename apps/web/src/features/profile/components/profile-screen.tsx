@@ -1,12 +1,9 @@
 import { messages } from '@dwellscape/shared';
 import { Bookmark, Grid3x3, UserX } from 'lucide-react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { useParams, useSearchParams } from 'react-router';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/api/get-me';
 import { useUser } from '../api/get-user';
 import { ProfileDesigns } from './profile-designs';
@@ -26,29 +23,16 @@ export function ProfileScreen() {
 
   if (user.isPending) return <ProfileSkeleton />;
   if (user.isError) {
-    const isMissing = user.error instanceof ApiError && (user.error.status === 404 || user.error.status === 400);
-    return isMissing ? (
-      <EmptyState
+    return (
+      <LoadFailure
+        error={user.error}
         icon={UserX}
-        title={messages.profile.notFound}
-        description="The profile may have been removed, or the link is wrong."
-        action={
-          <Link to={paths.home.getHref()} className={buttonClasses({ variant: 'outline' })}>
-            {messages.notFound.link}
-          </Link>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={UserX}
-        tone="danger"
-        title="Could not load this profile"
-        description={user.error.message}
-        action={
-          <Button variant="outline" onClick={() => void user.refetch()}>
-            {messages.feed.tryAgain}
-          </Button>
-        }
+        notFound={{
+          title: messages.profile.notFound,
+          description: 'The profile may have been removed, or the link is wrong.',
+        }}
+        failedTitle="Could not load this profile"
+        onRetry={() => void user.refetch()}
       />
     );
   }
