@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { SelectedMark } from '@/components/ui/selected-mark';
@@ -12,7 +13,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
@@ -217,24 +217,13 @@ function PresetTile({
   onChoose: () => void;
 }) {
   return (
-    <button
-      type="button"
-      aria-pressed={isSelected}
+    <ChoiceTile
+      imageUrl={option.thumbnailUrl}
+      imageClassName="aspect-[4/3]"
+      isSelected={isSelected}
       onClick={onChoose}
-      className={cn(
-        'group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border bg-surface text-left shadow-card transition-[border-color,box-shadow]',
-        isSelected ? 'border-primary ring-2 ring-primary' : 'border-border/70 hover:border-border',
-      )}
+      mark={isSelected && <SelectedMark className="size-7 shadow" strokeWidth={3} />}
     >
-      <span className="relative block aspect-[4/3] bg-muted">
-        <ResponsiveImage
-          src={option.thumbnailUrl}
-          alt=""
-          sizes={imageSizes.halfColumn}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-        />
-        {isSelected && <SelectedMark className="size-7 shadow" strokeWidth={3} />}
-      </span>
       <span className="flex flex-1 flex-col gap-1.5 p-3">
         <span className="text-sm leading-snug font-semibold">{option.name}</span>
         <span className="text-xs text-muted-foreground">{option.category}</span>
@@ -248,7 +237,7 @@ function PresetTile({
           </span>
         )}
       </span>
-    </button>
+    </ChoiceTile>
   );
 }
 

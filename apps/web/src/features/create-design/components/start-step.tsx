@@ -3,6 +3,7 @@ import { Check, ImagePlus, PackageOpen, RefreshCw, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -198,23 +199,13 @@ function ProductTile({
   onToggle: () => void;
 }) {
   return (
-    <button
-      type="button"
-      aria-pressed={isSelected}
+    <ChoiceTile
+      imageUrl={product.imageUrl}
+      imageClassName="aspect-square"
+      isSelected={isSelected}
       onClick={onToggle}
-      className={cn(
-        'group flex h-full w-full cursor-pointer flex-col overflow-hidden rounded-2xl border bg-surface text-left shadow-card transition-[border-color,box-shadow]',
-        isSelected ? 'border-primary ring-2 ring-primary' : 'border-border/70 hover:border-border',
-      )}
-    >
-      <span className="relative block aspect-square bg-muted">
-        <ResponsiveImage
-          src={product.imageUrl}
-          alt=""
-          sizes={imageSizes.halfColumn}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-          onError={(event) => (event.currentTarget.style.visibility = 'hidden')}
-        />
+      onImageError={(event) => (event.currentTarget.style.visibility = 'hidden')}
+      mark={
         <span
           aria-hidden
           className={cn(
@@ -226,7 +217,8 @@ function ProductTile({
         >
           <Check className="size-4" strokeWidth={3} />
         </span>
-      </span>
+      }
+    >
       <span className="flex flex-1 flex-col gap-0.5 p-3">
         <span className="line-clamp-2 text-sm leading-snug font-semibold">{product.name}</span>
         <span className="truncate text-xs text-muted-foreground">{product.brandName}</span>
@@ -234,7 +226,7 @@ function ProductTile({
           {formatPrice(product.price)}
         </span>
       </span>
-    </button>
+    </ChoiceTile>
   );
 }
 

@@ -1,7 +1,7 @@
 import { formatCents, formatRelativeTime, ORDER_CANCEL_WINDOW_MS, type Order } from '@dwellscape/shared';
 import { Package, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
-import { SignInNeeded } from '@/components/account/sign-in-needed';
+import { AccountData } from '@/components/account/account-data';
 import { ProductImage } from '@/components/product-dialog/product-image';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,7 +9,6 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { imageSizes } from '@/components/ui/responsive-image';
 import { ScreenHeader } from '@/components/ui/screen-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/get-me';
@@ -27,48 +26,42 @@ export function OrdersScreen() {
   return (
     <section>
       <ScreenHeader title="Your orders" description="Orders placed in the beta: recorded with their payment pending." />
-      {me.data && !isSignedIn ? (
-        <SignInNeeded
-          icon={ReceiptText}
-          title="Your orders appear here"
-          description="Sign in or sign up to see the orders you placed."
-        />
-      ) : orders.isPending ? (
-        <div aria-label="Loading orders" className="space-y-3">
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : orders.isError ? (
-        <Card>
-          <EmptyState
-            icon={ReceiptText}
-            tone="danger"
-            title="Failed to load your orders"
-            action={<Button onClick={() => void orders.refetch()}>Try Again</Button>}
-          />
-        </Card>
-      ) : orders.data.items.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={ReceiptText}
-            title="No orders yet"
-            description="Shop the products of a design you like; your orders show up here."
-            action={
-              <Link to={paths.home.getHref()} className={buttonClasses()}>
-                Continue Shopping
-              </Link>
-            }
-          />
-        </Card>
-      ) : (
-        <ul aria-label="Orders" className="space-y-4">
-          {orders.data.items.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <AccountData
+        query={orders}
+        icon={ReceiptText}
+        signedOut={{
+          title: 'Your orders appear here',
+          description: 'Sign in or sign up to see the orders you placed.',
+        }}
+        loadingLabel="Loading orders"
+        skeletons={['h-32', 'h-32']}
+        failedTitle="Failed to load your orders"
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <Card>
+              <EmptyState
+                icon={ReceiptText}
+                title="No orders yet"
+                description="Shop the products of a design you like; your orders show up here."
+                action={
+                  <Link to={paths.home.getHref()} className={buttonClasses()}>
+                    Continue Shopping
+                  </Link>
+                }
+              />
+            </Card>
+          ) : (
+            <ul aria-label="Orders" className="space-y-4">
+              {data.items.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </AccountData>
     </section>
   );
 }
