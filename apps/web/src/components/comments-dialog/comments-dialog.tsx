@@ -1,17 +1,15 @@
 import { COMMENT_TEXT_MAX_LENGTH, COMMENTS_DIALOG_MAX_HEIGHT, messages } from '@dwellscape/shared';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { inputClasses, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
-import { useAddDesignComment } from '@/lib/api/add-design-comment';
 import { useDesignComments } from '@/lib/api/get-design-comments';
 import { useMe } from '@/lib/api/get-me';
 import { cn } from '@/lib/cn';
+import { useCommentComposer } from './use-comment-composer';
 import { CommentThread } from './comment-thread';
 
 export const COMMENT_SIGN_IN_NOTE = 'You sign in or sign up when you post; what you wrote stays.';
@@ -72,32 +70,8 @@ function CommentsDialogBody({ designId, designTitle }: { designId: string; desig
 function CommentForm({ designId }: { designId: string }) {
   const textId = useId();
   const noteId = useId();
-  const [text, setText] = useState('');
-  const addComment = useAddDesignComment();
-  const { runWithAccount } = useRequireAccount();
+  const { text, setText, submit, isPending } = useCommentComposer(designId);
   const session = useMe().data;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (addComment.isPending) return;
-    const trimmedText = text.trim();
-    if (!trimmedText) {
-      toast.error(messages.comments.emptyTitle, { description: messages.comments.emptyBody });
-      return;
-    }
-    try {
-      // comments are posted under the account's name (decision 0016): signed out, the sheet asks first
-      const outcome = await runWithAccount(() => addComment.mutateAsync({ designId, body: { text: trimmedText } }), {
-        reason: accountReasons.comment,
-      });
-      if (!outcome.completed) return;
-      setText('');
-      toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
-    } catch (error) {
-      console.error('Posting a comment failed', error);
-      toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
-    }
-  }
 
   return (
     <form
@@ -139,11 +113,11 @@ function CommentForm({ designId }: { designId: string }) {
           type="submit"
           size="icon"
           className="size-11 rounded-xl"
-          aria-label={addComment.isPending ? 'Posting comment' : 'Post comment'}
+          aria-label={isPending ? 'Posting comment' : 'Post comment'}
           disabled={!text}
-          isLoading={addComment.isPending}
+          isLoading={isPending}
         >
-          {!addComment.isPending && <Send className="size-4" aria-hidden />}
+          {!isPending && <Send className="size-4" aria-hidden />}
         </Button>
       </div>
     </form>

@@ -1,24 +1,13 @@
 import { apiPaths, renderJobSchema, type RenderJob } from '@dwellscape/shared';
+import { parseEventData, RECONNECT_DELAYS_MS } from '@/lib/live-stream';
 import { getRenderJob } from './get-render-job';
 
 /** The server-sent event that carries the job after each change (GET /api/render-jobs/:id/events). */
 const JOB_EVENT = 'job';
 /** Without EventSource (or while its connection is down) the job is read this often. */
 const POLL_MS = 1000;
-/** SPEC §9: realtime reconnect delays 1 s, 2 s, 5 s, 10 s, then 10 s. */
-const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 const isFinished = (job: RenderJob) => job.status === 'done' || job.status === 'failed' || job.status === 'cancelled';
-
-function parseJobEvent(data: unknown): RenderJob | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = renderJobSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface FollowRenderJobHandlers {
   onChange(job: RenderJob): void;
@@ -61,7 +50,7 @@ export function followRenderJob(jobId: string, handlers: FollowRenderJobHandlers
     const current = new EventSource(apiPaths.renderJobEvents(jobId));
     source = current;
     current.addEventListener(JOB_EVENT, (event) => {
-      const job = parseJobEvent((event as MessageEvent).data);
+      const job = parseEventData(renderJobSchema, (event as MessageEvent).data);
       if (job) {
         failures = 0;
         take(job);

@@ -10,6 +10,7 @@ import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
+import { RenderProgressBar } from '@/components/ui/render-progress-bar';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
@@ -340,19 +341,7 @@ function RenderingProgress({ mode, beforeUrl, job, onCancel }: RenderingProgress
               <span className="text-sm font-semibold tabular-nums text-white/90">{percent}%</span>
             )}
           </div>
-          <div
-            role="progressbar"
-            aria-label="Render progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/25"
-          >
-            <div
-              className="h-full rounded-full bg-white transition-[width] duration-500 ease-out"
-              style={{ width: `${Math.max(3, percent)}%` }}
-            />
-          </div>
+          <RenderProgressBar percent={percent} className="bg-white/25" barClassName="bg-white" />
         </div>
       </ImageFrame>
       <div className="mt-3 flex items-center justify-between gap-3">

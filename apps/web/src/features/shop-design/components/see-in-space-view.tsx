@@ -11,6 +11,7 @@ import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ProgressSteps } from '@/components/ui/stepper';
+import { RenderProgressBar } from '@/components/ui/render-progress-bar';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useRenderInSpace } from '../api/render-in-space';
@@ -214,19 +215,7 @@ function InSpaceProgress({ job }: { job: RenderJob | null }) {
           <span className="min-w-0 flex-1">{line}</span>
           {job?.status === 'running' && <span className="tabular-nums text-muted-foreground">{percent}%</span>}
         </p>
-        <div
-          role="progressbar"
-          aria-label="Render progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500 ease-out"
-            style={{ width: `${Math.max(3, percent)}%` }}
-          />
-        </div>
+        <RenderProgressBar percent={percent} className="bg-muted" barClassName="bg-primary" />
       </div>
     </div>
   );
