@@ -5,3 +5,4 @@ export * from './helpers';
 export * from './api-paths';
 export * from './accounts';
 export * from './orders';
+export * from './contracts';

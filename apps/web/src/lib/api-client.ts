@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@dwellscape/shared';
+import { errorResponseSchema, pathOf, type ApiContract } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 
 /** The `error` of the 401 a route that needs an account answers a signed-out viewer (decision 0016). */
@@ -144,4 +144,52 @@ async function toApiError(response: Response): Promise<ApiError> {
     return new ApiError(response.status, message ?? error, details, error);
   }
   return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}`);
+}
+
+type Schema = z.core.$ZodType;
+type ParamsOf<C extends ApiContract> = C['params'] extends Schema ? { params: z.core.input<C['params']> } : unknown;
+type QueryOf<C extends ApiContract> = C['query'] extends Schema ? { query?: Record<string, QueryValue> } : unknown;
+type BodyOf<C extends ApiContract> = C['body'] extends Schema ? { body: z.core.input<C['body']> } : unknown;
+/** What one call takes: the contract's path parameters, query and body, as it declares them. */
+export type CallInput<C extends ApiContract> = ParamsOf<C> & QueryOf<C> & BodyOf<C> & { signal?: AbortSignal };
+/** What a success of the call answers. */
+export type CallAnswer<C extends ApiContract> = C['response'] extends Schema ? z.core.output<C['response']> : void;
+
+/**
+ * A form of the body's fields for a contract sent as `multipart/form-data`: text as it is, numbers as text, files
+ * with their names, collections as JSON text (as the server reads them); absent fields are left out.
+ */
+export function formDataOf(fields: Readonly<Record<string, unknown>>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else if (typeof value === 'string') form.append(name, value);
+    else if (typeof value === 'number' || typeof value === 'boolean') form.append(name, String(value));
+    else form.append(name, JSON.stringify(value));
+  }
+  return form;
+}
+
+/** Calls the API as `contract` says: its method and path, the body as JSON or as a form, the answer parsed. */
+export function callApi<C extends ApiContract>(
+  contract: C,
+  ...[input]: Record<never, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<CallAnswer<C>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const options: ApiRequestOptions = {
+    method: contract.method,
+    query,
+    body: contract.form && body !== undefined ? formDataOf(body as Record<string, unknown>) : body,
+    signal,
+  };
+  const path = pathOf(contract, params);
+  return (
+    contract.response === null ? apiRequest(path, null, options) : apiRequest(path, contract.response, options)
+  ) as Promise<CallAnswer<C>>;
 }

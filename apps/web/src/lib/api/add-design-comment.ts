@@ -1,12 +1,6 @@
-import {
-  addCommentResponseSchema,
-  apiPaths,
-  type AddCommentBody,
-  type AddCommentResponse,
-  type Comment,
-} from '@dwellscape/shared';
+import { type AddCommentBody, type AddCommentResponse, type Comment, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -18,7 +12,7 @@ export interface AddDesignCommentInput {
 
 /** SPEC §7 project comment insert; answers with the new comment and the design's new count. */
 export function addDesignComment({ designId, body }: AddDesignCommentInput): Promise<AddCommentResponse> {
-  return apiRequest(apiPaths.designComments(designId), addCommentResponseSchema, { method: 'POST', body });
+  return callApi(contracts.addComment, { params: { id: designId }, body });
 }
 
 export function useAddDesignComment() {

@@ -1,4 +1,4 @@
-import { apiPaths, renderJobSchema, type RenderJob } from '@dwellscape/shared';
+import { renderJobSchema, type RenderJob, contracts, pathOf } from '@dwellscape/shared';
 import { parseEventData, RECONNECT_DELAYS_MS } from '@/lib/live-stream';
 import { getRenderJob } from './get-render-job';
 
@@ -47,7 +47,7 @@ export function followRenderJob(jobId: string, handlers: FollowRenderJobHandlers
   };
 
   const connect = () => {
-    const current = new EventSource(apiPaths.renderJobEvents(jobId));
+    const current = new EventSource(pathOf(contracts.renderJobEvents, { id: jobId }));
     source = current;
     current.addEventListener(JOB_EVENT, (event) => {
       const job = parseEventData(renderJobSchema, (event as MessageEvent).data);

@@ -1,12 +1,12 @@
-import { apiPaths, followResponseSchema, type FollowResponse, type User } from '@dwellscape/shared';
+import { type FollowResponse, type User, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchDeep, patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
 export function setUserFollowed(userId: string, follow: boolean): Promise<FollowResponse> {
-  return apiRequest(apiPaths.userFollow(userId), followResponseSchema, { method: follow ? 'PUT' : 'DELETE' });
+  return callApi(follow ? contracts.followUser : contracts.unfollowUser, { params: { id: userId } });
 }
 
 export type UserPatch = Partial<Pick<User, 'isFollowedByViewer' | 'followerCount' | 'followingCount'>>;

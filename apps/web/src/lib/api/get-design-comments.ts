@@ -1,13 +1,11 @@
-import { apiPaths, commentSchema, listOf, type Comment } from '@dwellscape/shared';
+import { type Comment, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const commentListSchema = listOf(commentSchema);
 
 /** A design's comments, oldest first (SPEC §7 project comments read). */
 export async function getDesignComments(designId: string, signal?: AbortSignal): Promise<Comment[]> {
-  const { items } = await apiRequest(apiPaths.designComments(designId), commentListSchema, { signal });
+  const { items } = await callApi(contracts.listComments, { params: { id: designId }, signal });
   return items;
 }
 

@@ -1,6 +1,6 @@
-import { apiPaths, designSchema, type Design } from '@dwellscape/shared';
+import { designSchema, type Design, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { readStoredJson } from '@/lib/storage';
 
@@ -16,7 +16,7 @@ export function readCachedDesign(postId: string): Design | null {
  */
 export async function getDesign(postId: string, signal?: AbortSignal): Promise<Design> {
   try {
-    return await apiRequest(apiPaths.design(postId), designSchema, { signal });
+    return await callApi(contracts.getDesign, { params: { id: postId }, signal });
   } catch (error) {
     const cached = readCachedDesign(postId);
     if (cached) return cached;

@@ -1,11 +1,11 @@
-import { apiPaths, earningsResponseSchema, type EarningsResponse } from '@dwellscape/shared';
+import { type EarningsResponse, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in account's commission: pending and available apart, per design, and each ledger entry. */
 export function getEarnings(signal?: AbortSignal): Promise<EarningsResponse> {
-  return apiRequest(apiPaths.meEarnings, earningsResponseSchema, { signal });
+  return callApi(contracts.getEarnings, { signal });
 }
 
 export const earningsQueryOptions = () =>

@@ -1,6 +1,6 @@
-import { apiPaths, sessionResponseSchema, type SessionResponse } from '@dwellscape/shared';
+import { type SessionResponse, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
  * (signed out) the first sample user, as SPEC §2 says (decision 0016).
  */
 export function getMe(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest(apiPaths.me, sessionResponseSchema, { signal });
+  return callApi(contracts.getMe, { signal });
 }
 
 export const meQueryOptions = () =>

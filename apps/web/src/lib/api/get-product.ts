@@ -1,11 +1,11 @@
-import { apiPaths, productSchema, type Product } from '@dwellscape/shared';
+import { type Product, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** One catalogue product with its description (SPEC §7 product by id). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiRequest(apiPaths.product(id), productSchema, { signal });
+  return callApi(contracts.getProduct, { params: { id }, signal });
 }
 
 export const productQueryOptions = (id: string) =>

@@ -1,11 +1,11 @@
-import { apiPaths, likeResponseSchema, type Design, type LikeResponse } from '@dwellscape/shared';
+import { type Design, type LikeResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
 
 /** PUT likes, DELETE unlikes; the server counts per viewer, atomically and idempotently (PRODUCT.md). */
 export function setDesignLike(designId: string, liked: boolean): Promise<LikeResponse> {
-  return apiRequest(apiPaths.designLike(designId), likeResponseSchema, { method: liked ? 'PUT' : 'DELETE' });
+  return callApi(liked ? contracts.likeDesign : contracts.unlikeDesign, { params: { id: designId } });
 }
 
 interface LikeState {

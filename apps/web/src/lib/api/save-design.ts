@@ -1,12 +1,12 @@
-import { apiPaths, saveResponseSchema, type Design, type SaveResponse } from '@dwellscape/shared';
+import { type Design, type SaveResponse, contracts } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT saves, DELETE unsaves; both are idempotent and need an account (decision 0016). */
 export function setDesignSaved(designId: string, saved: boolean): Promise<SaveResponse> {
-  return apiRequest(apiPaths.designSave(designId), saveResponseSchema, { method: saved ? 'PUT' : 'DELETE' });
+  return callApi(saved ? contracts.saveDesign : contracts.unsaveDesign, { params: { id: designId } });
 }
 
 interface PendingSave {

@@ -1,11 +1,11 @@
-import { apiPaths, sessionResponseSchema, type SessionResponse, type SignInBody } from '@dwellscape/shared';
+import { type SessionResponse, type SignInBody, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { applySession } from '@/lib/session';
 
 /** Signs this gate session in to an account; the answer is the new session (decision 0016). */
 export function signIn(body: SignInBody): Promise<SessionResponse> {
-  return apiRequest(apiPaths.signIn, sessionResponseSchema, { method: 'POST', body });
+  return callApi(contracts.signIn, { body });
 }
 
 export function useSignIn() {

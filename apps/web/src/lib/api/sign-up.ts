@@ -1,11 +1,11 @@
-import { apiPaths, sessionResponseSchema, type SessionResponse, type SignUpBody } from '@dwellscape/shared';
+import { type SessionResponse, type SignUpBody, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { applySession } from '@/lib/session';
 
 /** Creates an account and signs this gate session in to it. */
 export function signUp(body: SignUpBody): Promise<SessionResponse> {
-  return apiRequest(apiPaths.signUp, sessionResponseSchema, { method: 'POST', body });
+  return callApi(contracts.signUp, { body });
 }
 
 export function useSignUp() {

@@ -1,12 +1,10 @@
-import { apiPaths, listOf, notificationSchema, type Notification } from '@dwellscape/shared';
+import { type Notification, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const notificationsResponseSchema = listOf(notificationSchema);
-
 export async function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  const response = await apiRequest(apiPaths.notifications, notificationsResponseSchema, { signal });
+  const response = await callApi(contracts.listNotifications, { signal });
   return response.items;
 }
 

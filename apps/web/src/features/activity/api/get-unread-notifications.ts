@@ -1,16 +1,11 @@
-import {
-  apiPaths,
-  unreadCountResponseSchema,
-  type SessionResponse,
-  type UnreadCountResponse,
-} from '@dwellscape/shared';
+import { type SessionResponse, type UnreadCountResponse, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** How many of the viewer's notifications are unread: the Activity item's badge. */
 export function getUnreadNotifications(signal?: AbortSignal): Promise<UnreadCountResponse> {
-  return apiRequest(apiPaths.notificationsUnread, unreadCountResponseSchema, { signal });
+  return callApi(contracts.getUnreadCount, { signal });
 }
 
 export const unreadNotificationsQueryOptions = (queryClient: QueryClient) =>

@@ -1,11 +1,11 @@
-import { apiPaths, unreadCountResponseSchema, type UnreadCountResponse } from '@dwellscape/shared';
+import { type UnreadCountResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Marks every notification of the account read; the answer counts any written since (still unread). */
 export function markNotificationsRead(): Promise<UnreadCountResponse> {
-  return apiRequest(apiPaths.notificationsRead, unreadCountResponseSchema, { method: 'POST' });
+  return callApi(contracts.markNotificationsRead);
 }
 
 export function useMarkNotificationsRead() {

@@ -1,4 +1,4 @@
-import { apiPaths, notificationSchema, type Notification } from '@dwellscape/shared';
+import { notificationSchema, type Notification, contracts, pathOf } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { withQuery } from '@/lib/api-client';
@@ -38,7 +38,7 @@ export function useLiveNotifications(accountId: string | null): void {
 
     return openLiveStream({
       // a new EventSource starts from the last one this page saw (the browser's own reconnects send Last-Event-ID)
-      url: () => withQuery(apiPaths.notificationsLive, { lastEventId: lastId }),
+      url: () => withQuery(pathOf(contracts.notificationsLive), { lastEventId: lastId }),
       event: NOTIFICATION_EVENT,
       onEvent: onNotification,
       // after an outage the count is asked again: what was read elsewhere meanwhile is not replayed

@@ -1,7 +1,8 @@
 import { messages } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
-import { renderFailureMessage, toGenerateDesignForm, type GenerateDesignImageInput } from './generate-design-image';
+import { formDataOf } from '@/lib/api-client';
+import { generateDesignFieldsOf, renderFailureMessage, type GenerateDesignImageInput } from './generate-design-image';
 import { startRenderJob } from './start-render-job';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -25,9 +26,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('toGenerateDesignForm', () => {
+describe('the render form (generateDesignFieldsOf through formDataOf)', () => {
   it('sends SPEC §7 fields, collections as JSON strings, and leaves blank notes out', () => {
-    const form = toGenerateDesignForm(input);
+    const form = formDataOf(generateDesignFieldsOf(input));
     expect(form.get('spaceImageUrl')).toBe('/media/uploads/ab/space.webp');
     expect(JSON.parse(String(form.get('selectedProducts')))).toEqual(input.selectedProducts);
     expect(JSON.parse(String(form.get('uploadedProductImages')))).toEqual(input.uploadedProductImages);

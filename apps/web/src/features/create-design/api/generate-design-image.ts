@@ -14,18 +14,18 @@ export interface GenerateDesignImageInput {
   refinedNotes?: string;
 }
 
-/** SPEC §7 generate-design-image, multipart form: JSON-string collections beside plain fields. */
-export function toGenerateDesignForm(input: GenerateDesignImageInput): FormData {
-  const form = new FormData();
-  form.append('spaceImageUrl', input.spaceImageUrl);
-  form.append('selectedProducts', JSON.stringify(input.selectedProducts));
-  form.append('uploadedProductImages', JSON.stringify(input.uploadedProductImages));
-  form.append('userAnswers', JSON.stringify(input.userAnswers));
-  form.append('spaceType', input.spaceType);
-  form.append('mode', input.mode);
-  if (input.userNotes?.trim()) form.append('userNotes', input.userNotes.trim());
-  if (input.refinedNotes?.trim()) form.append('refinedNotes', input.refinedNotes.trim());
-  return form;
+/** SPEC §7 generate-design-image's fields (a render's form, a re-composite's body); blank notes are left out. */
+export function generateDesignFieldsOf(input: GenerateDesignImageInput) {
+  return {
+    spaceImageUrl: input.spaceImageUrl,
+    selectedProducts: input.selectedProducts,
+    uploadedProductImages: input.uploadedProductImages,
+    userAnswers: input.userAnswers,
+    spaceType: input.spaceType,
+    mode: input.mode,
+    userNotes: input.userNotes?.trim() || undefined,
+    refinedNotes: input.refinedNotes?.trim() || undefined,
+  };
 }
 
 /** SPEC §8's words for a render that could not start or be followed. */

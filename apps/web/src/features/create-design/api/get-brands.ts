@@ -1,13 +1,11 @@
-import { apiPaths, brandSchema, listOf, type Brand, type Mode } from '@dwellscape/shared';
+import { type Brand, type Mode, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const brandsResponseSchema = listOf(brandSchema);
 
 /** The brands of one design mode (step 1's brand chips). */
 export async function getBrands(mode: Mode, signal?: AbortSignal): Promise<Brand[]> {
-  const response = await apiRequest(apiPaths.brands, brandsResponseSchema, { query: { mode }, signal });
+  const response = await callApi(contracts.listBrands, { query: { mode }, signal });
   return response.items;
 }
 

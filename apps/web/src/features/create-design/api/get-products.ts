@@ -1,9 +1,7 @@
-import { apiPaths, listOf, productSchema, type Mode, type Product } from '@dwellscape/shared';
+import { type Mode, type Product, contracts } from '@dwellscape/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const productsResponseSchema = listOf(productSchema);
 
 export interface GetProductsParams {
   mode: Mode;
@@ -13,7 +11,7 @@ export interface GetProductsParams {
 
 /** The catalogue of one mode, optionally of one brand (SPEC §7 "products by brand"). */
 export async function getProducts({ mode, brandId }: GetProductsParams, signal?: AbortSignal): Promise<Product[]> {
-  const response = await apiRequest(apiPaths.products, productsResponseSchema, {
+  const response = await callApi(contracts.listProducts, {
     query: { mode, brand: brandId },
     signal,
   });

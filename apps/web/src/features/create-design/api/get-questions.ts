@@ -1,13 +1,11 @@
-import { apiPaths, listOf, questionSchema, type Mode, type Question } from '@dwellscape/shared';
+import { type Mode, type Question, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const questionsResponseSchema = listOf(questionSchema);
 
 /** The style quiz of one mode, in the order it is asked (step 2). */
 export async function getQuestions(mode: Mode, signal?: AbortSignal): Promise<Question[]> {
-  const response = await apiRequest(apiPaths.questions, questionsResponseSchema, { query: { mode }, signal });
+  const response = await callApi(contracts.listQuestions, { query: { mode }, signal });
   return response.items;
 }
 

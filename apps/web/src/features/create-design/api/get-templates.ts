@@ -1,13 +1,11 @@
-import { apiPaths, listOf, templateSchema, type Mode, type Template } from '@dwellscape/shared';
+import { type Mode, type Template, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const templatesResponseSchema = listOf(templateSchema);
 
 /** The ready-made rooms and yards of one mode (step 3). */
 export async function getTemplates(mode: Mode, signal?: AbortSignal): Promise<Template[]> {
-  const response = await apiRequest(apiPaths.templates, templatesResponseSchema, { query: { mode }, signal });
+  const response = await callApi(contracts.listTemplates, { query: { mode }, signal });
   return response.items;
 }
 

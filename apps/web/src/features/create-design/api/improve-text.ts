@@ -1,30 +1,19 @@
-import {
-  apiPaths,
-  improveCaptionResponseSchema,
-  improveNotesResponseSchema,
-  type aiSpaceTypeSchema,
-} from '@dwellscape/shared';
+import { type aiSpaceTypeSchema, contracts } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 type SpaceType = z.infer<typeof aiSpaceTypeSchema>;
 
 /** SPEC §7 improve-caption: the post's description rewritten by the text engine. */
 export async function improveCaption(input: { caption: string; spaceType: SpaceType }): Promise<string> {
-  const response = await apiRequest(apiPaths.improveCaption, improveCaptionResponseSchema, {
-    method: 'POST',
-    body: input,
-  });
+  const response = await callApi(contracts.improveCaption, { body: input });
   return response.improvedCaption;
 }
 
 /** SPEC §7 improve-design-notes: the person's notes rewritten as clear instructions for the render. */
 export async function improveDesignNotes(input: { notes: string; spaceType: SpaceType }): Promise<string> {
-  const response = await apiRequest(apiPaths.improveDesignNotes, improveNotesResponseSchema, {
-    method: 'POST',
-    body: input,
-  });
+  const response = await callApi(contracts.improveDesignNotes, { body: input });
   return response.refinedNotes;
 }
 

@@ -1,11 +1,11 @@
-import { apiPaths, designSchema, type Design, type PublishDesignBody } from '@dwellscape/shared';
+import { type Design, type PublishDesignBody, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** SPEC §7 publish: the new public design, as the server stored it. */
 export function publishDesign(body: PublishDesignBody): Promise<Design> {
-  return apiRequest(apiPaths.designs, designSchema, { method: 'POST', body });
+  return callApi(contracts.publishDesign, { body });
 }
 
 export function usePublishDesign() {

@@ -1,12 +1,7 @@
-import {
-  apiPaths,
-  recompositeDesignResponseSchema,
-  type RecompositeDesignResponse,
-  type RenderPlacement,
-} from '@dwellscape/shared';
+import { contracts, type RecompositeDesignResponse, type RenderPlacement } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import type { GenerateDesignImageInput } from './generate-design-image';
+import { callApi } from '@/lib/api-client';
+import { generateDesignFieldsOf, type GenerateDesignImageInput } from './generate-design-image';
 
 /**
  * Draws a render again on the server with the products where the person put them: the render's own inputs and
@@ -17,22 +12,8 @@ export function recompositeDesign(
   placements: RenderPlacement[],
   signal?: AbortSignal,
 ): Promise<RecompositeDesignResponse> {
-  const notes = {
-    ...(input.userNotes?.trim() ? { userNotes: input.userNotes.trim() } : {}),
-    ...(input.refinedNotes?.trim() ? { refinedNotes: input.refinedNotes.trim() } : {}),
-  };
-  return apiRequest(apiPaths.recompositeDesign, recompositeDesignResponseSchema, {
-    method: 'POST',
-    body: {
-      spaceImageUrl: input.spaceImageUrl,
-      selectedProducts: input.selectedProducts,
-      uploadedProductImages: input.uploadedProductImages,
-      userAnswers: input.userAnswers,
-      spaceType: input.spaceType,
-      mode: input.mode,
-      ...notes,
-      placements,
-    },
+  return callApi(contracts.recompositeDesign, {
+    body: { ...generateDesignFieldsOf(input), placements },
     signal,
   });
 }

@@ -1,14 +1,13 @@
 import {
-  apiPaths,
   FEED_MAX_ATTEMPTS,
   FEED_PAGE_SIZE,
   FEED_RETRY_DELAYS_MS,
-  feedResponseSchema,
   type FeedResponse,
   type Mode,
+  contracts,
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface GetDesignsParams {
@@ -19,7 +18,7 @@ export interface GetDesignsParams {
 
 /** The newest public designs of one mode (SPEC §7 feed read), 25 at a time, older ones by keyset cursor. */
 export function getDesigns({ mode, cursor }: GetDesignsParams, signal?: AbortSignal): Promise<FeedResponse> {
-  return apiRequest(apiPaths.designs, feedResponseSchema, { query: { mode, limit: FEED_PAGE_SIZE, cursor }, signal });
+  return callApi(contracts.listFeed, { query: { mode, limit: FEED_PAGE_SIZE, cursor }, signal });
 }
 
 /** SPEC §4: 3 attempts in all, waiting 2 s and then 4 s. */

@@ -1,11 +1,11 @@
-import { apiPaths, designPageResponseSchema, FEED_PAGE_SIZE, type DesignPageResponse } from '@dwellscape/shared';
+import { FEED_PAGE_SIZE, type DesignPageResponse, contracts } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Public designs of both modes by the people the account follows, newest first, 25 at a time by keyset cursor. */
 export function getFollowingDesigns(cursor: string | undefined, signal?: AbortSignal): Promise<DesignPageResponse> {
-  return apiRequest(apiPaths.designsFollowing, designPageResponseSchema, {
+  return callApi(contracts.listFollowingFeed, {
     query: { limit: FEED_PAGE_SIZE, cursor },
     signal,
   });

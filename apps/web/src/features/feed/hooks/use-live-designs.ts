@@ -1,4 +1,4 @@
-import { apiPaths, designSchema, type Mode } from '@dwellscape/shared';
+import { designSchema, type Mode, contracts, pathOf } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { withQuery } from '@/lib/api-client';
@@ -35,7 +35,7 @@ export function useLiveDesigns(mode: Mode): readonly string[] {
       // tells the server where to replay from (the browser's own reconnects send Last-Event-ID)
       url: () => {
         const newest = queryClient.getQueryData<FeedPages>(queryKeys.designs.feed(mode))?.pages[0]?.items[0]?.id;
-        return withQuery(apiPaths.designsLive, { mode, lastEventId: newest });
+        return withQuery(pathOf(contracts.designsLive), { mode, lastEventId: newest });
       },
       event: DESIGN_EVENT,
       onEvent: onDesign,

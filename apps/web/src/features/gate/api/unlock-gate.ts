@@ -1,10 +1,10 @@
-import { apiPaths, gateBodySchema, type GateBody } from '@dwellscape/shared';
+import { gateBodySchema, type GateBody, contracts } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Opens a gate session: the server checks the password and answers 204 with a session cookie. */
 export function unlockGate(body: GateBody): Promise<void> {
-  return apiRequest(apiPaths.gate, null, { method: 'POST', body: gateBodySchema.parse(body) });
+  return callApi(contracts.unlockGate, { body: gateBodySchema.parse(body) });
 }
 
 export function useUnlockGate() {

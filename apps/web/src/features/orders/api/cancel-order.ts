@@ -1,11 +1,11 @@
-import { apiPaths, orderSchema, type Order } from '@dwellscape/shared';
+import { type Order, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Cancels the order within the beta's window; its commission is reversed. */
 export function cancelOrder(orderId: string): Promise<Order> {
-  return apiRequest(apiPaths.orderCancel(orderId), orderSchema, { method: 'POST' });
+  return callApi(contracts.cancelOrder, { params: { id: orderId } });
 }
 
 export function useCancelOrder() {

@@ -1,11 +1,11 @@
-import { apiPaths, ordersResponseSchema, type OrdersResponse } from '@dwellscape/shared';
+import { type OrdersResponse, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in account's orders, newest first, with their status. */
 export function getOrders(signal?: AbortSignal): Promise<OrdersResponse> {
-  return apiRequest(apiPaths.orders, ordersResponseSchema, { signal });
+  return callApi(contracts.listOrders, { signal });
 }
 
 export const ordersQueryOptions = () =>

@@ -1,11 +1,11 @@
-import { apiPaths, remixesResponseSchema, type Design } from '@dwellscape/shared';
+import { type Design, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The public remixes of a design, newest first (at most 50; the design's remixCount counts them all). */
 export async function getRemixes(designId: string, signal?: AbortSignal): Promise<Design[]> {
-  const { items } = await apiRequest(apiPaths.designRemixes(designId), remixesResponseSchema, { signal });
+  const { items } = await callApi(contracts.listRemixes, { params: { id: designId }, signal });
   return items;
 }
 

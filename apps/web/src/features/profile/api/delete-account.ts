@@ -1,12 +1,12 @@
-import { apiPaths, sessionResponseSchema, type DeleteAccountBody, type SessionResponse } from '@dwellscape/shared';
+import { type DeleteAccountBody, type SessionResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { applySession } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Deletes the signed-in account and everything it made; this browser stays past the gate, signed out. */
 export function deleteAccount(body: DeleteAccountBody): Promise<SessionResponse> {
-  return apiRequest(apiPaths.me, sessionResponseSchema, { method: 'DELETE', body });
+  return callApi(contracts.deleteAccount, { body });
 }
 
 export function useDeleteAccount() {

@@ -1,10 +1,10 @@
-import { accountExportSchema, apiPaths, type AccountExport } from '@dwellscape/shared';
+import { type AccountExport, contracts } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Everything the account made or marked (GET /api/me/export). */
 export function getMyData(signal?: AbortSignal): Promise<AccountExport> {
-  return apiRequest(apiPaths.meExport, accountExportSchema, { signal });
+  return callApi(contracts.exportMyData, { signal });
 }
 
 /** The file's name, as the server names it. */

@@ -1,13 +1,11 @@
-import { apiPaths, designSchema, listOf, type Design } from '@dwellscape/shared';
+import { type Design, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-const userDesignsResponseSchema = listOf(designSchema);
 
 /** A profile's public designs of both modes, newest first. */
 export async function getUserDesigns(userId: string, signal?: AbortSignal): Promise<Design[]> {
-  const response = await apiRequest(apiPaths.userDesigns(userId), userDesignsResponseSchema, { signal });
+  const response = await callApi(contracts.listUserDesigns, { params: { id: userId }, signal });
   return response.items;
 }
 

@@ -1,10 +1,10 @@
-import { apiPaths, userSchema, type User } from '@dwellscape/shared';
+import { type User, contracts } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getUser(userId: string, signal?: AbortSignal): Promise<User> {
-  return apiRequest(apiPaths.user(userId), userSchema, { signal });
+  return callApi(contracts.getUser, { params: { id: userId }, signal });
 }
 
 export const userQueryOptions = (userId: string) =>

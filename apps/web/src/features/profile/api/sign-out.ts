@@ -1,13 +1,11 @@
-import { apiPaths, sessionResponseSchema, type SessionResponse } from '@dwellscape/shared';
+import { type SessionResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { applySession } from '@/lib/session';
 
 /** Signs this browser out; `everywhere` signs out every browser signed in to the account (decision 0016). */
 export function signOut({ everywhere = false }: { everywhere?: boolean } = {}): Promise<SessionResponse> {
-  return apiRequest(everywhere ? apiPaths.signOutEverywhere : apiPaths.signOut, sessionResponseSchema, {
-    method: 'POST',
-  });
+  return callApi(everywhere ? contracts.signOutEverywhere : contracts.signOut);
 }
 
 export function useSignOut() {

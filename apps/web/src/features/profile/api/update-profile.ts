@@ -1,13 +1,13 @@
-import { apiPaths, userSchema, type SessionResponse, type UpdateProfileBody, type User } from '@dwellscape/shared';
+import { type SessionResponse, type UpdateProfileBody, type User, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { patchPersonEverywhere } from '@/lib/session';
 import { userQueryOptions } from './get-user';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Changes the signed-in account's display name, bio or picture; answers with the profile as it is now. */
 export function updateProfile(body: UpdateProfileBody): Promise<User> {
-  return apiRequest(apiPaths.me, userSchema, { method: 'PATCH', body });
+  return callApi(contracts.updateProfile, { body });
 }
 
 export function useUpdateProfile() {

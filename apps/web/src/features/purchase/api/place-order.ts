@@ -1,11 +1,11 @@
-import { apiPaths, placeOrderResponseSchema, type PlaceOrderBody, type PlaceOrderResponse } from '@dwellscape/shared';
+import { type PlaceOrderBody, type PlaceOrderResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Places the order; the same idempotency key again answers the order it already made. */
 export function placeOrder(body: PlaceOrderBody): Promise<PlaceOrderResponse> {
-  return apiRequest(apiPaths.orders, placeOrderResponseSchema, { method: 'POST', body });
+  return callApi(contracts.placeOrder, { body });
 }
 
 export function usePlaceOrder() {

@@ -1,13 +1,12 @@
 import {
-  apiPaths,
   SEARCH_RESULTS_PER_LIST,
-  searchPageSchemas,
+  searchListContracts,
   type Mode,
   type SearchList,
   type SearchPage,
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** One list's matches from `offset` on ('Show more' on a search tab), with how many match in all. */
@@ -16,10 +15,9 @@ export function getSearchListPage<List extends SearchList>(
   { q, mode, offset }: { q: string; mode: Mode; offset: number },
   signal?: AbortSignal,
 ): Promise<SearchPage<List>> {
-  return apiRequest<SearchPage<List>>(apiPaths.searchList(list), searchPageSchemas[list], {
-    query: { q, mode, offset },
-    signal,
-  });
+  // the three lists' contracts differ only in their answer's item type
+  const contract = searchListContracts[list] as typeof searchListContracts.designs;
+  return callApi(contract, { query: { q, mode, offset }, signal }) as Promise<SearchPage<List>>;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { apiPaths, searchResponseSchema, type Mode, type SearchResponse } from '@dwellscape/shared';
+import { type Mode, type SearchResponse, contracts } from '@dwellscape/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -11,7 +11,7 @@ export type SearchResults = SearchResponse & { query: string; mode: Mode };
 
 /** Server-side search (PRODUCT.md): the first 20 designs, products of the mode and users, and how many match. */
 export async function search(q: string, mode: Mode, signal?: AbortSignal): Promise<SearchResults> {
-  const response = await apiRequest(apiPaths.search, searchResponseSchema, { query: { q, mode }, signal });
+  const response = await callApi(contracts.search, { query: { q, mode }, signal });
   return { ...response, query: q, mode };
 }
 

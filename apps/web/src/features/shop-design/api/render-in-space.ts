@@ -1,6 +1,6 @@
-import { apiPaths, renderJobSchema, type FidelityReceipt, type RenderJob } from '@dwellscape/shared';
+import { type FidelityReceipt, type RenderJob, contracts } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
 
@@ -21,7 +21,7 @@ export interface InSpaceRender {
 
 /** SPEC §7 generate-design-image's JSON form, as a render job of one picture: answered at once with the job. */
 export function startInSpaceRenderJob(input: RenderInSpaceInput): Promise<RenderJob> {
-  return apiRequest(apiPaths.renderJobs, renderJobSchema, { method: 'POST', body: { ...input, variations: 1 } });
+  return callApi(contracts.startPromptRenderJob, { body: { ...input, variations: 1 } });
 }
 
 export interface RenderInSpaceOptions {
