@@ -102,7 +102,13 @@ describe('create draft', () => {
   });
 
   it('clears every draft after publishing', () => {
-    updateCreateDraft({ selectedProducts: [sofa], userNotes: 'x', refinedNotes: 'y', selectedSpaceType: 'Bedroom' });
+    updateCreateDraft({
+      selectedProducts: [sofa],
+      flowAnswers: { vibe: 'Cozy' },
+      userNotes: 'x',
+      refinedNotes: 'y',
+      selectedSpaceType: 'Bedroom',
+    });
     saveGeneratedDesign({ designSessionId: 's1', imageUrl: '/media/renders/a.webp', timestamp: 5 });
     clearCreateDraft();
     expect(sessionStorage.length).toBe(0);

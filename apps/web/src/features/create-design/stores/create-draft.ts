@@ -130,7 +130,11 @@ const emptyDraft = (): CreateDraft =>
     generatedDesign: null,
   }) as CreateDraft;
 
-const isEmptyValue = (value: unknown) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+/** An empty field is not kept: null, '', [] and {} (flowAnswers before any answer) remove their key. */
+const isEmptyValue = (value: unknown) =>
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
 
 /*
  * One draft, many keys: each field keeps its own sessionStorage key (SPEC names them; the shell clears four of them at
