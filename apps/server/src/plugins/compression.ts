@@ -7,6 +7,7 @@ import {
 } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
+import { LRUCache } from 'lru-cache';
 import fp from 'fastify-plugin';
 import type { AppInstance } from '../types';
 
@@ -57,7 +58,11 @@ export default fp(
     });
     // A reusable body goes out in the encoding the plugin would pick, compressed once instead of per request. This
     // shared hook runs before the plugin's own, which is per route, and leaves a body with a Content-Encoding alone.
-    const negotiator = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], cache: new Map() });
+    // the header is the client's to choose: its answers are kept in a bounded cache, never a Map that grows with it
+    const negotiator = new Negotiator<Encoding>({
+      supportedValues: [...ENCODINGS],
+      cache: new LRUCache<string, string>({ max: 64 }),
+    });
     app.addHook('onSend', async (request, reply, payload) => {
       if (!Buffer.isBuffer(payload)) return payload;
       const kept = reusableBodies.get(payload);
