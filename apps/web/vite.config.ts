@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { staticGate } from './build/static-gate';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -70,6 +71,7 @@ export default defineConfig(({ command, mode }) => {
         devToolsEnabled: isDevServer,
       }),
       tailwindcss(),
+      staticGate(),
       precompress(),
     ],
     resolve: {

@@ -1,21 +1,19 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { clearDraftKeys } from './lib/storage';
-import { initPreferences } from './lib/preferences';
-import { createQueryClient } from './lib/query-client';
 
-// SPEC §4: every load of the shell starts without old create-flow drafts, with the saved preferences applied
-clearDraftKeys();
-initPreferences();
+/*
+ * The gate is index.html's own (features/gate/static): it paints with the page and sends the password itself.
+ * The app's code is preloaded while the person types and runs once the password is accepted (issue #17).
+ */
+const gate = window.dwellscapeGate;
+if (!gate) throw new Error('index.html has not started the gate (its inline script is missing)');
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+let booted = false;
+function boot() {
+  if (booted) return;
+  booted = true;
+  void import('./app/boot').then((app) => app.boot(gate!));
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+if (gate.phase !== 'locked') boot();
+else gate.subscribe((phase) => phase !== 'locked' && boot());

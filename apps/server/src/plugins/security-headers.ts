@@ -1,10 +1,26 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import type { AppInstance } from '../types';
 
+/**
+ * The CSP sources of the built index.html's inline scripts (the gate's, apps/web/build/static-gate.ts): each is
+ * allowed by its hash, so no other inline script runs. None without a build.
+ */
+export function inlineScriptSources(webDistDir: string): string[] {
+  const index = path.join(webDistDir, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script!).digest('base64')}'`,
+  );
+}
+
 /** The headers every answer carries: a strict Content-Security-Policy and Helmet's other defaults. */
-export function securityHeaderOptions(config: Pick<Config, 'cookieSecure'>): HelmetOptions {
+export function securityHeaderOptions(config: Pick<Config, 'cookieSecure' | 'webDistDir'>): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -14,7 +30,7 @@ export function securityHeaderOptions(config: Pick<Config, 'cookieSecure'>): Hel
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],

@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL is set: headers and the Origin / Sec-Fetch-Site check are decided before any
  * query, and "nothing was written" reads the same rows on either database.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,13 +29,17 @@ function parseCsp(header: unknown): Map<string, string[]> {
   return directives;
 }
 
+/** The inline script of the SPA stand-in: the gate's, as apps/web/build/static-gate.ts writes it into index.html. */
+const INLINE_GATE_SCRIPT = 'window.dwellscapeGate = { phase: "locked" };';
+const inlineGateScriptSource = `'sha256-${createHash('sha256').update(INLINE_GATE_SCRIPT).digest('base64')}'`;
+
 /** A built SPA stand-in, so the static and fallback responses of the app are checked too. */
 function makeWebDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><form id="gate-form"></form><script>${INLINE_GATE_SCRIPT}</script><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'document.getElementById("root").textContent = "hi";');
   return dir;
@@ -106,7 +111,7 @@ describe('security headers', () => {
       })),
     );
 
-  it('sends a CSP with object-src and base-uri none, frame-ancestors, and no inline or eval script', async () => {
+  it('sends a CSP with object-src and base-uri none, frame-ancestors, and no inline script but the gate’s, no eval', async () => {
     const responses = await everyKindOfResponse();
     // the SPA, its fallback, an asset and a stored file are really served, not 404s
     expect(responses.slice(0, 4).map(({ response }) => response.statusCode)).toEqual([200, 200, 200, 200]);
@@ -124,7 +129,8 @@ describe('security headers', () => {
       expect(csp.get('base-uri'), request).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), request).toEqual(["'none'"]);
       const scriptSrc = csp.get('script-src') ?? csp.get('default-src')!;
-      expect(scriptSrc, request).toEqual(["'self'"]);
+      // the one inline script index.html has (the gate's), by its hash; no other inline script can run
+      expect(scriptSrc, request).toEqual(["'self'", inlineGateScriptSource]);
       for (const unsafe of [
         "'unsafe-inline'",
         "'unsafe-eval'",

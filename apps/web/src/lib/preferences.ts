@@ -2,7 +2,10 @@ import { PREFERENCES_STORAGE_KEY, type Mode } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { applyPreferencesToBody } from './preferences-body';
 import { plainJsonStorage } from './storage';
+
+export { applyPreferencesToBody, DARK_CLASS, LANDSCAPE_CLASS } from './preferences-body';
 
 const preferencesSchema = z.object({
   isDarkMode: z._default(z.catch(z.boolean(), false), false),
@@ -12,9 +15,6 @@ const preferencesSchema = z.object({
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const DEFAULT_PREFERENCES: Preferences = { isDarkMode: false, isLandscapeMode: false };
-
-export const DARK_CLASS = 'dark';
-export const LANDSCAPE_CLASS = 'landscape-mode';
 
 const usePreferencesStore = create<Preferences>()(
   persist(() => DEFAULT_PREFERENCES, {
@@ -26,12 +26,6 @@ const usePreferencesStore = create<Preferences>()(
     }),
   }),
 );
-
-/** SPEC §4: the body carries `dark` and `landscape-mode` exactly when the preferences say so. */
-export function applyPreferencesToBody(preferences: Preferences): void {
-  document.body.classList.toggle(DARK_CLASS, preferences.isDarkMode);
-  document.body.classList.toggle(LANDSCAPE_CLASS, preferences.isLandscapeMode);
-}
 
 /** Reads the saved preferences and re-applies their classes; called once before the first render. */
 export function initPreferences(): Preferences {

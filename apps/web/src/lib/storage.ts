@@ -1,17 +1,9 @@
-import { DRAFT_KEYS_CLEARED_ON_LOAD } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 import type { PersistStorage } from 'zustand/middleware';
 
-export type StorageArea = 'local' | 'session';
+import { removeStoredKeys, safely, storageOf, type StorageArea } from './storage-keys';
 
-// storage can be missing or throw (privacy modes, full quota); the app must keep working without it
-function storageOf(area: StorageArea): Storage | null {
-  try {
-    return area === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+export { clearDraftKeys, removeStoredKeys, type StorageArea } from './storage-keys';
 
 /** Reads a JSON value and checks it against a schema; anything unreadable counts as absent. */
 export function readStoredJson<T>(area: StorageArea, key: string, schema: z.core.$ZodType<T>): T | null {
@@ -33,26 +25,6 @@ export function writeStoredJson(area: StorageArea, key: string, value: unknown):
     storage.setItem(key, JSON.stringify(value));
     return true;
   }, false);
-}
-
-export function removeStoredKeys(area: StorageArea, keys: readonly string[]): void {
-  const storage = storageOf(area);
-  if (!storage) return;
-  for (const key of keys) safely(() => storage.removeItem(key), undefined);
-}
-
-/** SPEC §4: every load of the app shell starts without the previous create-flow drafts. */
-export function clearDraftKeys(): void {
-  removeStoredKeys('local', DRAFT_KEYS_CLEARED_ON_LOAD);
-  removeStoredKeys('session', DRAFT_KEYS_CLEARED_ON_LOAD);
-}
-
-function safely<T>(read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch {
-    return fallback;
-  }
 }
 
 /**

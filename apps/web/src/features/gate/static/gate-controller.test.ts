@@ -1,0 +1,229 @@
+import { contracts, GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS, messages } from '@dwellscape/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../../test/render';
+import { GATE_PATH, startGate, UNREACHABLE, type GateController, type GatePhase } from './gate-controller';
+import { gateMarkup } from './gate-markup';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function deferredResponse() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The gate as index.html has it: its markup, then its script started on it. */
+function setup() {
+  // as the browser parses index.html
+  const page = new DOMParser().parseFromString(`<body>${gateMarkup()}</body>`, 'text/html');
+  document.body.replaceChildren(...page.body.childNodes);
+  const gate: GateController = startGate(document.body, fetchMock);
+  const phases: GatePhase[] = [];
+  gate.subscribe((phase) => phases.push(phase));
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  const field = screen.getByLabelText(messages.gate.passwordLabel);
+  const submit = screen.getByRole('button', { name: messages.gate.submit });
+  return { gate, phases, user, field, submit };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fetchMock.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('the gate of index.html', () => {
+  it('shows the title, tagline, a required labelled password field, the button and the footer', () => {
+    setup();
+    expect(screen.getByRole('heading', { name: messages.productNameMark })).toBeInTheDocument();
+    expect(screen.getByText(messages.tagline)).toBeInTheDocument();
+    const field = screen.getByLabelText(messages.gate.passwordLabel);
+    expect(field).toHaveAttribute('type', 'password');
+    expect(field).toHaveAttribute('placeholder', messages.gate.passwordPlaceholder);
+    expect(field).toBeRequired();
+    expect(screen.getByRole('button', { name: messages.gate.submit })).toBeEnabled();
+    expect(screen.getByText(messages.gate.footer)).toBeInTheDocument();
+  });
+
+  it('posts to the gate contract’s route', () => {
+    expect(GATE_PATH).toBe(contracts.unlockGate.route);
+    expect(contracts.unlockGate.method).toBe('POST');
+  });
+
+  it('focuses the field after its first frame', async () => {
+    const { field } = setup();
+    expect(field).not.toHaveFocus();
+    await vi.waitFor(() => expect(field).toHaveFocus());
+  });
+
+  it('sends nothing while the field is empty', async () => {
+    const { user, submit, gate } = setup();
+    await user.click(submit);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(gate.phase).toBe('locked');
+  });
+
+  it('posts the password to /api/gate and disables the button with a spinner while checking', async () => {
+    const pending = deferredResponse();
+    fetchMock.mockReturnValueOnce(pending.promise);
+    const { user, field, submit } = setup();
+
+    await user.type(field, 'Letmein');
+    await user.click(submit);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/gate');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ password: 'Letmein' });
+
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(submit.querySelector('svg.animate-spin')).not.toBeNull();
+
+    pending.resolve(jsonResponse(401, { error: 'Invalid password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.gate.invalid);
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAttribute('aria-busy');
+    expect(submit.querySelector('svg')).toBeNull();
+  });
+
+  it('shows "Invalid password" for 3 s on a refused password and keeps what was typed', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
+    const { user, field, submit } = setup();
+
+    await user.type(field, 'wrong guess');
+    await user.click(submit);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.gate.invalid);
+    expect(field).toHaveValue('wrong guess');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAttribute('aria-describedby', alert.id);
+
+    vi.advanceTimersByTime(GATE_ERROR_DISPLAY_MS - 200);
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.invalid);
+
+    vi.advanceTimersByTime(400);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field).toHaveValue('wrong guess');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('reads a 400 (a value the server refuses) as a wrong password too', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad Request', message: 'Invalid body.password' }));
+    const { user, field, submit } = setup();
+    await user.type(field, 'x');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.gate.invalid);
+  });
+
+  it('gives a second failure its own full 3 s', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }))
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
+    const { user, field, submit } = setup();
+
+    await user.type(field, 'nope');
+    await user.click(submit);
+    await screen.findByRole('alert');
+    vi.advanceTimersByTime(2000);
+
+    await user.click(submit);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await screen.findByRole('alert');
+    vi.advanceTimersByTime(2000);
+    // 4 s after the first failure, 2 s after the second: still shown
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.gate.invalid);
+
+    vi.advanceTimersByTime(1200);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('explains a rate limit with the catalogue text', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(429, { error: messages.gate.rateLimited }));
+    const { user, field, submit } = setup();
+
+    await user.type(field, 'again');
+    await user.click(submit);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.gate.rateLimited);
+  });
+
+  it("shows the server's own words for any other failure", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, { error: 'Service Unavailable', message: 'Starting up' }));
+    const { user, field, submit } = setup();
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Starting up');
+  });
+
+  it('says the server is unreachable when the request itself fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { user, field, submit } = setup();
+
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREACHABLE);
+  });
+
+  it('on success plays the 1 s transition with the button disabled, then opens and leaves the page', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(204));
+    const { user, field, submit, phases, gate } = setup();
+
+    await user.type(field, 'DwellScape');
+    await user.click(submit);
+
+    await vi.waitFor(() => expect(phases).toEqual(['opening']));
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(field).toHaveAttribute('readonly');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(document.querySelector('.animate-gate-expand')).not.toBeNull();
+    expect(document.querySelector('.animate-gate-settle')).not.toBeNull();
+
+    vi.advanceTimersByTime(GATE_TRANSITION_MS - 200);
+    expect(gate.phase).toBe('opening');
+    expect(submit).toBeVisible();
+
+    vi.advanceTimersByTime(400);
+    expect(phases).toEqual(['opening', 'open']);
+    expect(screen.queryByRole('button', { name: messages.gate.submit })).not.toBeInTheDocument();
+  });
+
+  it('locks again (the session is gone): the gate shows, the field empty and focused, no answer pending', async () => {
+    const pending = deferredResponse();
+    fetchMock.mockResolvedValueOnce(jsonResponse(204)).mockReturnValueOnce(pending.promise);
+    const { user, field, submit, phases, gate } = setup();
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+    vi.advanceTimersByTime(GATE_TRANSITION_MS);
+    expect(gate.phase).toBe('open');
+
+    gate.lock();
+    expect(phases).toEqual(['opening', 'open', 'locked']);
+    expect(screen.getByRole('button', { name: messages.gate.submit })).toBeEnabled();
+    expect(field).toHaveValue('');
+    expect(field).not.toHaveAttribute('readonly');
+    expect(field).toHaveFocus();
+    expect(document.querySelector('.animate-gate-expand')).toBeNull();
+
+    // an answer that comes after a lock() is stale
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    gate.lock();
+    pending.resolve(jsonResponse(204));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(gate.phase).toBe('locked');
+    expect(submit).toBeEnabled();
+  });
+});

@@ -1,0 +1,196 @@
+import { GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS } from '@dwellscape/shared/constants';
+import { messages } from '@dwellscape/shared/messages';
+import { circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
+
+/*
+ * The gate's behaviour (SPEC §2, §4), in plain DOM code written inline into index.html with its markup, so the
+ * password can be typed and sent before the app's code has arrived (issue #17). The app subscribes to it
+ * (app/app.tsx): it renders itself under the gate while the 1 s transition plays, and locks the gate again when
+ * the server says the session is gone.
+ */
+
+export const GATE_PATH = '/api/gate';
+export const UNREACHABLE = 'Could not reach the server. Please check your connection and try again.';
+
+/** 'locked': the gate takes the password. 'opening': accepted, the transition plays. 'open': the app shows. */
+export type GatePhase = 'locked' | 'opening' | 'open';
+
+export interface GateController {
+  readonly phase: GatePhase;
+  /** Called at every change of phase; returns the unsubscribe. */
+  subscribe(listener: (phase: GatePhase) => void): () => void;
+  /** Shows the gate again (the session is gone): the field empty, nothing pending. */
+  lock(): void;
+}
+
+declare global {
+  interface Window {
+    /** The page's gate, started by index.html's inline script. */
+    dwellscapeGate?: GateController;
+  }
+}
+
+/** The text for a failed unlock: SPEC's 'Invalid password' for a refused password, else the server's words. */
+export async function gateErrorText(response: Response): Promise<string> {
+  if (response.status === 429) return messages.gate.rateLimited;
+  // 400 means the server refused the value itself (too long, say): to a person that is still a wrong password
+  if (response.status === 401 || response.status === 400) return messages.gate.invalid;
+  try {
+    // the server's own words, as the app's API client reads them (lib/api-client.ts)
+    const body = (await response.json()) as { error?: unknown; message?: unknown };
+    const text = typeof body.message === 'string' ? body.message : body.error;
+    if (typeof text === 'string' && text) return text;
+  } catch {
+    // not JSON (a proxy's HTML page, an empty body): fall back to the status text
+  }
+  return response.statusText || `Request failed with status ${response.status}`;
+}
+
+function element<T extends HTMLElement>(root: ParentNode, id: string): T {
+  const found = root.querySelector<T>(`#${id}`);
+  if (!found) throw new Error(`the gate's markup has no #${id}`);
+  return found;
+}
+
+/** Starts the gate on its markup (gate-markup.ts) inside `root`. */
+export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args) => fetch(...args)): GateController {
+  const form = element<HTMLFormElement>(root, 'gate-form');
+  const field = element<HTMLInputElement>(root, 'gate-password');
+  const button = element<HTMLButtonElement>(root, 'gate-submit');
+  const messageArea = element<HTMLDivElement>(root, 'gate-message');
+  const gate = element<HTMLDivElement>(root, 'gate');
+  const listeners = new Set<(phase: GatePhase) => void>();
+  let phase: GatePhase = 'locked';
+  let busy = false;
+  let failureTimer = 0;
+  let openTimer = 0;
+  // a lock() while a request is out makes its answer stale
+  let attempt = 0;
+  // the gate leaves the page when the app opens (nothing of it is left to find), and comes back to the same place
+  const home = { parent: gate.parentNode, next: gate.nextSibling };
+
+  const setPhase = (next: GatePhase) => {
+    phase = next;
+    for (const listener of [...listeners]) listener(next);
+  };
+
+  const setBusy = (next: boolean) => {
+    busy = next;
+    button.disabled = next;
+    if (next) {
+      button.setAttribute('aria-busy', 'true');
+      button.prepend(iconElement(loaderCircle, 'size-5 animate-spin'));
+    } else {
+      button.removeAttribute('aria-busy');
+      button.querySelector('svg')?.remove();
+    }
+  };
+
+  const clearFailure = () => {
+    clearTimeout(failureTimer);
+    messageArea.replaceChildren();
+    field.removeAttribute('aria-invalid');
+    field.removeAttribute('aria-describedby');
+    field.classList.remove(...gateFieldErrorClasses);
+  };
+
+  // each failure shows for its full 3 s, the same message again included; the field keeps what was typed
+  const showFailure = (text: string) => {
+    clearFailure();
+    const alert = document.createElement('p');
+    alert.id = 'gate-error';
+    alert.setAttribute('role', 'alert');
+    alert.className = 'flex items-center gap-1.5 text-sm font-medium text-[#ffc7ad]';
+    alert.append(iconElement(circleAlert, 'size-4 shrink-0'), text);
+    messageArea.append(alert);
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', alert.id);
+    field.classList.add(...gateFieldErrorClasses);
+    failureTimer = window.setTimeout(clearFailure, GATE_ERROR_DISPLAY_MS);
+  };
+
+  // SPEC §2: a white overlay expands, then fades, over the 1 s transition. It fades into the app's own background
+  // (dark in dark mode), which stays until the app replaces it. Opacity and transform only, so the compositor runs
+  // it while the app and the feed's first page load underneath.
+  const startTransition = () => {
+    gate.className = 'fixed inset-0 z-[60] overflow-hidden';
+    const overlay = document.createElement('div');
+    overlay.id = 'gate-transition';
+    overlay.setAttribute('aria-hidden', 'true');
+    overlay.className = 'pointer-events-none fixed inset-0 z-50 overflow-hidden';
+    overlay.style.setProperty('--gate-transition-ms', `${GATE_TRANSITION_MS}ms`);
+    const settle = document.createElement('div');
+    settle.className = 'absolute inset-0 animate-gate-settle bg-background';
+    // centred on the screen, and just wider than its diagonal (√2 of the longer side) when fully grown
+    const white = document.createElement('div');
+    white.className =
+      'absolute top-1/2 left-1/2 size-[150vmax] -translate-1/2 animate-gate-expand rounded-full bg-white motion-reduce:hidden';
+    overlay.append(settle, white);
+    gate.firstElementChild?.append(overlay);
+    field.readOnly = true;
+    setPhase('opening');
+    openTimer = window.setTimeout(() => {
+      gate.remove();
+      setPhase('open');
+    }, GATE_TRANSITION_MS);
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const password = field.value;
+    if (busy || phase !== 'locked' || password.length === 0) return;
+    clearFailure();
+    setBusy(true);
+    const current = ++attempt;
+    fetchImpl(GATE_PATH, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password }),
+      credentials: 'same-origin',
+    })
+      .then(async (response) => {
+        if (current !== attempt) return;
+        if (response.ok) return startTransition();
+        const text = await gateErrorText(response);
+        if (current !== attempt) return;
+        setBusy(false);
+        showFailure(text);
+      })
+      .catch(() => {
+        if (current !== attempt) return;
+        setBusy(false);
+        showFailure(UNREACHABLE);
+      });
+  });
+
+  // the field takes the focus just after the gate's first frame, unless a person got to another control first
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (phase === 'locked' && (!active || active === document.body)) field.focus();
+    }),
+  );
+
+  return {
+    get phase() {
+      return phase;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    lock() {
+      attempt++;
+      clearTimeout(openTimer);
+      clearFailure();
+      if (busy) setBusy(false);
+      gate.querySelector('#gate-transition')?.remove();
+      gate.className = 'contents';
+      if (!gate.isConnected) home.parent?.insertBefore(gate, home.next);
+      field.readOnly = false;
+      field.value = '';
+      setPhase('locked');
+      field.focus();
+    },
+  };
+}
