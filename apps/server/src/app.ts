@@ -87,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const contracts = route.config?.contracts ?? [];
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, contracts });
   });
 
   app.addHook('onResponse', async (request, reply) => {

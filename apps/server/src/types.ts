@@ -1,3 +1,4 @@
+import type { ApiContract } from '@dwellscape/shared';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -32,9 +33,15 @@ export interface Viewer {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The API calls the route was registered from (contract-route.ts); none for a plain route. */
+  contracts: readonly ApiContract[];
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API calls a route serves, when it was registered from their contracts (contract-route.ts). */
+    contracts?: readonly ApiContract[];
+  }
   interface FastifyInstance {
     /** Every registered route (app.ts records them); the auth tests walk it. */
     routeTable: readonly RouteEntry[];

@@ -33,6 +33,9 @@ import {
   feedResponseSchema,
   gateBodySchema,
   generateDesignFieldsSchema,
+  generateDesignResponseSchema,
+  generateFromPromptBodySchema,
+  generateFromPromptResponseSchema,
   idParamsSchema,
   improveCaptionBodySchema,
   improveCaptionResponseSchema,
@@ -110,10 +113,21 @@ export function pathOf(target: Pick<ApiContract, 'route'>, params: Readonly<Reco
 const get = <const R extends Schema>(path: Parameters<typeof routeOf>[0], response: R) =>
   contract({ method: 'GET', route: routeOf(path), status: 200, response });
 
+/** The multipart form of SPEC §7's generate-design-image: its fields, and the space photo as the file `image`. */
+export const generateDesignFormSchema = z.extend(generateDesignFieldsSchema, { image: z.optional(z.file()) });
+
 /** The multipart form of SPEC §7's generate-design-image, as a render job, with how many variations. */
 export const renderJobFormSchema = z.extend(generateDesignFieldsSchema, {
   variations: z.optional(renderVariationCountSchema),
 });
+
+/**
+ * A stream's `lastEventId` serves a client that opens a new EventSource (which cannot set headers) after losing one;
+ * the browser's own reconnects send the Last-Event-ID header, which wins.
+ */
+const lastEventIdSchema = z.optional(z.string().check(z.maxLength(200)));
+export const designsLiveQuerySchema = z.extend(liveQuerySchema, { lastEventId: lastEventIdSchema });
+export const notificationsLiveQuerySchema = z.object({ lastEventId: lastEventIdSchema });
 
 const searchListContract = (list: SearchList) =>
   contract({
@@ -190,7 +204,14 @@ export const contracts = {
     query: designPageQuerySchema,
   }),
   listSaved: contract({ ...get(apiPaths.meSaved, designPageResponseSchema), query: designPageQuerySchema }),
-  designsLive: contract({ method: 'GET', route: apiPaths.designsLive, stream: true, status: 200, response: null }),
+  designsLive: contract({
+    method: 'GET',
+    route: apiPaths.designsLive,
+    query: designsLiveQuerySchema,
+    stream: true,
+    status: 200,
+    response: null,
+  }),
   publishDesign: contract({
     method: 'POST',
     route: apiPaths.designs,
@@ -258,7 +279,7 @@ export const contracts = {
   notificationsLive: contract({
     method: 'GET',
     route: apiPaths.notificationsLive,
-    query: liveQuerySchema,
+    query: notificationsLiveQuerySchema,
     stream: true,
     status: 200,
     response: null,
@@ -318,6 +339,23 @@ export const contracts = {
     body: recompositeDesignBodySchema,
     status: 200,
     response: recompositeDesignResponseSchema,
+  }),
+  /** SPEC §7's generate-design-image, waited for: its multipart form (the same route takes the JSON body below). */
+  generateDesignImage: contract({
+    method: 'POST',
+    route: apiPaths.generateDesignImage,
+    body: generateDesignFormSchema,
+    form: true,
+    status: 200,
+    response: generateDesignResponseSchema,
+  }),
+  /** SPEC §7's generate-design-image as the see-in-space view sends it. */
+  generateDesignImageFromPrompt: contract({
+    method: 'POST',
+    route: apiPaths.generateDesignImage,
+    body: generateFromPromptBodySchema,
+    status: 200,
+    response: generateFromPromptResponseSchema,
   }),
   /** The create flow's render: its form (the same route also takes the see-in-space JSON body below). */
   startRenderJob: contract({

@@ -1,20 +1,8 @@
 import multipart from '@fastify/multipart';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import {
-  apiPaths,
-  errorResponseSchema,
-  generateDesignResponseSchema,
-  generateFromPromptBodySchema,
-  generateFromPromptResponseSchema,
-  improveCaptionBodySchema,
-  improveCaptionResponseSchema,
-  improveNotesBodySchema,
-  improveNotesResponseSchema,
-  recompositeDesignBodySchema,
-  recompositeDesignResponseSchema,
-} from '@dwellscape/shared';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { contracts, errorResponseSchema } from '@dwellscape/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '../../contract-route';
 import { AppError, invalidIssues } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
@@ -70,39 +58,25 @@ export default async function aiRoutes(app: AppInstance) {
     owner: request.viewer,
   });
 
-  app.post(
-    apiPaths.improveDesignNotes,
-    { schema: { body: improveNotesBodySchema, response: { 200: improveNotesResponseSchema, ...errorResponses } } },
-    async (request) => improveDesignNotes(app.engines, request.body),
+  route(app, contracts.improveDesignNotes, { responses: errorResponses }, async (request) =>
+    improveDesignNotes(app.engines, request.body),
   );
 
-  app.post(
-    apiPaths.improveCaption,
-    { schema: { body: improveCaptionBodySchema, response: { 200: improveCaptionResponseSchema, ...errorResponses } } },
-    async (request) => improveCaption(app.engines, request.body),
+  route(app, contracts.improveCaption, { responses: errorResponses }, async (request) =>
+    improveCaption(app.engines, request.body),
   );
 
   // a render's products moved, scaled or removed by the person: drawn again on the server, the same body the same bytes
-  app.post(
-    apiPaths.recompositeDesign,
-    {
-      schema: {
-        body: recompositeDesignBodySchema,
-        response: { 200: recompositeDesignResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => recompositeDesign(deps(request), request.body),
+  route(app, contracts.recompositeDesign, { responses: errorResponses }, async (request) =>
+    recompositeDesign(deps(request), request.body),
   );
 
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
   // render job of one variation, waited for here: no render runs outside the queue and the person's limits
-  app.post(
-    apiPaths.generateDesignImage,
-    {
-      schema: {
-        response: { 200: z.union([generateDesignResponseSchema, generateFromPromptResponseSchema]), ...errorResponses },
-      },
-    },
+  route(
+    app,
+    contracts.generateDesignImage,
+    { alsoServes: [contracts.generateDesignImageFromPrompt], responses: errorResponses },
     async (request, reply) => {
       // the caller gone (the request closed before the answer): its job is cancelled
       const gone = new AbortController();
@@ -121,7 +95,7 @@ export default async function aiRoutes(app: AppInstance) {
         });
 
       if (!request.isMultipart()) {
-        const body = generateFromPromptBodySchema.safeParse(request.body ?? {});
+        const body = contracts.generateDesignImageFromPrompt.body.safeParse(request.body ?? {});
         if (!body.success) throw invalidIssues(body.error.issues, 'body');
         // a picture that is not stored is a 400 naming its field, before anything is queued
         await loadPromptInput(deps(request), body.data);
@@ -152,7 +126,8 @@ export default async function aiRoutes(app: AppInstance) {
         if (err instanceof AppError && (err.kind === 'engine_timeout' || err.kind === 'engine_unavailable')) {
           request.log.warn({ err }, 'render failed');
           const status = err.kind === 'engine_timeout' ? 504 : 503;
-          return reply.code(status).send({ success: false, imageUrl: null, error: err.message });
+          // no schema for 503/504 on this route (the error handler answers them too): this body goes out unchecked
+          return (reply as FastifyReply).code(status).send({ success: false, imageUrl: null, error: err.message });
         }
         throw err;
       }

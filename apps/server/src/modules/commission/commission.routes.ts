@@ -1,12 +1,11 @@
-import { apiPaths, earningsResponseSchema } from '@dwellscape/shared';
+import { contracts } from '@dwellscape/shared';
+import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
 import { getEarnings } from './commission.service';
 
 export default async function commissionRoutes(app: AppInstance) {
-  app.get(
-    apiPaths.meEarnings,
-    { schema: { response: { 200: earningsResponseSchema, ...signInRequiredResponse } } },
-    async (request) => getEarnings(app.db, requireAccount(request)),
+  route(app, contracts.getEarnings, { responses: signInRequiredResponse }, async (request) =>
+    getEarnings(app.db, requireAccount(request)),
   );
 }

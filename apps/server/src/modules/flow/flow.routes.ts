@@ -1,30 +1,20 @@
-import {
-  errorResponseSchema,
-  listOf,
-  modeQuerySchema,
-  questionSchema,
-  spaceSchema,
-  templateSchema,
-} from '@dwellscape/shared';
+import { contracts, errorResponseSchema } from '@dwellscape/shared';
+import { route } from '../../contract-route';
 import type { AppInstance } from '../../types';
 import { listQuestions, listSpaces, listTemplates } from './flow.service';
 
+const responses = { 400: errorResponseSchema };
+
 export default async function flowRoutes(app: AppInstance) {
-  app.get(
-    '/api/questions',
-    { schema: { querystring: modeQuerySchema, response: { 200: listOf(questionSchema), 400: errorResponseSchema } } },
-    async (request) => ({ items: await listQuestions(app.db, request.query.mode) }),
-  );
+  route(app, contracts.listQuestions, { responses }, async (request) => ({
+    items: await listQuestions(app.db, request.query.mode),
+  }));
 
-  app.get(
-    '/api/templates',
-    { schema: { querystring: modeQuerySchema, response: { 200: listOf(templateSchema), 400: errorResponseSchema } } },
-    async (request) => ({ items: await listTemplates(app.db, request.query.mode) }),
-  );
+  route(app, contracts.listTemplates, { responses }, async (request) => ({
+    items: await listTemplates(app.db, request.query.mode),
+  }));
 
-  app.get(
-    '/api/spaces',
-    { schema: { querystring: modeQuerySchema, response: { 200: listOf(spaceSchema), 400: errorResponseSchema } } },
-    async (request) => ({ items: await listSpaces(app.db, request.query.mode) }),
-  );
+  route(app, contracts.listSpaces, { responses }, async (request) => ({
+    items: await listSpaces(app.db, request.query.mode),
+  }));
 }

@@ -1,6 +1,6 @@
-import { apiPaths, errorResponseSchema, gateBodySchema, messages } from '@dwellscape/shared';
+import { contracts, errorResponseSchema, messages } from '@dwellscape/shared';
 import { normalizeIP } from '@fastify/rate-limit';
-import { z } from 'zod';
+import { route } from '../../contract-route';
 import type { AppInstance } from '../../types';
 import { createGateFailures, unlockGate } from './gate.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
@@ -8,14 +8,10 @@ import { readSessionToken, setSessionCookie } from './session-cookie';
 export default async function gateRoutes(app: AppInstance) {
   const failures = createGateFailures(app.db);
 
-  app.post(
-    apiPaths.gate,
-    {
-      schema: {
-        body: gateBodySchema,
-        response: { 204: z.undefined(), 401: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
+  route(
+    app,
+    contracts.unlockGate,
+    { responses: { 401: errorResponseSchema, 429: errorResponseSchema } },
     async (request, reply) => {
       const outcome = await unlockGate(app.db, failures, app.config.betaPassword, {
         password: request.body.password,

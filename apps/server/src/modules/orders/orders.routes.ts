@@ -1,33 +1,21 @@
-import {
-  apiPaths,
-  errorResponseSchema,
-  orderIdParamsSchema,
-  orderSchema,
-  ordersResponseSchema,
-  placeOrderBodySchema,
-  placeOrderResponseSchema,
-} from '@dwellscape/shared';
+import { contracts, errorResponseSchema, placeOrderResponseSchema } from '@dwellscape/shared';
+import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
 import { cancelOrder, listOrders, placeOrder } from './orders.service';
 import type { PaymentProvider } from './payment-provider';
 
-// apiPaths builders encode their argument, so route patterns are spelled from the base path
-const cancelPath = `${apiPaths.orders}/:id/cancel`;
-
 export default async function ordersRoutes(app: AppInstance, options: { paymentProvider: PaymentProvider }) {
-  app.post(
-    apiPaths.orders,
+  route(
+    app,
+    contracts.placeOrder,
     {
-      schema: {
-        body: placeOrderBodySchema,
-        response: {
-          200: placeOrderResponseSchema,
-          201: placeOrderResponseSchema,
-          400: errorResponseSchema,
-          409: errorResponseSchema,
-          ...signInRequiredResponse,
-        },
+      responses: {
+        // the order a key placed before, answered again
+        200: placeOrderResponseSchema,
+        400: errorResponseSchema,
+        409: errorResponseSchema,
+        ...signInRequiredResponse,
       },
     },
     async (request, reply) => {
@@ -37,24 +25,19 @@ export default async function ordersRoutes(app: AppInstance, options: { paymentP
     },
   );
 
-  app.get(
-    apiPaths.orders,
-    { schema: { response: { 200: ordersResponseSchema, ...signInRequiredResponse } } },
-    async (request) => listOrders(app.db, requireAccount(request)),
+  route(app, contracts.listOrders, { responses: signInRequiredResponse }, async (request) =>
+    listOrders(app.db, requireAccount(request)),
   );
 
-  app.post(
-    cancelPath,
+  route(
+    app,
+    contracts.cancelOrder,
     {
-      schema: {
-        params: orderIdParamsSchema,
-        response: {
-          200: orderSchema,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          ...signInRequiredResponse,
-        },
+      responses: {
+        400: errorResponseSchema,
+        404: errorResponseSchema,
+        409: errorResponseSchema,
+        ...signInRequiredResponse,
       },
     },
     async (request) => cancelOrder(app.db, requireAccount(request), request.params.id),

@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
-import {
-  apiPaths,
-  createPromptRenderJobBodySchema,
-  errorResponseSchema,
-  idParamsSchema,
-  renderJobSchema,
-} from '@dwellscape/shared';
+import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import type { FastifyRequest } from 'fastify';
+import { route } from '../../contract-route';
 import { readMultipartForm } from '../../media/multipart-form';
 import { startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
@@ -41,12 +36,13 @@ export default async function renderJobsRoutes(app: AppInstance) {
   const limits = () => ({ atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour });
 
   // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
-  app.post(
-    apiPaths.renderJobs,
-    { schema: { response: { 202: renderJobSchema, ...errorResponses } } },
+  route(
+    app,
+    contracts.startRenderJob,
+    { alsoServes: [contracts.startPromptRenderJob], responses: errorResponses },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        const body = parseJsonBody(createPromptRenderJobBodySchema, request.body);
+        const body = parseJsonBody(contracts.startPromptRenderJob.body, request.body);
         const { variations, ...prompt } = body;
         await loadPromptInput(deps(request), prompt);
         const job = await startRenderJob(
@@ -77,33 +73,25 @@ export default async function renderJobsRoutes(app: AppInstance) {
     },
   );
 
-  app.get(
-    '/api/render-jobs/:id',
-    { schema: { params: idParamsSchema, response: { 200: renderJobSchema, 404: errorResponseSchema } } },
-    async (request) => getRenderJob(app.db, request.viewer, request.params.id),
+  route(app, contracts.getRenderJob, { responses: { 404: errorResponseSchema } }, async (request) =>
+    getRenderJob(app.db, request.viewer, request.params.id),
   );
 
-  app.post(
-    '/api/render-jobs/:id/cancel',
-    { schema: { params: idParamsSchema, response: { 200: renderJobSchema, 404: errorResponseSchema } } },
-    async (request) => cancelOwnRenderJob(app.db, request.viewer, request.params.id),
+  route(app, contracts.cancelRenderJob, { responses: { 404: errorResponseSchema } }, async (request) =>
+    cancelOwnRenderJob(app.db, request.viewer, request.params.id),
   );
 
   // server-sent events: the job as it is now, then each change (its place in the line, its progress) until it ends
-  app.get(
-    '/api/render-jobs/:id/events',
-    { schema: { params: idParamsSchema, response: { 404: errorResponseSchema } } },
-    async (request, reply) => {
-      const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
-      const res = startEventStream(reply);
-      streamRenderJob({
-        db: app.db,
-        events: app.renderJobEvents,
-        jobId: row.id,
-        res,
-        heartbeatMs: app.config.liveHeartbeatMs,
-        log: request.log,
-      });
-    },
-  );
+  route(app, contracts.renderJobEvents, { responses: { 404: errorResponseSchema } }, async (request, reply) => {
+    const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
+    const res = startEventStream(reply);
+    streamRenderJob({
+      db: app.db,
+      events: app.renderJobEvents,
+      jobId: row.id,
+      res,
+      heartbeatMs: app.config.liveHeartbeatMs,
+      log: request.log,
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import { errorResponseSchema, messages, uploadResponseSchema } from '@dwellscape/shared';
+import { contracts, errorResponseSchema, messages } from '@dwellscape/shared';
+import { route } from '../../contract-route';
 import { badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
 import type { AppInstance } from '../../types';
@@ -9,18 +10,11 @@ export default async function uploadsRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
   await app.register(multipart, { throwFileSizeLimit: false });
 
-  app.post(
-    '/api/uploads',
-    {
-      schema: {
-        response: {
-          201: uploadResponseSchema,
-          400: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-        },
-      },
-    },
+  // a form contract: the multipart body is read here, not checked by Fastify (contract-route.ts)
+  route(
+    app,
+    contracts.uploadImage,
+    { responses: { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema } },
     async (request, reply) => {
       if (!request.isMultipart()) throw badInput(messages.upload.missingFile, { field: 'file' });
       const form = await readMultipartForm(request, { fileFields: ['file'] });
