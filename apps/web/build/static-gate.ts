@@ -5,8 +5,16 @@ import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 
 const gateDir = fileURLToPath(new URL('../src/features/gate/static/', import.meta.url));
 const GATE_PLACEHOLDER = '<!-- static gate -->';
-/** The module the gate's script imports once the password is accepted (main.tsx): preloaded with the gate. */
+/** What runs once the password is accepted (main.tsx imports app/boot.tsx): preloaded with the gate. */
 const APP_BOOT = 'src/app/boot.tsx';
+/**
+ * The router (app/app.tsx imports it as the transition starts): preloaded from the moment the password has been
+ * sent, at low priority (the gate's script adds these links, GATE_AFTER_ID). From the page's start, its files would
+ * take the browser's last free connections and hold the password's request back; at high priority, they would hold
+ * back the app's first reads (the feed's first page) once the password is accepted.
+ */
+const APP_ROUTER = 'src/app/router.tsx';
+export const GATE_AFTER_ID = 'gate-after';
 
 async function bundle(entry: string, format: 'iife' | 'esm'): Promise<string> {
   const result = await esbuild({
@@ -43,8 +51,8 @@ function staticGraph(bundle: Rollup.OutputBundle, file: string, seen = new Set<s
 /**
  * Issue #17: the gate is part of index.html. Its markup and its script (gate-boot.ts, a few kB) are written into the
  * page, and in a build the stylesheet is inlined too, so the gate paints with the page's first bytes and sends the
- * password without waiting for any other file. The app's code (main.tsx → app/boot.tsx) is preloaded (fetched, not
- * run) while the person types, and runs once the password is accepted. The server allows the inline script by its
+ * password without waiting for any other file. The app's code (main.tsx → app/boot.tsx, and its router) is preloaded
+ * (fetched, not run) while the person types, and runs once the password is accepted. The server allows the inline script by its
  * hash (apps/server/src/plugins/security-headers.ts).
  */
 export function staticGate(): Plugin {
@@ -75,17 +83,36 @@ export function staticGate(): Plugin {
             if (asset?.type !== 'asset') return link;
             return `<style>${String(asset.source)}</style><link rel="stylesheet" href="${href}" disabled>`;
           });
-          const boot = Object.values(output).find(
-            (item): item is Rollup.OutputChunk =>
-              item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith(APP_BOOT)),
-          );
-          if (!boot) throw new Error(`the build has no chunk for ${APP_BOOT}`);
-          const preloaded = new Set(page.match(/modulepreload"[^>]*href="[^"]+"/g) ?? []);
-          for (const file of staticGraph(output, boot.fileName)) {
-            const href = `${base}${file}`;
-            if ([...preloaded].some((tag) => tag.includes(href)) || page.includes(`src="${href}"`)) continue;
-            tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' });
+          const chunkOf = (module: string) => {
+            const chunk = Object.values(output).find(
+              (item): item is Rollup.OutputChunk =>
+                item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith(module)),
+            );
+            if (!chunk) throw new Error(`the build has no chunk for ${module}`);
+            return chunk.fileName;
+          };
+          const isInPage = (href: string) =>
+            page.includes(`src="${href}"`) || new RegExp(`modulepreload"[^>]*href="${href}"`).test(page);
+          const preload = (file: string) =>
+            `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`;
+          const boot = staticGraph(output, chunkOf(APP_BOOT));
+          for (const file of boot) {
+            if (isInPage(`${base}${file}`)) continue;
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+              injectTo: 'head',
+            });
           }
+          const router = [...staticGraph(output, chunkOf(APP_ROUTER))].filter(
+            (file) => !boot.has(file) && !isInPage(`${base}${file}`),
+          );
+          tags.push({
+            tag: 'template',
+            attrs: { id: GATE_AFTER_ID },
+            children: router.map(preload).join(''),
+            injectTo: 'body',
+          });
         }
         return { html: page, tags };
       },

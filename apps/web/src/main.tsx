@@ -8,12 +8,24 @@ import './index.css';
 const gate = window.dwellscapeGate;
 if (!gate) throw new Error('index.html has not started the gate (its inline script is missing)');
 
+/** A macrotask: the browser may paint and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 let booted = false;
-function boot() {
+/**
+ * The app's code runs one chunk per task (its UI library, its data libraries, then the app itself), so no one task
+ * evaluates it all while the transition plays.
+ */
+async function boot() {
   if (booted) return;
   booted = true;
-  void import('./app/boot').then((app) => app.boot(gate!));
+  await import('react');
+  await nextTask();
+  await import('@tanstack/react-query');
+  await nextTask();
+  const app = await import('./app/boot');
+  app.boot(gate!);
 }
 
-if (gate.phase !== 'locked') boot();
-else gate.subscribe((phase) => phase !== 'locked' && boot());
+if (gate.phase !== 'locked') void boot();
+else gate.subscribe((phase) => phase !== 'locked' && void boot());

@@ -25,6 +25,24 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ issues: [{ path: ['status'], message: 'Invalid input: expected "ok"' }] });
   });
 
+  it('takes the answer the gate asked for early for the same URL, once, instead of asking again', async () => {
+    const takeEarlyResponse = vi.fn((url: string) =>
+      url === '/api/health' ? Promise.resolve(jsonResponse(200, { status: 'ok' })) : null,
+    );
+    window.dwellscapeGate = { phase: 'open', subscribe: () => () => undefined, lock: vi.fn(), takeEarlyResponse };
+    try {
+      await expect(apiRequest(apiPaths.health, healthResponseSchema)).resolves.toEqual({ status: 'ok' });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // only reads: a write always goes to the server
+      fetchMock.mockResolvedValueOnce(jsonResponse(204));
+      await apiRequest(apiPaths.health, null, { method: 'POST', body: {} });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(takeEarlyResponse).toHaveBeenCalledTimes(1);
+    } finally {
+      delete window.dwellscapeGate;
+    }
+  });
+
   it('sends JSON bodies and query strings without empty values', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(204));
     await apiRequest(apiPaths.designs, null, {

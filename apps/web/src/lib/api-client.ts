@@ -1,5 +1,8 @@
 import { errorResponseSchema, pathOf, type ApiContract } from '@dwellscape/shared';
 import { z } from 'zod/mini';
+import { withQuery, type QueryValue } from './query-string';
+
+export { withQuery };
 
 /** The `error` of the 401 a route that needs an account answers a signed-out viewer (decision 0016). */
 export const SIGN_IN_REQUIRED = 'Sign in required';
@@ -48,8 +51,6 @@ function isGateSessionExpired(error: ApiError, path: string): boolean {
   return error.reason === undefined || error.reason === GATE_UNAUTHORIZED;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
@@ -65,16 +66,6 @@ const sessionExpiredListeners = new Set<SessionExpiredListener>();
 export function onSessionExpired(listener: SessionExpiredListener): () => void {
   sessionExpiredListeners.add(listener);
   return () => sessionExpiredListeners.delete(listener);
-}
-
-export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
 }
 
 /**
@@ -99,13 +90,18 @@ export async function apiRequest<T>(
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(withQuery(path, query), {
-    method,
-    headers,
-    body: payload,
-    signal,
-    credentials: 'same-origin',
-  });
+  const url = withQuery(path, query);
+  // the gate asked for some of the app's first reads the moment it was let in (gate-controller.ts): the first call
+  // for the same URL takes that answer instead of asking again
+  const early = method === 'GET' && payload === undefined ? window.dwellscapeGate?.takeEarlyResponse(url) : null;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    }));
 
   if (!response.ok) {
     const error = await toApiError(response);

@@ -3,7 +3,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/render';
-import { GATE_PATH, startGate, UNREACHABLE, type GateController, type GatePhase } from './gate-controller';
+import {
+  EARLY_READ_MAX_AGE_MS,
+  GATE_PATH,
+  startGate,
+  UNREACHABLE,
+  type GateController,
+  type GatePhase,
+} from './gate-controller';
 import { gateMarkup } from './gate-markup';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -15,11 +22,11 @@ function deferredResponse() {
 }
 
 /** The gate as index.html has it: its markup, then its script started on it. */
-function setup() {
+function setup(earlyReads: readonly string[] = []) {
   // as the browser parses index.html
   const page = new DOMParser().parseFromString(`<body>${gateMarkup()}</body>`, 'text/html');
   document.body.replaceChildren(...page.body.childNodes);
-  const gate: GateController = startGate(document.body, fetchMock);
+  const gate: GateController = startGate(document.body, fetchMock, () => earlyReads);
   const phases: GatePhase[] = [];
   gate.subscribe((phase) => phases.push(phase));
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -225,5 +232,70 @@ describe('the gate of index.html', () => {
     await Promise.resolve();
     expect(gate.phase).toBe('locked');
     expect(submit).toBeEnabled();
+  });
+
+  it('sends the app’s first reads once the password is accepted, and hands each answer over once', async () => {
+    const feed = jsonResponse(200, { items: [] });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(204))
+      .mockResolvedValueOnce(jsonResponse(200, {}))
+      .mockResolvedValueOnce(feed);
+    const { user, field, submit, gate } = setup(['/api/me', '/api/designs?mode=interior&limit=25']);
+    expect(gate.takeEarlyResponse('/api/me')).toBeNull();
+
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/gate',
+      '/api/me',
+      '/api/designs?mode=interior&limit=25',
+    ]);
+    expect(new Headers(fetchMock.mock.calls[2]![1]?.headers).get('Accept')).toBe('application/json');
+
+    await expect(gate.takeEarlyResponse('/api/designs?mode=interior&limit=25')).resolves.toBe(feed);
+    // once: a later call asks the server itself
+    expect(gate.takeEarlyResponse('/api/designs?mode=interior&limit=25')).toBeNull();
+    expect(gate.takeEarlyResponse('/api/designs?mode=landscape&limit=25')).toBeNull();
+
+    // too old to hand over
+    vi.advanceTimersByTime(EARLY_READ_MAX_AGE_MS + 1);
+    expect(gate.takeEarlyResponse('/api/me')).toBeNull();
+  });
+
+  it('adds the preloads index.html keeps for after the password once it is sent, not before', async () => {
+    const pending = deferredResponse();
+    fetchMock.mockReturnValueOnce(pending.promise);
+    const { user, field, submit } = setup();
+    const later = document.createElement('template');
+    later.id = 'gate-after';
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = '/assets/router.js';
+    later.content.append(link);
+    document.body.append(later);
+    const preloads = () => document.head.querySelectorAll('link[rel="modulepreload"][href="/assets/router.js"]');
+    expect(preloads()).toHaveLength(0);
+
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    expect(preloads()).toHaveLength(1);
+    expect(document.getElementById('gate-after')).toBeNull();
+    preloads()[0]!.remove();
+  });
+
+  it('sends no early read for a refused password, and drops those of a session that is gone', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
+    const { user, field, submit, gate } = setup(['/api/me']);
+    await user.type(field, 'nope');
+    await user.click(submit);
+    await screen.findByRole('alert');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(204)).mockResolvedValueOnce(jsonResponse(200, {}));
+    await user.click(submit);
+    await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+    gate.lock();
+    expect(gate.takeEarlyResponse('/api/me')).toBeNull();
   });
 });

@@ -21,7 +21,15 @@ export interface GateController {
   subscribe(listener: (phase: GatePhase) => void): () => void;
   /** Shows the gate again (the session is gone): the field empty, nothing pending. */
   lock(): void;
+  /**
+   * The answer to a read the gate asked for when it let the person in (startGate's `earlyReads`), once, for the
+   * first call to the same URL within EARLY_READ_MAX_AGE_MS; null otherwise.
+   */
+  takeEarlyResponse(url: string): Promise<Response> | null;
 }
+
+/** An early answer older than this is not handed over: the app asks afresh. */
+export const EARLY_READ_MAX_AGE_MS = 10_000;
 
 declare global {
   interface Window {
@@ -46,14 +54,33 @@ export async function gateErrorText(response: Response): Promise<string> {
   return response.statusText || `Request failed with status ${response.status}`;
 }
 
+/**
+ * The preloads index.html keeps for after the password (build/static-gate.ts: the router's files), added once the
+ * password has been sent: from the page's start they would hold the password's request back.
+ */
+function preloadAfterGate(): void {
+  const links = document.getElementById('gate-after');
+  if (!(links instanceof HTMLTemplateElement)) return;
+  links.remove();
+  document.head.append(links.content);
+}
+
 function element<T extends HTMLElement>(root: ParentNode, id: string): T {
   const found = root.querySelector<T>(`#${id}`);
   if (!found) throw new Error(`the gate's markup has no #${id}`);
   return found;
 }
 
-/** Starts the gate on its markup (gate-markup.ts) inside `root`. */
-export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args) => fetch(...args)): GateController {
+/**
+ * Starts the gate on its markup (gate-markup.ts) inside `root`. `earlyReads` names the GETs the app will make first
+ * once it is in (its session, the feed's first page): they are sent as soon as the password is accepted, while the
+ * app's code starts, and handed to the app's first calls for them (takeEarlyResponse).
+ */
+export function startGate(
+  root: HTMLElement,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  earlyReads: () => readonly string[] = () => [],
+): GateController {
   const form = element<HTMLFormElement>(root, 'gate-form');
   const field = element<HTMLInputElement>(root, 'gate-password');
   const button = element<HTMLButtonElement>(root, 'gate-submit');
@@ -66,6 +93,7 @@ export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args)
   let openTimer = 0;
   // a lock() while a request is out makes its answer stale
   let attempt = 0;
+  const early = new Map<string, { sentAt: number; response: Promise<Response> }>();
   // the gate leaves the page when the app opens (nothing of it is left to find), and comes back to the same place
   const home = { parent: gate.parentNode, next: gate.nextSibling };
 
@@ -150,7 +178,15 @@ export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args)
     })
       .then(async (response) => {
         if (current !== attempt) return;
-        if (response.ok) return startTransition();
+        if (response.ok) {
+          for (const url of earlyReads()) {
+            const sent = fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+            // a failure is the app's to report, when its call takes this answer
+            sent.catch(() => undefined);
+            early.set(url, { sentAt: Date.now(), response: sent });
+          }
+          return startTransition();
+        }
         const text = await gateErrorText(response);
         if (current !== attempt) return;
         setBusy(false);
@@ -161,6 +197,8 @@ export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args)
         setBusy(false);
         showFailure(UNREACHABLE);
       });
+    // with the password on its way, the router's files may start (at low priority): most passwords are right
+    preloadAfterGate();
   });
 
   // the field takes the focus just after the gate's first frame, unless a person got to another control first
@@ -179,8 +217,15 @@ export function startGate(root: HTMLElement, fetchImpl: typeof fetch = (...args)
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    takeEarlyResponse(url) {
+      const read = early.get(url);
+      if (!read) return null;
+      early.delete(url);
+      return Date.now() - read.sentAt <= EARLY_READ_MAX_AGE_MS ? read.response : null;
+    },
     lock() {
       attempt++;
+      early.clear();
       clearTimeout(openTimer);
       clearFailure();
       if (busy) setBusy(false);
