@@ -1,5 +1,4 @@
 import { GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS } from '@dwellscape/shared/constants';
-import { messages } from '@dwellscape/shared/messages';
 import { circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
 
 /*
@@ -38,11 +37,17 @@ declare global {
   }
 }
 
+/** SPEC's texts for a refused password and for too many attempts: the markup carries them (gate-markup.ts). */
+export interface GateTexts {
+  invalid: string;
+  rateLimited: string;
+}
+
 /** The text for a failed unlock: SPEC's 'Invalid password' for a refused password, else the server's words. */
-export async function gateErrorText(response: Response): Promise<string> {
-  if (response.status === 429) return messages.gate.rateLimited;
+export async function gateErrorText(response: Response, texts: GateTexts): Promise<string> {
+  if (response.status === 429) return texts.rateLimited;
   // 400 means the server refused the value itself (too long, say): to a person that is still a wrong password
-  if (response.status === 401 || response.status === 400) return messages.gate.invalid;
+  if (response.status === 401 || response.status === 400) return texts.invalid;
   try {
     // the server's own words, as the app's API client reads them (lib/api-client.ts)
     const body = (await response.json()) as { error?: unknown; message?: unknown };
@@ -86,6 +91,8 @@ export function startGate(
   const button = element<HTMLButtonElement>(root, 'gate-submit');
   const messageArea = element<HTMLDivElement>(root, 'gate-message');
   const gate = element<HTMLDivElement>(root, 'gate');
+  // the texts come with the markup, so this script does not carry the whole catalogue of messages
+  const texts: GateTexts = { invalid: form.dataset.invalidText ?? '', rateLimited: form.dataset.rateLimitedText ?? '' };
   const listeners = new Set<(phase: GatePhase) => void>();
   let phase: GatePhase = 'locked';
   let busy = false;
@@ -187,7 +194,7 @@ export function startGate(
           }
           return startTransition();
         }
-        const text = await gateErrorText(response);
+        const text = await gateErrorText(response, texts);
         if (current !== attempt) return;
         setBusy(false);
         showFailure(text);

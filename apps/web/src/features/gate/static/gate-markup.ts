@@ -106,7 +106,7 @@ ${archLines()}
 <h1 class="text-[2.5rem] leading-none font-bold tracking-tight">${text(messages.productNameMark)}</h1>
 <p class="mx-auto mt-4 max-w-[21rem] text-base leading-relaxed text-white/75">${text(messages.tagline)}</p>
 </div>
-<form id="gate-form" class="mt-10 animate-fade-up rounded-3xl border border-white/15 bg-white/[0.08] p-5 shadow-[0_24px_64px_-24px_rgb(0_0_0/0.55)] backdrop-blur-xl [animation-delay:120ms]">
+<form id="gate-form" data-invalid-text="${text(messages.gate.invalid)}" data-rate-limited-text="${text(messages.gate.rateLimited)}" class="mt-10 animate-fade-up rounded-3xl border border-white/15 bg-white/[0.08] p-5 shadow-[0_24px_64px_-24px_rgb(0_0_0/0.55)] backdrop-blur-xl [animation-delay:120ms]">
 <label for="gate-password" class="mb-2 flex items-center gap-2 text-sm font-medium text-white/90">${iconSvg(lockKeyhole, 'size-4 text-white/60')}${text(messages.gate.passwordLabel)}</label>
 <input id="gate-password" type="password" name="password" required autocomplete="current-password" placeholder="${text(messages.gate.passwordPlaceholder)}" class="${gateFieldClasses}">
 <div id="gate-message" class="min-h-7 pt-2" aria-live="assertive"></div>
