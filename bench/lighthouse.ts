@@ -33,7 +33,6 @@ import { median } from './lib/stats';
 import { ensureWebBuild, webDistDir } from './lib/web-build';
 
 const RUNS = 3;
-const SCORE_TARGET = 95;
 /** DevTools' CPU calibration: the benchmark index of a low-tier phone like the Moto G Power. */
 const PHONE_BENCHMARK_INDEX = 264;
 const PRESET_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
@@ -42,6 +41,8 @@ const outDir = path.join(repoRoot, 'bench/out');
 interface Scenario {
   name: string;
   area: string;
+  /** The performance score asked for: issue #8's 95 for the gate, issue #17's 90 for the feed after it. */
+  scoreTarget: number;
   method: string;
   flags: (cpuSlowdown: number) => Flags;
   /** Prepares the page before Lighthouse navigates it. */
@@ -110,6 +111,7 @@ const scenarios: Scenario[] = [
   {
     name: 'gate',
     area: 'Lighthouse: first load (gate)',
+    scoreTarget: 95,
     method: 'navigation to /, simulated throttling',
     flags: (cpuSlowdown) => ({
       ...baseFlags,
@@ -120,6 +122,7 @@ const scenarios: Scenario[] = [
   {
     name: 'feed',
     area: 'Lighthouse: feed after the gate',
+    scoreTarget: 90,
     method: 'navigation to /, password entered by page script once the field is painted, applied throttling',
     flags: (cpuSlowdown) => ({
       ...baseFlags,
@@ -310,19 +313,19 @@ export async function measureLighthouse(runs = RUNS): Promise<BenchRow[]> {
       const medianRun = list.find((r) => r.score === score)!;
       const report = path.join(outDir, `lighthouse-${scenario.name}.html`);
       writeFileSync(report, generateReport(medianRun.lhr, 'html'));
-      const findings = score < SCORE_TARGET ? topFindings(medianRun.lhr) : '';
+      const findings = score < scenario.scoreTarget ? topFindings(medianRun.lhr) : '';
       const scores = list.map((r) => Math.round(r.score)).join(', ');
       return [
         {
           area: scenario.area,
           metric: `performance score, median of ${list.length}`,
           value: String(Math.round(score)),
-          target: `≥ ${SCORE_TARGET}`,
-          met: score >= SCORE_TARGET,
+          target: `≥ ${scenario.scoreTarget}`,
+          met: score >= scenario.scoreTarget,
           note:
             `mobile preset, ${scenario.method}, ${cpuNote}; runs ${scores}` +
-            (score < SCORE_TARGET
-              ? `; short by ${Math.ceil(SCORE_TARGET - score)}${findings ? `; Lighthouse flags: ${findings}` : ''}`
+            (score < scenario.scoreTarget
+              ? `; short by ${Math.ceil(scenario.scoreTarget - score)}${findings ? `; Lighthouse flags: ${findings}` : ''}`
               : '') +
             `; report ${path.relative(repoRoot, report)}`,
         },
