@@ -73,8 +73,10 @@ describe('CompositorImageEngine', () => {
   it('keeps the event loop free while renders run', async () => {
     const before = performance.eventLoopUtilization();
     await Promise.all([1, 2, 3].map(() => engine.generateDesign({ spaceImage: room, products, fields })));
-    // time the event loop spent running code rather than waiting; in-process, these renders keep it busy for seconds
-    expect(performance.eventLoopUtilization(before).active).toBeLessThan(100);
+    // the share of the time the event loop spent running code rather than waiting: in-process, these renders
+    // keep it busy nearly all along (about 1); on the pool, it only hands work over. A share, not a time, so a
+    // machine slowed down by other work slows both sides alike
+    expect(performance.eventLoopUtilization(before).utilization).toBeLessThan(0.25);
   });
 
   it('refuses a render at once when every thread is busy and the queue is full', async () => {
