@@ -9,7 +9,7 @@ import { RESPONSIVE_IMAGE_WIDTHS, responsiveImageUrl } from '@dwellscape/shared'
 import { createJobLimiter, createResponsiveImages, variantKeyOf } from '../src/media/responsive-images';
 import { warmSeedImageSizes } from '../src/seed/warm-image-sizes';
 import { createLocalDiskStorage, type FileStorage } from '../src/storage/file-storage';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { createTestApp, type DbKind, type TestApp } from './helpers';
 import { httpGet, listFiles, makeJpeg, rawRequest } from './media-fixtures';
 
 /** A photo-like WebP: coarse noise blown up into smooth blobs, so bytes grow with pixels as in a real picture. */
@@ -38,7 +38,12 @@ async function storeOriginal(storage: FileStorage, bytes: Buffer, folder = 'uplo
 const variantUrl = (key: string, width: (typeof RESPONSIVE_IMAGE_WIDTHS)[number]) =>
   responsiveImageUrl(`/media/${key}`, width)!;
 
-describe.each(dbKinds)('GET /media/w/:width/<key> (%s)', (kind) => {
+/**
+ * Runs once, on PGlite, even when TEST_DATABASE_URL is set: the variants are made from files and
+ * served from disk (src/media/responsive-images.ts and modules/media/media.routes.ts make no query),
+ * so no database choice changes what these tests prove.
+ */
+describe.each<DbKind>(['pglite'])('GET /media/w/:width/<key> (%s)', (kind) => {
   let t: TestApp;
   let storage: FileStorage;
   let port: number;
