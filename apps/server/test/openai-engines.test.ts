@@ -207,8 +207,10 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
   it('times out on a server that never answers, with the message of SPEC §8', async () => {
     script = [hang];
     const engine = new OpenAiImageEngine(options({ timeoutMs: 400 }), pool);
+    // the input's pictures are made before the clock starts: only the engine's wait is measured
+    const input = await designInput();
     const started = Date.now();
-    const error = await failureOf(engine.generateDesign(await designInput()));
+    const error = await failureOf(engine.generateDesign(input));
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(EngineTimeoutError);
     expect((error as Error).message).toBe(messages.create.renderTimeout);
