@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { GATE_AFTER_ID } from '../src/features/gate/static/gate-ids';
 
 const gateDir = fileURLToPath(new URL('../src/features/gate/static/', import.meta.url));
 const GATE_PLACEHOLDER = '<!-- static gate -->';
@@ -14,7 +15,6 @@ const APP_BOOT = 'src/app/boot.tsx';
  * back the app's first reads (the feed's first page) once the password is accepted.
  */
 const APP_ROUTER = 'src/app/router.tsx';
-export const GATE_AFTER_ID = 'gate-after';
 
 async function bundle(entry: string, format: 'iife' | 'esm'): Promise<string> {
   const result = await esbuild({

@@ -1,4 +1,5 @@
 import { GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS } from '@dwellscape/shared/constants';
+import { GATE_AFTER_ID } from './gate-ids';
 import { circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
 
 /*
@@ -64,7 +65,7 @@ export async function gateErrorText(response: Response, texts: GateTexts): Promi
  * password has been sent: from the page's start they would hold the password's request back.
  */
 function preloadAfterGate(): void {
-  const links = document.getElementById('gate-after');
+  const links = document.getElementById(GATE_AFTER_ID);
   if (!(links instanceof HTMLTemplateElement)) return;
   links.remove();
   document.head.append(links.content);
