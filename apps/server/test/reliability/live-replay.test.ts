@@ -195,8 +195,12 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
       { query: `&lastEventId=${landscapeId}` },
       { query: '&lastEventId=' },
     ];
-    // there are older interior designs than any of these, so a wrong replay would show
-    await publish('Older interior design');
+    // there are older interior designs than any of these, so a wrong replay would show; the 201 comes
+    // at commit, before Postgres has delivered its NOTIFY, so a stream opened right after could still get
+    // it live: the streams open once a first one has had it
+    const earlier = await connect('interior');
+    await settle(earlier);
+    await disconnect(earlier);
     const opened = await Promise.all(anchors.map((anchor) => connect('interior', anchor)));
     const live = await publish('Live for everyone');
     await Promise.all(opened.map((stream) => stream.waitForEvent((e) => e.id === live)));

@@ -46,6 +46,12 @@ class FakeEventSource extends EventTarget {
 }
 
 const latest = () => FakeEventSource.opened.at(-1)!;
+/**
+ * The feed loads on the real clock (Testing Library's waits need it); the reconnect delays are then
+ * checked on a fake clock that moves only when told to: one that also followed real time (vitest's
+ * shouldAdvanceTime) let a busy machine push a 999 ms step past the 1 s delay.
+ */
+const stopTheClock = () => vi.useFakeTimers();
 const feedTitles = () =>
   within(screen.getByRole('list', { name: 'Designs' }))
     .getAllByRole('heading', { level: 2 })
@@ -69,7 +75,6 @@ function renderFeed() {
 
 beforeEach(() => {
   FakeEventSource.opened = [];
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',
@@ -97,11 +102,14 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
     // the feed had not loaded when the stream opened: nothing to replay from
     expect(first.url.searchParams.has('lastEventId')).toBe(false);
 
+    // the feed shows its cards one at a time (useStagedCount): wait for the whole first page
+    await screen.findByRole('heading', { name: 'First room' });
     first.open();
     first.send(makeDesign({ id: 'd3', title: 'Live room' }));
     first.send(makeDesign({ id: 'd3', title: 'Live room' }));
     expect(feedTitles()).toEqual(['Live room', 'Second room', 'First room']);
 
+    stopTheClock();
     // a dropped connection: the browser reconnects with Last-Event-ID itself
     first.fail({ permanently: false });
     await act(() => vi.advanceTimersByTimeAsync(15_000));
@@ -127,6 +135,7 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
   it('waits longer after each failed attempt: 1 s, 2 s, 5 s, 10 s, then 10 s', async () => {
     renderFeed();
     await screen.findByRole('heading', { name: 'Second room' });
+    stopTheClock();
     for (const delay of [1000, 2000, 5000, 10_000, 10_000]) {
       const count = FakeEventSource.opened.length;
       latest().fail({ permanently: true });
@@ -166,6 +175,7 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
   it('stops, and cancels a pending reconnect, when the feed goes away', async () => {
     const router = renderFeed();
     await screen.findByRole('heading', { name: 'Second room' });
+    stopTheClock();
     latest().fail({ permanently: true });
     await act(() => router.navigate('/elsewhere'));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
