@@ -114,6 +114,9 @@ describe('ProductDialog', () => {
 
   it('adds to the cart after 800 ms with a spinner, toasts, and closes', async () => {
     const { user, onClose } = setup();
+    // from here the clock moves only when told: one that also followed real time could pass the
+    // 750 ms step beyond the 800 ms delay on a busy machine
+    vi.useFakeTimers();
     await user.click(increase());
     await user.click(screen.getByRole('button', { name: messages.productPopup.addToCart }));
 
