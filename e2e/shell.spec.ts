@@ -1,5 +1,5 @@
 import { meResponseSchema } from '@dwellscape/shared';
-import { expect, mainNavigation, passwordField, test } from './fixtures';
+import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const PREFERENCES_KEY = 'dwellscape-theme';
@@ -76,6 +76,39 @@ test.describe('preferences', () => {
     await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
     const stored = await page.evaluate((key) => window.localStorage.getItem(key), PREFERENCES_KEY);
     expect(JSON.parse(stored ?? '{}')).toEqual({ isDarkMode: false, isLandscapeMode: false });
+  });
+});
+
+test.describe('header tooltips', () => {
+  test('a pointer that hovers gets the header tooltips', async ({ page, navigate }) => {
+    await navigate('/');
+    await page.getByRole('button', { name: 'Dark mode' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Switch to dark mode' })).toBeVisible();
+  });
+
+  test('a touch phone never downloads them, and its header works without', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await passwordField(page).fill(BETA_PASSWORD);
+    await page.getByRole('button', { name: 'Enter App' }).click();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: 10_000 });
+    const darkToggle = page.getByRole('button', { name: 'Dark mode' });
+    await darkToggle.focus();
+    await darkToggle.tap();
+    await expect(page.locator('body')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    expect(scripts.filter((script) => script.includes('tooltip'))).toEqual([]);
+    await context.close();
   });
 });
 

@@ -24,7 +24,7 @@ async function boot() {
   await import('@tanstack/react-query');
   await nextTask();
   const app = await import('./app/boot');
-  app.boot(gate!);
+  await app.boot(gate!);
 }
 
 if (gate.phase !== 'locked') void boot();

@@ -7,6 +7,7 @@ import { getPreferences, updatePreferences } from '@/lib/preferences';
 import { makeDesign } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
+import { NoLayoutResizeObserver } from '../../../../test/no-layout-resize-observer';
 
 const maya: User = {
   id: 'u-maya',
@@ -114,13 +115,6 @@ function renderProfile(userId: string) {
     withToaster: true,
   });
   return { router };
-}
-
-// jsdom has no layout; the tooltip's positioning only needs the observer to exist
-class NoLayoutResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
 }
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', NoLayoutResizeObserver));
