@@ -116,6 +116,8 @@ export default defineConfig(({ command, mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       setupFiles: ['./test/setup.ts'],
+      // waits take up to 5 s each under load (test/setup.ts); the 5 s default per test failed on a busy machine
+      testTimeout: 20_000,
       css: false,
       // Preact itself stays outside Vite (Node loads its ES modules once): vi.resetModules() empties Vite's module
       // cache, and a test that re-imports a hook would otherwise get a second Preact whose hooks see no component.

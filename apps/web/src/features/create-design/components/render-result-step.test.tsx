@@ -93,12 +93,12 @@ describe('render step', () => {
     await waitFor(
       () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '50'),
       {
-        timeout: 3000,
+        timeout: 10_000,
       },
     );
     expect(screen.getByText('50%')).toBeInTheDocument();
 
-    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 })).toHaveAttribute(
       'src',
       '/media/renders/after-1.webp',
     );
@@ -155,7 +155,7 @@ describe('render step', () => {
     await act(() => router.navigate(paths.createDesign.step('render-result')));
     await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
     expect(getCreateDraft().designSession?.id).not.toBe(firstSession);
-    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 })).toHaveAttribute(
       'src',
       '/media/renders/after-1.webp',
     );
@@ -181,10 +181,10 @@ describe('render step', () => {
     renderCreateFlow('render-result');
     await waitFor(
       () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '60'),
-      { timeout: 3000 },
+      { timeout: 10_000 },
     );
     expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
-    expect(await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
     expect(getCreateDraft().generatedDesign).toMatchObject({
       designSessionId: 'session-before-reload',
@@ -220,7 +220,7 @@ describe('render step', () => {
     );
     const api = jobApi(doneJob(), [doneJob()]);
     renderCreateFlow('render-result');
-    const second = await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 3000 });
+    const second = await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 10_000 });
     expect(second).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
       'src',
@@ -252,7 +252,7 @@ describe('render step', () => {
       job({ status: 'failed', position: null, error: messages.create.renderServerFailed('Space too dark') }),
     ]);
     renderCreateFlow('render-result');
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('Failed to generate design: Space too dark');
     expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
 
@@ -299,7 +299,7 @@ describe('render step', () => {
     chooseEverything();
     jobApi(doneJob(), [doneJob()]);
     renderCreateFlow('render-result');
-    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 });
+    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 });
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Before', pressed: false }));
@@ -316,7 +316,7 @@ describe('render step', () => {
     chooseEverything();
     jobApi(doneJob(), [doneJob()]);
     renderCreateFlow('render-result');
-    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 3000 });
+    await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 

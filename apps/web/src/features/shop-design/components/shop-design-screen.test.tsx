@@ -313,10 +313,10 @@ describe('ShopDesignScreen', () => {
     expect(await screen.findByText('Waiting in line: 1 design ahead…')).toBeInTheDocument();
     await waitFor(
       () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '40'),
-      { timeout: 3000 },
+      { timeout: 10_000 },
     );
     expect(screen.getByText('40%')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 3000 })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 10_000 })).toHaveAttribute(
       'src',
       '/media/generated/new.webp',
     );
@@ -333,7 +333,7 @@ describe('ShopDesignScreen', () => {
     await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
     await user.click((await screen.findAllByRole('radio'))[0]!);
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 3000 })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 10_000 })).toHaveAttribute(
       'src',
       design.afterImageUrl,
     );
