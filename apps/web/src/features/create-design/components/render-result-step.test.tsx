@@ -98,10 +98,9 @@ describe('render step', () => {
     );
     expect(screen.getByText('50%')).toBeInTheDocument();
 
-    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 })).toHaveAttribute(
-      'src',
-      '/media/renders/after-1.webp',
-    );
+    expect(
+      await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
+    ).toHaveAttribute('src', '/media/renders/after-1.webp');
     expect(await screen.findByText(messages.create.renderSuccess)).toBeInTheDocument();
     expect(screen.getByText('Room kept 96% · 2 of 2 products')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1);
@@ -155,10 +154,9 @@ describe('render step', () => {
     await act(() => router.navigate(paths.createDesign.step('render-result')));
     await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
     expect(getCreateDraft().designSession?.id).not.toBe(firstSession);
-    expect(await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 })).toHaveAttribute(
-      'src',
-      '/media/renders/after-1.webp',
-    );
+    expect(
+      await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
+    ).toHaveAttribute('src', '/media/renders/after-1.webp');
   });
 
   it("picks the job up again after a reload, which cleared the flow's choices", async () => {
