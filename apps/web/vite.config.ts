@@ -56,6 +56,15 @@ const preactAliases: Alias[] = [
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
 
+/** The shared package's modules by chunk: the schemas the rest builds on, the render flow's, then the others. */
+const sharedChunks: Record<string, string> = {
+  constants: 'shared-schemas',
+  helpers: 'shared-schemas',
+  'text-schemas': 'shared-schemas',
+  schemas: 'shared-schemas',
+  'render-schemas': 'shared-render',
+};
+
 export default defineConfig(({ command, mode }) => {
   const isTest = mode === 'test';
   // the dev server's fast refresh (Prefresh) and Preact's devtools hook; neither in tests nor builds
@@ -100,6 +109,10 @@ export default defineConfig(({ command, mode }) => {
           // releases. Everything else (Radix, toasts, icons) stays with the screens that use it, so the gate
           // and the feed do not download what only the create flow or the profile needs.
           manualChunks(id) {
+            // the API's schemas and texts, which main.tsx evaluates a piece per task after the password (building
+            // zod schemas is a good part of the app's start on a phone)
+            const shared = /\/packages\/shared\/src\/([\w-]+)\.ts$/.exec(id)?.[1];
+            if (shared) return sharedChunks[shared] ?? 'shared';
             if (!id.includes('node_modules')) return undefined;
             if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
             // the gate does without the router: it loads with the app shell, after the password

@@ -7,16 +7,13 @@ import {
   COMMENT_TEXT_MAX_LENGTH,
   FEED_PAGE_SIZE,
   MODES,
-  NOTES_MAX_LENGTH,
-  RENDER_VARIATIONS_DEFAULT,
-  RENDER_VARIATIONS_MAX,
-  RENDER_VARIATIONS_MIN,
   SEARCH_LISTS,
   SEARCH_MAX_OFFSET,
   SEARCH_QUERY_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from './constants';
 import { isPageCursor } from './helpers';
+import { nonBlank, storableText } from './text-schemas';
 
 /* ---------- primitives ---------- */
 
@@ -38,15 +35,6 @@ export const mediaUrlSchema = z.string().check(
   z.regex(/^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/, 'must be a /media/ URL of this server'),
   z.refine((url) => !url.includes('..'), 'must not contain ".."'),
 );
-
-/** Postgres text cannot hold NUL: text that is stored or searched refuses it here (a 400, never a 500). */
-const storableText = () => z.string().check(z.refine((s) => !s.includes('\u0000'), 'must not contain NUL characters'));
-
-const nonBlank = (max: number) =>
-  storableText().check(
-    z.maxLength(max),
-    z.refine((s) => s.trim().length > 0, 'must not be blank'),
-  );
 
 export const isoDateSchema = z.string();
 
@@ -406,163 +394,3 @@ export const searchPageSchemas: { [List in SearchList]: z.ZodMiniType<SearchPage
   products: searchPageOf(productSchema),
   users: searchPageOf(userSchema),
 };
-
-/* ---------- uploads ---------- */
-
-export const uploadResponseSchema = z.object({
-  url: z.string(),
-  width: z.int(),
-  height: z.int(),
-});
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-
-/* ---------- AI engines (SPEC §7) ---------- */
-
-export const aiSpaceTypeSchema = z.enum(['outdoor', 'interior']);
-
-export const improveNotesBodySchema = z.object({
-  notes: nonBlank(NOTES_MAX_LENGTH),
-  spaceType: aiSpaceTypeSchema,
-});
-export const improveNotesResponseSchema = z.object({ refinedNotes: z.string() });
-
-export const improveCaptionBodySchema = z.object({
-  caption: nonBlank(CAPTION_MAX_LENGTH),
-  spaceType: aiSpaceTypeSchema,
-});
-export const improveCaptionResponseSchema = z.object({ improvedCaption: z.string() });
-
-/** Multipart form fields of generate-design-image (the file travels as `image`). */
-export const uploadedProductImageSchema = z.object({
-  id: z.string().check(z.maxLength(80)),
-  url: mediaUrlSchema,
-  name: z._default(z.string().check(z.maxLength(200)), ''),
-  price: z._default(z.number().check(z.minimum(0)), 0),
-});
-export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
-
-export const generateDesignFieldsSchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)),
-  uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
-  userAnswers: userAnswersSchema,
-  spaceType: z.string().check(z.maxLength(60)),
-  mode: modeSchema,
-  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  /** A stored space photo, used when no `image` file is sent (a preset space). */
-  spaceImageUrl: z.optional(mediaUrlSchema),
-});
-export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
-
-/** Where a render drew one product, in the render's pixels; `replaced` names the room's own piece it took the place of. */
-export const renderPlacementSchema = z.object({
-  productId: z.string().check(z.minLength(1), z.maxLength(80)),
-  box: z.object({
-    x: z.int().check(z.minimum(0), z.maximum(20_000)),
-    y: z.int().check(z.minimum(0), z.maximum(20_000)),
-    width: z.int().check(z.minimum(1), z.maximum(20_000)),
-    height: z.int().check(z.minimum(1), z.maximum(20_000)),
-  }),
-  replaced: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
-});
-export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
-
-export const renderSizeSchema = z.object({ width: z.int(), height: z.int() });
-export type RenderSize = z.infer<typeof renderSizeSchema>;
-
-export const generateDesignResponseSchema = z.object({
-  success: z.boolean(),
-  imageUrl: z.nullable(z.string()),
-  error: z.nullable(z.string()),
-  /** Beyond SPEC §7: the render's fidelity receipt. */
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-  /** The local engine's placements (a remote engine does not say where it put things). */
-  placements: z.optional(z.array(renderPlacementSchema)),
-  /** The render's size in pixels, the frame the placements are in (given with them). */
-  renderSize: z.optional(renderSizeSchema),
-});
-export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
-
-/**
- * Re-compositing a render with placements a person adjusted (moved, scaled, removed): the render's own inputs, the
- * space photo as a stored URL, and where each product now goes. Same body, same bytes.
- */
-export const recompositeDesignBodySchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
-  uploadedProductImages: z._default(z.array(uploadedProductImageSchema).check(z.maxLength(20)), []),
-  userAnswers: z._default(userAnswersSchema, {}),
-  spaceType: z._default(z.string().check(z.maxLength(60)), ''),
-  mode: modeSchema,
-  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  spaceImageUrl: mediaUrlSchema,
-  placements: z.array(renderPlacementSchema).check(z.maxLength(70)),
-});
-export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
-
-export const recompositeDesignResponseSchema = z.object({
-  imageUrl: z.string(),
-  placements: z.array(renderPlacementSchema),
-  renderSize: renderSizeSchema,
-  /** The fidelity receipt of the picture drawn again. */
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-});
-export type RecompositeDesignResponse = z.infer<typeof recompositeDesignResponseSchema>;
-
-/** The see-in-space JSON form. */
-export const generateFromPromptBodySchema = z.object({
-  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
-  spaceImage: mediaUrlSchema,
-  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
-});
-export const generateFromPromptResponseSchema = z.object({
-  imageUrl: z.string(),
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-});
-
-/* ---------- render jobs ---------- */
-
-export const renderVariationCountSchema = z
-  .int()
-  .check(z.minimum(RENDER_VARIATIONS_MIN), z.maximum(RENDER_VARIATIONS_MAX));
-
-/** The see-in-space form as a job: the JSON body plus how many variations. */
-export const createPromptRenderJobBodySchema = z.object({
-  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
-  spaceImage: mediaUrlSchema,
-  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
-  variations: z._default(renderVariationCountSchema, RENDER_VARIATIONS_DEFAULT),
-});
-
-export const renderJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
-export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
-
-/**
- * One finished variation: the stored picture, plus whatever else the engine tells of it (where it placed each product,
- * the fidelity receipt), carried as the engine gave it.
- */
-export const renderVariationSchema = z.looseObject({
-  imageUrl: z.string(),
-  width: z.number(),
-  height: z.number(),
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-  /** The local engine's placements by product id, in this picture's pixels (width × height); a remote engine gives none. */
-  placements: z.optional(z.array(renderPlacementSchema)),
-});
-export type RenderVariation = z.infer<typeof renderVariationSchema>;
-
-export const renderJobSchema = z.object({
-  id: z.string(),
-  status: renderJobStatusSchema,
-  /** While queued: how many jobs are ahead of it, plus one (1 = next). */
-  position: z.nullable(z.number()),
-  /** 0–100: how far the render is. */
-  progress: z.number(),
-  variationCount: z.number(),
-  /** Every variation, once done; empty before. */
-  variations: z.array(renderVariationSchema),
-  /** SPEC §8's message, when it failed. */
-  error: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type RenderJob = z.infer<typeof renderJobSchema>;

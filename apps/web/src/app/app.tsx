@@ -4,11 +4,31 @@ import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import type { GateController } from '@/features/gate/static/gate-controller';
 import { meQueryOptions } from '@/lib/api/get-me';
 import { onSessionExpired } from '@/lib/api-client';
+import { prepareClassMerging } from '@/lib/cn';
+import { nextTask } from '@/lib/next-task';
 import { AppProvider } from './provider';
+import type * as RouterModule from './router';
 import { ShellLoading } from './routes/screen-loading';
 
-// the router, the shell and the screens are not part of the gate's load: they download while the unlock transition plays
-const loadRouter = () => import('./router');
+/**
+ * The router, the shell and the screens are not part of the gate's load: they download while the unlock transition
+ * plays, and run one piece per task (React Router, the class merger's tables, the shell and feed, the router).
+ */
+let routerModule: Promise<typeof RouterModule> | null = null;
+const loadRouter = () => {
+  routerModule ??= (async () => {
+    await import('./router-library');
+    await nextTask();
+    prepareClassMerging();
+    await nextTask();
+    const module = await import('./router');
+    await nextTask();
+    module.startRouter();
+    await nextTask();
+    return module;
+  })();
+  return routerModule;
+};
 const LazyAppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
 /** The router once its code has arrived. */
 let LoadedAppRouter: ComponentType | null = null;
@@ -39,11 +59,9 @@ export function App({ queryClient, gate }: { queryClient: QueryClient; gate: Gat
     if (!isOpening) return;
     void queryClient.prefetchQuery(meQueryOptions());
     void prefetchFeed(queryClient);
-    void loadRouter().then(({ startRouter, AppRouter }) => {
-      startRouter();
+    void loadRouter().then(({ AppRouter }) => {
       LoadedAppRouter = AppRouter;
-      // a task of its own: the router's module has just been evaluated in this one
-      setTimeout(() => setRouterLoaded(true));
+      setRouterLoaded(true);
     });
   }, [isOpening, queryClient]);
 

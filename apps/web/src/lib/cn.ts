@@ -9,3 +9,11 @@ export function cn(...inputs: ClassValue[]): string {
   if (given.length === 1 && typeof given[0] === 'string') return given[0];
   return twMerge(clsx(inputs));
 }
+
+/**
+ * tailwind-merge builds its whole class map on its first merge: a long task on a phone. The app's start does it
+ * in a task of its own, before the screens' modules (whose first merges would otherwise pay for it).
+ */
+export function prepareClassMerging(): void {
+  twMerge('px-2 px-4');
+}

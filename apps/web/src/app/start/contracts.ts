@@ -1,0 +1,2 @@
+// see ./schemas.ts
+export { contracts } from '@dwellscape/shared';

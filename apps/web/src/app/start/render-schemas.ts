@@ -1,0 +1,2 @@
+// see ./schemas.ts
+export { renderJobSchema } from '@dwellscape/shared/render-schemas';
