@@ -1,21 +1,28 @@
 /**
  * Live fan-out: 2,000 server-sent-event clients on /api/designs/live?mode=interior of a real
- * server process, then one publish (POST /api/designs with an uploaded photo). Delivery time runs
- * from the publish request's start to each client's parsed event; memory per client is the
- * server's resident memory (VmRSS) with every client connected minus before, over the number of
- * clients, each reading taken after full garbage collections (through the server's inspector), so
- * the start-up's leftovers do not count for or against the clients.
- * Run alone: node --import tsx bench/live-fanout.ts [clients]
+ * server process, then one publish (POST /api/designs with an uploaded photo), on PGlite and again
+ * on Postgres. Delivery time runs from the publish request's start to each client's parsed event;
+ * memory per client (PGlite) is the server's resident memory (VmRSS) with every client connected
+ * minus before, over the number of clients, each reading taken after full garbage collections
+ * (through the server's inspector), so the start-up's leftovers do not count for or against the
+ * clients.
+ * Where the time goes comes from the server's live-trace marks (apps/server/src/realtime/live-trace.ts,
+ * printed by bench/lib/live-trace-probe.mjs loaded into the server) and from the client process's
+ * own times: when each event's last chunk reached its handler and when it was parsed.
+ * Run alone: node --import tsx bench/live-fanout.ts [clients] [pglite|postgres]
  */
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
+import type { LiveTraceMark, LiveTraceStep } from '../apps/server/src/realtime/live-trace';
 import { apiPaths, designSchema } from '@dwellscape/shared';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
 import { signUpOverHttp } from '../apps/server/test/reliability/support';
 import { startBenchServer, type BenchServer } from './lib/app-server';
-import { freePort } from './lib/child';
+import { freePort, repoRoot } from './lib/child';
 import { collectGarbage } from './lib/inspector-gc';
 import { isMain } from './lib/main';
+import { createBenchDatabase, type BenchDatabase } from './lib/postgres';
 import { ensureOpenFiles, pinToCore, settledResidentKb } from './lib/process-limits';
 import type { BenchRow, Benchmark } from './lib/report';
 import { startClientsProcess, type ClientsProcess } from './lib/sse-clients';
@@ -31,6 +38,11 @@ const CLIENT_CORE = 0;
 const P95_TARGET_MS = 100;
 
 const epochNow = () => performance.timeOrigin + performance.now();
+
+const TRACE_PROBE = path.join(repoRoot, 'bench/lib/live-trace-probe.mjs');
+const TRACE_PREFIX = 'live-trace ';
+type TraceStep = LiveTraceStep | 'publish:request-received';
+type Trace = Map<TraceStep, { at: number; streams?: number }>;
 
 async function uploadPhoto(server: BenchServer, cookie: string): Promise<string> {
   const photo = await livingRoomPhoto(1600, 1200);
@@ -57,21 +69,83 @@ async function residentAfterGc(pid: number, inspectPort: number): Promise<number
   return settledResidentKb(pid);
 }
 
-export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
+export type FanoutDatabase = 'pglite' | 'postgres';
+
+export interface LiveFanoutOptions {
+  clients?: number;
+  database?: FanoutDatabase;
+}
+
+/** The first of each live-trace mark the server printed at or after `since`. */
+function readTrace(output: string, since: number): Trace {
+  const trace: Trace = new Map();
+  for (const line of output.split('\n')) {
+    if (!line.startsWith(TRACE_PREFIX)) continue;
+    const mark = JSON.parse(line.slice(TRACE_PREFIX.length)) as Omit<LiveTraceMark, 'step'> & { step: TraceStep };
+    if (mark.at >= since && !trace.has(mark.step)) trace.set(mark.step, mark);
+  }
+  return trace;
+}
+
+/** The server prints its marks as they happen; the last ones may still be in the pipe. */
+async function awaitTrace(server: BenchServer, since: number, last: TraceStep[]): Promise<Trace> {
+  const deadline = Date.now() + 5_000;
+  let trace = readTrace(server.output(), since);
+  while (last.some((step) => !trace.has(step)) && Date.now() < deadline) {
+    await sleep(50);
+    trace = readTrace(server.output(), since);
+  }
+  return trace;
+}
+
+const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '?');
+
+/** 'a 1.2 · b 3.4 ms': the time from each mark to the next, in the order given. */
+function stepsNote(trace: Trace, start: number, steps: Array<[TraceStep, string]>): string {
+  let previous = start;
+  const parts: string[] = [];
+  for (const [step, label] of steps) {
+    const at = trace.get(step)?.at;
+    if (at === undefined) {
+      parts.push(`${label} ?`);
+      continue;
+    }
+    parts.push(`${label} ${fixed(at - previous)}`);
+    previous = at;
+  }
+  return `${parts.join(' · ')} ms`;
+}
+
+/** From the mark `from` to the mark `to`, in ms; NaN when either is missing. */
+const between = (trace: Trace, from: TraceStep, to: TraceStep) =>
+  (trace.get(to)?.at ?? Number.NaN) - (trace.get(from)?.at ?? Number.NaN);
+
+export async function measureLiveFanout(options: LiveFanoutOptions = {}): Promise<BenchRow[]> {
+  const count = options.clients ?? CLIENTS;
+  const database = options.database ?? 'pglite';
+  const area = database === 'pglite' ? AREA : `${AREA} (Postgres)`;
+  const postgres: BenchDatabase | null = database === 'postgres' ? await createBenchDatabase() : null;
   // the inspector lets the benchmark collect the server's garbage before each memory reading
   const inspectPort = await freePort();
-  const server = await startBenchServer({
-    env: { LOG_LEVEL: 'warn', NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
-  });
+  let server: BenchServer | null = null;
   let clients: ClientsProcess | null = null;
   try {
+    server = await startBenchServer({
+      env: {
+        LOG_LEVEL: 'warn',
+        NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort} --import=${TRACE_PROBE}`,
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      },
+    });
     const serverPid = server.child.pid!;
     ensureOpenFiles(serverPid, count + 256);
     const pinned = pinToCore(serverPid, SERVER_CORE);
     const cookie = await server.unlock();
     clients = await startClientsProcess({ sockets: count, core: pinned ? CLIENT_CORE : null });
     await warmUp(server, cookie);
-    const before = await residentAfterGc(serverPid, inspectPort);
+    // memory per client is the same on either database: measured once, on PGlite
+    const measureMemory = database === 'pglite';
+    const before = measureMemory ? await residentAfterGc(serverPid, inspectPort) : 0;
 
     // in two halves: the second half's growth checks the figure against the start-up's own memory
     const half = Math.floor(count / 2);
@@ -87,9 +161,9 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
       });
       if (opened.failed > 0) throw new Error(`${opened.failed} of ${batch} clients could not connect`);
       connectMs += opened.ms;
-      if (halfway === 0) halfway = await residentAfterGc(serverPid, inspectPort);
+      if (measureMemory && halfway === 0) halfway = await residentAfterGc(serverPid, inspectPort);
     }
-    const after = await residentAfterGc(serverPid, inspectPort);
+    const after = measureMemory ? await residentAfterGc(serverPid, inspectPort) : 0;
 
     // publishing needs an account; the 2,000 readers stay signed-out visitors past the gate
     const publisher = await signUpOverHttp(server.baseUrl, await server.unlock());
@@ -112,48 +186,118 @@ export async function measureLiveFanout(count = CLIENTS): Promise<BenchRow[]> {
     const received = await clients.collect(30_000);
     if (received.designIds.some((id) => id !== published.id))
       throw new Error(`clients received other designs: ${received.designIds.join(', ')}`);
+    const trace = await awaitTrace(server, publishStarted, ['publish:read-back', 'live:writes-flushed']);
     const delays = received.times.map((t) => t - publishStarted).sort((a, b) => a - b);
-    const perClientKb = (after - before) / count;
-    const secondHalfKb = (after - halfway) / (count - half);
+    const arrivals = received.arrivals.map((t) => t - publishStarted).sort((a, b) => a - b);
+    const parseMs = received.times.reduce((sum, t, i) => sum + (t - received.arrivals[i]!), 0);
+    const since = (step: TraceStep) => (trace.get(step)?.at ?? Number.NaN) - publishStarted;
+    const writesMs = between(trace, 'live:writes-started', 'live:writes-ended');
+    const flushedMs = between(trace, 'live:writes-started', 'live:writes-flushed');
+    const streams = trace.get('live:writes-started')?.streams ?? Number.NaN;
     const how =
-      `${count.toLocaleString('en-US')} clients (raw sockets, one process${pinned ? ', own core' : ''}), PGlite; ` +
-      `publish request start → event parsed; ${received.times.length}/${count} reached`;
+      `${count.toLocaleString('en-US')} clients (raw sockets, one process${pinned ? ', own core' : ''}), ` +
+      `${database === 'pglite' ? 'PGlite' : 'Postgres'}; publish request start → event parsed; ${received.times.length}/${count} reached`;
     const missed = received.missing > 0 ? `; ${received.missing} never got the event within 30 s` : '';
-    return [
+    const rows: BenchRow[] = [
       {
-        area: AREA,
+        area,
         metric: 'p50 delivery, 1 publish',
         value: millis(percentile(delays, 50)),
         met: null,
         note: how + missed,
       },
       {
-        area: AREA,
+        area,
         metric: 'p95 delivery, 1 publish',
         value: millis(percentile(delays, 95)),
         target: `< ${millis(P95_TARGET_MS)}`,
         met: received.missing === 0 && percentile(delays, 95) < P95_TARGET_MS,
-        note: `slowest ${millis(delays.at(-1) ?? Number.NaN)}; the publish request itself took ${millis(publishMs)}${missed}`,
+        note: `slowest ${millis(delays.at(-1) ?? Number.NaN)}${missed}`,
       },
       {
-        area: AREA,
+        area,
+        metric: 'publish request (answered)',
+        value: millis(publishMs),
+        met: null,
+        note:
+          'from its start, each step after the one before: ' +
+          stepsNote(trace, publishStarted, [
+            ['publish:request-received', 'reached the server'],
+            ['publish:products-checked', 'body read, checked, products'],
+            ['publish:remix-source-read', 'remix source'],
+            ['publish:media-checked', 'picture checks'],
+            ['publish:receipt-read', 'render receipt'],
+            ['publish:locked', 'begin + publish lock'],
+            ['publish:inserted', 'insert'],
+            ['publish:committing', 'NOTIFYs'],
+            ['publish:committed', 'commit'],
+            ['publish:remix-noticed', 'remix notice'],
+            ['publish:read-back', 'read back'],
+          ]) +
+          `; the answer reached the bench ${fixed(publishMs - since('publish:read-back'))} ms after the read back`,
+      },
+      {
+        area,
+        metric: 'commit sent → NOTIFY heard',
+        value: millis(between(trace, 'publish:committing', 'live:notification')),
+        met: null,
+        note:
+          `the transaction's last statement to the design_published listener's callback (at +${fixed(since('live:notification'))} ms; ` +
+          `the commit returned at +${fixed(since('publish:committed'))} ms); then design read ` +
+          `${fixed(between(trace, 'live:notification', 'live:design-read'))} ms, first write at +${fixed(since('live:writes-started'))} ms`,
+      },
+      {
+        area,
+        metric: 'server write loop',
+        value: millis(flushedMs),
+        met: null,
+        note:
+          `one publish's event written to ${Number.isFinite(streams) ? streams.toLocaleString('en-US') : '?'} streams, ` +
+          `from the first write until the sockets have it (the ticks after the loop run; ${fixed((flushedMs * 1000) / streams)} µs each), ` +
+          `ending at +${fixed(since('live:writes-flushed'))} ms; the loop itself ${fixed(writesMs)} ms`,
+      },
+      {
+        area,
+        metric: 'client process, parsing',
+        value: millis(parseMs),
+        met: null,
+        note:
+          `the events' last chunks reached the clients' handlers from +${fixed(arrivals[0] ?? Number.NaN)} to +${fixed(arrivals.at(-1) ?? Number.NaN)} ms ` +
+          `(p50 +${fixed(percentile(arrivals, 50))}); handler time from chunk to parsed event, summed over clients ` +
+          `(${fixed((parseMs * 1000) / Math.max(received.times.length, 1))} µs each); last parsed at +${fixed(delays.at(-1) ?? Number.NaN)} ms`,
+      },
+    ];
+    if (measureMemory) {
+      const perClientKb = (after - before) / count;
+      const secondHalfKb = (after - halfway) / (count - half);
+      rows.push({
+        area,
         metric: 'server memory per client',
         value: `${perClientKb.toFixed(1)} kB`,
         met: null,
         note:
           `VmRSS after full GCs ${(before / 1024).toFixed(0)} MB idle → ${(after / 1024).toFixed(0)} MB with ${count.toLocaleString('en-US')} streams open; ` +
           `the second ${(count - half).toLocaleString('en-US')} alone: ${secondHalfKb.toFixed(1)} kB each; connecting took ${millis(connectMs)}`,
-      },
-    ];
+      });
+    }
+    return rows;
   } finally {
     await clients?.close();
-    await server.close();
+    await server?.close();
+    await postgres?.drop();
   }
 }
 
-export const run: Benchmark = () => measureLiveFanout();
+export const run: Benchmark = async () => [
+  ...(await measureLiveFanout({ database: 'pglite' })),
+  ...(await measureLiveFanout({ database: 'postgres' })),
+];
 
 if (isMain(import.meta.url)) {
-  const rows = await measureLiveFanout(Number(process.argv[2] ?? CLIENTS));
-  console.table(rows);
+  const clients = Number(process.argv[2] ?? CLIENTS);
+  const only = process.argv[3] as FanoutDatabase | undefined;
+  const rows: BenchRow[] = [];
+  for (const database of only ? [only] : (['pglite', 'postgres'] as const))
+    rows.push(...(await measureLiveFanout({ clients, database })));
+  console.table(rows.map(({ area, metric, value, note }) => ({ area, metric, value, note })));
 }

@@ -2,7 +2,9 @@
  * Many live-feed clients in one process, driven by bench/live-fanout.ts over IPC. Each client is a
  * raw http.request on its own socket (agent: false); a client counts as connected once the
  * server's ': connected' comment arrives, and as reached once it has parsed its first `design`
- * event, at `performance.timeOrigin + performance.now()` (a wall clock both processes share).
+ * event, at `performance.timeOrigin + performance.now()` (a wall clock both processes share). Each
+ * client also notes when the chunk that completed that event reached its handler, so the report
+ * can tell the time spent in this process apart from the time before.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +12,8 @@ import type { ClientsCommand, ClientsReport } from './sse-clients';
 
 interface Client {
   request: http.ClientRequest;
+  /** When the chunk that completed the first design event reached the handler. */
+  arrivedAt: number | null;
   receivedAt: number | null;
   designId: string | null;
 }
@@ -32,7 +36,12 @@ function openClient(command: Extract<ClientsCommand, { type: 'open' }>): Promise
         resolve(ok);
       }
     };
-    const client: Client = { request: null as unknown as http.ClientRequest, receivedAt: null, designId: null };
+    const client: Client = {
+      request: null as unknown as http.ClientRequest,
+      arrivedAt: null,
+      receivedAt: null,
+      designId: null,
+    };
     client.request = http.request(
       {
         host: '127.0.0.1',
@@ -50,6 +59,7 @@ function openClient(command: Extract<ClientsCommand, { type: 'open' }>): Promise
         res.setEncoding('utf8');
         let buffer = '';
         res.on('data', (text: string) => {
+          const arrivedAt = epochNow();
           buffer += text;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -68,6 +78,7 @@ function openClient(command: Extract<ClientsCommand, { type: 'open' }>): Promise
               .join('\n');
             const design = JSON.parse(data) as { id: string };
             client.receivedAt = epochNow();
+            client.arrivedAt = arrivedAt;
             client.designId = design.id;
             receivedCount++;
             onReceived?.();
@@ -113,6 +124,7 @@ async function collect(timeoutMs: number) {
   send({
     type: 'received',
     times: reached.map((c) => c.receivedAt!),
+    arrivals: reached.map((c) => c.arrivedAt!),
     designIds: [...new Set(reached.map((c) => c.designId!))],
     missing: clients.length - reached.length,
   });

@@ -11,7 +11,15 @@ export type ClientsCommand =
 
 export type ClientsReport =
   | { type: 'opened'; connected: number; failed: number; ms: number }
-  | { type: 'received'; times: number[]; designIds: string[]; missing: number };
+  | {
+      type: 'received';
+      /** Per client: when it had parsed its first design event. */
+      times: number[];
+      /** Per client, in the same order: when the chunk that completed that event reached its handler. */
+      arrivals: number[];
+      designIds: string[];
+      missing: number;
+    };
 
 export interface ClientsProcess {
   child: ChildProcess;

@@ -5,6 +5,7 @@ import { findDesignById } from '../modules/designs/designs.repository';
 import type { AppInstance } from '../types';
 import { createLiveFeed, type LiveFeed } from './live-feed';
 import { findNewestPublicDesignId, findPublicDesignsPublishedAfter } from './live.repository';
+import { markLiveTrace, markLiveTraceAfterTicks } from './live-trace';
 
 /** The NOTIFY channel the publish transaction signals on (payload: {"id","mode"}). */
 export const DESIGN_PUBLISHED_CHANNEL = 'design_published';
@@ -36,7 +37,10 @@ async function realtime(app: AppInstance) {
     if (delivered.has(design.id)) return;
     delivered.add(design.id);
     if (delivered.size > DELIVERED_MEMORY) delivered.delete(delivered.values().next().value!);
+    markLiveTrace('live:writes-started', liveFeed.subscriberCount(design.mode));
     liveFeed.publish(design);
+    markLiveTrace('live:writes-ended');
+    markLiveTraceAfterTicks('live:writes-flushed');
   }
 
   async function deliver(payload: string) {
@@ -53,6 +57,7 @@ async function realtime(app: AppInstance) {
       return;
     }
     const design = await findDesignById(app.db, parsed.id, null);
+    markLiveTrace('live:design-read');
     if (!design || !design.isPublic || design.mode !== parsed.mode) return;
     publishOnce(design);
   }
@@ -93,7 +98,10 @@ async function realtime(app: AppInstance) {
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(
       DESIGN_PUBLISHED_CHANNEL,
-      (payload) => inPublishOrder(() => deliver(payload), 'live feed delivery failed'),
+      (payload) => {
+        markLiveTrace('live:notification');
+        inPublishOrder(() => deliver(payload), 'live feed delivery failed');
+      },
       () => inPublishOrder(catchUp, 'live feed catch-up failed'),
     );
     // read after LISTEN: whatever is published from here on is either notified or newer than these

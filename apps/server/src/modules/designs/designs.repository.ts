@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../db/client';
 import { designLikes, designs, savedDesigns, users } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
 import { writeFeedTransaction } from './feed-cache';
+import { markLiveTrace } from '../../realtime/live-trace';
 
 const author = alias(users, 'author');
 const originalCreator = alias(users, 'original_creator');
@@ -232,7 +233,9 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
   await writeFeedTransaction(db, async (tx, feedDidChange) => {
     const isPublic = row.isPublic !== false;
     if (isPublic) await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
+    markLiveTrace('publish:locked');
     await tx.insert(designs).values({ ...row, createdAt: row.createdAt ?? sql`clock_timestamp()` });
+    markLiveTrace('publish:inserted');
     if (isPublic) {
       const payload = JSON.stringify({ id: row.id, mode: row.mode });
       await tx.execute(sql`select pg_notify('design_published', ${payload})`);
@@ -240,6 +243,7 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
       await feedDidChange({ newDesignOf: row.mode });
       if (row.originalDesignId) await feedDidChange({ designs: [row.originalDesignId] });
     }
+    markLiveTrace('publish:committing');
   });
 }
 

@@ -43,6 +43,7 @@ import { nextPageCursor, readPageCursor } from './design-pages';
 import { buildFeedPageTemplate, feedPageKey, renderFeedPageBytes, type FeedPageCache } from './feed-cache';
 import type { ListeningCache } from '../../realtime/listening-cache';
 import { MARK_SET_MAX_IDS, type MarkSet, type ViewerCaches } from '../../realtime/viewer-caches';
+import { markLiveTrace } from '../../realtime/live-trace';
 
 const designNotFound = () => notFound('Design');
 
@@ -242,6 +243,7 @@ export async function publishDesign(
   input: PublishDesignInput,
 ): Promise<Design> {
   const selectedProducts = await buildProductSnapshot(db, input);
+  markLiveTrace('publish:products-checked');
   const originalDesignId = input.originalDesignId ?? null;
   const original = originalDesignId === null ? null : await findRemixSource(db, originalDesignId);
   if (originalDesignId !== null && original === null) {
@@ -249,9 +251,12 @@ export async function publishDesign(
   }
   const originalCreatorId = original?.userId ?? null;
   const originalPictures = new Set([original?.beforeImageUrl, original?.afterImageUrl].filter((url) => url != null));
+  markLiveTrace('publish:remix-source-read');
   await assertUsableMedia(db, storage, viewer, [...pictureClaims(input, originalPictures), ...ownItemClaims(input)]);
+  markLiveTrace('publish:media-checked');
   // the receipt comes from the server's own record of the render, never from the request
   const receipt = await findRenderReceipt(db, storage, input.afterImageUrl);
+  markLiveTrace('publish:receipt-read');
   const id = randomUUID();
   await insertDesignAndAnnounce(db, {
     id,
@@ -271,8 +276,12 @@ export async function publishDesign(
     videoUrl: input.videoUrl ?? null,
     receipt,
   });
+  markLiveTrace('publish:committed');
   await notifyRemixed(db, { designId: id });
-  return getDesign(db, id, viewer);
+  markLiveTrace('publish:remix-noticed');
+  const design = await getDesign(db, id, viewer);
+  markLiveTrace('publish:read-back');
+  return design;
 }
 
 export async function likeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
