@@ -1,18 +1,22 @@
 /**
  * Many live-feed clients in one process, driven by bench/live-fanout.ts over IPC. Each client is a
- * raw http.request on its own socket (agent: false); a client counts as connected once the
- * server's ': connected' comment arrives, and as reached once it has parsed its first `design`
- * event, at `performance.timeOrigin + performance.now()` (a wall clock both processes share). Each
- * client also notes when the chunk that completed that event reached its handler, so the report
- * can tell the time spent in this process apart from the time before.
+ * plain TCP socket that sends the GET itself and reads the response with a small HTTP/1.1 reader
+ * (status line, headers, chunked body): Node's http client costs this one process more per socket
+ * than the server's write does, and it is the figure's bottleneck otherwise. A client counts as
+ * connected once the 200's ': connected' comment arrives, and as reached once it has read the
+ * whole of its first `design` event and parsed its data as JSON, at `performance.timeOrigin +
+ * performance.now()` (a wall clock both processes share). Each client also notes when the bytes
+ * that completed that event reached its handler, so the report can tell the time spent in this
+ * process apart from the time before.
  */
-import http from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
 import type { ClientsCommand, ClientsReport } from './sse-clients';
 
 interface Client {
-  request: http.ClientRequest;
-  /** When the chunk that completed the first design event reached the handler. */
+  socket: net.Socket;
+  /** When the bytes that completed the first design event reached the handler. */
   arrivedAt: number | null;
   receivedAt: number | null;
   designId: string | null;
@@ -27,6 +31,39 @@ function send(report: ClientsReport) {
   process.send?.(report);
 }
 
+const CRLF = Buffer.from('\r\n');
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/**
+ * The body of one chunked HTTP response, fed in the pieces TCP delivers: returns the payload bytes
+ * they complete (chunk sizes, extensions and line ends removed).
+ */
+function chunkedDecoder() {
+  let pending: Buffer = Buffer.alloc(0);
+  let remaining = 0; // payload bytes of the current chunk still to come, then its CRLF
+  let inPayload = false;
+  return (input: Buffer): Buffer[] => {
+    pending = pending.length === 0 ? input : Buffer.concat([pending, input]);
+    const out: Buffer[] = [];
+    for (;;) {
+      if (!inPayload) {
+        const lineEnd = pending.indexOf(CRLF);
+        if (lineEnd < 0) break;
+        const size = Number.parseInt(pending.subarray(0, lineEnd).toString('latin1').split(';')[0]!, 16);
+        if (!Number.isFinite(size)) throw new Error('malformed chunk size');
+        pending = pending.subarray(lineEnd + 2);
+        remaining = size;
+        inPayload = true;
+      }
+      if (pending.length < remaining + 2) break;
+      if (remaining > 0) out.push(pending.subarray(0, remaining));
+      pending = pending.subarray(remaining + 2);
+      inPayload = false;
+    }
+    return out;
+  };
+}
+
 function openClient(command: Extract<ClientsCommand, { type: 'open' }>): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
@@ -36,59 +73,67 @@ function openClient(command: Extract<ClientsCommand, { type: 'open' }>): Promise
         resolve(ok);
       }
     };
-    const client: Client = {
-      request: null as unknown as http.ClientRequest,
-      arrivedAt: null,
-      receivedAt: null,
-      designId: null,
+    const socket = net.connect({ host: '127.0.0.1', port: command.port });
+    const client: Client = { socket, arrivedAt: null, receivedAt: null, designId: null };
+    let head: Buffer | null = Buffer.alloc(0) as Buffer;
+    let decode: ((input: Buffer) => Buffer[]) | null = null;
+    const utf8 = new StringDecoder('utf8');
+    let text = '';
+
+    const readEvents = (arrivedAt: number) => {
+      let end: number;
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const block = text.slice(0, end);
+        text = text.slice(end + 2);
+        if (block.startsWith(': connected')) {
+          clients.push(client);
+          settle(true);
+          continue;
+        }
+        if (client.receivedAt !== null || !block.includes('event: design')) continue;
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        const design = JSON.parse(data) as { id: string };
+        client.receivedAt = epochNow();
+        client.arrivedAt = arrivedAt;
+        client.designId = design.id;
+        receivedCount++;
+        onReceived?.();
+      }
     };
-    client.request = http.request(
-      {
-        host: '127.0.0.1',
-        port: command.port,
-        path: command.path,
-        agent: false,
-        headers: { cookie: command.cookie, accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
+
+    socket.on('connect', () => {
+      socket.write(
+        `GET ${command.path} HTTP/1.1\r\nhost: 127.0.0.1:${command.port}\r\ncookie: ${command.cookie}\r\n` +
+          'accept: text/event-stream\r\n\r\n',
+      );
+    });
+    socket.on('data', (bytes: Buffer) => {
+      const arrivedAt = epochNow();
+      let body = bytes;
+      if (head !== null) {
+        head = Buffer.concat([head, bytes]);
+        const headEnd = head.indexOf(HEAD_END);
+        if (headEnd < 0) return;
+        const lines = head.subarray(0, headEnd).toString('latin1').split('\r\n');
+        body = head.subarray(headEnd + 4);
+        head = null;
+        if (!/^HTTP\/1\.1 200 /.test(lines[0]!)) {
+          socket.destroy();
           settle(false);
           return;
         }
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (text: string) => {
-          const arrivedAt = epochNow();
-          buffer += text;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.startsWith(': connected')) {
-              clients.push(client);
-              settle(true);
-              continue;
-            }
-            if (client.receivedAt !== null || !block.includes('event: design')) continue;
-            const data = block
-              .split('\n')
-              .filter((line) => line.startsWith('data: '))
-              .map((line) => line.slice(6))
-              .join('\n');
-            const design = JSON.parse(data) as { id: string };
-            client.receivedAt = epochNow();
-            client.arrivedAt = arrivedAt;
-            client.designId = design.id;
-            receivedCount++;
-            onReceived?.();
-          }
-        });
-        res.on('error', () => settle(false));
-      },
-    );
-    client.request.on('error', () => settle(false));
-    client.request.end();
+        const chunked = lines.some((line) => /^transfer-encoding:\s*chunked$/i.test(line));
+        decode = chunked ? chunkedDecoder() : (input) => [input];
+      }
+      for (const payload of decode!(body)) text += utf8.write(payload);
+      readEvents(arrivedAt);
+    });
+    socket.on('error', () => settle(false));
+    socket.on('close', () => settle(false));
   });
 }
 
@@ -134,7 +179,7 @@ process.on('message', (command: ClientsCommand) => {
   if (command.type === 'open') void openAll(command);
   else if (command.type === 'collect') void collect(command.timeoutMs);
   else if (command.type === 'close') {
-    for (const client of clients) client.request.destroy();
+    for (const client of clients) client.socket.destroy();
     process.disconnect?.();
     process.exit(0);
   }
