@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema } from '@dwellscape/shared';
+import { findDesignById, insertDesignAndAnnounce } from '../src/modules/designs/designs.repository';
+import { DESIGN_PUBLISHED_CHANNEL } from '../src/realtime/realtime';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertDesign, insertUser, notifyPublished } from './fixtures';
 import { openEventStream, type EventStream } from './media-fixtures';
@@ -76,6 +79,46 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
 
     await stream.waitForEvent((e) => e.id === publicId);
     expect(stream.events.map((e) => e.id)).toEqual([publicId]);
+  });
+
+  it('streams a design as its publish announced it, whether or not it fits in the notification', async () => {
+    const stream = await open('interior');
+    const announced: string[] = [];
+    const stop = await t.database.listen(DESIGN_PUBLISHED_CHANNEL, (payload) => announced.push(payload));
+    try {
+      const publish = async (caption: string) => {
+        const id = randomUUID();
+        await insertDesignAndAnnounce(t.database.db, {
+          id,
+          title: 'Announced',
+          caption,
+          afterImageUrl: `/media/test/design-${id}.webp`,
+          mode: 'interior',
+          userId: authorId,
+        });
+        const sent = designSchema.parse(JSON.parse((await stream.waitForEvent((e) => e.id === id)).data));
+        expect(sent).toEqual(await findDesignById(t.database.db, id, null));
+        return id;
+      };
+      const fits = await publish('Fits in a notification');
+      // NOTIFY payloads stop short of 8,000 bytes: this one is announced by id and read back
+      const tooBig = await publish('x'.repeat(9000));
+      await expect.poll(() => announced.length).toBe(2);
+      const payloads = announced.map((payload) => JSON.parse(payload) as Record<string, unknown>);
+      expect(payloads[0]).toMatchObject({ id: fits, mode: 'interior', design: { id: fits } });
+      expect(payloads[1]).toEqual({ id: tooBig, mode: 'interior' });
+    } finally {
+      await stop();
+    }
+  });
+
+  it('reads the design back when the one its notification carries does not parse', async () => {
+    const stream = await open('interior');
+    const { id } = await insertDesign(t.database.db, { userId: authorId, mode: 'interior', title: 'Stored' });
+    const payload = JSON.stringify({ id, mode: 'interior', design: { id, title: 42 } });
+    await t.database.db.execute(sql`select pg_notify(${DESIGN_PUBLISHED_CHANNEL}, ${payload})`);
+    const sent = designSchema.parse(JSON.parse((await stream.waitForEvent((e) => e.id === id)).data));
+    expect(sent).toMatchObject({ id, title: 'Stored' });
   });
 
   it('stops sending to a viewer who left', async () => {

@@ -217,6 +217,34 @@ export async function findRemixSource(
 
 export type NewDesignRow = typeof designs.$inferInsert;
 
+/** A NOTIFY payload must be shorter than this many bytes. */
+const NOTIFY_PAYLOAD_LIMIT = 8000;
+
+/**
+ * Sends design_published with a payload Postgres builds from the inserted row: its id and mode and,
+ * when it all fits in a notification, the design as a signed-out viewer sees it, so that a listening
+ * instance writes it to its live streams without reading it back first (realtime/realtime.ts).
+ */
+async function announceDesignPublished(db: Pick<AppDatabase, 'select'>, id: string): Promise<void> {
+  const announced = db
+    .select({
+      full: sql<string>`json_build_object('id', ${designs.id}, 'mode', ${designs.mode}, 'design', ${designJson(null, null)})::text`.as(
+        'full',
+      ),
+      short: sql<string>`json_build_object('id', ${designs.id}, 'mode', ${designs.mode})::text`.as('short'),
+    })
+    .from(designs)
+    .innerJoin(author, eq(author.id, designs.userId))
+    .leftJoin(originalCreator, eq(originalCreator.id, designs.originalCreatorId))
+    .where(eq(designs.id, id))
+    .as('announced');
+  await db
+    .select({
+      sent: sql`pg_notify('design_published', case when octet_length(${announced.full}) < ${NOTIFY_PAYLOAD_LIMIT} then ${announced.full} else ${announced.short} end)`,
+    })
+    .from(announced);
+}
+
 /** Serialises the publishing of public designs (pg_advisory_xact_lock), across every instance on one database. */
 export const PUBLISH_LOCK_ID = 7_146_210_002;
 
@@ -237,8 +265,7 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
     await tx.insert(designs).values({ ...row, createdAt: row.createdAt ?? sql`clock_timestamp()` });
     markLiveTrace('publish:inserted');
     if (isPublic) {
-      const payload = JSON.stringify({ id: row.id, mode: row.mode });
-      await tx.execute(sql`select pg_notify('design_published', ${payload})`);
+      await announceDesignPublished(tx, row.id);
       // a new card at the top, and for a remix its original's remixCount
       await feedDidChange({ newDesignOf: row.mode });
       if (row.originalDesignId) await feedDidChange({ designs: [row.originalDesignId] });
