@@ -24,8 +24,7 @@ export type LiveTraceStep =
   | 'live:notification'
   | 'live:design-read'
   | 'live:writes-started'
-  | 'live:writes-ended'
-  | 'live:writes-flushed';
+  | 'live:writes-ended';
 
 export interface LiveTraceMark {
   step: LiveTraceStep;
@@ -42,9 +41,4 @@ export function markLiveTrace(step: LiveTraceStep, streams?: number): void {
   const mark: LiveTraceMark = { step, at: performance.timeOrigin + performance.now() };
   if (streams !== undefined) mark.streams = streams;
   channel.publish(mark);
-}
-
-/** Marks `step` once the ticks queued so far have run: a socket corked by a write is written to then. */
-export function markLiveTraceAfterTicks(step: LiveTraceStep): void {
-  if (channel.hasSubscribers) setImmediate(() => markLiveTrace(step));
 }

@@ -5,7 +5,7 @@ import { findDesignById } from '../modules/designs/designs.repository';
 import type { AppInstance } from '../types';
 import { createLiveFeed, type LiveFeed } from './live-feed';
 import { findNewestPublicDesignId, findPublicDesignsPublishedAfter } from './live.repository';
-import { markLiveTrace, markLiveTraceAfterTicks } from './live-trace';
+import { markLiveTrace } from './live-trace';
 
 /**
  * The NOTIFY channel the publish transaction signals on (payload: {"id","mode"}, and "design" when
@@ -43,7 +43,6 @@ async function realtime(app: AppInstance) {
     markLiveTrace('live:writes-started', liveFeed.subscriberCount(design.mode));
     liveFeed.publish(design);
     markLiveTrace('live:writes-ended');
-    markLiveTraceAfterTicks('live:writes-flushed');
   }
 
   // the design the notification carries spares a read before the writes (the fan-out's first write
