@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema } from '@dwellscape/shared';
@@ -119,6 +120,27 @@ describe.each(dbKinds)('GET /api/designs/live (%s)', (kind) => {
     await t.database.db.execute(sql`select pg_notify(${DESIGN_PUBLISHED_CHANNEL}, ${payload})`);
     const sent = designSchema.parse(JSON.parse((await stream.waitForEvent((e) => e.id === id)).data));
     expect(sent).toMatchObject({ id, title: 'Stored' });
+  });
+
+  it('streams to an HTTP/1.0 client, which reads events without chunked framing', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    try {
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (text: string) => (received += text));
+      socket.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.0\r\ncookie: ${cookie}\r\n\r\n`);
+      await expect.poll(() => received).toContain(': connected\n\n');
+      const { id } = await insertDesign(t.database.db, { userId: authorId, mode: 'interior', title: 'Plain' });
+      await notifyPublished(t.database.db, id, 'interior');
+      await expect.poll(() => received).toContain(`id: ${id}\nevent: design\ndata: {`);
+      const [head, body] = received.split('\r\n\r\n') as [string, string];
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head.toLowerCase()).not.toContain('transfer-encoding');
+      // the body is the events themselves, one after another
+      expect(body).toMatch(new RegExp(`^: connected\\n\\nid: ${id}\\nevent: design\\ndata: \\{.*\\}\\n\\n$`));
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('stops sending to a viewer who left', async () => {
