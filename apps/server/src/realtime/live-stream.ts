@@ -81,6 +81,8 @@ export interface EventStreamOptions<Item> {
   subscribe(send: (item: Item) => void, end: () => void): () => void;
   /** Reads what the client missed, oldest first; null when it has seen nothing (no Last-Event-ID). */
   replay: (() => Promise<Item[]>) | null;
+  /** The id the client last saw (its Last-Event-ID), never sent to it again; null when none. */
+  seenId?: string | null;
   idOf(item: Item): string;
   /** The item as one SSE event (`id:`, `event:`, `data:` lines and a blank line). */
   eventOf(item: Item): string;
@@ -97,8 +99,9 @@ export function serveEventStream<Item>(options: EventStreamOptions<Item>): void 
   let closed = false;
   // items that arrive live while the replay is read wait here, so none falls between the two
   let pending: Item[] | null = options.replay === null ? null : [];
-  // an item sent just before the replay query can also arrive live after it
-  const replayed = new Set<string>();
+  // an item sent just before the replay query can also arrive live after it, and so can the
+  // client's own last one when its notification reaches this process after the reconnect
+  const replayed = new Set<string>(options.seenId ? [options.seenId] : []);
 
   const close = () => {
     if (closed) return;
@@ -185,6 +188,7 @@ export function serveLiveStream(options: LiveStreamOptions): void {
     res: options.res,
     subscribe: (send, end) => options.feed.subscribe(options.mode, send, end),
     replay: replayAfterId === null ? null : () => findMissed(replayAfterId),
+    seenId: replayAfterId,
     idOf: (design) => design.id,
     eventOf: designEvent,
     heartbeatMs: options.heartbeatMs,

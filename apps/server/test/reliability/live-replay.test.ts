@@ -347,6 +347,20 @@ describe('live stream replay against live arrivals', () => {
     await expect.poll(() => feed.subscriberCount()).toBe(0);
   });
 
+  it("never sends a client the design of its own Last-Event-ID, even when that design's notification comes late", async () => {
+    const stream = await openEventStream(port, '/', '');
+    // the client saw 'anchor' on its last connection; its notification reaches this process only now
+    feed.publish(design('anchor'));
+    replay!.resolve([]);
+    feed.publish(design('anchor'));
+    feed.publish(design('f'));
+    await stream.waitForEvent((e) => e.id === 'f');
+    expect(stream.events.map((e) => e.id)).toEqual(['f']);
+    stream.close();
+    await stream.ended;
+    await expect.poll(() => feed.subscriberCount()).toBe(0);
+  });
+
   it('ends the stream when the replay cannot be read, so the client retries with the same id', async () => {
     const stream = await openEventStream(port, '/', '');
     feed.publish(design('e'));
