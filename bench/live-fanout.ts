@@ -242,8 +242,8 @@ export async function measureLiveFanout(options: LiveFanoutOptions = {}): Promis
         met: null,
         note:
           `the transaction's last statement to the design_published listener's callback (at +${fixed(since('live:notification'))} ms; ` +
-          `the commit returned at +${fixed(since('publish:committed'))} ms); then design read ` +
-          `${fixed(between(trace, 'live:notification', 'live:design-read'))} ms, first write at +${fixed(since('live:writes-started'))} ms`,
+          `the commit returned at +${fixed(since('publish:committed'))} ms); the design ready (carried in the payload, or read back) ` +
+          `${fixed(between(trace, 'live:notification', 'live:design-ready'))} ms, first write at +${fixed(since('live:writes-started'))} ms`,
       },
       {
         area,

@@ -22,7 +22,7 @@ export type LiveTraceStep =
   | 'publish:read-back'
   // the live feed, in this process
   | 'live:notification'
-  | 'live:design-read'
+  | 'live:design-ready'
   | 'live:writes-started'
   | 'live:writes-ended';
 

@@ -72,7 +72,7 @@ async function realtime(app: AppInstance) {
       return;
     }
     const design = announcedDesign(parsed.design) ?? (await findDesignById(app.db, parsed.id, null));
-    markLiveTrace('live:design-read');
+    markLiveTrace('live:design-ready');
     if (!design || design.id !== parsed.id || !design.isPublic || design.mode !== parsed.mode) return;
     publishOnce(design);
   }
