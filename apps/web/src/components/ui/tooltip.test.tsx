@@ -9,18 +9,22 @@ async function freshTooltips() {
   return import('./tooltip');
 }
 
+/** The header's dark-mode button with its tooltip, from the given copy of the module. */
+function renderDarkModeButton({ Tooltip, TooltipProvider }: Awaited<ReturnType<typeof freshTooltips>>) {
+  render(
+    <TooltipProvider delayDuration={0}>
+      <Tooltip content="Switch to dark mode">
+        <button type="button">Dark mode</button>
+      </Tooltip>
+    </TooltipProvider>,
+  );
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Tooltip', () => {
   it('without the tooltips loaded (a phone), is just its child: focus shows nothing', async () => {
-    const { Tooltip, TooltipProvider } = await freshTooltips();
-    render(
-      <TooltipProvider delayDuration={0}>
-        <Tooltip content="Switch to dark mode">
-          <button type="button">Dark mode</button>
-        </Tooltip>
-      </TooltipProvider>,
-    );
+    renderDarkModeButton(await freshTooltips());
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Dark mode' })).toHaveFocus();
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
@@ -28,15 +32,9 @@ describe('Tooltip', () => {
 
   it('once loaded, shows its content on keyboard focus', async () => {
     vi.stubGlobal('ResizeObserver', NoLayoutResizeObserver);
-    const { Tooltip, TooltipProvider, loadTooltips } = await freshTooltips();
-    await loadTooltips();
-    render(
-      <TooltipProvider delayDuration={0}>
-        <Tooltip content="Switch to dark mode">
-          <button type="button">Dark mode</button>
-        </Tooltip>
-      </TooltipProvider>,
-    );
+    const tooltips = await freshTooltips();
+    await tooltips.loadTooltips();
+    renderDarkModeButton(tooltips);
     await userEvent.tab();
     expect(await screen.findByRole('tooltip', { name: 'Switch to dark mode' })).toBeInTheDocument();
   });
