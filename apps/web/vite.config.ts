@@ -65,6 +65,14 @@ const sharedChunks: Record<string, string> = {
   'render-schemas': 'shared-render',
 };
 
+/** The app's start modules (src/app/start, router-library) by the chunk of what each names. */
+const startChunks: Record<string, string> = {
+  'start/schemas': 'shared-schemas',
+  'start/render-schemas': 'shared-render',
+  'start/contracts': 'shared',
+  'router-library': 'react-router',
+};
+
 export default defineConfig(({ command, mode }) => {
   const isTest = mode === 'test';
   // the dev server's fast refresh (Prefresh) and Preact's devtools hook; neither in tests nor builds
@@ -113,6 +121,10 @@ export default defineConfig(({ command, mode }) => {
             // zod schemas is a good part of the app's start on a phone)
             const shared = /\/packages\/shared\/src\/([\w-]+)\.ts$/.exec(id)?.[1];
             if (shared) return sharedChunks[shared] ?? 'shared';
+            // the one-export modules main.tsx and app.tsx import a task at a time go with what they name: a chunk of
+            // their own would be one more round trip each, one after the other, on a phone's connection
+            const start = /\/src\/app\/(start\/[\w-]+|router-library)\.ts$/.exec(id)?.[1];
+            if (start) return startChunks[start];
             if (!id.includes('node_modules')) return undefined;
             if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
             // the gate does without the router: it loads with the app shell, after the password
