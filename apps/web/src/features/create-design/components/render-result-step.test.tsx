@@ -57,19 +57,23 @@ const doneJob = (id = 'job-1') =>
 /**
  * The render-job API as the server answers it: POST queues `first`, each read of the job takes the next of `later`
  * (the last one stays). jsdom has no EventSource, so the step reads the job every second.
+ * With `held`, a read answers the same state until the test calls `advance()`: a state the test looks for on screen
+ * then stays until it was seen, however long a busy machine takes between two reads.
  */
-function jobApi(first: RenderJob, later: RenderJob[], extra: Parameters<typeof stubApi>[0] = {}) {
+function jobApi(first: RenderJob, later: RenderJob[], extra: Parameters<typeof stubApi>[0] = {}, held = false) {
   let reads = 0;
   let started = 0;
-  return stubApi({
+  const api = stubApi({
     'POST /api/render-jobs': () => {
       started++;
       return jsonResponse(202, { ...first, id: started === 1 ? first.id : `${first.id}-${started}` });
     },
-    [`GET /api/render-jobs/${first.id}`]: () => jsonResponse(200, later[Math.min(reads++, later.length - 1)]),
+    [`GET /api/render-jobs/${first.id}`]: () =>
+      jsonResponse(200, later[Math.min(held ? reads : reads++, later.length - 1)]),
     [`POST /api/render-jobs/${first.id}/cancel`]: () => jsonResponse(200, job({ status: 'cancelled', position: null })),
     ...extra,
   });
+  return Object.assign(api, { advance: () => void reads++ });
 }
 
 beforeEach(() => {
@@ -86,10 +90,11 @@ afterEach(() => {
 describe('render step', () => {
   it('queues one job per entry under strict mode, shows its real progress, then the variations side by side', async () => {
     chooseEverything();
-    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 50 }), doneJob()]);
+    const api = jobApi(job(), [job(), job({ status: 'running', position: null, progress: 50 }), doneJob()], {}, true);
     renderCreateFlow('render-result', { cached: true });
 
     expect(await screen.findByText('Next in line…')).toBeInTheDocument();
+    api.advance();
     await waitFor(
       () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '50'),
       {
@@ -97,6 +102,7 @@ describe('render step', () => {
       },
     );
     expect(screen.getByText('50%')).toBeInTheDocument();
+    api.advance();
 
     expect(
       await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
@@ -175,13 +181,14 @@ describe('render step', () => {
         choicesKey: 'x',
       }),
     );
-    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 60 }), doneJob()]);
+    const api = jobApi(job(), [job({ status: 'running', position: null, progress: 60 }), doneJob()], {}, true);
     renderCreateFlow('render-result');
     await waitFor(
       () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '60'),
       { timeout: 10_000 },
     );
     expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
+    api.advance();
     expect(await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
     expect(getCreateDraft().generatedDesign).toMatchObject({
