@@ -62,12 +62,14 @@ const sharedChunks: Record<string, string> = {
   helpers: 'shared-schemas',
   'text-schemas': 'shared-schemas',
   schemas: 'shared-schemas',
+  'design-schemas': 'shared-designs',
   'render-schemas': 'shared-render',
 };
 
 /** The app's start modules (src/app/start, router-library) by the chunk of what each names. */
 const startChunks: Record<string, string> = {
   'start/schemas': 'shared-schemas',
+  'start/design-schemas': 'shared-designs',
   'start/render-schemas': 'shared-render',
   'start/contracts': 'shared',
   'router-library': 'react-router',

@@ -25,6 +25,8 @@ async function boot() {
   // building the API's zod schemas is a good part of the app's start on a phone: a few at a time
   await import('./app/start/schemas');
   await nextTask();
+  await import('./app/start/design-schemas');
+  await nextTask();
   await import('./app/start/render-schemas');
   await nextTask();
   await import('./app/start/contracts');

@@ -1,7 +1,8 @@
 // Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
 import { z } from 'zod/mini';
 import { FEED_PAGE_SIZE } from './constants';
-import { designSchema, idSchema, mediaUrlSchema, pageCursorSchema, userSchema } from './schemas';
+import { designSchema, pageCursorSchema } from './design-schemas';
+import { idSchema, mediaUrlSchema, userSchema } from './schemas';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;

@@ -1,4 +1,4 @@
-import type { SearchList } from './schemas';
+import type { SearchList } from './design-schemas';
 
 /** The fixed HTTP paths of ARCHITECTURE.md, built in one place. */
 export const apiPaths = {

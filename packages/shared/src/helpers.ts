@@ -1,5 +1,6 @@
 import { JUST_PUBLISHED_WINDOW_MS, MAX_CARD_THUMBNAILS } from './constants';
-import type { FidelityReceipt, Mode } from './schemas';
+import type { FidelityReceipt } from './design-schemas';
+import type { Mode } from './schemas';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -32,10 +33,12 @@ export function isJustPublished(createdAt: Date | string, now: Date = new Date()
   return age >= 0 && age < JUST_PUBLISHED_WINDOW_MS;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+/** Made on first use: the feed's first screen shows no price, and a phone's first Intl formatter costs a few ms. */
+let usd: Intl.NumberFormat | undefined;
 
 /** Totals and prices with 2 decimals (SPEC §9). */
 export function formatPrice(amount: number): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
   return usd.format(amount);
 }
 

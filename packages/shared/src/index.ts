@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './schemas';
+export * from './design-schemas';
 export * from './render-schemas';
 export * from './helpers';
 export * from './api-paths';

@@ -8,14 +8,8 @@ import {
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
 } from './constants';
-import {
-  DESIGN_PRODUCTS_MAX,
-  fidelityReceiptSchema,
-  mediaUrlSchema,
-  modeSchema,
-  selectedProductSchema,
-  userAnswersSchema,
-} from './schemas';
+import { DESIGN_PRODUCTS_MAX, fidelityReceiptSchema, selectedProductSchema, userAnswersSchema } from './design-schemas';
+import { mediaUrlSchema, modeSchema } from './schemas';
 import { nonBlank } from './text-schemas';
 
 /* ---------- uploads ---------- */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TITLE_MAX_LENGTH } from '../src/constants';
-import { addCommentBodySchema, feedQuerySchema, mediaUrlSchema, publishDesignBodySchema } from '../src/schemas';
+import { addCommentBodySchema, feedQuerySchema, publishDesignBodySchema } from '../src/design-schemas';
+import { mediaUrlSchema } from '../src/schemas';
 
 describe('request schemas', () => {
   it('caps the feed page at 25', () => {

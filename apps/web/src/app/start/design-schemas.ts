@@ -1,0 +1,2 @@
+// see ./schemas.ts
+export { designSchema } from '@dwellscape/shared/design-schemas';

@@ -1,0 +1,265 @@
+// The designs' schemas and what hangs off them (the feed, publishing, likes, comments, notifications, search): in a
+// module of their own so that the browser builds the API's schemas in two short tasks, not one long one (issue #17).
+import { z } from 'zod/mini';
+import {
+  CAPTION_MAX_LENGTH,
+  COMMENT_NAME_MAX_LENGTH,
+  COMMENT_TEXT_MAX_LENGTH,
+  FEED_PAGE_SIZE,
+  SEARCH_LISTS,
+  SEARCH_MAX_OFFSET,
+  SEARCH_QUERY_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from './constants';
+import { isPageCursor } from './helpers';
+import {
+  idSchema,
+  isoDateSchema,
+  listOf,
+  mediaUrlSchema,
+  modeSchema,
+  productSchema,
+  userSchema,
+  userSummarySchema,
+  type Product,
+  type User,
+} from './schemas';
+import { nonBlank, storableText } from './text-schemas';
+
+/* ---------- designs ---------- */
+
+/** The most of one product a design can list (and a person can pick in one go). */
+export const PRODUCT_QUANTITY_MAX = 99;
+export const DESIGN_PRODUCTS_MAX = 50;
+export const DESIGN_OWN_ITEMS_MAX = 20;
+
+/**
+ * A product line as the create flow and shop-design hold it and send it to be rendered (its name goes
+ * into the prompt). Never what a design stores: publishing sends ids, and the server reads the rest.
+ */
+export const selectedProductSchema = z.object({
+  id: storableText().check(z.minLength(1), z.maxLength(80)),
+  name: storableText().check(z.minLength(1), z.maxLength(200)),
+  price: z.number().check(z.minimum(0), z.maximum(1_000_000)),
+  brandId: storableText().check(z.maxLength(80)),
+  imageUrl: storableText().check(z.maxLength(300)),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
+});
+export type SelectedProduct = z.infer<typeof selectedProductSchema>;
+
+/**
+ * One product of a design as the server snapshotted it at publish time (PRODUCT.md): name, price,
+ * brand and picture come from the catalogue. `ownItem` marks the person's own uploaded item (SPEC's
+ * 'uploaded item'): price 0, no brand, never a catalogue product, never for sale.
+ */
+export const designProductSchema = z.extend(selectedProductSchema, { ownItem: z._default(z.boolean(), false) });
+export type DesignProduct = z.infer<typeof designProductSchema>;
+
+/** A catalogue product chosen for a design: only its id and how many; the server reads the rest. */
+export const productChoiceSchema = z.object({
+  id: storableText().check(z.minLength(1), z.maxLength(80)),
+  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
+});
+export type ProductChoice = z.infer<typeof productChoiceSchema>;
+
+/** The person's own item: a photo they uploaded to this server, and what they call it. */
+export const ownItemChoiceSchema = z.object({
+  url: mediaUrlSchema,
+  name: z._default(storableText().check(z.maxLength(200)), ''),
+});
+export type OwnItemChoice = z.infer<typeof ownItemChoiceSchema>;
+
+/** What an own item is called when the person gave it no name. */
+export const OWN_ITEM_DEFAULT_NAME = 'Your own item';
+
+export const userAnswersSchema = z.record(
+  storableText().check(z.maxLength(64)),
+  storableText().check(z.maxLength(200)),
+);
+
+/**
+ * What a render kept of the person's space and which chosen products it shows (issue #18's fidelity receipt),
+ * measured by the server after every render; `structureKept` is 0–1.
+ */
+export const fidelityReceiptSchema = z.object({
+  structureKept: z.number().check(z.minimum(0), z.maximum(1)),
+  productsPresent: z.int().check(z.minimum(0)),
+  productsChosen: z.int().check(z.minimum(0)),
+  /** `placed`: drawn by the local engine, present by construction; `matched`: found in a remote engine's picture. */
+  method: z.enum(['placed', 'matched']),
+  /** The product count is a guess from picture matching. */
+  weakEstimate: z.boolean(),
+  /**
+   * Where a local render's placements came from: the seeded space's layout, an estimate of the photo's floor, the
+   * safe row used when that estimate is weak, or the person's adjustment. Absent for older and remote renders.
+   */
+  layout: z.optional(z.enum(['seeded', 'estimated', 'fallback', 'adjusted'])),
+});
+export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
+
+export const designSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  beforeImageUrl: z.nullable(z.string()),
+  afterImageUrl: z.string(),
+  selectedProducts: z.array(designProductSchema),
+  userAnswers: userAnswersSchema,
+  spaceType: z.string(),
+  mode: modeSchema,
+  isPublic: z.boolean(),
+  createdAt: isoDateSchema,
+  likesCount: z.int(),
+  commentsCount: z.int(),
+  userId: z.string(),
+  author: userSummarySchema,
+  originalDesignId: z.nullable(z.string()),
+  originalCreatorId: z.nullable(z.string()),
+  originalCreator: z.nullable(userSummarySchema),
+  /** A remix whose original creator deleted their account: credit 'a deleted user' (originalCreator is null). */
+  originalCreatorDeleted: z.boolean(),
+  isRegenerated: z.boolean(),
+  videoUrl: z.nullable(z.string()),
+  /** The receipt of the render it shows, kept by the server (never taken from the client); null for older designs. */
+  receipt: z.nullable(fidelityReceiptSchema),
+  remixCount: z.int(),
+  likedByViewer: z.boolean(),
+  /** Whether the signed-in account saved this design; false when signed out. */
+  savedByViewer: z.boolean(),
+});
+export type Design = z.infer<typeof designSchema>;
+
+/** A keyset page's cursor: only one a page of this API wrote (the feed, Following, Saved). */
+export const pageCursorSchema = z.string().check(
+  z.maxLength(200),
+  z.refine(
+    (cursor) => /^[A-Za-z0-9_-]+$/.test(cursor) && isPageCursor(cursor),
+    'must be a cursor returned by this API',
+  ),
+);
+
+export const feedQuerySchema = z.object({
+  mode: modeSchema,
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
+  cursor: z.optional(pageCursorSchema),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const feedResponseSchema = z.object({
+  items: z.array(designSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type FeedResponse = z.infer<typeof feedResponseSchema>;
+
+export const publishDesignBodySchema = z.object({
+  title: nonBlank(TITLE_MAX_LENGTH),
+  caption: z._default(storableText().check(z.maxLength(CAPTION_MAX_LENGTH)), ''),
+  beforeImageUrl: z._default(z.nullable(mediaUrlSchema), null),
+  afterImageUrl: mediaUrlSchema,
+  /** Catalogue ids and quantities only: names, prices, brands and pictures are the catalogue's. */
+  selectedProducts: z._default(z.array(productChoiceSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)), []),
+  ownItems: z._default(z.array(ownItemChoiceSchema).check(z.maxLength(DESIGN_OWN_ITEMS_MAX)), []),
+  userAnswers: z._default(userAnswersSchema, {}),
+  spaceType: z._default(storableText().check(z.maxLength(60)), ''),
+  mode: modeSchema,
+  originalDesignId: z.optional(z.nullable(idSchema)),
+  isRegenerated: z._default(z.boolean(), false),
+  videoUrl: z.optional(z.nullable(mediaUrlSchema)),
+});
+export type PublishDesignBody = z.input<typeof publishDesignBodySchema>;
+
+export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.int() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+/** The public remixes of a design (designs published with it as their original), newest first. */
+export const remixesResponseSchema = listOf(designSchema);
+export type RemixesResponse = z.infer<typeof remixesResponseSchema>;
+
+export const liveQuerySchema = z.object({ mode: modeSchema });
+
+/* ---------- comments ---------- */
+
+export const commentSchema = z.object({
+  id: z.string(),
+  designId: z.string(),
+  userId: z.nullable(z.string()),
+  name: z.string(),
+  text: z.string(),
+  /** SPEC §3: the commenter's name, a colon, then the text. */
+  content: z.string(),
+  createdAt: isoDateSchema,
+  author: z.nullable(userSummarySchema),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const addCommentBodySchema = z.object({
+  name: z.optional(nonBlank(COMMENT_NAME_MAX_LENGTH)),
+  text: nonBlank(COMMENT_TEXT_MAX_LENGTH),
+});
+export type AddCommentBody = z.infer<typeof addCommentBodySchema>;
+
+export const addCommentResponseSchema = z.object({
+  comment: commentSchema,
+  commentsCount: z.int(),
+});
+export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
+
+/* ---------- notifications ---------- */
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(['like', 'follow', 'comment', 'remix', 'commission']),
+  actor: z.nullable(userSummarySchema),
+  message: z.string(),
+  designId: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
+  amount: z.nullable(z.string()),
+  createdAt: isoDateSchema,
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/* ---------- search ---------- */
+
+export const searchListSchema = z.enum(SEARCH_LISTS);
+export type SearchList = z.infer<typeof searchListSchema>;
+
+export const searchQuerySchema = z.object({
+  q: storableText().check(z.maxLength(SEARCH_QUERY_MAX_LENGTH)),
+  mode: modeSchema,
+});
+/** The first matches of each list, and how many match in all (the tabs' counts). */
+export const searchResponseSchema = z.object({
+  designs: z.array(designSchema),
+  products: z.array(productSchema),
+  users: z.array(userSchema),
+  totals: z.object({ designs: z.int(), products: z.int(), users: z.int() }),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** One list's next matches ('Show more'): `offset` counts the matches already shown. */
+export const searchPageQuerySchema = z.extend(searchQuerySchema, {
+  // digits only: a coerced number alone would read '', ' ' and '0x10' as offsets
+  offset: z.pipe(
+    z.string().check(z.regex(/^[0-9]{1,6}$/, 'must be a whole number')),
+    z.coerce.number<string>().check(z.int(), z.maximum(SEARCH_MAX_OFFSET)),
+  ),
+});
+export type SearchPageQuery = z.infer<typeof searchPageQuerySchema>;
+
+/** What each list holds. */
+export interface SearchItems {
+  designs: Design;
+  products: Product;
+  users: User;
+}
+export interface SearchPage<List extends SearchList> {
+  items: SearchItems[List][];
+  total: number;
+}
+const searchPageOf = <Item>(item: z.ZodMiniType<Item>) => z.object({ items: z.array(item), total: z.int() });
+export const searchPageSchemas: { [List in SearchList]: z.ZodMiniType<SearchPage<List>> } = {
+  designs: searchPageOf(designSchema),
+  products: searchPageOf(productSchema),
+  users: searchPageOf(userSchema),
+};
