@@ -280,6 +280,23 @@ describe.each(dbKinds)('activity from real events (%s)', (kind) => {
     expect(notificationEvents(fresh)).toEqual([]);
   });
 
+  it('never sends a client the notification of its own Last-Event-ID, even when that notification comes late', async () => {
+    const owner = await person('Lou Late');
+    const [early, later] = await Promise.all([person('Fan Early'), person('Fan Later')]);
+    await inject('PUT', apiPaths.userFollow(owner.id), early.cookie);
+    const [seen] = await activityOf(owner.cookie);
+
+    const stream = await openActivity(owner.cookie, { 'last-event-id': seen!.id });
+    await expect.poll(() => t.app.notificationFeed.subscriberCount(owner.id)).toBe(1);
+    // the client saw it on its last connection; its notification reaches this process only now
+    t.app.notificationFeed.publish(owner.id, seen!);
+    await inject('PUT', apiPaths.userFollow(owner.id), later.cookie);
+    await stream.waitForEvent((e) => e.event === 'notification' && e.data.includes('Fan Later'));
+    expect(notificationEvents(stream).map((e) => notificationSchema.parse(JSON.parse(e.data)).actor?.id)).toEqual([
+      later.id,
+    ]);
+  });
+
   it('asks a signed-out viewer to sign in before streaming', async () => {
     const res = await inject('GET', apiPaths.notificationsLive, signedOut);
     expect(res.statusCode).toBe(401);

@@ -36,6 +36,8 @@ export default async function notificationsRoutes(app: AppInstance) {
       res,
       subscribe: (send, end) => app.notificationFeed.subscribe(accountId, send, end),
       replay: () => findNotificationsAfter(app.db, { userId: accountId, afterId: lastSeen, limit: LIVE_REPLAY_LIMIT }),
+      // the client's own last one can still arrive live, when its notification reaches this process after the reconnect
+      seenId: lastSeen,
       idOf: (notification) => notification.id,
       eventOf: notificationEvent,
       heartbeatMs: app.config.liveHeartbeatMs,
