@@ -15,7 +15,25 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < WEEK) return plural(Math.floor(elapsed / DAY), 'day');
-  return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatShortDate(then);
+}
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Nov 26, 2026', in the viewer's time zone: what `Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
+ * year: 'numeric' })` writes, without Intl. A page's first Intl formatter loads the locale's data, which costs a phone
+ * about 100 ms in the middle of the feed's first screen (issue #17).
+ */
+export function formatShortDate(date: Date | string): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  return `${SHORT_MONTHS[then.getMonth()]} ${then.getDate()}, ${then.getFullYear()}`;
+}
+
+/** '12,345': a whole count with en-US digit grouping, as `Intl.NumberFormat('en-US')` writes it (see formatShortDate). */
+export function formatCount(count: number): string {
+  const sign = count < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(count))).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 function plural(n: number, unit: string): string {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   brandIdFromName,
@@ -5,8 +6,10 @@ import {
   describeReceipt,
   encodeCursor,
   isPageCursor,
+  formatCount,
   formatPrice,
   formatRelativeTime,
+  formatShortDate,
   isJustPublished,
   isResponsiveImageWidth,
   RESPONSIVE_IMAGE_WIDTHS,
@@ -39,6 +42,33 @@ describe('formatRelativeTime (SPEC §9)', () => {
 
   it('treats a time slightly in the future as just now', () => {
     expect(formatRelativeTime(new Date(now.getTime() + 5_000), now)).toBe('just now');
+  });
+});
+
+describe('formatShortDate and formatCount: what en-US Intl writes, without Intl', () => {
+  const intlDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const intlCount = new Intl.NumberFormat('en-US');
+
+  it('writes every date as Intl does, in the local time zone', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        (date) => {
+          expect(formatShortDate(date)).toBe(intlDate.format(date));
+          expect(formatShortDate(date.toISOString())).toBe(intlDate.format(date));
+        },
+      ),
+    );
+    expect(formatShortDate('2026-11-26T12:00:00Z')).toBe('Nov 26, 2026');
+  });
+
+  it('groups the digits of every whole count as Intl does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (count) => {
+        expect(formatCount(count)).toBe(intlCount.format(count));
+      }),
+    );
+    expect([0, 999, 1000, 1234567].map(formatCount)).toEqual(['0', '999', '1,000', '1,234,567']);
   });
 });
 

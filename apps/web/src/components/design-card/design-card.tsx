@@ -1,4 +1,4 @@
-import { isJustPublished, messages, type Design } from '@dwellscape/shared';
+import { formatCount, formatShortDate, isJustPublished, messages, type Design } from '@dwellscape/shared';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyCommentsDialog } from '@/components/comments-dialog/lazy-comments-dialog';
@@ -24,17 +24,9 @@ interface DesignCardProps {
   className?: string;
 }
 
-const createdDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-export function formatCreatedDate(createdAt: string): string {
-  return createdDateFormat.format(new Date(createdAt));
-}
-
-const countFormat = new Intl.NumberFormat('en-US');
-
 /** '1 remix', '3 remixes'. */
 export function formatRemixCount(count: number): string {
-  return `${countFormat.format(count)} ${count === 1 ? 'remix' : 'remixes'}`;
+  return `${formatCount(count)} ${count === 1 ? 'remix' : 'remixes'}`;
 }
 
 /** The look of components/ui/badge's Badge, without merging classes on every card. */
@@ -78,7 +70,7 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
             </span>
           </a>
           <time dateTime={design.createdAt} className="ml-auto shrink-0 text-xs text-muted-foreground">
-            {formatCreatedDate(design.createdAt)}
+            {formatShortDate(design.createdAt)}
           </time>
         </header>
 

@@ -1,4 +1,10 @@
-import { formatCents, formatRelativeTime, ORDER_CANCEL_WINDOW_MS, type Order } from '@dwellscape/shared';
+import {
+  formatCents,
+  formatRelativeTime,
+  formatShortDate,
+  ORDER_CANCEL_WINDOW_MS,
+  type Order,
+} from '@dwellscape/shared';
 import { Package, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router';
 import { AccountData } from '@/components/account/account-data';
@@ -82,9 +88,7 @@ function OrderCard({ order }: { order: Order }) {
     <Card className="overflow-hidden">
       <header className="flex items-start justify-between gap-3 border-b border-border/70 p-4">
         <div className="min-w-0">
-          <p className="text-sm font-semibold">
-            Order of {placedAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
-          </p>
+          <p className="text-sm font-semibold">Order of {formatShortDate(placedAt)}</p>
           <p className="text-xs text-muted-foreground">{formatRelativeTime(placedAt)}</p>
         </div>
         <OrderStatus order={order} />

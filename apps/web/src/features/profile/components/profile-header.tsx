@@ -1,4 +1,4 @@
-import { formatCents, messages, type User } from '@dwellscape/shared';
+import { formatCents, formatCount, messages, type User } from '@dwellscape/shared';
 import {
   BadgeCheck,
   ChevronRight,
@@ -38,8 +38,6 @@ export const profileTexts = {
   messagingBody: (name: string) =>
     `Direct messages are not part of the beta yet. Until they arrive, follow ${name} or leave a comment on their designs.`,
 } as const;
-
-const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /** Avatar, names, bio, counts, and the actions that fit whose profile it is (SPEC §2, §6). */
 export function ProfileHeader({ user }: { user: User }) {

@@ -1,4 +1,4 @@
-import type { User } from '@dwellscape/shared';
+import { formatCount, type User } from '@dwellscape/shared';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { FollowButton } from '@/components/follow-button/follow-button';
@@ -20,7 +20,7 @@ export function UserResult({ user }: { user: User }) {
             )}
           </span>
           <span className="block truncate text-xs text-muted-foreground">
-            @{user.username} · {user.followerCount.toLocaleString('en-US')} followers
+            @{user.username} · {formatCount(user.followerCount)} followers
           </span>
         </span>
       </Link>
