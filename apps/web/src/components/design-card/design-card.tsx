@@ -1,5 +1,5 @@
 import { formatCount, formatShortDate, isJustPublished, messages, type Design } from '@dwellscape/shared';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyCommentsDialog } from '@/components/comments-dialog/lazy-comments-dialog';
 import { LazyProductDialog } from '@/components/product-dialog/lazy-product-dialog';
@@ -45,8 +45,10 @@ const shopLinkClass = buttonClasses({ size: 'sm', variant: 'accent' });
  * A feed renders many of these on a phone's first load, so the card is kept light (issue #17): its icons are CSS
  * (`icon icon-NAME`, one element each, no SVG tree built per render) and its links are plain anchors that one
  * listener on the card follows in the app (`followLinkClick`), instead of a router <Link> with its hooks each.
+ * It is memoised: the feed adds its cards one per idle moment, and each step would otherwise render every card above
+ * it again (a card renders again when its design changes: a like, a comment count).
  */
-export function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
+export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
   const [openProduct, setOpenProduct] = useState<ProductPreview | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const navigate = useNavigate();
@@ -174,4 +176,4 @@ export function DesignCard({ design, eagerImage, imageOverlay, className }: Desi
       />
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { FEED_MAX_ATTEMPTS, messages, type Mode } from '@dwellscape/shared';
+import { FEED_MAX_ATTEMPTS, messages, type Design, type Mode } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
@@ -90,20 +90,27 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
         />
       ) : (
         <>
-          <ul className="flex flex-col gap-5" aria-label="Designs">
-            {designs.slice(0, shownCount).map((design, index) => (
-              <li
-                key={design.id}
-                className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}
-              >
-                <DesignCard design={design} eagerImage={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <FeedCards designs={designs.slice(0, shownCount)} liveIds={liveIds} />
           <FeedFooter pages={feed} />
         </>
       )}
     </>
+  );
+}
+
+/** The cards shown so far; each is memoised, so a step of the staged feed renders only its new card. */
+function FeedCards({ designs, liveIds }: { designs: readonly Design[]; liveIds: readonly string[] }) {
+  return (
+    <ul className="flex flex-col gap-5" aria-label="Designs">
+      {designs.map((design, index) => (
+        <li
+          key={design.id}
+          className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}
+        >
+          <DesignCard design={design} eagerImage={index === 0} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
