@@ -6,6 +6,12 @@ import { startTransition, useEffect, useState } from 'react';
  */
 export const FIRST_SCREEN_CARDS = 1;
 /**
+ * The very first time in a page's life (right after the password, under the unlock transition) the screen renders
+ * without cards, and its first card a task later: two shorter tasks instead of one long one (issue #17: total
+ * blocking time), with the card still painted long before the transition ends.
+ */
+export const PAGE_FIRST_CARDS = 0;
+/**
  * Cards added per later step: each step is a short task of its own, so none blocks the main thread for long
  * (a phone's CPU renders, styles and lays out one card in well under 50 ms; two took longer, issue #17).
  */
@@ -41,9 +47,12 @@ function whenIdle(run: () => void, timeout: number): IdleHandle {
  * again when it refills.
  */
 export function useStagedCount(total: number): number {
-  const [limit, setLimit] = useState(() => (shownOnce && total > 0 ? ALL : FIRST_SCREEN_CARDS));
+  const [limit, setLimit] = useState(() =>
+    shownOnce && total > 0 ? ALL : shownOnce ? FIRST_SCREEN_CARDS : PAGE_FIRST_CARDS,
+  );
   // an emptied list (new mode, reset after a failure) is a list that will arrive again
-  if (total === 0 && limit !== FIRST_SCREEN_CARDS) setLimit(FIRST_SCREEN_CARDS);
+  const arrivalStart = shownOnce ? FIRST_SCREEN_CARDS : PAGE_FIRST_CARDS;
+  if (total === 0 && limit !== arrivalStart) setLimit(arrivalStart);
 
   const isComplete = limit >= total;
   useEffect(() => {
@@ -54,7 +63,13 @@ export function useStagedCount(total: number): number {
       if (limit !== ALL) setLimit(ALL);
       return;
     }
-    const step = whenIdle(() => startTransition(() => setLimit((current) => current + CARDS_PER_STEP)), 200);
+    const grow = () => startTransition(() => setLimit((current) => current + CARDS_PER_STEP));
+    // the page's first card comes in the next task, not when the browser is next idle (see PAGE_FIRST_CARDS)
+    if (limit === 0) {
+      const id = window.setTimeout(grow, 0);
+      return () => window.clearTimeout(id);
+    }
+    const step = whenIdle(grow, 200);
     return step.cancel;
   }, [isComplete, limit, total]);
 
