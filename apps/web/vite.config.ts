@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { directBarrelImports } from './build/direct-imports';
 import { staticGate } from './build/static-gate';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -92,6 +93,7 @@ export default defineConfig(({ command, mode }) => {
       tailwindcss(),
       staticGate(),
       precompress(),
+      ...(isTest ? [directBarrelImports()] : []),
     ],
     resolve: {
       alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...preactAliases],
