@@ -8,6 +8,7 @@ import { openDatabase, type OpenDatabaseOptions } from '../src/db/client';
 import { ensureSampleArt } from '@dwellscape/sample-art';
 import { seedSampleWorld } from '../src/seed/seed';
 import { createLocalDiskStorage, type FileStorage } from '../src/storage/file-storage';
+import { buildServerBundle, removeServerBundle, SERVER_BUNDLE_ENV } from './server-bundle';
 
 /**
  * What every test database starts from, built once per vitest run (never reused across runs, so
@@ -20,6 +21,8 @@ export interface TestTemplates {
   pglite: { migrated: string; seeded: string };
   /** Template databases on the test Postgres server, when TEST_DATABASE_URL (or DATABASE_URL) is set. */
   postgres: { migrated: string; seeded: string } | null;
+  /** The server as one file (server-bundle.ts), which the child-server tests start. */
+  serverBundle: string;
 }
 
 declare module 'vitest' {
@@ -38,13 +41,17 @@ function startBuild(): Build {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-test-run-'));
   const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const postgresNames = postgresUrl ? templateNames() : null;
-  const templates = buildTemplates(root, postgresUrl, postgresNames);
+  const bundleName = path.basename(root);
+  const templates = Promise.all([buildTemplates(root, postgresUrl, postgresNames), buildServerBundle(bundleName)]).then(
+    ([built, serverBundle]) => ({ ...built, serverBundle }),
+  );
   return {
     templates,
     async remove() {
       await templates.catch(() => undefined);
       if (postgresUrl && postgresNames) await dropDatabases(postgresUrl, Object.values(postgresNames));
       rmSync(root, { recursive: true, force: true });
+      removeServerBundle(bundleName);
     },
   };
 }
@@ -67,7 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await shared.build.remove();
   };
   try {
-    project.provide('serverTestTemplates', await shared.build.templates);
+    useTemplates(project, await shared.build.templates);
   } catch (err) {
     await release();
     throw err;
@@ -77,6 +84,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return release;
 }
 
+function useTemplates(project: TestProject, templates: TestTemplates): void {
+  project.provide('serverTestTemplates', templates);
+  // the test processes, forked after this, inherit it (child-server.ts is also used outside vitest, by bench/)
+  process.env[SERVER_BUNDLE_ENV] = templates.serverBundle;
+}
+
 function rebuild(shared: Shared): Promise<void> {
   // each project's handler runs for the same rerun: the first starts the build, the others wait for it
   shared.rebuilding ??= (async () => {
@@ -84,7 +97,7 @@ function rebuild(shared: Shared): Promise<void> {
     shared.build = startBuild();
     try {
       const templates = await shared.build.templates;
-      for (const project of shared.projects) project.provide('serverTestTemplates', templates);
+      for (const project of shared.projects) useTemplates(project, templates);
     } finally {
       shared.rebuilding = undefined;
       await previous.remove();
@@ -102,7 +115,7 @@ async function buildTemplates(
   root: string,
   postgresUrl: string | undefined,
   postgresNames: { migrated: string; seeded: string } | null,
-): Promise<TestTemplates> {
+): Promise<Omit<TestTemplates, 'serverBundle'>> {
   const pgliteMigrated = path.join(root, 'pglite-migrated');
   const pgliteSeeded = path.join(root, 'pglite-seeded');
   const seedStorage = createLocalDiskStorage(path.join(root, 'seed-media'));

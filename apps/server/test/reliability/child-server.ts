@@ -8,10 +8,13 @@ import { apiPaths } from '@dwellscape/shared';
 import { hashSessionToken, SESSION_COOKIE_NAME } from '../../src/modules/gate/gate.service';
 import { placeSampleArt } from '../../src/seed/seed-media';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
+import { SERVER_BUNDLE_ENV } from '../server-bundle';
 
 /**
  * The real server (`node --import tsx apps/server/src/server.ts`) as a child process, for tests
  * that need what `app.inject` cannot give: signals, sockets, time-outs, a process that dies.
+ * Under vitest it is the same code built once into one file by the global setup (server-bundle.ts),
+ * which starts in a third of the CPU time; elsewhere (the benchmarks), through tsx.
  */
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -80,7 +83,8 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const child = spawn(process.execPath, bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
