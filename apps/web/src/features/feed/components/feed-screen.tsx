@@ -91,7 +91,8 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
       ) : (
         <>
           <FeedCards designs={designs.slice(0, shownCount)} liveIds={liveIds} />
-          <FeedFooter pages={feed} />
+          {/* below the first card, never above it: the card would push it down (a layout shift) */}
+          {shownCount > 0 && <FeedFooter pages={feed} />}
         </>
       )}
     </>
