@@ -1,7 +1,6 @@
 // Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
 import { z } from 'zod/mini';
-import { FEED_PAGE_SIZE } from './constants';
-import { designSchema, pageCursorSchema } from './design-schemas';
+import { designSchema, feedQuerySchema, feedResponseSchema } from './design-schemas';
 import { idSchema, mediaUrlSchema, userSchema } from './schemas';
 
 export const USERNAME_MIN_LENGTH = 3;
@@ -128,17 +127,11 @@ export type FollowResponse = z.infer<typeof followResponseSchema>;
 export const saveResponseSchema = z.object({ saved: z.boolean() });
 export type SaveResponse = z.infer<typeof saveResponseSchema>;
 
-/** Keyset pages of designs other than the community feed (Following, Saved). */
-export const designPageQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(FEED_PAGE_SIZE)), FEED_PAGE_SIZE),
-  cursor: z.optional(pageCursorSchema),
-});
+/** Keyset pages of designs other than the community feed (Following, Saved): the feed's pages without a mode. */
+export const designPageQuerySchema = z.omit(feedQuerySchema, { mode: true });
 export type DesignPageQuery = z.input<typeof designPageQuerySchema>;
 
-export const designPageResponseSchema = z.object({
-  items: z.array(designSchema),
-  nextCursor: z.nullable(z.string()),
-});
+export const designPageResponseSchema = feedResponseSchema;
 export type DesignPageResponse = z.infer<typeof designPageResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread: z.int() });
