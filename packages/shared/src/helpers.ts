@@ -51,7 +51,7 @@ export function isJustPublished(createdAt: Date | string, now: Date = new Date()
   return age >= 0 && age < JUST_PUBLISHED_WINDOW_MS;
 }
 
-/** Made on first use: the feed's first screen shows no price, and a phone's first Intl formatter costs a few ms. */
+/** Made on first use: the feed's first screen shows no price, and Intl's first use is slow on a phone (see formatShortDate). */
 let usd: Intl.NumberFormat | undefined;
 
 /** Totals and prices with 2 decimals (SPEC §9). */

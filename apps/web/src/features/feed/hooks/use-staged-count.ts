@@ -47,11 +47,10 @@ function whenIdle(run: () => void, timeout: number): IdleHandle {
  * again when it refills.
  */
 export function useStagedCount(total: number): number {
-  const [limit, setLimit] = useState(() =>
-    shownOnce && total > 0 ? ALL : shownOnce ? FIRST_SCREEN_CARDS : PAGE_FIRST_CARDS,
-  );
-  // an emptied list (new mode, reset after a failure) is a list that will arrive again
+  // how many a list that arrives shows at once
   const arrivalStart = shownOnce ? FIRST_SCREEN_CARDS : PAGE_FIRST_CARDS;
+  const [limit, setLimit] = useState(() => (shownOnce && total > 0 ? ALL : arrivalStart));
+  // an emptied list (new mode, reset after a failure) is a list that will arrive again
   if (total === 0 && limit !== arrivalStart) setLimit(arrivalStart);
 
   const isComplete = limit >= total;
