@@ -57,22 +57,9 @@ const preactAliases: Alias[] = [
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
 
-/** The shared package's modules by chunk: the schemas the rest builds on, the render flow's, then the others. */
-const sharedChunks: Record<string, string> = {
-  constants: 'shared-schemas',
-  helpers: 'shared-schemas',
-  'text-schemas': 'shared-schemas',
-  schemas: 'shared-schemas',
-  'design-schemas': 'shared-designs',
-  'render-schemas': 'shared-render',
-};
-
 /** The app's start modules (src/app/start, router-library) by the chunk of what each names. */
 const startChunks: Record<string, string> = {
-  'start/schemas': 'shared-schemas',
-  'start/design-schemas': 'shared-designs',
-  'start/render-schemas': 'shared-render',
-  'start/contracts': 'shared',
+  'start/schemas': 'shared',
   'router-library': 'react-router',
 };
 
@@ -121,20 +108,21 @@ export default defineConfig(({ command, mode }) => {
           // releases. Everything else (Radix, toasts, icons) stays with the screens that use it, so the gate
           // and the feed do not download what only the create flow or the profile needs.
           manualChunks(id) {
-            // the API's schemas and texts, which main.tsx evaluates a piece per task after the password (building
-            // zod schemas is a good part of the app's start on a phone)
-            const shared = /\/packages\/shared\/src\/([\w-]+)\.ts$/.exec(id)?.[1];
-            if (shared) return sharedChunks[shared] ?? 'shared';
+            // the API's schemas and texts: one file. The gate's page loads the app's start in as few files as it can:
+            // over HTTP/1.1 a browser opens six connections to a host, and with more files (and the font) at the
+            // page's start the password's request waited for one of them (issue #17: 0.7 s on slow 4G)
+            if (/\/packages\/shared\/src\/[\w-]+\.ts$/.test(id)) return 'shared';
             // the one-export modules main.tsx and app.tsx import a task at a time go with what they name: a chunk of
             // their own would be one more round trip each, one after the other, on a phone's connection
             const start = /\/src\/app\/(start\/[\w-]+|router-library)\.ts$/.exec(id)?.[1];
             if (start) return startChunks[start];
             if (!id.includes('node_modules')) return undefined;
-            if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'react';
+            // the UI library and the data libraries every screen uses: one file, for the same reason
+            if (/node_modules\/(react|react-dom|scheduler|preact)\//.test(id)) return 'libs';
             // the gate does without the router: it loads with the app shell, after the password
             if (/node_modules\/react-router\//.test(id)) return 'react-router';
             // zod/mini and the core it shares with full zod; full zod (only lazy screens use it) stays with them
-            if (/node_modules\/(zod\/(v4\/)?(core|mini)\/|@tanstack\/)/.test(id)) return 'data';
+            if (/node_modules\/(zod\/(v4\/)?(core|mini)\/|@tanstack\/)/.test(id)) return 'libs';
             return undefined;
           },
         },

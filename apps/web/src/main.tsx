@@ -12,24 +12,15 @@ import { nextTask } from './lib/next-task';
 
 let booted = false;
 /**
- * The app's code runs one chunk per task (its UI library, its data libraries, the shared schemas, then the app
- * itself), so no one task evaluates it all while the transition plays.
+ * The app's code runs one file per task (the UI and data libraries, the API's schemas, then the app itself), so no
+ * one task evaluates it all while the transition plays.
  */
 async function boot() {
   if (booted) return;
   booted = true;
   await import('react');
   await nextTask();
-  await import('@tanstack/react-query');
-  await nextTask();
-  // building the API's zod schemas is a good part of the app's start on a phone: a few at a time
   await import('./app/start/schemas');
-  await nextTask();
-  await import('./app/start/design-schemas');
-  await nextTask();
-  await import('./app/start/render-schemas');
-  await nextTask();
-  await import('./app/start/contracts');
   await nextTask();
   const app = await import('./app/boot');
   await app.boot(gate!);

@@ -1,37 +1,9 @@
-import { responsiveImageSources, type Mode } from '@dwellscape/shared';
+import type { Mode } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
 import { getPreferences } from '@/lib/preferences';
 import { fetchFirstFeedPageEarly } from './api/get-designs';
-
-/** The pictures fetched ahead, held so the browser keeps them in its memory cache until the feed shows them. */
-const warmPictures = new Set<HTMLImageElement>();
-
-/**
- * Starts fetching the first feed card's picture, exactly as the card asks for it (same srcset and sizes,
- * so the browser picks the same file and the card finds it in its memory cache), at high priority,
- * and decodes it off the main thread.
- */
-export function preloadFeedPicture(url: string): void {
-  const sources = responsiveImageSources(url, imageSizes.column);
-  const picture = new Image();
-  picture.fetchPriority = 'high';
-  picture.decoding = 'async';
-  // sizes and srcset before src, as ResponsiveImage does, so no browser starts on the full-size file
-  // (a picture that is not a stored WebP has no sizes: its card shows `src` as it is)
-  if (sources.sizes) picture.sizes = sources.sizes;
-  if (sources.srcSet) picture.srcset = sources.srcSet;
-  picture.src = sources.src;
-  warmPictures.add(picture);
-  // a minute is ample for the 1 s transition and the feed's first render
-  const release = () => setTimeout(() => warmPictures.delete(picture), 60_000);
-  // decode() rejects for a picture that fails to load: the card then shows its own fallback
-  Promise.resolve()
-    .then(() => picture.decode())
-    .catch(() => undefined)
-    .finally(release);
-}
+import { preloadFeedPicture } from '@/lib/preload-feed-picture';
 
 /**
  * The feed's first screen, fetched while SPEC §2's 1 s unlock transition plays (the session exists from the

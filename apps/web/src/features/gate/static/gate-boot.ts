@@ -1,6 +1,6 @@
 import { applyPreferencesToBody, readStoredBodyPreferences } from '../../../lib/preferences-body';
 import { clearDraftKeys } from '../../../lib/storage-keys';
-import { earlyReadsFor } from './early-reads';
+import { afterEarlyRead, earlyReadsFor } from './early-reads';
 import { startGate } from './gate-controller';
 
 // index.html's inline script (build/static-gate.ts), run as soon as the gate's markup is parsed.
@@ -8,4 +8,9 @@ import { startGate } from './gate-controller';
 clearDraftKeys();
 // and with the saved preferences applied (dark, landscape), before its first paint
 applyPreferencesToBody(readStoredBodyPreferences());
-window.dwellscapeGate = startGate(document.body, undefined, () => earlyReadsFor(window.location.pathname));
+window.dwellscapeGate = startGate(
+  document.body,
+  undefined,
+  () => earlyReadsFor(window.location.pathname),
+  afterEarlyRead,
+);

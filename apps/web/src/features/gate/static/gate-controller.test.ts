@@ -22,11 +22,11 @@ function deferredResponse() {
 }
 
 /** The gate as index.html has it: its markup, then its script started on it. */
-function setup(earlyReads: readonly string[] = []) {
+function setup(earlyReads: readonly string[] = [], onEarlyRead?: (url: string, response: Response) => void) {
   // as the browser parses index.html
   const page = new DOMParser().parseFromString(`<body>${gateMarkup()}</body>`, 'text/html');
   document.body.replaceChildren(...page.body.childNodes);
-  const gate: GateController = startGate(document.body, fetchMock, () => earlyReads);
+  const gate: GateController = startGate(document.body, fetchMock, () => earlyReads, onEarlyRead);
   const phases: GatePhase[] = [];
   gate.subscribe((phase) => phases.push(phase));
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -261,6 +261,28 @@ describe('the gate of index.html', () => {
     // too old to hand over
     vi.advanceTimersByTime(EARLY_READ_MAX_AGE_MS + 1);
     expect(gate.takeEarlyResponse('/api/me')).toBeNull();
+  });
+
+  it('shows a copy of each successful first read to onEarlyRead first; the app still reads the whole answer', async () => {
+    const page = { items: [{ id: 'd1', afterImageUrl: '/media/seed/designs/d1.webp' }] };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(204))
+      .mockResolvedValueOnce(jsonResponse(401, { error: 'Sign in' }))
+      .mockResolvedValueOnce(jsonResponse(200, page));
+    const seen: Array<{ url: string; body: unknown }> = [];
+    const reads: Array<Promise<void>> = [];
+    const onEarlyRead = (url: string, response: Response) =>
+      reads.push(response.json().then((body: unknown) => void seen.push({ url, body })));
+    const { user, field, submit, gate } = setup(['/api/me', '/api/designs?mode=interior&limit=25'], onEarlyRead);
+
+    await user.type(field, 'dwellscape');
+    await user.click(submit);
+    await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+    const feed = await gate.takeEarlyResponse('/api/designs?mode=interior&limit=25');
+    await expect(feed!.json()).resolves.toEqual(page);
+    await Promise.all(reads);
+    // the 401 is the app's to handle: onEarlyRead sees only answers that succeeded
+    expect(seen).toEqual([{ url: '/api/designs?mode=interior&limit=25', body: page }]);
   });
 
   it('adds the preloads index.html keeps for after the password once it is sent, not before', async () => {

@@ -80,12 +80,14 @@ function element<T extends HTMLElement>(root: ParentNode, id: string): T {
 /**
  * Starts the gate on its markup (gate-markup.ts) inside `root`. `earlyReads` names the GETs the app will make first
  * once it is in (its session, the feed's first page): they are sent as soon as the password is accepted, while the
- * app's code starts, and handed to the app's first calls for them (takeEarlyResponse).
+ * app's code starts, and handed to the app's first calls for them (takeEarlyResponse). `onEarlyRead` sees a copy of
+ * each successful answer first (to start on what it names, such as the feed's first picture).
  */
 export function startGate(
   root: HTMLElement,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   earlyReads: () => readonly string[] = () => [],
+  onEarlyRead: (url: string, response: Response) => void = () => undefined,
 ): GateController {
   const form = element<HTMLFormElement>(root, 'gate-form');
   const field = element<HTMLInputElement>(root, 'gate-password');
@@ -189,8 +191,9 @@ export function startGate(
         if (response.ok) {
           for (const url of earlyReads()) {
             const sent = fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-            // a failure is the app's to report, when its call takes this answer
-            sent.catch(() => undefined);
+            // a failure is the app's to report, when its call takes this answer. The copy is made here, before the
+            // app's call can read the body: this reaction was registered first
+            sent.then((answer) => answer.ok && onEarlyRead(url, answer.clone())).catch(() => undefined);
             early.set(url, { sentAt: Date.now(), response: sent });
           }
           return startTransition();

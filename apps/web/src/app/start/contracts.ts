@@ -1,2 +1,0 @@
-// see ./schemas.ts
-export { contracts } from '@dwellscape/shared';

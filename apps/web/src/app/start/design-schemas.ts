@@ -1,2 +1,0 @@
-// see ./schemas.ts
-export { designSchema } from '@dwellscape/shared/design-schemas';

@@ -1,2 +1,0 @@
-// see ./schemas.ts
-export { renderJobSchema } from '@dwellscape/shared/render-schemas';
