@@ -16,13 +16,7 @@ export default defineProject({
     ...serverTestOptions,
     name: 'server',
     include: ['test/**/*.test.ts'],
-    // their own project (vitest.reliability.config.ts), so they run once at their CI sizes and can be run alone;
-    // and the files that replace a module (vi.mock) need a module graph of their own (vitest.isolated.config.ts)
-    exclude: ['test/reliability/**', 'test/**/*.isolated.test.ts'],
-    // worker threads that keep their modules from file to file (the root config's poolOptions.threads.isolate; no
-    // other project runs on threads): each file builds its own app and database (createTestApp) and closes them, and
-    // the server's own module state is kept per database. Importing the server again for each file was a third of
-    // this project's time on 2 cores
-    pool: 'threads',
+    // their own project (vitest.reliability.config.ts), so they run once at their CI sizes and can be run alone
+    exclude: ['test/reliability/**'],
   },
 });
