@@ -1,16 +1,19 @@
 import { responsiveImageSources } from '@dwellscape/shared/helpers';
 import { imageSizes } from './image-sizes';
 
-/** The pictures fetched ahead, by URL (a second call for one does nothing), held so the browser keeps them in its memory cache until the feed shows them. */
+/**
+ * The pictures fetched ahead, by URL (a second call for one does nothing), held so the browser keeps them in its
+ * memory cache until the feed shows them.
+ */
 const warmPictures = new Map<string, HTMLImageElement>();
 
 /**
  * Starts fetching the first feed card's picture, exactly as the card asks for it (same srcset and sizes, so the
  * browser picks the same file and the card finds it in its memory cache), at high priority, and decodes it off the
  * main thread. The gate's inline script calls it as soon as the feed's first page is in, before the app's code has
- * run (features/gate/static/early-reads.ts); the app's own prefetch (features/feed/prefetch-feed.ts) calls it again, and its
- * picture comes from the memory cache. No React here, and relative imports only: esbuild bundles this module into
- * index.html's inline script too.
+ * run (features/gate/static/early-reads.ts); the app's own prefetch (features/feed/prefetch-feed.ts) calls it
+ * again, and its picture comes from the memory cache. No React here, and relative imports only: esbuild bundles this
+ * module into index.html's inline script too.
  */
 export function preloadFeedPicture(url: string): void {
   if (warmPictures.has(url)) return;
