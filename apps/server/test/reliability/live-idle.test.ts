@@ -34,13 +34,16 @@ const OPEN_BATCH = 100;
 
 /**
  * Loaded into the server process through NODE_OPTIONS: on SIGUSR2 it collects garbage and prints
- * the process's memory, numbered, so the test reads the real server without changing it.
+ * the process's memory and how many TCP sockets it holds open, numbered, so the test reads the real server without
+ * changing it (the socket count tells a stream the server still holds from memory it did not give back).
  */
 const MEMORY_PROBE = [
   'let n = 0;',
   'process.on("SIGUSR2", () => {',
   '  globalThis.gc(); globalThis.gc();',
-  '  process.stdout.write("LIVE_MEMORY " + (++n) + " " + JSON.stringify(process.memoryUsage()) + "\\n");',
+  '  const sockets = process.getActiveResourcesInfo().filter((r) => r === "TCPSocketWrap").length;',
+  '  const figures = { ...process.memoryUsage(), sockets };',
+  '  process.stdout.write("LIVE_MEMORY " + (++n) + " " + JSON.stringify(figures) + "\\n");',
   '});',
 ].join('\n');
 
@@ -48,6 +51,8 @@ interface Memory {
   rss: number;
   heapUsed: number;
   external: number;
+  /** TCP sockets the server holds open (its listening socket is a TCPServerWrap, not counted). */
+  sockets: number;
 }
 
 const MB = 1024 * 1024;
@@ -183,7 +188,7 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
           `  heap per subscriber: ${(perSubscriber / 1024).toFixed(1)} KB (heap ${mb(before.heapUsed)} → ${mb(idleStart.heapUsed)}, rss ${mb(before.rss)} → ${mb(idleStart.rss)})`,
           `  growth over the idle period: heap ${mb(heapGrowth)}, rss ${mb(rssGrowth)}, external ${mb(idleEnd.external - idleStart.external)}`,
           `  publish → received by all ${SUBSCRIBERS}: ${fanOutMs.toFixed(0)} ms`,
-          `  heap after they left: ${mb(afterLeaving.heapUsed)} (${mb(retained)} above the start)`,
+          `  heap after they left: ${mb(afterLeaving.heapUsed)} (${mb(retained)} above the start); server sockets open: ${before.sockets} before, ${idleEnd.sockets} idle, ${afterLeaving.sockets} after they left`,
         ].join('\n'),
       );
 
@@ -191,6 +196,10 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
       expect(rssGrowth).toBeLessThan(MAX_IDLE_RSS_GROWTH);
       // 1,000 open streams cost real memory, and leaving gives it back: no subscription outlives its client
       expect(idleStart.heapUsed - before.heapUsed).toBeGreaterThan(0);
+      // the server closed their sockets (its own keep-alive fetches aside), then gave their memory back
+      expect(afterLeaving.sockets, 'sockets the server still holds after the clients left').toBeLessThan(
+        before.sockets + 10,
+      );
       expect(retained).toBeLessThan((idleStart.heapUsed - before.heapUsed) / 4);
     },
     IDLE_TIMEOUT_MS + 240_000,
