@@ -17,6 +17,7 @@ import {
 } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
+import { signUpOverHttp } from '../apps/server/test/reliability/support';
 import { benchPassword, startBenchServer, type BenchServer } from './lib/app-server';
 import { launchChromium } from './lib/browser';
 import {
@@ -165,7 +166,8 @@ export async function measureImages(): Promise<BenchRow[]> {
   await ensureWebBuild();
   const server = await startBenchServer({ webDistDir });
   try {
-    const cookie = await server.unlock();
+    // publishing the render needs an account (decision 0016)
+    const { cookie } = await signUpOverHttp(server.baseUrl, await server.unlock());
     const photo = await livingRoomPhoto(4000, 3000, { grain: 24 });
     const warmUp = await upload(server, cookie, photo);
     const times: number[] = [];
