@@ -1,4 +1,4 @@
-import { meResponseSchema } from '@dwellscape/shared';
+import { meResponseSchema, messages } from '@dwellscape/shared';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -113,6 +113,29 @@ test.describe('header tooltips', () => {
 });
 
 test.describe('layout and navigation', () => {
+  test("a toast opens below the header on a phone, so the header's switch works while it shows", async ({
+    page,
+    navigate,
+  }) => {
+    await navigate('/');
+    // the first card with products (other tests publish designs without)
+    await page.getByRole('list', { name: 'Products in this design' }).first().getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('button', { name: messages.productPopup.addToCart }).click();
+    const toast = page.getByRole('listitem').filter({ hasText: messages.productPopup.addedTitle });
+    await expect(toast).toBeVisible();
+
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // where it comes to rest, once it has slid in
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y, { message: 'the toast rests below the header', timeout: 3_000 })
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    // Sonner shows it for 4 s: the switch answers at once, with the toast still on screen
+    const modeSwitch = page.getByRole('switch', { name: 'Design mode' });
+    await modeSwitch.click({ timeout: 2_000 });
+    await expect(modeSwitch).toHaveAttribute('aria-checked', 'true');
+    await expect(toast).toBeVisible();
+  });
+
   test('the header names the product and links home', async ({ page, navigate }) => {
     await navigate('/activity');
     await page.getByRole('banner').getByRole('link', { name: 'Dwellscape™' }).click();
