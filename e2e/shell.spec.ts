@@ -134,6 +134,9 @@ test.describe('layout and navigation', () => {
     await modeSwitch.click({ timeout: 2_000 });
     await expect(modeSwitch).toHaveAttribute('aria-checked', 'true');
     await expect(toast).toBeVisible();
+    // in the app's typeface, not Sonner's system font
+    const fontOf = (element: Element) => getComputedStyle(element).fontFamily;
+    expect(await toast.evaluate(fontOf)).toBe(await page.locator('body').evaluate(fontOf));
   });
 
   test('the header names the product and links home', async ({ page, navigate }) => {

@@ -15,6 +15,8 @@ announceToasts();
 const BELOW_HEADER = 'calc(72px + env(safe-area-inset-top))';
 const offset: ToasterProps['offset'] = { top: BELOW_HEADER };
 const mobileOffset: ToasterProps['mobileOffset'] = { top: BELOW_HEADER };
+/** The app's typeface (index.css): Sonner's stylesheet sets the system font on the toaster, inline style wins over it. */
+const style = { fontFamily: 'var(--font-sans)' };
 
 export function Toaster() {
   const { isDarkMode } = usePreferences();
@@ -25,6 +27,7 @@ export function Toaster() {
       theme={isDarkMode ? 'dark' : 'light'}
       offset={offset}
       mobileOffset={mobileOffset}
+      style={style}
     />
   );
 }
