@@ -533,6 +533,24 @@ async function measureCeilingOrThrow(bodyBytes: number): Promise<Ceilings> {
   }
 }
 
+/**
+ * The runs against a server as `npm start` serves (feed page cache on), then stops it: its cache's counters are in
+ * its log once it has stopped, and the ceiling for its page's size is measured on the core it leaves free.
+ */
+async function measureCachedServer(label: string, server: Server, cookie: string, dataDir: string) {
+  const api = await loadFeed(server, cookie);
+  const health = await loadHealth(server);
+  progress(`${label}: at ${FIXED_RATE} req/s`);
+  const atRate = await loadFeed(server, cookie, FIXED_RATE);
+  progress(`${label}: as a browser asks (Accept-Encoding)`);
+  const browser = await loadFeedAsBrowser(server, cookie);
+  const pageBytes = await plainPageBytes(server.baseUrl, cookie);
+  await server.stop();
+  const cacheStats = readFeedCacheStats(dataDir);
+  const ceiling = await measureCeiling(pageBytes);
+  return { api, health, atRate, browser, cacheStats, ceiling };
+}
+
 async function benchPostgres(): Promise<BenchRow[]> {
   const area = `Feed API (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-bench-pg-'));
@@ -552,18 +570,8 @@ async function benchPostgres(): Promise<BenchRow[]> {
     server = await startDwellscape(dataDir, database.url, 'on');
     const cookie = await unlock(server.baseUrl);
     await likeSomeDesigns(server.baseUrl, cookie);
-    const api = await loadFeed(server, cookie);
-    const health = await loadHealth(server);
-    progress(`Postgres: at ${FIXED_RATE} req/s`);
-    const atRate = await loadFeed(server, cookie, FIXED_RATE);
-    progress('Postgres: as a browser asks (Accept-Encoding)');
-    const browser = await loadFeedAsBrowser(server, cookie);
-    const pageBytes = await plainPageBytes(server.baseUrl, cookie);
-    await server.stop();
+    const { ceiling, ...cached } = await measureCachedServer('Postgres', server, cookie, dataDir);
     server = null;
-    const cacheStats = readFeedCacheStats(dataDir);
-    // on the server's core, once the server has stopped
-    const ceiling = await measureCeiling(pageBytes);
 
     // the same viewer (sessions live in the database, the cookie's secret in DATA_DIR)
     progress('Postgres: FEED_CACHE=off');
@@ -582,10 +590,7 @@ async function benchPostgres(): Promise<BenchRow[]> {
     const scaleArea = `Feed scale (Postgres, ${DESIGNS_PG.toLocaleString('en-US')})`;
     const noSeqScan = !firstPlan.seqScanOnDesigns && !deepPlan.seqScanOnDesigns;
     return [
-      ...sectionRows(
-        { area, api, atRate, browser, health, floor, uncached, cacheStats, targets: TARGETS.postgres },
-        ceiling,
-      ),
+      ...sectionRows({ area, ...cached, floor, uncached, targets: TARGETS.postgres }, ceiling),
       {
         area: scaleArea,
         metric: 'feed query plan',
@@ -631,18 +636,8 @@ async function benchPglite(): Promise<BenchRow[]> {
     server = await startDwellscape(dataDir, null, 'on');
     const cookie = await unlock(server.baseUrl);
     await likeSomeDesigns(server.baseUrl, cookie);
-    const api = await loadFeed(server, cookie);
-    const health = await loadHealth(server);
-    progress(`PGlite: at ${FIXED_RATE} req/s`);
-    const atRate = await loadFeed(server, cookie, FIXED_RATE);
-    progress('PGlite: as a browser asks (Accept-Encoding)');
-    const browser = await loadFeedAsBrowser(server, cookie);
-    const pageBytes = await plainPageBytes(server.baseUrl, cookie);
-    await server.stop();
+    const { ceiling, ...cached } = await measureCachedServer('PGlite', server, cookie, dataDir);
     server = null;
-    const cacheStats = readFeedCacheStats(dataDir);
-    // on the server's core, once the server has stopped
-    const ceiling = await measureCeiling(pageBytes);
     progress('PGlite: FEED_CACHE=off');
     server = await startDwellscape(dataDir, null, 'off');
     const uncached = { api: await loadFeed(server, cookie), atRate: await loadFeed(server, cookie, FIXED_RATE) };
@@ -650,10 +645,7 @@ async function benchPglite(): Promise<BenchRow[]> {
     server = null;
     progress('PGlite: SQL floor');
     const floor = await measureFloor({ pgliteDir });
-    return sectionRows(
-      { area, api, atRate, browser, health, floor, uncached, cacheStats, targets: TARGETS.pglite },
-      ceiling,
-    );
+    return sectionRows({ area, ...cached, floor, uncached, targets: TARGETS.pglite }, ceiling);
   } catch (err) {
     return failedRows(area, err);
   } finally {
