@@ -12,9 +12,7 @@ announceToasts();
  * dark-mode button stay usable while one shows. Sonner places toasts on screens up to 600 px wide by `mobileOffset`
  * (16 px from the top by default), not `offset`: both are set, the sides keep Sonner's defaults.
  */
-const BELOW_HEADER = 'calc(72px + env(safe-area-inset-top))';
-const offset: ToasterProps['offset'] = { top: BELOW_HEADER };
-const mobileOffset: ToasterProps['mobileOffset'] = { top: BELOW_HEADER };
+const belowHeader: ToasterProps['offset'] = { top: 'calc(72px + env(safe-area-inset-top))' };
 /** The app's typeface (index.css): Sonner's stylesheet sets the system font on the toaster, inline style wins over it. */
 const style = { fontFamily: 'var(--font-sans)' };
 
@@ -25,8 +23,8 @@ export function Toaster() {
       richColors
       position="top-center"
       theme={isDarkMode ? 'dark' : 'light'}
-      offset={offset}
-      mobileOffset={mobileOffset}
+      offset={belowHeader}
+      mobileOffset={belowHeader}
       style={style}
     />
   );
