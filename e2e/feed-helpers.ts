@@ -6,6 +6,7 @@ import {
   productSchema,
   uploadResponseSchema,
   type Design,
+  type FeedDesign,
   type Mode,
   type Product,
 } from '@dwellscape/shared';
@@ -35,8 +36,8 @@ export const feedCards = (page: Page) => feedList(page).getByRole('article');
 export const designCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
 /** Every public design of a mode, newest first, read page by page from the API. */
-export async function fetchWholeFeed(request: APIRequestContext, mode: Mode): Promise<Design[]> {
-  const designs: Design[] = [];
+export async function fetchWholeFeed(request: APIRequestContext, mode: Mode): Promise<FeedDesign[]> {
+  const designs: FeedDesign[] = [];
   let cursor: string | null = null;
   do {
     const response = await request.get('/api/designs', { params: { mode, limit: 25, ...(cursor ? { cursor } : {}) } });

@@ -1,12 +1,13 @@
 import {
   designSchema,
+  feedDesignSchema,
   formatPrice,
   messages,
   productSchema,
   publishDesignBodySchema,
   sessionResponseSchema,
   sumLineTotals,
-  type Design,
+  type FeedDesign,
 } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { makeItemPhoto, makeSpacePhoto } from './create-design-flow';
@@ -28,10 +29,11 @@ const renderedImage = (page: Page) => page.getByRole('img', { name: 'Your new de
 const remixCountLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'remix' : 'remixes'}`;
 
 /** A seeded design of someone else with at least two products, to remix. */
-async function designOfAnotherCreator(page: Page): Promise<Design> {
+async function designOfAnotherCreator(page: Page): Promise<FeedDesign> {
   const me = sessionResponseSchema.parse(await (await page.request.get('/api/me')).json()).currentUser;
   const design = (await fetchWholeFeed(page.request, 'interior')).find(
-    (candidate) => candidate.userId !== me.id && candidate.selectedProducts.length >= 2 && !candidate.originalDesignId,
+    (candidate) =>
+      candidate.userId !== me.id && candidate.selectedProducts.length >= 2 && candidate.originalCreator === null,
   );
   expect(design, 'a seeded interior design with two products').toBeDefined();
   return design!;
@@ -51,7 +53,8 @@ test.describe('shop-design', () => {
   test('a design cached in session storage opens without the API', async ({ page, navigate }) => {
     await navigate('/');
     const [source] = await fetchWholeFeed(page.request, 'interior');
-    const cached = designSchema.parse({
+    // what the feed's 'Shop This Design' stores: the feed page's card
+    const cached = feedDesignSchema.parse({
       ...source!,
       id: `cached-${uniqueSuffix()}`,
       title: `Cached design ${uniqueSuffix()}`,

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages,
+  feedDesignSchema,
   PRODUCT_QUANTITY_MAX,
   type Design,
   type FeedResponse,
@@ -125,6 +126,9 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
       expect(body.items.map((d) => d.id)).toEqual(feedOrder.slice(0, 25));
       expect(body.nextCursor).toEqual(expect.any(String));
       const first = body.items[0]!;
+      // cards: SPEC's feed read and what the card draws, never the post's before picture, answers or receipt
+      for (const item of body.items)
+        expect(Object.keys(item).sort()).toEqual(Object.keys(feedDesignSchema.shape).sort());
       expect(first.author.id).toBe(otherUserId);
       expect(first.likedByViewer).toBe(false);
       const times = body.items.map((d) => Date.parse(d.createdAt));

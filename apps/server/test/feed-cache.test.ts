@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiPaths, designSchema, feedResponseSchema, type Design, type FeedResponse } from '@dwellscape/shared';
+import { apiPaths, designSchema, feedResponseSchema, type FeedDesign, type FeedResponse } from '@dwellscape/shared';
 import { ConfigError, loadConfig } from '../src/config';
 import {
   attachFeedCache,
@@ -30,7 +30,7 @@ const feedOf = async (app: AppInstance, cookie: string, url = WHOLE_FEED) => {
   return { body: res.body, page: feedResponseSchema.parse(res.json()) as FeedResponse, headers: res.headers };
 };
 
-const cardOf = (page: FeedResponse, id: string): Design => {
+const cardOf = (page: FeedResponse, id: string): FeedDesign => {
   const card = page.items.find((design) => design.id === id);
   if (!card) throw new Error(`${id} is not on the page`);
   return card;
@@ -158,7 +158,12 @@ describe.each(dbKinds)('feed page cache (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const published = designSchema.parse(res.json());
     const { page } = await feed();
-    expect(page.items[0]).toMatchObject({ id: published.id, videoUrl, isRegenerated: true });
+    expect(page.items[0]).toMatchObject({ id: published.id, originalCreator: { id: expect.any(String) } });
+    // the video and the regenerated flag are the post's, not the card's
+    const post = designSchema.parse(
+      (await t.app.inject({ method: 'GET', url: apiPaths.design(published.id), headers: { cookie: alice } })).json(),
+    );
+    expect(post).toMatchObject({ id: published.id, videoUrl, isRegenerated: true });
     expect(cardOf(page, 'card-00').remixCount).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 // Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
 import { z } from 'zod/mini';
-import { designSchema, feedQuerySchema, feedResponseSchema } from './design-schemas';
+import { designSchema, feedQuerySchema } from './design-schemas';
 import { idSchema, mediaUrlSchema, userSchema } from './schemas';
 
 export const USERNAME_MIN_LENGTH = 3;
@@ -131,7 +131,11 @@ export type SaveResponse = z.infer<typeof saveResponseSchema>;
 export const designPageQuerySchema = z.omit(feedQuerySchema, { mode: true });
 export type DesignPageQuery = z.input<typeof designPageQuerySchema>;
 
-export const designPageResponseSchema = feedResponseSchema;
+/** Pages of whole designs: Following and Saved. Only the community feed, the first screen, sends cards (feedDesignSchema). */
+export const designPageResponseSchema = z.object({
+  items: z.array(designSchema),
+  nextCursor: z.nullable(z.string()),
+});
 export type DesignPageResponse = z.infer<typeof designPageResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread: z.int() });

@@ -145,8 +145,38 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
+/**
+ * A design as the community feed's card shows it: SPEC's feed read (id, title, caption, after image, selected
+ * products, creation date, like and comment counts, author, space type, mode) with what the card draws beside it (the
+ * author's and the original creator's names, the remix count, the viewer's like and save). What only the post
+ * screen shows (its before picture, answers, receipt, video and remix details) comes with the design's own read: a
+ * feed page is a third smaller without it (issue #17).
+ */
+export const feedDesignSchema = z.pick(designSchema, {
+  id: true,
+  title: true,
+  caption: true,
+  afterImageUrl: true,
+  selectedProducts: true,
+  createdAt: true,
+  likesCount: true,
+  commentsCount: true,
+  userId: true,
+  author: true,
+  spaceType: true,
+  mode: true,
+  originalCreator: true,
+  remixCount: true,
+  likedByViewer: true,
+  savedByViewer: true,
+});
+export type FeedDesign = z.infer<typeof feedDesignSchema>;
+
+/** A design a screen shows: all of its card, and the rest when it came from the design's own read (not a feed's). */
+export type ShownDesign = FeedDesign & Partial<Design>;
+
 export const feedResponseSchema = z.object({
-  items: z.array(designSchema),
+  items: z.array(feedDesignSchema),
   nextCursor: z.nullable(z.string()),
 });
 export type FeedResponse = z.infer<typeof feedResponseSchema>;

@@ -15,7 +15,7 @@ import {
   placeOrderResponseSchema,
   productSchema,
   toCents,
-  type Design,
+  type FeedDesign,
 } from '@dwellscape/shared';
 import { openDatabase } from '../../src/db/client';
 import { CHILD_PASSWORD, prepareDataDir, startChildServer, type ChildServer } from './child-server';
@@ -43,7 +43,7 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
         await fetch(`${base}${apiPaths.designs}?mode=interior&limit=25`, { headers: { cookie: buyer.cookie } })
       ).json(),
     );
-    const remix: Design = feed.items.find((d) => d.originalCreatorId !== null && d.selectedProducts.length > 0)!;
+    const remix: FeedDesign = feed.items.find((d) => d.originalCreator !== null && d.selectedProducts.length > 0)!;
     expect(remix, 'a seeded remix with products').toBeDefined();
     const lines = await Promise.all(
       remix.selectedProducts.slice(0, 2).map(async (p) => {
@@ -107,7 +107,7 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
           lineCents: line.unitPriceCents,
           buyerId: buyer.accountId,
           creatorId: remix.userId,
-          originalCreatorId: remix.originalCreatorId,
+          originalCreatorId: remix.originalCreator!.id,
           isRemix: true,
         }),
       );

@@ -1,6 +1,6 @@
 import { and, desc, eq, fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Design } from '@dwellscape/shared';
+import type { Design, FeedDesign } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designLikes, designs, savedDesigns, users } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
@@ -22,13 +22,8 @@ function likerOf(viewerId: string | Placeholder, accountId: string | Placeholder
   return sql`coalesce(${accountId}::text, ${viewerId}::text)`;
 }
 
-/**
- * One design as Postgres builds it: a `Design`, one json value per row. Node then parses one JSON
- * text per row (natively) instead of mapping some 30 columns per row through the ORM, which was
- * most of the feed's CPU in Node (docs/decisions/0007-feed-query.md). The response schema still
- * checks every field of what goes out. createdAt has toISOString's shape (milliseconds, Z).
- */
-function designJson(viewerId: string | Placeholder | null, accountId: string | Placeholder | null) {
+/** The key-value pairs of a design's card (`FeedDesign`), for json_build_object; `Design` has these and more. */
+function cardFields(viewerId: string | Placeholder | null, accountId: string | Placeholder | null) {
   // a scalar subquery, not exists(): Postgres may run an exists() as one hash of all the viewer's
   // likes, which it costs for every public design rather than for the 26 rows a page reads
   const likedByViewer =
@@ -39,34 +34,49 @@ function designJson(viewerId: string | Placeholder | null, accountId: string | P
     accountId !== null
       ? sql`coalesce((select true from ${savedDesigns} where ${savedDesigns.userId} = ${accountId} and ${savedDesigns.designId} = ${designs.id}), false)`
       : sql`false`;
-  return sql<Design>`json_build_object(
+  return sql`
     'id', ${designs.id},
     'title', ${designs.title},
     'caption', ${designs.caption},
-    'beforeImageUrl', ${designs.beforeImageUrl},
     'afterImageUrl', ${designs.afterImageUrl},
     'selectedProducts', ${designs.selectedProducts},
-    'userAnswers', ${designs.userAnswers},
     'spaceType', ${designs.spaceType},
     'mode', ${designs.mode},
-    'isPublic', ${designs.isPublic},
     'createdAt', to_char(${designs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'likesCount', ${designs.likesCount},
     'commentsCount', ${designs.commentsCount},
     'userId', ${designs.userId},
     'author', ${userSummaryJson(author)},
+    'originalCreator', case when ${originalCreator.id} is null then null else ${userSummaryJson(originalCreator)} end,
+    'remixCount', (select count(*)::int from ${designs} as ${remix} where ${remix.originalDesignId} = ${designs.id} and ${remix.isPublic}),
+    'likedByViewer', ${likedByViewer},
+    'savedByViewer', ${savedByViewer}`;
+}
+
+/**
+ * One design as Postgres builds it: a `Design`, one json value per row. Node then parses one JSON text per row
+ * (natively) instead of mapping some 30 columns per row through the ORM, which was most of the feed's CPU in Node
+ * (docs/decisions/0007-feed-query.md). The response schema still checks every field of what goes out. createdAt has
+ * toISOString's shape (milliseconds, Z).
+ */
+function designJson(viewerId: string | Placeholder | null, accountId: string | Placeholder | null) {
+  // json_build_object takes at most 100 arguments: the card's 32 and the rest's 18 fit in one call
+  return sql<Design>`json_build_object(${cardFields(viewerId, accountId)},
+    'beforeImageUrl', ${designs.beforeImageUrl},
+    'userAnswers', ${designs.userAnswers},
+    'isPublic', ${designs.isPublic},
     'originalDesignId', ${designs.originalDesignId},
     'originalCreatorId', ${designs.originalCreatorId},
-    'originalCreator', case when ${originalCreator.id} is null then null else ${userSummaryJson(originalCreator)} end,
     'originalCreatorDeleted', ${designs.originalCreatorDeleted},
     'isRegenerated', ${designs.isRegenerated},
     'videoUrl', ${designs.videoUrl},
-    'receipt', ${designs.receipt},
-    'remixCount', (select count(*)::int from ${designs} as ${remix} where ${remix.originalDesignId} = ${designs.id} and ${remix.isPublic}),
-    'likedByViewer', ${likedByViewer},
-    'savedByViewer', ${savedByViewer}
+    'receipt', ${designs.receipt}
   )`;
 }
+
+/** The community feed's card of a design (`FeedDesign`): what the card shows, as designJson builds it. */
+const feedCardJson = (viewerId: Placeholder, accountId: Placeholder) =>
+  sql<FeedDesign>`json_build_object(${cardFields(viewerId, accountId)})`;
 
 export interface FindDesignsOptions {
   where?: SQL | undefined;
@@ -148,7 +158,7 @@ function prepareFeedPage(db: AppDatabase, afterKey: boolean) {
     : undefined;
   return db
     .select({
-      design: designJson(sql.placeholder('viewerId'), sql.placeholder('accountId')),
+      design: feedCardJson(sql.placeholder('viewerId'), sql.placeholder('accountId')),
       exactCreatedAt: exactTime(designs.createdAt),
     })
     .from(designs)
@@ -191,7 +201,7 @@ export function feedPageSql(db: AppDatabase, query: FeedPageQuery): { sql: strin
 export async function findPublicDesignsAfter(
   db: AppDatabase,
   query: FeedPageQuery,
-): Promise<{ design: Design; key: DesignKey }[]> {
+): Promise<{ design: FeedDesign; key: DesignKey }[]> {
   const { statement, values } = feedPage(db, query);
   const rows = await statement.execute(values);
   return rows.map((row) => ({ design: row.design, key: { createdAt: row.exactCreatedAt, id: row.design.id } }));

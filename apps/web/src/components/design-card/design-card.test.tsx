@@ -1,4 +1,4 @@
-import { designSchema, type Design } from '@dwellscape/shared';
+import { designSchema, feedDesignSchema, type Design } from '@dwellscape/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -34,18 +34,21 @@ const design: Design = designSchema.parse(
 describe('DesignCard', () => {
   beforeEach(() => window.sessionStorage.clear());
 
-  it("caches the design in session storage under its post id when 'Shop This Design' is opened", async () => {
+  it("caches the feed's card in session storage under its post id when 'Shop This Design' is opened", async () => {
+    // what a feed page holds: the card's fields only
+    const card = feedDesignSchema.parse(design);
+    expect(card).not.toHaveProperty('userAnswers');
     renderWithQueryClient(
       <MemoryRouter>
         <Routes>
-          <Route path="/" element={<DesignCard design={design} />} />
+          <Route path="/" element={<DesignCard design={card} />} />
           <Route path="/shop-design/:postId" element={<p>shop screen</p>} />
         </Routes>
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('link', { name: 'Shop This Design' }));
     expect(await screen.findByText('shop screen')).toBeInTheDocument();
-    expect(designSchema.parse(JSON.parse(window.sessionStorage.getItem('d-card') ?? 'null'))).toEqual(design);
+    expect(JSON.parse(window.sessionStorage.getItem('d-card') ?? 'null')).toEqual(card);
   });
 
   describe('remix count', () => {

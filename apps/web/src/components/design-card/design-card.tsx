@@ -1,4 +1,4 @@
-import { formatCount, formatShortDate, isJustPublished, messages, type Design } from '@dwellscape/shared';
+import { formatCount, formatShortDate, isJustPublished, messages, type FeedDesign } from '@dwellscape/shared';
 import { memo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyCommentsDialog } from '@/components/comments-dialog/lazy-comments-dialog';
@@ -15,8 +15,11 @@ import { ProductThumbnails } from './product-thumbnails';
 import { SaveButton } from './save-button';
 
 interface DesignCardProps {
-  /** A design held by a query, so likes and comment counts update it in place. */
-  design: Design;
+  /**
+   * A design held by a query, so likes and comment counts update it in place: a feed's card, or a whole design (which
+   * has every field of a card).
+   */
+  design: FeedDesign;
   /** Loads the image at once: for the first card of a screen, which is visible without scrolling. */
   eagerImage?: boolean;
   /** Laid over the image's bottom edge (e.g. the own profile's earning label). */

@@ -1,20 +1,23 @@
-import { designSchema, type Design, contracts } from '@dwellscape/shared';
+import { contracts, feedDesignSchema, type ShownDesign } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { readStoredJson } from '@/lib/storage';
 
-/** SPEC §2: a design opened from the feed may be cached in sessionStorage under its post id. */
-export function readCachedDesign(postId: string): Design | null {
-  const cached = readStoredJson('session', postId, designSchema);
+/**
+ * SPEC §2: a design opened from the feed may be cached in sessionStorage under its post id: the card the feed showed
+ * (a feed page carries cards, not whole designs), or a whole design from another screen, read back as a card.
+ */
+export function readCachedDesign(postId: string): ShownDesign | null {
+  const cached = readStoredJson('session', postId, feedDesignSchema);
   return cached && cached.id === postId ? cached : null;
 }
 
 /**
- * A published design (a post, PRODUCT.md) from the API; when the API cannot give it (missing, offline), the copy
- * the feed cached, if there is one.
+ * A published design (a post, PRODUCT.md) from the API; when the API cannot give it (missing, offline), the card
+ * the feed cached, if there is one: then only the card's fields are there.
  */
-export async function getDesign(postId: string, signal?: AbortSignal): Promise<Design> {
+export async function getDesign(postId: string, signal?: AbortSignal): Promise<ShownDesign> {
   try {
     return await callApi(contracts.getDesign, { params: { id: postId }, signal });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { FEED_MAX_ATTEMPTS, messages, type Design, type Mode } from '@dwellscape/shared';
+import { FEED_MAX_ATTEMPTS, messages, type FeedDesign, type Mode } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useMemo } from 'react';
@@ -100,7 +100,7 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
 }
 
 /** The cards shown so far; each is memoised, so a step of the staged feed renders only its new card. */
-function FeedCards({ designs, liveIds }: { designs: readonly Design[]; liveIds: readonly string[] }) {
+function FeedCards({ designs, liveIds }: { designs: readonly FeedDesign[]; liveIds: readonly string[] }) {
   return (
     <ul className="flex flex-col gap-5" aria-label="Designs">
       {designs.map((design, index) => (

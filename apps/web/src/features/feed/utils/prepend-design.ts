@@ -1,4 +1,4 @@
-import type { Design, FeedResponse } from '@dwellscape/shared';
+import type { FeedDesign, FeedResponse } from '@dwellscape/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type FeedPages = InfiniteData<FeedResponse, string | null>;
@@ -6,7 +6,7 @@ export type FeedPages = InfiniteData<FeedResponse, string | null>;
 /** Puts a newly published design on top of the first page, unless the feed already holds it. */
 export function prependDesign<P>(
   feed: InfiniteData<FeedResponse, P> | undefined,
-  design: Design,
+  design: FeedDesign,
 ): InfiniteData<FeedResponse, P> | undefined {
   if (!feed || feed.pages.length === 0) return feed;
   if (feed.pages.some((page) => page.items.some((item) => item.id === design.id))) return feed;
@@ -15,10 +15,12 @@ export function prependDesign<P>(
 }
 
 /** All designs of the loaded pages, newest first, each id once (a live arrival may also come back in a page). */
-export function flattenFeed(feed: { pages: readonly FeedResponse[] } | undefined): Design[] {
+export function flattenFeed<T extends { id: string }>(
+  feed: { pages: readonly { items: readonly T[] }[] } | undefined,
+): T[] {
   if (!feed) return [];
   const seen = new Set<string>();
-  const designs: Design[] = [];
+  const designs: T[] = [];
   for (const page of feed.pages) {
     for (const design of page.items) {
       if (seen.has(design.id)) continue;

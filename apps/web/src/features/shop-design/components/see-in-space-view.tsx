@@ -1,4 +1,10 @@
-import { messages, type Design, type DesignProduct, type FidelityReceipt, type RenderJob } from '@dwellscape/shared';
+import {
+  messages,
+  type ShownDesign,
+  type DesignProduct,
+  type FidelityReceipt,
+  type RenderJob,
+} from '@dwellscape/shared';
 import { ArrowLeft, Camera, Check, ImagePlus, Send, ShoppingBag, Wand2, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -42,7 +48,7 @@ interface ChosenSpace {
 }
 
 interface SeeInSpaceViewProps {
-  design: Design;
+  design: ShownDesign;
   onPurchase: (lines: ShopLine[]) => void;
 }
 
@@ -331,7 +337,7 @@ function SpaceChooser({
   space,
   onChoose,
 }: {
-  design: Design;
+  design: ShownDesign;
   space: ChosenSpace | null;
   onChoose: (space: ChosenSpace | null) => void;
 }) {

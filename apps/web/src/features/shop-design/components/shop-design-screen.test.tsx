@@ -1,4 +1,4 @@
-import { messages, type Design, type RenderJob, type Space } from '@dwellscape/shared';
+import { feedDesignSchema, messages, type Design, type RenderJob, type Space } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -143,13 +143,20 @@ describe('ShopDesignScreen', () => {
     expect(await screen.findByText(messages.shop.notFound)).toBeInTheDocument();
   });
 
-  it('opens the design cached in sessionStorage under its post id when the API does not have it', async () => {
-    const cached = { ...design, id: 'd-cached', title: 'Cached Loft' };
+  it('opens the card the feed cached in sessionStorage under its post id when the API does not have it', async () => {
+    // a feed page carries cards, so that is what the feed's 'Shop This Design' stores
+    const cached = feedDesignSchema.parse({ ...design, id: 'd-cached', title: 'Cached Loft' });
+    expect(cached).not.toHaveProperty('userAnswers');
     window.sessionStorage.setItem('d-cached', JSON.stringify(cached));
     renderShopDesign('d-cached');
     expect(await screen.findByRole('heading', { name: 'Cached Loft' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: new RegExp(messages.shop.purchaseProducts) })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: new RegExp(messages.shop.seeInSpace) })).toBeInTheDocument();
+    // the card has every product line the purchase view needs
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(messages.shop.purchaseProducts) }));
+    expect(within(screen.getByRole('list', { name: 'Products in this design' })).getAllByRole('listitem')).toHaveLength(
+      cached.selectedProducts.length,
+    );
   });
 
   it('purchase: quantities stop at 0, checkout is off at a total of 0, and goes to /purchase with the lines left', async () => {

@@ -1,4 +1,4 @@
-import { messages, type Design } from '@dwellscape/shared';
+import { messages, type ShownDesign } from '@dwellscape/shared';
 import { ArrowLeft, ChevronRight, ImageOff, ShoppingBag, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -45,7 +45,7 @@ export function ShopDesignScreen() {
   return <ShopDesignContent key={design.data.id} design={design.data} />;
 }
 
-function ShopDesignContent({ design }: { design: Design }) {
+function ShopDesignContent({ design }: { design: ShownDesign }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readView(searchParams.get(VIEW_PARAM));
   const [lines, setLines] = useState<ShopLine[]>(() => design.selectedProducts.map(productLine));
@@ -110,7 +110,7 @@ function ShopDesignContent({ design }: { design: Design }) {
 }
 
 /** '3 products', and the creator's own items apart: they are shown, not sold (decision 0023). */
-function contentsOf(design: Design): string {
+function contentsOf(design: ShownDesign): string {
   const own = design.selectedProducts.filter((product) => product.ownItem).length;
   const products = design.selectedProducts.length - own;
   const parts = [`${products} ${products === 1 ? 'product' : 'products'}`];
@@ -156,7 +156,7 @@ function SubView({
   children,
 }: {
   title: string;
-  design: Design;
+  design: ShownDesign;
   onBack: () => void;
   children: ReactNode;
 }) {

@@ -1,4 +1,10 @@
-import { NOTES_MAX_LENGTH, type Design, type DesignProduct, type Mode, type SelectedProduct } from '@dwellscape/shared';
+import {
+  NOTES_MAX_LENGTH,
+  type ShownDesign,
+  type DesignProduct,
+  type Mode,
+  type SelectedProduct,
+} from '@dwellscape/shared';
 
 /** A photo of the person's own product, stored on the server; it has no price (SPEC §2: shown at 0). */
 export interface OwnProduct {
@@ -103,7 +109,7 @@ export function additionalPhotosFor(products: readonly SelectedProduct[], own: r
  * the person's own items, and the original post so the server credits its creator.
  */
 export function remixHandoff(
-  design: Design,
+  design: ShownDesign,
   generatedImage: string,
   spaceImage: string,
   products: readonly DesignProduct[],
