@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths } from '@dwellscape/shared';
-import { findViewerBySessionTokenHash } from '../modules/gate/gate.service';
+import { cachedViewerOf, findViewerBySessionTokenHash } from '../modules/gate/gate.service';
 import { VerifiedSessionCookies } from '../modules/gate/session-cookie';
 import type { AppInstance, Viewer } from '../types';
 
@@ -70,27 +70,45 @@ export default fp(
     app.decorateRequest('viewer', null as unknown as Viewer);
     const sessionCookies = new VerifiedSessionCookies();
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const unauthorized = (reply: FastifyReply) =>
+      reply.code(401).send({ error: 'Unauthorized', message: 'Enter the beta password to continue.' });
+
+    // a callback hook, not an async one: a session held in memory (nearly every request) is answered without a
+    // promise turn; only a session memory cannot vouch for waits for the database
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       // no page of ours takes a write from another site, whatever route (or none) it names
       if (UNSAFE_METHODS.has(request.method) && isCrossOrigin(request)) {
-        return reply.code(403).send({ error: 'Forbidden', message: 'Cross-origin requests are not allowed.' });
+        reply.code(403).send({ error: 'Forbidden', message: 'Cross-origin requests are not allowed.' });
+        return;
       }
       const route = request.routeOptions.url;
       if (route === undefined) {
         // no route matched: an API-looking path still needs a session before it learns what exists
-        if (!isApiLikePath(request.url)) return;
+        if (!isApiLikePath(request.url)) return done();
       } else if (!isApiRoute(route) || isOpenRoute(request.method, route)) {
-        return;
+        return done();
       }
 
       const tokenHash = sessionCookies.tokenHashOf(request);
-      const viewer = tokenHash
-        ? await findViewerBySessionTokenHash(app.db, tokenHash, new Date(), app.viewerCaches?.sessions ?? null)
-        : null;
-      if (!viewer) {
-        return reply.code(401).send({ error: 'Unauthorized', message: 'Enter the beta password to continue.' });
+      if (!tokenHash) {
+        unauthorized(reply);
+        return;
       }
-      request.viewer = viewer;
+      const now = new Date();
+      const sessions = app.viewerCaches?.sessions ?? null;
+      const cached = cachedViewerOf(tokenHash, now, sessions);
+      if (cached) {
+        request.viewer = cached;
+        return done();
+      }
+      findViewerBySessionTokenHash(app.db, tokenHash, now, sessions).then((viewer) => {
+        if (!viewer) {
+          unauthorized(reply);
+          return;
+        }
+        request.viewer = viewer;
+        done();
+      }, done);
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'feed-cache'] },

@@ -42,6 +42,17 @@ export class ListeningCache<V extends object> {
     this.clear();
   }
 
+  /**
+   * The entry under `key` when this process holds it (counted as a hit), without waiting: a request answered from
+   * memory then takes no promise turn. Undefined when it is not held, or while not listening; `get` then loads it.
+   */
+  peek(key: string): V | undefined {
+    if (!this.#listening) return undefined;
+    const cached = this.#entries.get(key);
+    if (cached) this.stats.hits++;
+    return cached;
+  }
+
   /** The entry under `key`, or `load`'s (null: nothing to keep). */
   async get(key: string, load: () => Promise<V | null>): Promise<V | null> {
     if (!this.#listening) {

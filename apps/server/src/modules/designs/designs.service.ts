@@ -62,27 +62,43 @@ export async function listFeed(
   const after = readPageCursor(query.cursor);
   if (cache === null) return readFeedPage(db, query, after, viewer);
   const key = feedPageKey(query.mode, query.limit, query.cursor);
-  const template = await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null)));
+  // what memory holds is taken at once; only what it lacks waits for a load
+  const template =
+    cache.peek(key) ??
+    (await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null))));
   const likerId = likerIdOf(viewer);
   const { accountId } = viewer;
-  const [liked, saved] = await Promise.all([
-    marksOf(
-      viewerCaches?.liked,
-      likerId,
-      () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
-      () => findLikedAmong(db, likerId, template.designIds),
-    ),
-    accountId === null
-      ? new Set<string>()
-      : marksOf(
-          viewerCaches?.saved,
-          accountId,
-          () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
-          () => findSavedAmong(db, accountId, template.designIds),
-        ),
-  ]);
+  const heldLiked = heldMarks(viewerCaches?.liked, likerId);
+  const heldSaved = accountId === null ? NO_MARKS : heldMarks(viewerCaches?.saved, accountId);
+  const [liked, saved] =
+    heldLiked && heldSaved
+      ? [heldLiked, heldSaved]
+      : await Promise.all([
+          heldLiked ??
+            marksOf(
+              viewerCaches?.liked,
+              likerId,
+              () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
+              () => findLikedAmong(db, likerId, template.designIds),
+            ),
+          heldSaved ??
+            (accountId === null
+              ? NO_MARKS
+              : marksOf(
+                  viewerCaches?.saved,
+                  accountId,
+                  () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
+                  () => findSavedAmong(db, accountId, template.designIds),
+                )),
+        ]);
   return new CheckedJson(feedResponseSchema, renderFeedPageBytes(template, { liked, saved }));
 }
+
+const NO_MARKS: ReadonlySet<string> = new Set();
+
+/** A viewer's likes (or saves) when this process holds the set of them all; undefined when it must be read. */
+const heldMarks = (cache: ListeningCache<MarkSet> | undefined, key: string): ReadonlySet<string> | undefined =>
+  cache?.peek(key)?.ids ?? undefined;
 
 /**
  * A viewer's likes (or saves) for a page: from the set this process keeps of them all, or, without

@@ -241,6 +241,14 @@ export class FeedPageCache {
     this.invalidate();
   }
 
+  /** The cached page under `key` if there is one (counted as a hit), without a promise turn; else `page` loads it. */
+  peek(key: string): FeedPageTemplate | undefined {
+    if (!this.#listening) return undefined;
+    const cached = this.#pages.get(key);
+    if (cached) this.stats.hits++;
+    return cached;
+  }
+
   /** The cached page under `key`, or `load`'s; concurrent misses for one key share one load. */
   async page(key: string, load: () => Promise<FeedPageTemplate>): Promise<FeedPageTemplate> {
     if (!this.#listening) {

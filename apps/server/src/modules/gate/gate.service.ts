@@ -98,6 +98,22 @@ const isLive = (session: LiveSession, now: Date, idleSince: Date) =>
   session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > idleSince.getTime();
 
 /**
+ * The viewer of a session this process holds in memory (`cache`), live and touched within the last minute, at once:
+ * the auth check of almost every request, which then takes no promise turn. Undefined when memory cannot answer
+ * alone; findViewerBySessionTokenHash then does.
+ */
+export function cachedViewerOf(
+  tokenHash: string,
+  now: Date,
+  cache: ListeningCache<LiveSession> | null,
+): Viewer | undefined {
+  const session = cache?.peek(tokenHash);
+  if (!session || !isLive(session, now, new Date(now.getTime() - SESSION_IDLE_MS))) return undefined;
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) return undefined;
+  return { viewerId: session.id, accountId: session.accountId };
+}
+
+/**
  * The viewer behind a session token's hash (hashSessionToken), or null when the session is unknown or expired. With `cache`
  * (realtime/viewer-caches.ts) a session seen before is answered from memory: every write that
  * changes a session's token or account drops it there first, and an entry that looks expired is
