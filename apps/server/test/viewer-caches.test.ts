@@ -8,6 +8,8 @@ import {
   type FeedChange,
   type FeedPageTemplate,
 } from '../src/modules/designs/feed-cache';
+import { cachedViewerOf, SESSION_IDLE_MS } from '../src/modules/gate/gate.service';
+import type { LiveSession } from '../src/modules/gate/sessions.repository';
 import { ListeningCache } from '../src/realtime/listening-cache';
 import { decodeViewerChange, encodeViewerChange, type ViewerChange } from '../src/realtime/viewer-caches';
 import type { AppInstance } from '../src/types';
@@ -27,6 +29,47 @@ async function pageOf(app: AppInstance, cookie: string, url = FIRST_PAGE): Promi
 }
 
 const likedOn = (page: FeedResponse, id: string) => page.items.find((design) => design.id === id)?.likedByViewer;
+
+describe('a session answered from memory alone (cachedViewerOf)', () => {
+  const at = new Date(now);
+  const session = (over: Partial<LiveSession>): LiveSession => ({
+    id: 'viewer-1',
+    accountId: 'account-1',
+    lastSeenAt: new Date(now - 10_000),
+    expiresAt: new Date(now + 3_600_000),
+    ...over,
+  });
+  const cacheHolding = async (held: LiveSession, listening = true) => {
+    const cache = new ListeningCache<LiveSession>({ max: 10, maxAgeMs: 60_000 });
+    cache.setListening(true);
+    await cache.get('hash', async () => held);
+    if (!listening) cache.setListening(false);
+    return cache;
+  };
+
+  it('gives the viewer of a live session touched within the last minute', async () => {
+    expect(cachedViewerOf('hash', at, await cacheHolding(session({})))).toEqual({
+      viewerId: 'viewer-1',
+      accountId: 'account-1',
+    });
+  });
+
+  it('leaves to the database a session it does not hold, or holds while not listening', async () => {
+    expect(cachedViewerOf('other-hash', at, await cacheHolding(session({})))).toBeUndefined();
+    expect(cachedViewerOf('hash', at, await cacheHolding(session({}), false))).toBeUndefined();
+    expect(cachedViewerOf('hash', at, null)).toBeUndefined();
+  });
+
+  it('leaves to the database a session that is due a touch, expired, or idle too long', async () => {
+    expect(cachedViewerOf('hash', at, await cacheHolding(session({ lastSeenAt: new Date(now - 61_000) })))).toBe(
+      undefined,
+    );
+    expect(cachedViewerOf('hash', at, await cacheHolding(session({ expiresAt: new Date(now - 1) })))).toBeUndefined();
+    expect(
+      cachedViewerOf('hash', at, await cacheHolding(session({ lastSeenAt: new Date(now - SESSION_IDLE_MS - 1) }))),
+    ).toBeUndefined();
+  });
+});
 
 describe.each(dbKinds)('sessions, likes and saves kept in memory (%s)', (kind) => {
   let t: TestApp;
