@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach } from 'vitest';
 import { loadTooltips } from '@/components/ui/tooltip';
 
@@ -12,6 +13,12 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; the router's scroll restoration only needs the call to exist
 window.scrollTo = () => {};
+
+// Preact runs effects after the next paint by racing requestAnimationFrame against a 35 ms timer, and the timer
+// cancels the frame. A timer left by a file's last render could fire after jsdom was torn down, where
+// cancelAnimationFrame no longer exists: an unhandled ReferenceError that failed a whole CI run. jsdom paints
+// nothing, so effects wait for a plain timer instead.
+options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 afterEach(() => {
   cleanup();
