@@ -74,7 +74,13 @@ function progress(message: string): void {
   process.stderr.write(`[feed-api +${Math.round((performance.now() - startedAt) / 1000)} s] ${message}\n`);
 }
 
-const loadShape = `c=${CONNECTIONS}, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`;
+/**
+ * The cached page and the health route are measured in turns, this many rounds of SECONDS each: this shared host's
+ * speed drifts within a run (on 2026-11-26 its health route once ran faster than the hello-world measured two
+ * minutes later), and a ratio of two runs made a minute apart measured the drift as much as the server.
+ */
+const RATIO_ROUNDS = intFromEnv('BENCH_RATIO_ROUNDS', 3);
+const ratioShape = `c=${CONNECTIONS}; ${RATIO_ROUNDS} rounds of ${SECONDS} s each, the feed and GET /api/health in turns, after ${WARMUP_SECONDS} s warm-up of each`;
 
 interface Server {
   baseUrl: string;
@@ -207,6 +213,9 @@ interface Ceilings {
   bodyBytes: number;
 }
 
+/** A load run's request: what the run's length and warm-up leave to the caller. */
+type ServerRequest = Omit<LoadRequest, 'seconds' | 'warmupSeconds'>;
+
 interface ServerLoad extends LoadResult {
   /** The server's CPU time per 2xx response during the measured run, in ms (null without /proc). */
   cpuMs: number | null;
@@ -216,16 +225,52 @@ interface ServerLoad extends LoadResult {
  * A warm-up run, then the measured one, reading the server's CPU time around the latter: CPU per
  * request is a second view of the cost, less swayed than throughput by other work on the machine.
  */
-async function loadServer(
-  server: Server,
-  request: Omit<LoadRequest, 'seconds' | 'warmupSeconds'>,
-): Promise<ServerLoad> {
+async function loadServer(server: Server, request: ServerRequest): Promise<ServerLoad> {
   await loadTest({ ...request, seconds: WARMUP_SECONDS, warmupSeconds: 0 });
+  return measuredRun(server, request);
+}
+
+/** One measured run (no warm-up), with the server's CPU time per 2xx response around it. */
+async function measuredRun(server: Server, request: ServerRequest) {
   const before = server.cpuSeconds();
   const result = await loadTest({ ...request, seconds: SECONDS, warmupSeconds: 0 });
   const after = server.cpuSeconds();
   const cpuMs = before === null || after === null || result.ok === 0 ? null : ((after - before) * 1000) / result.ok;
   return { ...result, cpuMs };
+}
+
+/** Runs of one request taken as one: counts summed, p50 the median of the runs', p99 the worst. */
+function combineRuns(runs: readonly ServerLoad[]): ServerLoad {
+  const ok = runs.reduce((sum, run) => sum + run.ok, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const cpu = runs.every((run) => run.cpuMs !== null) ? runs.reduce((sum, run) => sum + run.cpuMs! * run.ok, 0) : null;
+  return {
+    ok,
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    seconds,
+    rps: ok / seconds,
+    p50: median(runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    bytesPerResponse: runs.reduce((sum, run) => sum + run.bytesPerResponse * run.ok, 0) / Math.max(1, ok),
+    cpuMs: cpu === null || ok === 0 ? null : cpu / ok,
+  };
+}
+
+/** Two requests measured in turns (RATIO_ROUNDS rounds) after a warm-up of each, so the host's drift falls on both. */
+async function loadInTurns(
+  server: Server,
+  first: ServerRequest,
+  second: ServerRequest,
+): Promise<[ServerLoad, ServerLoad]> {
+  for (const request of [first, second]) await loadTest({ ...request, seconds: WARMUP_SECONDS, warmupSeconds: 0 });
+  const firstRuns: ServerLoad[] = [];
+  const secondRuns: ServerLoad[] = [];
+  for (let round = 0; round < RATIO_ROUNDS; round++) {
+    firstRuns.push(await measuredRun(server, first));
+    secondRuns.push(await measuredRun(server, second));
+  }
+  return [combineRuns(firstRuns), combineRuns(secondRuns)];
 }
 
 /**
@@ -234,17 +279,22 @@ async function loadServer(
  */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+const feedRequest = (server: Server, cookie: string, overallRate?: number, acceptEncoding?: string): ServerRequest => ({
+  url: `${server.baseUrl}${FEED_PATH}`,
+  headers: acceptEncoding ? { cookie, 'accept-encoding': acceptEncoding } : { cookie },
+  connections: overallRate ? RATE_CONNECTIONS : CONNECTIONS,
+  ...(overallRate ? { overallRate } : {}),
+});
+
 const loadFeed = (server: Server, cookie: string, overallRate?: number, acceptEncoding?: string) =>
-  loadServer(server, {
-    url: `${server.baseUrl}${FEED_PATH}`,
-    headers: acceptEncoding ? { cookie, 'accept-encoding': acceptEncoding } : { cookie },
-    connections: overallRate ? RATE_CONNECTIONS : CONNECTIONS,
-    ...(overallRate ? { overallRate } : {}),
-  });
+  loadServer(server, feedRequest(server, cookie, overallRate, acceptEncoding));
 
 /** `GET /api/health` on the same server, the same way: what the server costs before any feed work. */
-const loadHealth = (server: Server) =>
-  loadServer(server, { url: `${server.baseUrl}${apiPaths.health}`, headers: {}, connections: CONNECTIONS });
+const healthRequest = (server: Server): ServerRequest => ({
+  url: `${server.baseUrl}${apiPaths.health}`,
+  headers: {},
+  connections: CONNECTIONS,
+});
 
 async function measureFloor(
   request: Omit<FloorRequest, 'mode' | 'limit' | 'concurrency' | 'seconds' | 'warmupSeconds'>,
@@ -388,14 +438,14 @@ function sectionRows(
       value: perSecond(api.rps, 'req'),
       target: `≥ ${targets.healthShare * 100}% of GET /api/health`,
       met: share >= targets.healthShare && api.non2xx + api.errors === 0,
-      note: `${Math.round(share * 100)}% of GET /api/health's ${perSecond(health.rps, 'req')} (p99 ${millis(health.p99)}${cpuPer(health.cpuMs, 'request')}) on the same server; ${Math.round((api.rps / floor.qps) * 100)}% of the SQL floor; ${loadShape}; limit=${FEED_PAGE_SIZE}${cpuPer(api.cpuMs, 'request')} (server)${busy(api)}${failures(api)}`,
+      note: `${Math.round(share * 100)}% of GET /api/health's ${perSecond(health.rps, 'req')} (p99 ${millis(health.p99)}${cpuPer(health.cpuMs, 'request')}) on the same server; ${Math.round((api.rps / floor.qps) * 100)}% of the SQL floor; ${ratioShape}; limit=${FEED_PAGE_SIZE}${cpuPer(api.cpuMs, 'request')} (server)${busy(api)}${failures(api)}`,
     },
     {
       area,
       metric: 'GET /api/designs p50 / p99',
       value: `${millis(api.p50)} / ${millis(api.p99)}`,
       met: null,
-      note: `at full load, ${loadShape}`,
+      note: `at full load, ${ratioShape}; p50 the median of the rounds', p99 the worst round's`,
     },
     {
       area,
@@ -538,8 +588,7 @@ async function measureCeilingOrThrow(bodyBytes: number): Promise<Ceilings> {
  * its log once it has stopped, and the ceiling for its page's size is measured on the core it leaves free.
  */
 async function measureCachedServer(label: string, server: Server, cookie: string, dataDir: string) {
-  const api = await loadFeed(server, cookie);
-  const health = await loadHealth(server);
+  const [api, health] = await loadInTurns(server, feedRequest(server, cookie), healthRequest(server));
   progress(`${label}: at ${FIXED_RATE} req/s`);
   const atRate = await loadFeed(server, cookie, FIXED_RATE);
   progress(`${label}: as a browser asks (Accept-Encoding)`);
