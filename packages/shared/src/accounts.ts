@@ -1,7 +1,7 @@
 // Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
 import { z } from 'zod/mini';
 import { designSchema, feedQuerySchema } from './design-schemas';
-import { idSchema, mediaUrlSchema, userSchema } from './schemas';
+import { cursorPageOf, idSchema, mediaUrlSchema, userSchema } from './schemas';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -132,10 +132,7 @@ export const designPageQuerySchema = z.omit(feedQuerySchema, { mode: true });
 export type DesignPageQuery = z.input<typeof designPageQuerySchema>;
 
 /** Pages of whole designs: Following and Saved. Only the community feed, the first screen, sends cards (feedDesignSchema). */
-export const designPageResponseSchema = z.object({
-  items: z.array(designSchema),
-  nextCursor: z.nullable(z.string()),
-});
+export const designPageResponseSchema = cursorPageOf(designSchema);
 export type DesignPageResponse = z.infer<typeof designPageResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread: z.int() });

@@ -68,29 +68,29 @@ export async function listFeed(
     (await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null))));
   const likerId = likerIdOf(viewer);
   const { accountId } = viewer;
-  const heldLiked = heldMarks(viewerCaches?.liked, likerId);
-  const heldSaved = accountId === null ? NO_MARKS : heldMarks(viewerCaches?.saved, accountId);
+  const likedMarks =
+    heldMarks(viewerCaches?.liked, likerId) ??
+    marksOf(
+      viewerCaches?.liked,
+      likerId,
+      () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
+      () => findLikedAmong(db, likerId, template.designIds),
+    );
+  const savedMarks =
+    accountId === null
+      ? NO_MARKS
+      : (heldMarks(viewerCaches?.saved, accountId) ??
+        marksOf(
+          viewerCaches?.saved,
+          accountId,
+          () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
+          () => findSavedAmong(db, accountId, template.designIds),
+        ));
+  // both held (nearly every request): no promise turn
   const [liked, saved] =
-    heldLiked && heldSaved
-      ? [heldLiked, heldSaved]
-      : await Promise.all([
-          heldLiked ??
-            marksOf(
-              viewerCaches?.liked,
-              likerId,
-              () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
-              () => findLikedAmong(db, likerId, template.designIds),
-            ),
-          heldSaved ??
-            (accountId === null
-              ? NO_MARKS
-              : marksOf(
-                  viewerCaches?.saved,
-                  accountId,
-                  () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
-                  () => findSavedAmong(db, accountId, template.designIds),
-                )),
-        ]);
+    likedMarks instanceof Promise || savedMarks instanceof Promise
+      ? await Promise.all([likedMarks, savedMarks])
+      : [likedMarks, savedMarks];
   return new CheckedJson(feedResponseSchema, renderFeedPageBytes(template, { liked, saved }));
 }
 

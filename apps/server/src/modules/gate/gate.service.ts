@@ -74,9 +74,12 @@ const rateLimited = (ttlMs: number): GateOutcome => ({
   retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
 });
 
+/** Sessions last seen before this are idle past SESSION_IDLE_MS: no longer live. */
+const idleSinceOf = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
+
 /** A returning viewer keeps its id (and so its likes) but always gets a new token. */
 async function openOrRenewSession(db: AppDatabase, currentToken: string | null, now: Date) {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const idleSince = idleSinceOf(now);
   const sessionToken = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(sessionToken);
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
@@ -94,8 +97,12 @@ async function openOrRenewSession(db: AppDatabase, currentToken: string | null, 
   return { sessionToken, expiresAt };
 }
 
-const isLive = (session: LiveSession, now: Date, idleSince: Date) =>
+const isLive = (session: LiveSession, now: Date, idleSince = idleSinceOf(now)) =>
   session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > idleSince.getTime();
+
+/** Whether the session's last-seen time is older than the touch interval, so this request writes it. */
+const isDueTouch = (session: LiveSession, now: Date) =>
+  now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 
 /**
  * The viewer of a session this process holds in memory (`cache`), live and touched within the last minute, at once:
@@ -108,8 +115,7 @@ export function cachedViewerOf(
   cache: ListeningCache<LiveSession> | null,
 ): Viewer | undefined {
   const session = cache?.peek(tokenHash);
-  if (!session || !isLive(session, now, new Date(now.getTime() - SESSION_IDLE_MS))) return undefined;
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) return undefined;
+  if (!session || !isLive(session, now) || isDueTouch(session, now)) return undefined;
   return { viewerId: session.id, accountId: session.accountId };
 }
 
@@ -125,7 +131,7 @@ export async function findViewerBySessionTokenHash(
   now = new Date(),
   cache: ListeningCache<LiveSession> | null = null,
 ): Promise<Viewer | null> {
-  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const idleSince = idleSinceOf(now);
   const lookup = () => findLiveSessionByTokenHash(db, tokenHash, now, idleSince);
   let session = cache ? await cache.get(tokenHash, lookup) : await lookup();
   if (session && cache && !isLive(session, now, idleSince)) {
@@ -133,7 +139,7 @@ export async function findViewerBySessionTokenHash(
     session = await cache.get(tokenHash, lookup);
   }
   if (!session) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  if (isDueTouch(session, now)) {
     await touchSession(db, session.id, now);
     cache?.update(tokenHash, { ...session, lastSeenAt: now });
   }
