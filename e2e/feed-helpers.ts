@@ -1,6 +1,7 @@
 import {
   apiPaths,
   designSchema,
+  expandFeedPage,
   feedResponseSchema,
   listOf,
   productSchema,
@@ -42,7 +43,7 @@ export async function fetchWholeFeed(request: APIRequestContext, mode: Mode): Pr
   do {
     const response = await request.get('/api/designs', { params: { mode, limit: 25, ...(cursor ? { cursor } : {}) } });
     expect(response.ok()).toBe(true);
-    const page = feedResponseSchema.parse(await response.json());
+    const page = expandFeedPage(feedResponseSchema.parse(await response.json()));
     designs.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

@@ -12,6 +12,7 @@ import {
   uploadResponseSchema,
   userSchema,
   type Design,
+  expandFeedPage,
   type FeedResponse,
   type SessionResponse,
   type User,
@@ -79,9 +80,11 @@ describe.each(dbKinds)('own profile: edit, export, delete (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
   };
   const feed = async (cookie: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `${apiPaths.designs}?mode=interior`, headers: { cookie } })
-    ).json<FeedResponse>().items;
+    expandFeedPage(
+      (
+        await t.app.inject({ method: 'GET', url: `${apiPaths.designs}?mode=interior`, headers: { cookie } })
+      ).json<FeedResponse>(),
+    ).items;
   const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
   const designRow = async (id: string) => (await t.database.db.select().from(designs).where(eq(designs.id, id)))[0];
   const fileOf = (url: string) => t.app.storage.pathFor(t.app.storage.keyFromUrl(url)!);

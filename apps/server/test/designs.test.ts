@@ -2,7 +2,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages,
+  expandFeedPage,
+  feedCardSchema,
   feedDesignSchema,
+  feedResponseSchema,
   PRODUCT_QUANTITY_MAX,
   type Design,
   type FeedResponse,
@@ -20,6 +23,16 @@ import {
   uploadImage,
   type SignedUpAccount,
 } from './fixtures';
+
+const feedSofa = {
+  id: 'p-feed-sofa',
+  name: 'Feed Sofa',
+  price: 499,
+  brandId: 'b-feed',
+  imageUrl: '/media/p-feed-sofa.webp',
+  ownItem: false,
+};
+const feedLamp = { ...feedSofa, id: 'p-feed-lamp', name: 'Feed Lamp', price: 89, imageUrl: '/media/p-feed-lamp.webp' };
 
 const protectedRoutes = [
   { method: 'GET', url: '/api/designs?mode=interior' },
@@ -63,6 +76,11 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
         userId: i % 2 ? currentUserId : otherUserId,
         afterImageUrl: image,
         createdAt: new Date(base - i * 1000),
+        // the sofa is on many designs; from the 20th on, at a price it was changed to later
+        selectedProducts: [
+          { ...feedSofa, price: i < 20 ? 499 : 549, quantity: 1 + (i % 2) },
+          ...(i % 3 === 0 ? [{ ...feedLamp, quantity: 2 }] : []),
+        ],
       });
     }
     for (const [id, at] of [
@@ -122,17 +140,37 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
     it('lists public designs of the mode, newest first, 25 at most by default', async () => {
       const res = await get('/api/designs?mode=interior');
       expect(res.statusCode).toBe(200);
-      const body = res.json<FeedResponse>();
+      const sent = res.json<FeedResponse>();
+      // cards: SPEC's feed read and what the card draws, never the post's before picture, answers or receipt
+      for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(Object.keys(feedCardSchema.shape).sort());
+      const body = expandFeedPage(feedResponseSchema.parse(sent));
       expect(body.items.map((d) => d.id)).toEqual(feedOrder.slice(0, 25));
       expect(body.nextCursor).toEqual(expect.any(String));
       const first = body.items[0]!;
-      // cards: SPEC's feed read and what the card draws, never the post's before picture, answers or receipt
-      for (const item of body.items)
-        expect(Object.keys(item).sort()).toEqual(Object.keys(feedDesignSchema.shape).sort());
       expect(first.author.id).toBe(otherUserId);
       expect(first.likedByViewer).toBe(false);
       const times = body.items.map((d) => Date.parse(d.createdAt));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
+    });
+
+    it('writes each product snapshot and author once, and its cards are the designs as their own reads give them', async () => {
+      const sent = (await get('/api/designs?mode=interior&limit=25')).json<FeedResponse>();
+      // two snapshots of the sofa (its price changed between publishes), the lamp, and the two authors
+      expect(sent.products.map((product) => [product.id, product.price])).toEqual([
+        ['p-feed-sofa', 499],
+        ['p-feed-lamp', 89],
+        ['p-feed-sofa', 549],
+      ]);
+      expect(sent.people.map((person) => person.id).sort()).toEqual([currentUserId, otherUserId].sort());
+      const page = expandFeedPage(feedResponseSchema.parse(sent));
+      for (const card of page.items) {
+        const own = (await get(`/api/designs/${card.id}`)).json<Design>();
+        expect(card).toEqual(feedDesignSchema.parse(own));
+      }
+      expect(page.items.find((card) => card.id === 'feed-21')!.selectedProducts).toEqual([
+        { ...feedSofa, price: 549, quantity: 2 },
+        { ...feedLamp, quantity: 2 },
+      ]);
     });
 
     it('follows the mode and leaves private designs out', async () => {

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiPaths, designSchema, feedResponseSchema, type FeedDesign, type FeedResponse } from '@dwellscape/shared';
+import {
+  apiPaths,
+  designSchema,
+  expandFeedPage,
+  feedResponseSchema,
+  type FeedDesign,
+  type FeedPage,
+} from '@dwellscape/shared';
 import { ConfigError, loadConfig } from '../src/config';
 import {
   attachFeedCache,
@@ -27,10 +34,10 @@ const now = Date.parse('2024-07-01T12:00:00.000Z');
 const feedOf = async (app: AppInstance, cookie: string, url = WHOLE_FEED) => {
   const res = await app.inject({ method: 'GET', url, headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
-  return { body: res.body, page: feedResponseSchema.parse(res.json()) as FeedResponse, headers: res.headers };
+  return { body: res.body, page: expandFeedPage(feedResponseSchema.parse(res.json())), headers: res.headers };
 };
 
-const cardOf = (page: FeedResponse, id: string): FeedDesign => {
+const cardOf = (page: FeedPage, id: string): FeedDesign => {
   const card = page.items.find((design) => design.id === id);
   if (!card) throw new Error(`${id} is not on the page`);
   return card;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   designSchema,
   errorResponseSchema,
+  compactFeedPage,
   feedResponseSchema,
   likeResponseSchema,
   meResponseSchema,
@@ -162,7 +163,7 @@ const design = {
   selectedProducts: [product],
   userAnswers: { style: 'calm' },
   spaceType: 'living room',
-  mode: 'interior',
+  mode: 'interior' as const,
   isPublic: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   likesCount: 3,
@@ -191,7 +192,7 @@ describe('response serializer against the type provider it replaces', () => {
   };
 
   const cases: Array<[string, z.ZodType, unknown]> = [
-    ['feed page', feedResponseSchema as unknown as z.ZodType, { items: [design], nextCursor: 'abc' }],
+    ['feed page', feedResponseSchema as unknown as z.ZodType, compactFeedPage({ items: [design], nextCursor: 'abc' })],
     ['design', designSchema as unknown as z.ZodType, design],
     ['like', likeResponseSchema as unknown as z.ZodType, { liked: true, likesCount: 4 }],
     ['error', errorResponseSchema as unknown as z.ZodType, { error: 'Nope', message: 'm', details: [{ a: 1 }] }],

@@ -13,7 +13,6 @@ import {
 } from './constants';
 import { isPageCursor } from './helpers';
 import {
-  cursorPageOf,
   idSchema,
   isoDateSchema,
   listOf,
@@ -23,6 +22,7 @@ import {
   userSchema,
   userSummarySchema,
   type Product,
+  type UserSummary,
   type User,
 } from './schemas';
 import { nonBlank, storableText } from './text-schemas';
@@ -176,8 +176,95 @@ export type FeedDesign = z.infer<typeof feedDesignSchema>;
 /** A design a screen shows: all of its card, and the rest when it came from the design's own read (not a feed's). */
 export type ShownDesign = FeedDesign & Partial<Design>;
 
-export const feedResponseSchema = cursorPageOf(feedDesignSchema);
+/** A page of the community feed as the web app holds it: whole cards. */
+export type FeedPage = { items: FeedDesign[]; nextCursor: string | null };
+
+/** A product of a feed page as the designs on it snapshotted it, without how many of it each design lists. */
+export const feedProductSchema = z.omit(designProductSchema, { quantity: true });
+export type FeedProduct = z.infer<typeof feedProductSchema>;
+
+/**
+ * A card as a feed page sends it: each product line names one of the page's products by its place, and its author is
+ * the page's person with the card's userId.
+ */
+export const feedCardSchema = z.extend(z.omit(feedDesignSchema, { selectedProducts: true, author: true }), {
+  selectedProducts: z.array(
+    z.object({
+      product: z.int().check(z.minimum(0)),
+      quantity: z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)),
+    }),
+  ),
+});
+export type FeedCard = z.infer<typeof feedCardSchema>;
+
+/**
+ * `GET /api/designs`: a feed page with each product snapshot and each author written once (docs/decisions/
+ * 0034-feed-page-tables.md). The designs of a page share their catalogue's products and their authors, so a page of
+ * cards is about a third smaller this way; expandFeedPage gives back the cards (`FeedPage`) and checks that every
+ * product and author a card names is on the page.
+ */
+export const feedResponseSchema = z.object({
+  items: z.array(feedCardSchema),
+  products: z.array(feedProductSchema),
+  people: z.array(userSummarySchema),
+  nextCursor: z.nullable(z.string()),
+});
 export type FeedResponse = z.infer<typeof feedResponseSchema>;
+
+/** A feed page of whole cards as `GET /api/designs` sends it: every product snapshot and author once. */
+export function compactFeedPage(page: FeedPage): FeedResponse {
+  const products: FeedProduct[] = [];
+  const productAt = new Map<string, number>();
+  const people = new Map<string, UserSummary>();
+  const items = page.items.map(({ selectedProducts, author, ...card }): FeedCard => {
+    people.set(author.id, author);
+    return {
+      ...card,
+      selectedProducts: selectedProducts.map(({ quantity, ...product }) => {
+        // a snapshot is the same product only when every field is: a price or a name may change between publishes
+        const key = JSON.stringify([
+          product.id,
+          product.name,
+          product.price,
+          product.brandId,
+          product.imageUrl,
+          product.ownItem,
+        ]);
+        let at = productAt.get(key);
+        if (at === undefined) {
+          at = products.push(product) - 1;
+          productAt.set(key, at);
+        }
+        return { product: at, quantity };
+      }),
+    };
+  });
+  return { items, products, people: [...people.values()], nextCursor: page.nextCursor };
+}
+
+/**
+ * The cards of a feed page as sent. Throws when a card names a product or an author the page does not carry (the
+ * server writes pages with compactFeedPage, so only a broken answer does).
+ */
+export function expandFeedPage(page: FeedResponse): FeedPage {
+  const people = new Map(page.people.map((person) => [person.id, person]));
+  return {
+    items: page.items.map(({ selectedProducts, ...card }) => {
+      const author = people.get(card.userId);
+      if (!author) throw new Error(`The feed page does not carry the author of design ${card.id}`);
+      return {
+        ...card,
+        author,
+        selectedProducts: selectedProducts.map(({ product, quantity }) => {
+          const snapshot = page.products[product];
+          if (!snapshot) throw new Error(`The feed page does not carry product ${product} of design ${card.id}`);
+          return { ...snapshot, quantity };
+        }),
+      };
+    }),
+    nextCursor: page.nextCursor,
+  };
+}
 
 export const publishDesignBodySchema = z.object({
   title: nonBlank(TITLE_MAX_LENGTH),

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   apiPaths,
   commissionShares,
+  expandFeedPage,
   feedResponseSchema,
   placeOrderResponseSchema,
   productSchema,
@@ -38,10 +39,12 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
     server = await startChildServer({ dataDir });
     const base = server.baseUrl;
     const buyer = await signUpOverHttp(base, await unlockOverHttp(base, CHILD_PASSWORD));
-    const feed = feedResponseSchema.parse(
-      await (
-        await fetch(`${base}${apiPaths.designs}?mode=interior&limit=25`, { headers: { cookie: buyer.cookie } })
-      ).json(),
+    const feed = expandFeedPage(
+      feedResponseSchema.parse(
+        await (
+          await fetch(`${base}${apiPaths.designs}?mode=interior&limit=25`, { headers: { cookie: buyer.cookie } })
+        ).json(),
+      ),
     );
     const remix: FeedDesign = feed.items.find((d) => d.originalCreator !== null && d.selectedProducts.length > 0)!;
     expect(remix, 'a seeded remix with products').toBeDefined();

@@ -32,7 +32,7 @@ const me: SessionResponse = {
 function answer(url: string): Response {
   const path = url.split('?')[0];
   if (path === '/api/me') return jsonResponse(200, me);
-  if (path === '/api/designs') return jsonResponse(200, { items: [], nextCursor: null });
+  if (path === '/api/designs') return jsonResponse(200, { items: [], products: [], people: [], nextCursor: null });
   if (
     ['/api/brands', '/api/notifications', '/api/products', '/api/questions', '/api/templates', '/api/spaces'].includes(
       path ?? '',

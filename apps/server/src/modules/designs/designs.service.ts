@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  compactFeedPage,
   feedResponseSchema,
   type AddCommentBody,
   type AddCommentResponse,
   type Comment,
   type Design,
+  type FeedPage,
   type FeedQuery,
   type FeedResponse,
   type LikeResponse,
@@ -60,12 +62,14 @@ export async function listFeed(
   viewerCaches: ViewerCaches | null = null,
 ): Promise<FeedResponse | CheckedJson<FeedResponse>> {
   const after = readPageCursor(query.cursor);
-  if (cache === null) return readFeedPage(db, query, after, viewer);
+  if (cache === null) return compactFeedPage(await readFeedPage(db, query, after, viewer));
   const key = feedPageKey(query.mode, query.limit, query.cursor);
   // what memory holds is taken at once; only what it lacks waits for a load
   const template =
     cache.peek(key) ??
-    (await cache.page(key, async () => buildFeedPageTemplate(await readFeedPage(db, query, after, null))));
+    (await cache.page(key, async () =>
+      buildFeedPageTemplate(compactFeedPage(await readFeedPage(db, query, after, null))),
+    ));
   const likerId = likerIdOf(viewer);
   const { accountId } = viewer;
   const likedMarks =
@@ -121,7 +125,7 @@ async function readFeedPage(
   query: FeedQuery,
   after: DesignKey | null,
   viewer: Viewer | null,
-): Promise<FeedResponse> {
+): Promise<FeedPage> {
   const rows = await findPublicDesignsAfter(db, {
     mode: query.mode,
     limit: query.limit + 1,

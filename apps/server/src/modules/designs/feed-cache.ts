@@ -136,9 +136,13 @@ export function buildFeedPageTemplate(page: FeedResponse): FeedPageTemplate {
       base.slice(savedAt + 'false'.length),
     ];
   });
-  const tail = `],"nextCursor":${JSON.stringify(none.nextCursor)}}`;
+  // the page around its designs: its products, people and cursor (items is the schema's first key)
+  const head = '{"items":[';
+  const around = JSON.stringify({ ...none, items: [] });
+  if (!around.startsWith(`${head}]`)) throw new Error('a feed page does not start with its items');
+  const tail = around.slice(head.length);
   const parts: string[] = [];
-  let part = '{"items":[';
+  let part = head;
   for (const [i, [before, between, after]] of cuts.entries()) {
     parts.push(part + before!, between!);
     part = after! + (i < cuts.length - 1 ? ',' : '');
@@ -167,7 +171,7 @@ const templateBytes = (template: FeedPageTemplate) =>
 
 export interface FeedCacheOptions {
   maxPages: number;
-  /** Bound on the cached JSON (UTF-16 code units, about bytes) with its rendered variants: a page is 40–50 kB, ×5. */
+  /** Bound on the cached JSON (UTF-16 code units, about bytes) with its rendered variants: a page of 25 cards is about 25 kB, ×5. */
   maxBytes: number;
   /**
    * Longest a page is kept: the bound on how long a write made outside the server (psql, a

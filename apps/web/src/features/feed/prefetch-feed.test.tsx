@@ -1,4 +1,4 @@
-import { responsiveImageSources, type Design, type FeedResponse } from '@dwellscape/shared';
+import { compactFeedPage, responsiveImageSources, type Design, type FeedPage } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   if (url.pathname !== '/api/designs') return jsonResponse(404, { error: 'Not Found' });
   if (failing) return jsonResponse(500, { error: 'Internal Server Error' });
   const mode = url.searchParams.get('mode') as Design['mode'];
-  return jsonResponse(200, { items: feeds[mode], nextCursor: null } satisfies FeedResponse);
+  return jsonResponse(200, compactFeedPage({ items: feeds[mode], nextCursor: null }));
 });
 const feedRequests = () =>
   fetchMock.mock.calls
@@ -68,7 +68,7 @@ describe('prefetchFeed', () => {
     expect(feedRequests()).toHaveLength(1);
     expect(feedRequests()[0]!.searchParams.get('mode')).toBe('interior');
     expect(
-      queryClient.getQueryData<{ pages: FeedResponse[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
+      queryClient.getQueryData<{ pages: FeedPage[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
     ).toBe('d-lounge');
     expect(srcsets).toEqual([responsiveImageSources(feeds.interior[0]!.afterImageUrl, imageSizes.column).srcSet]);
   });

@@ -1,4 +1,4 @@
-import type { Design, FeedResponse } from '@dwellscape/shared';
+import type { Design, FeedPage } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
@@ -19,7 +19,7 @@ let queryClient: QueryClient;
 
 const feedKey = ['designs', 'feed', 'interior'];
 const postKey = ['designs', 'detail', 'd1'];
-const feedDesign = () => queryClient.getQueryData<{ pages: FeedResponse[] }>(feedKey)!.pages[0]!.items[0]!;
+const feedDesign = () => queryClient.getQueryData<{ pages: FeedPage[] }>(feedKey)!.pages[0]!.items[0]!;
 const postDesign = () => queryClient.getQueryData<Design>(postKey)!;
 
 function deferred() {

@@ -2,9 +2,10 @@ import {
   FEED_MAX_ATTEMPTS,
   FEED_PAGE_SIZE,
   FEED_RETRY_DELAYS_MS,
-  type FeedResponse,
+  type FeedPage,
   type Mode,
   contracts,
+  expandFeedPage,
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -17,8 +18,8 @@ export interface GetDesignsParams {
 }
 
 /** The newest public designs of one mode (SPEC §7 feed read), 25 at a time, older ones by keyset cursor. */
-export function getDesigns({ mode, cursor }: GetDesignsParams, signal?: AbortSignal): Promise<FeedResponse> {
-  return callApi(contracts.listFeed, { query: { mode, limit: FEED_PAGE_SIZE, cursor }, signal });
+export async function getDesigns({ mode, cursor }: GetDesignsParams, signal?: AbortSignal): Promise<FeedPage> {
+  return expandFeedPage(await callApi(contracts.listFeed, { query: { mode, limit: FEED_PAGE_SIZE, cursor }, signal }));
 }
 
 /** SPEC §4: 3 attempts in all, waiting 2 s and then 4 s. */
@@ -26,11 +27,11 @@ export const feedRetryDelay = (attemptIndex: number) =>
   FEED_RETRY_DELAYS_MS[Math.min(attemptIndex, FEED_RETRY_DELAYS_MS.length - 1)] ?? 0;
 
 /** A first page requested before the feed screen existed (during the unlock transition), not yet in the cache. */
-let earlyFirstPage: { mode: Mode; startedAt: number; page: Promise<FeedResponse> } | null = null;
+let earlyFirstPage: { mode: Mode; startedAt: number; page: Promise<FeedPage> } | null = null;
 /** An early page older than this is not handed over: the screen asks afresh. */
 const EARLY_PAGE_MAX_AGE_MS = 30_000;
 
-function takeEarlyFirstPage(mode: Mode): Promise<FeedResponse> | null {
+function takeEarlyFirstPage(mode: Mode): Promise<FeedPage> | null {
   const early = earlyFirstPage;
   if (!early || early.mode !== mode) return null;
   earlyFirstPage = null;
@@ -44,7 +45,7 @@ function takeEarlyFirstPage(mode: Mode): Promise<FeedResponse> | null {
  * screen and the next attempts wait 2 s and 4 s from there (SPEC §4): 3 requests in all, as without this.
  * Resolves with the page, or null when it failed.
  */
-export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mode): Promise<FeedResponse | null> {
+export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mode): Promise<FeedPage | null> {
   const page = getDesigns({ mode });
   const early = { mode, startedAt: Date.now(), page };
   earlyFirstPage = early;

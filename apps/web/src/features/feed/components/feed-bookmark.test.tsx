@@ -1,4 +1,4 @@
-import { apiPaths, type Design, type FeedResponse, type SessionResponse } from '@dwellscape/shared';
+import { apiPaths, compactFeedPage, type Design, type SessionResponse } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +64,7 @@ beforeEach(() => {
       return jsonResponse(200, signedIn);
     }
     if (url.pathname === apiPaths.designs)
-      return jsonResponse(200, { items: server.designs, nextCursor: null } satisfies FeedResponse);
+      return jsonResponse(200, compactFeedPage({ items: server.designs, nextCursor: null }));
     if (url.pathname === apiPaths.designSave('d-loft')) {
       if (!server.session.signedIn) return jsonResponse(401, { error: 'Sign in required', message: 'Sign in.' });
       return server.save(init?.method ?? 'GET');

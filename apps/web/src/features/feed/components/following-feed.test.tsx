@@ -1,4 +1,4 @@
-import { apiPaths, messages, type DesignPageResponse, type SessionResponse } from '@dwellscape/shared';
+import { apiPaths, compactFeedPage, messages, type DesignPageResponse, type SessionResponse } from '@dwellscape/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +52,8 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === apiPaths.designs) return jsonResponse(200, { items: community, nextCursor: null });
+    if (url.pathname === apiPaths.designs)
+      return jsonResponse(200, compactFeedPage({ items: community, nextCursor: null }));
     if (url.pathname === apiPaths.designsFollowing)
       return jsonResponse(200, following[url.searchParams.get('cursor') ?? 'first']);
     return jsonResponse(404, { error: 'Not Found' });

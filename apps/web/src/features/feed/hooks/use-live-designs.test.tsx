@@ -1,4 +1,4 @@
-import type { Design, FeedResponse } from '@dwellscape/shared';
+import { compactFeedPage, type Design } from '@dwellscape/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toggleLandscapeMode } from '@/lib/preferences';
@@ -82,7 +82,7 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname !== '/api/designs') return jsonResponse(404, { error: 'Not Found' });
       const mode = url.searchParams.get('mode') as Design['mode'];
-      return jsonResponse(200, { items: feeds[mode], nextCursor: null } satisfies FeedResponse);
+      return jsonResponse(200, compactFeedPage({ items: feeds[mode], nextCursor: null }));
     }),
   );
 });

@@ -1,13 +1,13 @@
-import type { FeedDesign, FeedResponse } from '@dwellscape/shared';
+import type { FeedDesign, FeedPage } from '@dwellscape/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
-export type FeedPages = InfiniteData<FeedResponse, string | null>;
+export type FeedPages = InfiniteData<FeedPage, string | null>;
 
 /** Puts a newly published design on top of the first page, unless the feed already holds it. */
 export function prependDesign<P>(
-  feed: InfiniteData<FeedResponse, P> | undefined,
+  feed: InfiniteData<FeedPage, P> | undefined,
   design: FeedDesign,
-): InfiniteData<FeedResponse, P> | undefined {
+): InfiniteData<FeedPage, P> | undefined {
   if (!feed || feed.pages.length === 0) return feed;
   if (feed.pages.some((page) => page.items.some((item) => item.id === design.id))) return feed;
   const [first, ...rest] = feed.pages;
