@@ -221,15 +221,9 @@ export function compactFeedPage(page: FeedPage): FeedResponse {
     return {
       ...card,
       selectedProducts: selectedProducts.map(({ quantity, ...product }) => {
-        // a snapshot is the same product only when every field is: a price or a name may change between publishes
-        const key = JSON.stringify([
-          product.id,
-          product.name,
-          product.price,
-          product.brandId,
-          product.imageUrl,
-          product.ownItem,
-        ]);
+        // a snapshot is the same product only when every field is (a price or a name may change between publishes);
+        // the key is the whole snapshot, so a field added later takes part without being listed here
+        const key = JSON.stringify(product);
         let at = productAt.get(key);
         if (at === undefined) {
           at = products.push(product) - 1;

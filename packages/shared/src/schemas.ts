@@ -102,7 +102,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 
 export const listOf = <T extends z.core.SomeType>(item: T) => z.object({ items: z.array(item) });
 
-/** A keyset page (the feed, Following, Saved): its items and the cursor of the page after it, null at the end. */
+/** A keyset page (Following, Saved): its items and the cursor of the page after it, null at the end. */
 export const cursorPageOf = <T extends z.core.SomeType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
