@@ -29,6 +29,8 @@ const IDLE_TIMEOUT_MS = HEARTBEAT_MS * IDLE_HEARTBEATS * 10;
 /** Growth allowed over the idle period, after a full GC (heap) and as the OS sees it (RSS). */
 const MAX_IDLE_HEAP_GROWTH = 5 * 1024 * 1024;
 const MAX_IDLE_RSS_GROWTH = 10 * 1024 * 1024;
+/** How long the server may take to let go of streams whose clients left, on a starved machine. */
+const LEAVE_TIMEOUT_MS = 15_000;
 /** Streams opened at once: the listen backlog is finite. */
 const OPEN_BATCH = 100;
 
@@ -178,8 +180,17 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
       for (const stream of subscribers) expect(stream.events.filter((e) => e.id === id)).toHaveLength(1);
 
       await closeAll(subscribers);
-      await sleep(HEARTBEAT_MS * 3);
-      const afterLeaving = await measure();
+      // the server lets a stream go when its socket's close reaches it, which on a busy machine can take longer than
+      // a few heartbeats: measure again (each time after full GCs) until it has, for up to LEAVE_TIMEOUT_MS. Memory
+      // a subscription kept would never come back, so a leak still fails
+      const retainedLimit = (idleStart.heapUsed - before.heapUsed) / 4;
+      const hasLetGo = (m: Memory) => m.heapUsed - before.heapUsed < retainedLimit && m.sockets < before.sockets + 10;
+      const leaveDeadline = Date.now() + LEAVE_TIMEOUT_MS;
+      let afterLeaving: Memory;
+      do {
+        await sleep(HEARTBEAT_MS * 3);
+        afterLeaving = await measure();
+      } while (!hasLetGo(afterLeaving) && Date.now() < leaveDeadline);
       const retained = afterLeaving.heapUsed - before.heapUsed;
 
       console.info(
@@ -200,7 +211,7 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
       expect(afterLeaving.sockets, 'sockets the server still holds after the clients left').toBeLessThan(
         before.sockets + 10,
       );
-      expect(retained).toBeLessThan((idleStart.heapUsed - before.heapUsed) / 4);
+      expect(retained).toBeLessThan(retainedLimit);
     },
     IDLE_TIMEOUT_MS + 240_000,
   );
