@@ -35,6 +35,9 @@ export async function startInMode(page: Page, mode: Mode, isDarkMode = false) {
 export const feedList = (page: Page) => page.getByRole('list', { name: 'Designs' });
 export const feedCards = (page: Page) => feedList(page).getByRole('article');
 export const designCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+/** The feed's cards' titles, top to bottom, as they are on screen now. */
+export const feedCardTitles = (page: Page) =>
+  feedCards(page).evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent ?? ''));
 
 /** Every public design of a mode, newest first, read page by page from the API. */
 export async function fetchWholeFeed(request: APIRequestContext, mode: Mode): Promise<FeedDesign[]> {
