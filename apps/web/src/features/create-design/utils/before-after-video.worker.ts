@@ -36,7 +36,8 @@ async function pickFormat(width: number, height: number) {
   if (typeof VideoEncoder === 'undefined') return null;
   for (const format of [new WebMOutputFormat(), new Mp4OutputFormat()]) {
     const supported = format.getSupportedVideoCodecs();
-    const ordered = [...PREFERRED_CODECS.filter((codec) => supported.includes(codec)), ...supported];
+    // each codec once: the browser is asked about every one it is given
+    const ordered = [...new Set([...PREFERRED_CODECS.filter((codec) => supported.includes(codec)), ...supported])];
     const codec = await getFirstEncodableVideoCodec(ordered, { width, height });
     if (codec) return { format, codec };
   }
