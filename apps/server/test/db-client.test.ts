@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, PGLITE_SHARED_BUFFERS, type DatabaseHandle } from '../src/db/client';
 import { createPostgresDatabase } from './helpers';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
@@ -46,6 +50,22 @@ describe.skipIf(!hasPostgres)('Postgres LISTEN connection', () => {
     } finally {
       await admin.end();
       await unsubscribe();
+    }
+  });
+});
+
+describe('the embedded database', () => {
+  it('runs with the buffer cache the server sets, not the 128 MB it would zero-fill at every start', async () => {
+    // a data directory, as `npm start` opens it
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dwellscape-test-pglite-'));
+    const database = await openDatabase({ pgliteDir: dir });
+    try {
+      // PGlite's driver answers with the rows beside its fields
+      const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] };
+      expect(result.rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { designProductSchema } from '@dwellscape/shared';
+import { createPglite } from '../src/db/client';
 import { createPostgresDatabase, dbKinds } from './helpers';
 
 const migrationsFolder = path.join(import.meta.dirname, '../drizzle');
@@ -34,7 +34,7 @@ interface Engine {
 
 async function openEngine(kind: (typeof dbKinds)[number]): Promise<Engine> {
   if (kind === 'pglite') {
-    const client = await PGlite.create();
+    const client = await createPglite();
     const db = drizzlePglite(client);
     return {
       migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),

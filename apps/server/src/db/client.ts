@@ -49,8 +49,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openPglite(options.pgliteDir);
 }
 
+/**
+ * The embedded database's buffer cache. PGlite's default is Postgres's 128 MB, which its WASM build zero-fills at
+ * every start in code the engine has not optimised yet: 0.6-1.2 s a start on an idle 2-core machine (5-12 s on a busy
+ * one), and 128 MB of memory touched. With 32 MB it starts in about 0.3 s and still holds all 23 MB of the seeded
+ * world's tables (docs/decisions/0037-embedded-database-buffer-cache.md).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** PGlite on a data directory (in memory without one), as the server opens it: tests that read a directory use this. */
+export function createPglite(dir?: string): Promise<PGlite> {
+  return PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+}
+
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const client = await createPglite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   await migratePglite(db as never, { migrationsFolder });
   return {

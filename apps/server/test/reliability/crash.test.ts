@@ -3,7 +3,6 @@ import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,6 +21,7 @@ import {
   type Mode,
   type DesignProduct,
 } from '@dwellscape/shared';
+import { createPglite } from '../../src/db/client';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
 import { createPostgresDatabase } from '../helpers';
 import { filePart, makeJpeg, multipartBody } from '../media-fixtures';
@@ -332,7 +332,7 @@ async function openReader(
   }
   const copyDir = await mkdtemp(path.join(os.tmpdir(), 'dwellscape-crash-copy-'));
   await cp(path.join(dataDir, 'pgdata'), copyDir, { recursive: true });
-  const db = await PGlite.create(copyDir);
+  const db = await createPglite(copyDir);
   return {
     rows: async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
     async close() {

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import path from 'node:path';
 import { rm, stat } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths, uploadResponseSchema } from '@dwellscape/shared';
+import { createPglite } from '../../src/db/client';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
 import { createPostgresDatabase } from '../helpers';
 import { filePart, makePngOfExactSize, multipartBody } from '../media-fixtures';
@@ -207,7 +207,7 @@ describe.each(kinds)('graceful shutdown on SIGTERM (%s)', (kind) => {
       stored = (await client.query(query, [keys])).rows;
       await client.end();
     } else {
-      const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+      const db = await createPglite(path.join(dataDir, 'pgdata'));
       stored = (await db.query(query, [keys])).rows;
       await db.close();
     }
