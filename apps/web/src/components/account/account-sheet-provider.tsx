@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { isSignInRequired } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
 
 // the sheet (its forms, Radix's dialog and tabs) loads the first time it opens
 const SignInSheet = lazy(async () => ({ default: (await import('./sign-in-sheet')).SignInSheet }));
@@ -137,7 +138,11 @@ export function useRequireAccount() {
       const askThenRun = async (): Promise<AccountActionOutcome<T>> => {
         const session = await openAccountSheet({ reason: options.reason });
         if (!session) return { completed: false };
-        return { completed: true, value: await action() };
+        const value = await action();
+        // the sign-in asked every viewer-dependent query again; an answer read before the action would land after
+        // what the action put in the cache and undo it (a comment gone from its list, a save unsaved)
+        await refetchInFlightQueries(queryClient);
+        return { completed: true, value };
       };
       // known to be signed out: ask first rather than send what the server will refuse
       if (queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === false) return askThenRun();

@@ -1,6 +1,7 @@
 import { accountMessages, apiPaths, type SessionResponse } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, onSessionExpired } from '@/lib/api-client';
@@ -157,6 +158,68 @@ describe('useRequireAccount', () => {
 
     await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('posted'));
     expect(commentCalls()).toEqual(['{"text":"Lovely light"}']);
+  });
+
+  it('an answer the sign-in asked for, read before the action, does not undo what the action showed', async () => {
+    const listUrl = '/test/comments';
+    /** The post's comment list, as the screen holds it: a viewer-dependent query the sign-in asks again. */
+    function PostedComments() {
+      const queryClient = useQueryClient();
+      const { runWithAccount } = useRequireAccount();
+      const { data } = useQuery({
+        queryKey: queryKeys.designs.comments('d-1'),
+        queryFn: async () => (await (await fetch(listUrl)).json()) as string[],
+      });
+      const send = async () => {
+        await runWithAccount(async () => {
+          await apiRequest(apiPaths.designComments('d-1'), null, { method: 'POST', body: { text: 'Lovely light' } });
+          queryClient.setQueryData<string[]>(queryKeys.designs.comments('d-1'), (list) => [
+            ...(list ?? []),
+            'Lovely light',
+          ]);
+        });
+      };
+      return (
+        <>
+          <button type="button" onClick={() => void send()}>
+            Post
+          </button>
+          <output aria-label="Comments">{data?.join(', ') || 'none'}</output>
+        </>
+      );
+    }
+    let posted: () => void = () => undefined;
+    const postIsIn = new Promise<void>((resolve) => (posted = resolve));
+    let lists = 0;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === apiPaths.signIn) return jsonResponse(200, signedIn);
+      if (url === apiPaths.designComments('d-1')) {
+        posted();
+        return jsonResponse(204);
+      }
+      lists++;
+      // the first list is the screen's own; the one the sign-in asks for is read before the comment is in and
+      // answers after it; any later one has it
+      if (lists === 1) return jsonResponse(200, []);
+      if (lists === 2) {
+        await postIsIn;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return jsonResponse(200, []);
+      }
+      return jsonResponse(200, ['Lovely light']);
+    });
+    const rendered = renderWithQueryClient(<PostedComments />);
+    rendered.queryClient.setQueryData(queryKeys.me, signedOut);
+    expect(await screen.findByRole('status', { name: 'Comments' })).toHaveTextContent('none');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await signInFromSheet();
+
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Comments' })).toHaveTextContent('Lovely light'));
+    // the late, stale answer has arrived by now, and changed nothing
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.getByRole('status', { name: 'Comments' })).toHaveTextContent('Lovely light');
+    expect(lists).toBeGreaterThanOrEqual(2);
   });
 
   it("passes on any other failure, as the action's own", async () => {

@@ -1,9 +1,7 @@
-import type { Design, SessionResponse } from '@dwellscape/shared';
+import type { Design } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRequireAccount } from '@/components/account/account-sheet-provider';
 import { setDesignSavedOptimistically } from '@/lib/api/save-design';
-import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
-import { queryKeys } from '@/lib/query-keys';
 
 export const saveTexts = {
   save: 'Save',
@@ -27,12 +25,10 @@ export function SaveButton({
 
   async function toggle() {
     const wanted = !saved;
-    const wasSignedIn = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === true;
     try {
-      const outcome = await runWithAccount(() => setDesignSavedOptimistically(queryClient, design, wanted), {
+      await runWithAccount(() => setDesignSavedOptimistically(queryClient, design, wanted), {
         reason: saveTexts.signInReason,
       });
-      if (outcome.completed && !wasSignedIn) await refetchInFlightQueries(queryClient);
     } catch (error) {
       console.error('Saving the design failed; it was put back.', error);
       // the toaster loads only when something has to be said: the feed's first load carries none of it

@@ -6,7 +6,6 @@ import { Button, type ButtonSize } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useSetUserFollowed } from '@/lib/api/follow-user';
-import { refetchInFlightQueries } from '@/lib/refetch-in-flight';
 import { queryKeys } from '@/lib/query-keys';
 
 export const followTexts = {
@@ -31,9 +30,8 @@ export function FollowButton({ user, size = 'sm', className }: FollowButtonProps
 
   async function toggle() {
     const wanted = !isFollowing;
-    const wasSignedIn = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.signedIn === true;
     try {
-      const outcome = await runWithAccount(
+      await runWithAccount(
         async () => {
           // read when it runs: signing in on the way makes the new account the viewer
           const viewerId = queryClient.getQueryData<SessionResponse>(queryKeys.me)?.currentUser.id ?? '';
@@ -41,7 +39,6 @@ export function FollowButton({ user, size = 'sm', className }: FollowButtonProps
         },
         { reason: followTexts.signInReason(user.displayName) },
       );
-      if (outcome.completed && !wasSignedIn) await refetchInFlightQueries(queryClient);
     } catch (error) {
       console.error('Following failed; it was put back.', error);
       // the server's words when it refused (you cannot follow yourself), ours otherwise
