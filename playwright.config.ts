@@ -44,6 +44,10 @@ export default defineConfig({
     // a trace records every step's snapshots and screenshots: for every test, in CI, that was most of the browser's
     // work (2 cores). There a failed test runs again (retries) with its trace on, so a failure still comes with one
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // the app as a person who asked for reduced motion sees it (every screen supports it): with no GPU, each browser
+    // draws looping spinners and shimmers in software. The specs about motion itself ask for it back (the unlock
+    // transition, the screenshots)
+    reducedMotion: 'reduce',
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,

@@ -170,6 +170,8 @@ test.describe('beta gate', () => {
   });
 
   test.describe('the unlock transition (SPEC §2: a white overlay expands and fades, about 1 s)', () => {
+    // the suite runs with reduced motion (playwright.config.ts); this is the motion itself
+    test.use({ reducedMotion: 'no-preference' });
     for (const isDarkMode of [false, true]) {
       test(`expands, then fades into the app's ${isDarkMode ? 'dark' : 'light'} background, animating only opacity and transform`, async ({
         page,

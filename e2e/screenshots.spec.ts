@@ -5,6 +5,9 @@ import { BETA_PASSWORD, expect, passwordField, test } from './fixtures';
 // Run with `SHOTS_DIR=/tmp/shots npx playwright test screenshots`.
 const shotsDir = process.env.SHOTS_DIR;
 
+// what a person sees by default, motion and all: the rest of the suite runs with reduced motion (playwright.config.ts)
+test.use({ reducedMotion: 'no-preference' });
+
 const themes = [
   { name: 'light-interior', isDarkMode: false, isLandscapeMode: false },
   { name: 'light-landscape', isDarkMode: false, isLandscapeMode: true },
