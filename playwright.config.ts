@@ -45,8 +45,9 @@ export default defineConfig({
     // work (2 cores). There a failed test runs again (retries) with its trace on, so a failure still comes with one
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // the app as a person who asked for reduced motion sees it (every screen supports it): with no GPU, each browser
-    // draws looping spinners and shimmers in software. The specs about motion itself ask for it back (the unlock
-    // transition, the screenshots)
+    // draws looping spinners and shimmers in software (three browsers drawing the 'Create Video' spinner left its
+    // encoders so little of 2 cores that a 2 s clip took over 30 s). The specs about motion itself ask for it back
+    // (the unlock transition, the screenshots)
     reducedMotion: 'reduce',
     browserName: 'chromium',
     launchOptions: {

@@ -283,10 +283,8 @@ test.describe('step 4: render-result', () => {
     await page.getByRole('button', { name: 'Show before' }).click();
     await expect(before).toBeVisible();
 
-    // the clip is encoded frame by frame while the button's spinner turns; in CI's headless Chromium every frame of
-    // that animation is drawn in software, and three browsers drawing it left the encoders a fraction of 2 cores (a
-    // 2 s clip took over 30 s). Reduced motion stops the spinner, as it does for the people who ask for it
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // the clip is encoded frame by frame while the button's spinner would turn: the suite's reduced motion
+    // (playwright.config.ts) keeps that spinner still, which the encoders need on a 2-core machine
     const startedAt = Date.now();
     await page.getByRole('button', { name: messages.create.createVideo }).click();
     await expect(page.getByRole('button', { name: messages.create.creatingVideo })).toBeDisabled();
