@@ -6,6 +6,9 @@ export default defineConfig({
     // machine, where the server and reliability files spend much of their time waiting on Postgres, child
     // servers and sockets rather than on the CPU
     maxWorkers: '100%',
+    // the pool's own settings are read from here, not from a project: only the web project runs in threads, one
+    // thread that keeps its jsdom and modules from file to file (apps/web/vite.config.ts, decision 0038)
+    poolOptions: { threads: { isolate: false, singleThread: true } },
     projects: [
       'packages/shared',
       'packages/compositor',
@@ -13,6 +16,7 @@ export default defineConfig({
       'apps/server',
       'apps/server/vitest.reliability.config.ts',
       'apps/web',
+      'apps/web/vitest.mocks.config.ts',
     ],
   },
 });

@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +5,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { directBarrelImports } from './build/direct-imports';
 import { staticGate } from './build/static-gate';
+import { testFilesReplacingModules } from './test/module-replacing-files';
 
 const apiTarget = 'http://127.0.0.1:3000';
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Brotli and gzip copies beside every text file of the build, which the server's static files
@@ -132,7 +134,13 @@ export default defineConfig(({ command, mode }) => {
       name: 'web',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-      setupFiles: ['./test/setup.ts'],
+      // one jsdom and one module graph for every file, in one thread beside the server's processes (decision 0038):
+      // per file, a fresh process, jsdom and module graph cost more than the tests. The files that replace modules
+      // run isolated in their own project (vitest.mocks.config.ts).
+      ...(isTest && { exclude: [...configDefaults.exclude, ...testFilesReplacingModules(webRoot)] }),
+      pool: 'threads',
+      poolOptions: { threads: { isolate: false, singleThread: true } },
+      setupFiles: ['./test/fresh-modules.ts', './test/setup.ts'],
       // waits take up to 5 s each under load (test/setup.ts); the 5 s default per test failed on a busy machine
       testTimeout: 20_000,
       css: false,

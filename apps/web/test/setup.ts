@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { options } from 'preact';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { loadTooltips } from '@/components/ui/tooltip';
 
 // the app loads the tooltips before its first render wherever a pointer can hover (app/boot.tsx); so do the tests
@@ -25,4 +25,19 @@ afterEach(() => {
   document.body.className = '';
   window.localStorage.clear();
   window.sessionStorage.clear();
+});
+
+// The files of the web project share one jsdom, one after another (decision 0038): each starts where a fresh page
+// would, whatever the file before it left behind.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute('class');
+  document.documentElement.removeAttribute('style');
 });
