@@ -56,6 +56,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
+  // back to interior even when a landscape test failed half-way
+  updatePreferences({ isLandscapeMode: false });
 });
 
 const newClient = () => createTestQueryClient({ staleTime: 30_000 });
@@ -79,7 +81,6 @@ describe('prefetchFeed', () => {
     await prefetchFeed(queryClient);
     expect(feedRequests().map((url) => url.searchParams.get('mode'))).toEqual(['landscape']);
     expect(srcsets).toEqual([responsiveImageSources(feeds.landscape[0]!.afterImageUrl, imageSizes.column).srcSet]);
-    updatePreferences({ isLandscapeMode: false });
   });
 
   it('fetches nothing when the app opens on another screen', async () => {

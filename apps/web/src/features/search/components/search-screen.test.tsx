@@ -256,7 +256,9 @@ describe('SearchScreen', () => {
     stubSearchApi(() => oakResults);
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
-    const first = (await screen.findAllByRole('listitem'))[0]!;
+    const first = (
+      await within(await screen.findByRole('list', { name: 'Designs results' })).findAllByRole('listitem')
+    )[0]!;
     expect(within(first).getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
       'href',
       paths.shopDesign.getHref('d-oak'),
