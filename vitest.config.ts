@@ -6,8 +6,8 @@ export default defineConfig({
     // machine, where the server and reliability files spend much of their time waiting on Postgres, child
     // servers and sockets rather than on the CPU
     maxWorkers: '100%',
-    // the pool's own settings are read from here, not from a project: only the web project runs in threads, one
-    // thread that keeps its jsdom and modules from file to file (apps/web/vite.config.ts, decision 0038)
+    // a pool's settings, for every project in it: only the web project runs in threads, one thread that keeps its
+    // jsdom and modules from file to file (apps/web/vite.config.ts, decision 0038)
     poolOptions: { threads: { isolate: false, singleThread: true } },
     projects: [
       'packages/shared',

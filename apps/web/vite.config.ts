@@ -138,8 +138,8 @@ export default defineConfig(({ command, mode }) => {
       // per file, a fresh process, jsdom and module graph cost more than the tests. The files that replace modules
       // run isolated in their own project (vitest.mocks.config.ts).
       ...(isTest && { exclude: [...configDefaults.exclude, ...testFilesReplacingModules(webRoot)] }),
+      // isolate: false and singleThread: true for the threads pool are set at the root (vitest.config.ts)
       pool: 'threads',
-      poolOptions: { threads: { isolate: false, singleThread: true } },
       setupFiles: ['./test/fresh-modules.ts', './test/setup.ts'],
       // waits take up to 5 s each under load (test/setup.ts); the 5 s default per test failed on a busy machine
       testTimeout: 20_000,

@@ -9,7 +9,7 @@ import { testFilesReplacingModules } from './test/module-replacing-files';
  */
 export default defineConfig((env: ConfigEnv): UserConfig => {
   const web = (webConfig as (env: ConfigEnv) => UserConfig)(env);
-  const { exclude: _shared, pool: _pool, poolOptions: _poolOptions, ...test } = web.test ?? {};
+  const { exclude: _shared, pool: _pool, ...test } = web.test ?? {};
   return {
     ...web,
     test: {

@@ -18,7 +18,6 @@ function project(files: Record<string, string>): string {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
-  mkdirSync(path.join(root, 'test'), { recursive: true });
   return root;
 }
 
