@@ -14,6 +14,10 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom has no layout; the router's scroll restoration only needs the call to exist
 window.scrollTo = () => {};
 
+// jsdom has no object URLs. A file that stubs them leaves real timers behind (the data export revokes its URL after
+// 60 s), and in the web project's shared thread (decision 0038) such a timer fires while a later file runs.
+URL.revokeObjectURL ??= () => {};
+
 // Preact runs effects after the next paint by racing requestAnimationFrame against a 35 ms timer, and the timer
 // cancels the frame. A timer left by a file's last render could fire after jsdom was torn down, where
 // cancelAnimationFrame no longer exists: an unhandled ReferenceError that failed a whole CI run. jsdom paints
