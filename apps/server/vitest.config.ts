@@ -7,8 +7,10 @@ export const serverTestOptions = {
   hookTimeout: 120_000,
   // builds this run's database templates and seed pictures once, before any file starts
   globalSetup: ['test/global-setup.ts'],
-  // each file owns a database and some start servers of their own: a process each
+  // each file owns a database and some start servers of their own: a process pool, reused from file to file, with
+  // each file's modules and mocks fresh (the forks pool is not isolated at the root: decision 0039)
   pool: 'forks',
+  isolate: true,
 } as const;
 
 export default defineProject({

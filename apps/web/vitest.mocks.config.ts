@@ -4,8 +4,8 @@ import webConfig from './vite.config';
 import { testFilesReplacingModules } from './test/module-replacing-files';
 
 /**
- * The web's test files that replace modules (vi.mock and the like), each in a fresh process with its own jsdom and
- * module graph: in the shared thread of the `web` project (decision 0038) a mock would reach the files after it.
+ * The web's test files that replace modules (vi.mock and the like), each with its own jsdom, module graph and mocks
+ * (decision 0039): in the shared thread of the `web` project (decision 0038) a mock would reach the files after it.
  */
 export default defineConfig((env: ConfigEnv): UserConfig => {
   const web = (webConfig as (env: ConfigEnv) => UserConfig)(env);
@@ -17,6 +17,9 @@ export default defineConfig((env: ConfigEnv): UserConfig => {
       name: 'web-mocks',
       include: testFilesReplacingModules(fileURLToPath(new URL('.', import.meta.url))),
       pool: 'forks',
+      // each file with fresh modules, no mocks left by the file before it and a jsdom of its own, in a process reused
+      // from file to file (decision 0039)
+      isolate: true,
     },
   };
 });

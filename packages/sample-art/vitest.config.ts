@@ -5,6 +5,8 @@ export default defineProject({
     name: 'sample-art',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // each file's modules fresh, in a process reused from file to file (decision 0039)
+    isolate: true,
     // full-size renders: a few seconds each on a busy 2-core machine
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -10,7 +10,7 @@ const TEST_FILE = /\.test\.tsx?$/;
  * The web's test files (under `src/` and `test/`, relative to `root`) that replace modules. The web project runs its
  * other files one after another in one thread that keeps its modules from file to file (decision 0038); a module
  * mocked there would stay mocked, or stay real, for every file after it. These files run in a project of their own,
- * each in a fresh process, and a new file that mocks a module joins them by itself.
+ * each with its own modules and mocks (decision 0039), and a new file that mocks a module joins them by itself.
  */
 export function testFilesReplacingModules(root: string): string[] {
   return ['src', 'test']

@@ -4,6 +4,21 @@ import { options } from 'preact';
 import { afterAll, afterEach, vi } from 'vitest';
 import { loadTooltips } from '@/components/ui/tooltip';
 
+// The files of the web project share one thread (decision 0038), and each file gets a new jsdom. A real timer a file
+// leaves running (the data export revokes its object URL after 60 s; Preact's 35 ms effect timer) would fire while a
+// later file runs, against that file's document and globals: twice a clean-clone CI run failed on such a timer.
+// Each file's timers stop when the file ends.
+const { setTimeout: realSetTimeout, setInterval: realSetInterval } = globalThis;
+const timersOfThisFile = new Set<ReturnType<typeof setTimeout>>();
+const tracked = <T extends typeof setTimeout | typeof setInterval>(start: T): T =>
+  Object.assign((...args: Parameters<T>) => {
+    const timer = (start as (...startArgs: Parameters<T>) => ReturnType<typeof setTimeout>)(...args);
+    timersOfThisFile.add(timer);
+    return timer;
+  }, start);
+globalThis.setTimeout = tracked(realSetTimeout);
+globalThis.setInterval = tracked(realSetInterval);
+
 // the app loads the tooltips before its first render wherever a pointer can hover (app/boot.tsx); so do the tests
 await loadTooltips();
 
@@ -13,10 +28,6 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; the router's scroll restoration only needs the call to exist
 window.scrollTo = () => {};
-
-// jsdom has no object URLs. A file that stubs them leaves real timers behind (the data export revokes its URL after
-// 60 s), and in the web project's shared thread (decision 0038) such a timer fires while a later file runs.
-URL.revokeObjectURL ??= () => {};
 
 // Preact runs effects after the next paint by racing requestAnimationFrame against a 35 ms timer, and the timer
 // cancels the frame. A timer left by a file's last render could fire after jsdom was torn down, where
@@ -35,6 +46,9 @@ afterEach(() => {
 // would, whatever the file before it left behind.
 afterAll(() => {
   vi.useRealTimers();
+  for (const timer of timersOfThisFile) clearTimeout(timer);
+  globalThis.setTimeout = realSetTimeout;
+  globalThis.setInterval = realSetInterval;
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   for (const cookie of document.cookie.split(';')) {
