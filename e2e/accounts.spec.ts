@@ -270,7 +270,10 @@ test('delete account: asks for the username, signs out, and the feed no longer s
   const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
   const remove = confirm.getByRole('button', { name: 'Delete account' });
   await expect(remove).toBeDisabled();
-  await confirm.getByRole('textbox', { name: `Type ${account.username} to confirm` }).fill(account.username);
+  // the field has the focus once the dialog has opened: typing before then could land in the dialog behind it
+  const field = confirm.getByRole('textbox', { name: `Type ${account.username} to confirm` });
+  await expect(field).toBeFocused();
+  await field.fill(account.username);
   await remove.click();
 
   await expect(page.getByText('Your account has been deleted')).toBeVisible();

@@ -121,7 +121,10 @@ test('two people: follow, like, comment and save arrive live in Activity; then o
     .getByRole('button', { name: 'Delete account' })
     .click();
   const confirm = pageA.getByRole('dialog', { name: 'Delete your account?' });
-  await confirm.getByRole('textbox', { name: `Type ${a.username} to confirm` }).fill(a.username);
+  // the field has the focus once the dialog has opened: typing before then could land in the dialog behind it
+  const field = confirm.getByRole('textbox', { name: `Type ${a.username} to confirm` });
+  await expect(field).toBeFocused();
+  await field.fill(a.username);
   await confirm.getByRole('button', { name: 'Delete account' }).click();
   await expect(pageA.getByText('Your account has been deleted')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { accountMessages } from '@dwellscape/shared';
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
@@ -37,6 +37,7 @@ export function DeleteAccountDialog({ username, open, onOpenChange, onDeleted }:
 function DeleteAccountForm({ username, onDeleted }: Pick<DeleteAccountDialogProps, 'username' | 'onDeleted'>) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const remove = useDeleteAccount();
   const matches = typed.trim() === username;
 
@@ -65,11 +66,21 @@ function DeleteAccountForm({ username, onDeleted }: Pick<DeleteAccountDialogProp
   }
 
   return (
-    <DialogContent title={deleteAccountTexts.title} description={deleteAccountTexts.description}>
+    <DialogContent
+      title={deleteAccountTexts.title}
+      description={deleteAccountTexts.description}
+      // the one thing to do here is type the username: the field has the focus as the dialog opens. Left to the
+      // dialog, the focus went to 'Close' a moment after opening, taking what was typed in that moment with it
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        field.current?.focus();
+      }}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5 pt-1">
         <TextField
           label={deleteAccountTexts.confirmLabel(username)}
           name="confirmUsername"
+          inputRef={field}
           value={typed}
           onChange={(event) => {
             setTyped(event.currentTarget.value);

@@ -269,6 +269,8 @@ describe('own profile, signed in', () => {
     const deleteButton = within(confirm).getByRole('button', { name: 'Delete account' });
     expect(deleteButton).toBeDisabled();
     const field = within(confirm).getByRole('textbox', { name: 'Type noor_builds to confirm' });
+    // the field has the focus as the dialog opens, not 'Close': what is typed at once goes into it
+    await waitFor(() => expect(field).toHaveFocus());
     await userEvent.type(field, 'noor');
     expect(deleteButton).toBeDisabled();
     await userEvent.type(field, '_builds');
