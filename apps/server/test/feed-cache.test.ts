@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -443,11 +445,16 @@ describe('CheckedJson in the response serializer', () => {
 });
 
 describe('FEED_CACHE', () => {
-  it('takes on or off and refuses anything else, naming the variable', () => {
-    const dir = path.join(process.env.TMPDIR ?? '/tmp', 'dwellscape-feed-cache-config');
-    expect(loadConfig({ DATA_DIR: dir }).feedCache).toBe(true);
-    expect(loadConfig({ DATA_DIR: dir, FEED_CACHE: 'off' }).feedCache).toBe(false);
-    expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(/FEED_CACHE/);
+  it('takes on or off and refuses anything else, naming the variable', async () => {
+    // the configuration keeps a session secret in its data directory: a directory of this test's own, removed after
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dwellscape-feed-cache-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dir }).feedCache).toBe(true);
+      expect(loadConfig({ DATA_DIR: dir, FEED_CACHE: 'off' }).feedCache).toBe(false);
+      expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dir, FEED_CACHE: 'maybe' })).toThrow(/FEED_CACHE/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
