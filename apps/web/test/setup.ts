@@ -6,7 +6,7 @@ import { loadTooltips } from '@/components/ui/tooltip';
 
 // The files of the web project share one thread (decision 0038), and each file gets a new jsdom. A real timer a file
 // leaves running (the data export revokes its object URL after 60 s; Preact's 35 ms effect timer) would fire while a
-// later file runs, against that file's document and globals: twice a clean-clone CI run failed on such a timer.
+// later file runs, against that file's document and globals: a clean-clone CI run, and later a local run, failed on such a timer.
 // Each file's timers stop when the file ends.
 const { setTimeout: realSetTimeout, setInterval: realSetInterval } = globalThis;
 const timersOfThisFile = new Set<ReturnType<typeof setTimeout>>();

@@ -76,10 +76,7 @@ function SheetBody({ initialTab, reason, onSignedIn }: Pick<SignInSheetProps, 'i
     <DialogContent
       title={tab === 'sign-in' ? accountSheetTexts.signInTitle : accountSheetTexts.signUpTitle}
       description={reason ?? accountSheetTexts.description}
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        firstField.current?.focus();
-      }}
+      initialFocus={firstField}
     >
       <Tabs value={tab} onValueChange={(value) => setTab(value as AccountSheetTab)}>
         <TabsList aria-label="Account">

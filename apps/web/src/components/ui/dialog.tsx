@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,10 +12,23 @@ interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.
   description?: ReactNode;
   /** Hides the title visually while keeping it as the dialog's accessible name. */
   hideTitle?: boolean;
+  /**
+   * The field that has the focus as the dialog opens, for a dialog whose first job is typing. Without it the dialog
+   * focuses its first button, 'Close', a moment after it appears, and takes what was typed in that moment with it.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** A sheet rising from the bottom on phones and a centred card on wider screens. */
-export function DialogContent({ title, description, hideTitle, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  hideTitle,
+  initialFocus,
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[2px] data-[state=open]:animate-[fade-up_0.2s_ease-out]" />
@@ -25,6 +38,12 @@ export function DialogContent({ title, description, hideTitle, className, childr
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...(initialFocus && {
+          onOpenAutoFocus: (event: Event) => {
+            event.preventDefault();
+            initialFocus.current?.focus();
+          },
+        })}
         {...props}
       >
         <div className="mb-3 flex items-start justify-between gap-4">

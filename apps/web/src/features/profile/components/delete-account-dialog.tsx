@@ -69,12 +69,8 @@ function DeleteAccountForm({ username, onDeleted }: Pick<DeleteAccountDialogProp
     <DialogContent
       title={deleteAccountTexts.title}
       description={deleteAccountTexts.description}
-      // the one thing to do here is type the username: the field has the focus as the dialog opens. Left to the
-      // dialog, the focus went to 'Close' a moment after opening, taking what was typed in that moment with it
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        field.current?.focus();
-      }}
+      // the one thing to do here is type the username
+      initialFocus={field}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5 pt-1">
         <TextField
