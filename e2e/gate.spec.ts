@@ -17,9 +17,12 @@ interface OverlayTimeline {
 }
 
 /**
- * Enters the password and, the moment the unlock transition's animations start, pauses them and samples
- * them at the given moments, in the same task (the app opens 1 s after the transition began, whatever
- * the animations do), then lets them run on from where they were.
+ * Enters the password and, the moment the gate adds the unlock transition's overlay, takes its animations (asking for
+ * them computes their style, which creates them), pauses them and samples them at the given moments, in the same
+ * task, then lets them run on from where they were. It does not wait for 'animationstart', which comes with a frame:
+ * when the page's main thread is busy for the transition's whole second (a 1.1 s stall reproduces it), the gate and
+ * its overlay are gone before any frame (the app opens 1 s after the transition began, whatever the animations do),
+ * and the event never comes: a CI run waited for it until the test's timeout.
  */
 async function sampleUnlockTransition(page: Page, moments: number[]): Promise<OverlayTimeline> {
   await page.evaluate((moments) => {
@@ -78,12 +81,12 @@ async function sampleUnlockTransition(page: Page, moments: number[]): Promise<Ov
         frames,
       };
     };
-    const onStart = (event: AnimationEvent) => {
-      if (!event.animationName.startsWith('gate-')) return;
-      document.removeEventListener('animationstart', onStart, true);
+    const overlayAdded = new MutationObserver(() => {
+      if (!document.getElementById('gate-transition')) return;
+      overlayAdded.disconnect();
       (window as unknown as { gateTimeline: OverlayTimeline }).gateTimeline = sample();
-    };
-    document.addEventListener('animationstart', onStart, true);
+    });
+    overlayAdded.observe(document.body, { childList: true, subtree: true });
   }, moments);
   await passwordField(page).fill(BETA_PASSWORD);
   await page.getByRole('button', { name: 'Enter App' }).click();
