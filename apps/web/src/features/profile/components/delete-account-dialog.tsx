@@ -82,6 +82,12 @@ function DeleteAccountForm({ username, onDeleted }: Pick<DeleteAccountDialogProp
             setTyped(event.currentTarget.value);
             setError(null);
           }}
+          // Enter before the name matches says why nothing happens: the disabled button stops the form's own submit
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || matches) return;
+            event.preventDefault();
+            setError(accountMessages.deleteConfirmMismatch);
+          }}
           error={error}
           autoComplete="off"
           autoCapitalize="none"

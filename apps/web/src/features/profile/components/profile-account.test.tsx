@@ -273,6 +273,10 @@ describe('own profile, signed in', () => {
     await waitFor(() => expect(field).toHaveFocus());
     await userEvent.type(field, 'noor');
     expect(deleteButton).toBeDisabled();
+    // Enter before the name matches says why nothing happens, and sends nothing
+    await userEvent.type(field, '{Enter}');
+    expect(field).toHaveAccessibleDescription('Type your username exactly to confirm.');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await userEvent.type(field, '_builds');
     await userEvent.click(deleteButton);
 
