@@ -11,7 +11,16 @@ import {
   renderButton,
 } from './create-design-flow';
 import { designCard, fetchWholeFeed, publishDesign, uniqueSuffix } from './feed-helpers';
-import { BETA_PASSWORD, expect, mainNavigation, passwordField, test, uniquePassword, uniqueUsername } from './fixtures';
+import {
+  BETA_PASSWORD,
+  dialogHasFocus,
+  expect,
+  mainNavigation,
+  passwordField,
+  test,
+  uniquePassword,
+  uniqueUsername,
+} from './fixtures';
 
 /** Accounts (issue #15, decision 0016): signing up, in and out, the own profile, and actions that need an account. */
 
@@ -34,6 +43,7 @@ async function signUpInSheet(dialog: Locator, account: { username: string; displ
 }
 
 async function signInInSheet(dialog: Locator, username: string, password: string) {
+  await dialogHasFocus(dialog);
   await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -61,6 +71,7 @@ test('sign up from the Profile tab, land on the own profile; the sheet checks th
 
   const dialog = sheet(page);
   await expect(dialog).toHaveAccessibleName('Join Dwellscape');
+  await dialogHasFocus(dialog);
   // the shared rules answer before anything is sent
   await dialog.getByRole('textbox', { name: 'Username' }).fill('No Spaces');
   await dialog.getByLabel('Password', { exact: true }).fill('short');
@@ -109,7 +120,7 @@ test('edit profile: a new name and picture show on the profile and on the person
   await mainNavigation(page).getByRole('link', { name: 'Profile' }).click();
   await expect(profileHeading(page, account.displayName)).toBeVisible();
   await page.getByRole('button', { name: messages.profile.editProfile }).click();
-  const edit = page.getByRole('dialog', { name: messages.profile.editProfile });
+  const edit = await dialogHasFocus(page.getByRole('dialog', { name: messages.profile.editProfile }));
   const newName = `Renamed ${uniqueSuffix().slice(-5)}`;
   await edit.getByRole('textbox', { name: 'Display name' }).fill(newName);
   await edit.getByRole('textbox', { name: 'Bio' }).fill('Plants and plywood.');

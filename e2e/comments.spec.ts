@@ -1,5 +1,5 @@
 import { MODES, messages } from '@dwellscape/shared';
-import { expect, test } from './fixtures';
+import { dialogHasFocus, expect, test } from './fixtures';
 import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 
 for (const mode of MODES) {
@@ -30,6 +30,7 @@ for (const mode of MODES) {
     await expect(textField).toHaveAccessibleDescription(`Commenting as ${displayName}`);
     await expect(submit).toBeDisabled();
 
+    await dialogHasFocus(dialog);
     await textField.fill('  \n ');
     await submit.click();
     await expect(page.getByText(messages.comments.emptyTitle)).toBeVisible();
@@ -86,7 +87,7 @@ test('a failing comment post says so and keeps the text', async ({ page, navigat
       : route.continue(),
   );
   await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Comments' });
+  const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
   await dialog.getByLabel('Comment', { exact: true }).fill('Lovely');
   await dialog.getByRole('button', { name: 'Post comment' }).click();
   await expect(page.getByText(messages.comments.submitFailed)).toBeVisible();

@@ -1,5 +1,5 @@
 import { apiPaths, sessionResponseSchema, type User } from '@dwellscape/shared';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** The server's default gate password: the suite runs with BETA_PASSWORD unset. */
 export const BETA_PASSWORD = 'dwellscape';
@@ -45,6 +45,17 @@ export interface AppFixtures {
 
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 export const passwordField = (page: Page) => page.getByLabel('Beta Access Password');
+
+/**
+ * Waits until a dialog that has just opened holds the focus. The dialog moves the focus in a moment after it appears
+ * (to its first field or to 'Close'); a `fill` in that moment can type into the element the focus leaves, or have
+ * the focus taken from under it. A CI run lost the delete-account confirmation that way. Call it before the first
+ * typing into a dialog.
+ */
+export async function dialogHasFocus(dialog: Locator): Promise<Locator> {
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  return dialog;
+}
 
 export const test = base.extend<AppFixtures>({
   failOnPageError: [

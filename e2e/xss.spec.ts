@@ -13,7 +13,7 @@ import {
   useDesignMode,
 } from './create-design-flow';
 import { designCard, publishDesign } from './feed-helpers';
-import { expect, mainNavigation, test } from './fixtures';
+import { dialogHasFocus, expect, mainNavigation, test } from './fixtures';
 
 /**
  * Markup typed by people — as a display name, a comment, a design's title and caption, and fed
@@ -125,7 +125,7 @@ for (const [kind, payload] of Object.entries(payloads)) {
 
     // the comments dialog: a comment with the payload as text, under the account's payload name
     await card.getByRole('button', { name: 'Comments (0)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Comments' });
+    const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
     await expect(dialog).toHaveAccessibleDescription(title);
     const commentText = `${payload} comment ${tag}`;
     await dialog.getByLabel('Comment', { exact: true }).fill(commentText);
