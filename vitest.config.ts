@@ -1,4 +1,29 @@
+import { accessSync, constants, statfsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** statfs's type of a tmpfs (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+/** Below this much free memory-backed space, the test files' databases and files stay on disk. */
+const MEMORY_TMPDIR_MIN_FREE = 2 * 1024 ** 3;
+
+/**
+ * The test files' temporary databases and files go to memory (/dev/shm) when it is a tmpfs with room, unless TMPDIR
+ * says otherwise (decision 0040). Each server file copies a 40-60 MB PGlite template, and the crash tests copy data
+ * directories at every restart: on the CI machine's ext4 a 39 MB copy took 1.15 s of kernel CPU, on its tmpfs 0.09 s.
+ * Set before any project starts, so the global setup's templates, every test process and the child servers they
+ * start all use it (os.tmpdir() reads TMPDIR).
+ */
+function memoryTmpDir(): string | undefined {
+  try {
+    const shm = statfsSync('/dev/shm');
+    accessSync('/dev/shm', constants.W_OK);
+    return shm.type === TMPFS_MAGIC && shm.bavail * shm.bsize >= MEMORY_TMPDIR_MIN_FREE ? '/dev/shm' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const memory = process.env.TMPDIR ? undefined : memoryTmpDir();
+if (memory) process.env.TMPDIR = memory;
 
 export default defineConfig({
   test: {
