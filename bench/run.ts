@@ -32,6 +32,9 @@ const needsWebBuild = new Set<ModuleName>(['web', 'lighthouse', 'images']);
 const wholeRunPath = path.join(repoRoot, 'bench/RESULTS.md');
 const subsetPath = path.join(repoRoot, 'bench/RESULTS.subset.md');
 
+/** Whether `selected` leaves some benchmarks out: such a run writes subsetPath, not RESULTS.md. */
+const isSubset = (selected: ModuleName[]) => selected.length < allNames.length;
+
 function selectedModules(args: string[]): ModuleName[] {
   if (args.length === 0) return allNames;
   const unknown = args.filter((name) => !(name in modules));
@@ -67,13 +70,13 @@ function results(
   selected: ModuleName[],
 ): string {
   const missed = rows.filter((row) => row.met === false).length;
-  const subset = selected.length === allNames.length ? '' : `Only these benchmarks ran: ${selected.join(', ')}.\n\n`;
+  const subset = isSubset(selected);
   return `# Benchmark results${subset ? ' (a subset)' : ''}
 
 Written by \`npm run bench${subset ? ` -- ${selected.join(' ')}` : ''}\` (bench/run.ts); see bench/README.md for what each figure measures.${subset ? '\nThe last whole run is in bench/RESULTS.md.' : ''}
 ${rows.length} figures, ${missed} of them missing their target.
 
-${subset}${table(rows)}
+${subset ? `Only these benchmarks ran: ${selected.join(', ')}.\n\n` : ''}${table(rows)}
 
 ## Machine
 
@@ -132,7 +135,7 @@ for (const name of selected) {
 const totalMs = performance.now() - started;
 const machine = await describeMachine();
 console.log(table(rows));
-const resultsPath = selected.length === allNames.length ? wholeRunPath : subsetPath;
+const resultsPath = isSubset(selected) ? subsetPath : wholeRunPath;
 writeFileSync(resultsPath, results(rows, machine, timings, totalMs, selected));
 console.log(`\n${rows.length} figures in ${seconds(totalMs)}; written to ${path.relative(process.cwd(), resultsPath)}`);
 // pools, child-process pipes and PGlite instances of finished benchmarks must not keep the run alive

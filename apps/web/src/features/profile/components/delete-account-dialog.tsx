@@ -82,11 +82,12 @@ function DeleteAccountForm({ username, onDeleted }: Pick<DeleteAccountDialogProp
             setTyped(event.currentTarget.value);
             setError(null);
           }}
-          // Enter before the name matches says why nothing happens: the disabled button stops the form's own submit
+          // the disabled button stops the browser's own submit on Enter: the form is sent here, and `submit` says why
+          // nothing happens before the name matches
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || matches) return;
             event.preventDefault();
-            setError(accountMessages.deleteConfirmMismatch);
+            event.currentTarget.form?.requestSubmit();
           }}
           error={error}
           autoComplete="off"
