@@ -50,7 +50,7 @@ export const passwordField = (page: Page) => page.getByLabel('Beta Access Passwo
  * Waits until a dialog that has just opened holds the focus. The dialog moves the focus in a moment after it appears
  * (to its first field or to 'Close'); a `fill` in that moment can type into the element the focus leaves, or have
  * the focus taken from under it. A CI run lost the delete-account confirmation that way. Call it before the first
- * typing into a dialog.
+ * typing or key press in a dialog.
  */
 export async function dialogHasFocus(dialog: Locator): Promise<Locator> {
   await expect(dialog.locator(':focus')).toHaveCount(1);

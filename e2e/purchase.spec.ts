@@ -1,7 +1,7 @@
 import { formatPrice, messages, sumLineTotals } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { fetchProducts, startInMode } from './feed-helpers';
-import { expect, test } from './fixtures';
+import { dialogHasFocus, expect, test } from './fixtures';
 
 const totalOf = (page: Page) => page.getByLabel(/^Total \$/);
 
@@ -62,6 +62,8 @@ test.describe('purchase', () => {
     await page.getByRole('button', { name: messages.purchase.complete }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Sign in or sign up to place your order. Your cart stays.')).toBeVisible();
+    // Escape goes to the sheet once it has taken the focus (a clean-clone CI run pressed it a moment before)
+    await dialogHasFocus(dialog);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(cart.getByText(product!.name)).toBeVisible();
