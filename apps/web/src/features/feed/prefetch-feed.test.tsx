@@ -11,16 +11,26 @@ import { prefetchFeed } from './prefetch-feed';
 import { queryKeys } from '@/lib/query-keys';
 
 const author = makeUser({ avatarUrl: '', isVerified: false });
-const makeFeedDesign = (id: string, title: string, mode: Design['mode']) =>
-  makeDesign({ id, title, mode, author, afterImageUrl: `/media/seed/designs/${id}.webp` });
 
-const feeds: Record<Design['mode'], Design[]> = {
-  interior: [
-    makeFeedDesign('d-lounge', 'Soft lounge', 'interior'),
-    makeFeedDesign('d-kitchen', 'Bright kitchen', 'interior'),
-  ],
-  landscape: [makeFeedDesign('g-garden', 'Quiet garden', 'landscape')],
-};
+/**
+ * Each test's pictures have URLs no earlier test used: the pictures fetched ahead stay in the page's warm set for
+ * a minute (lib/preload-feed-picture.ts), where a second call for one fetches nothing, so shared URLs would make a
+ * test's fetched pictures depend on which tests ran before it.
+ */
+let testNumber = 0;
+let feeds: Record<Design['mode'], Design[]>;
+function makeFeeds(): Record<Design['mode'], Design[]> {
+  testNumber += 1;
+  const makeFeedDesign = (id: string, title: string, mode: Design['mode']) =>
+    makeDesign({ id, title, mode, author, afterImageUrl: `/media/seed/designs/${id}-${testNumber}.webp` });
+  return {
+    interior: [
+      makeFeedDesign('d-lounge', 'Soft lounge', 'interior'),
+      makeFeedDesign('d-kitchen', 'Bright kitchen', 'interior'),
+    ],
+    landscape: [makeFeedDesign('g-garden', 'Quiet garden', 'landscape')],
+  };
+}
 
 let failing = false;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -37,6 +47,7 @@ const feedRequests = () =>
 
 let srcsets: string[];
 beforeEach(() => {
+  feeds = makeFeeds();
   failing = false;
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
