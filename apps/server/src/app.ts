@@ -19,6 +19,7 @@ import gateRoutes from './modules/gate/gate.routes';
 import mediaRoutes from './modules/media/media.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import ordersRoutes from './modules/orders/orders.routes';
+import { WriteLimiter } from './plugins/write-limits';
 import { betaPaymentProvider } from './modules/orders/payment-provider';
 import savedRoutes from './modules/saved/saved.routes';
 import searchRoutes from './modules/search/search.routes';
@@ -88,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const contracts = route.config?.contracts ?? [];
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, contracts });
+    const limits = route.config?.limits ?? [];
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, contracts, limits });
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', storage);
+  app.decorate('writeLimiter', new WriteLimiter(database.db));
   app.decorate('engines', createEngines(config, storage));
   app.decorate('renderJobEvents', await listenToRenderJobs(database));
   const renderJobRunner = config.renderJobs.workerInProcess

@@ -12,6 +12,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { writerOf, type WriteLimit } from './plugins/write-limits';
 import type { AppInstance } from './types';
 
 /** Answers a route gives besides its contract's success: its errors (400, 401, 404…), or a second success. */
@@ -58,6 +59,12 @@ export interface ContractRouteOptions<Also extends readonly ApiContract[], Extra
    * status. Their bodies differ, so the handler tells them apart and checks the one it got.
    */
   alsoServes?: Also;
+  /**
+   * How often one person may call this route (a write): each limit's slot is taken before the handler runs, and a
+   * call past one is answered 429 with Retry-After. The route table records them; test/write-limits.test.ts walks
+   * it, so a write route without a limit must be on its reviewed list.
+   */
+  limits?: readonly WriteLimit[];
 }
 
 /**
@@ -89,6 +96,7 @@ export function route<
     if (!same) throw new Error(`${contract.method} ${contract.route}: a call it also serves differs in more than body`);
   }
   const success = successSchema([contract, ...also]);
+  const limits = options.limits ?? [];
 
   app.route({
     method: contract.method,
@@ -100,7 +108,14 @@ export function route<
       response: { ...(success ? { [contract.status]: success } : {}), ...options.responses },
     },
     // the route table records them (app.ts): test/contracts-routes.test.ts walks it
-    config: { contracts: [contract, ...also] },
+    config: { contracts: [contract, ...also], limits },
+    ...(limits.length > 0
+      ? {
+          preHandler: async (request: Parameters<RouteHandlerMethod>[0]) => {
+            for (const limit of limits) await app.writeLimiter.take(limit, writerOf(request));
+          },
+        }
+      : {}),
     // the handler's types are the contract's (ContractHandler); Fastify's route() cannot infer them from a
     // schema it sees only as a value built here
     handler: handler as RouteHandlerMethod<

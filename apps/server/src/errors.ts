@@ -38,6 +38,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to try again: the error handler sends its `Retry-After` header. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const badInput = (message: string, details?: unknown) => new AppError('bad_input', message, details);
 

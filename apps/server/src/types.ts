@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import type { Engines } from './engines/types';
 import type { RenderJobEvents } from './modules/render-jobs/render-job-events';
+import type { WriteLimit, WriteLimiter } from './plugins/write-limits';
 import type { FileStorage } from './storage/file-storage';
 
 /** The Fastify instance with the zod type provider: what every routes file receives. */
@@ -35,12 +36,16 @@ export interface RouteEntry {
   url: string;
   /** The API calls the route was registered from (contract-route.ts); none for a plain route. */
   contracts: readonly ApiContract[];
+  /** The per-person write limits the route takes a slot of before its handler (contract-route.ts). */
+  limits: readonly WriteLimit[];
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The API calls a route serves, when it was registered from their contracts (contract-route.ts). */
     contracts?: readonly ApiContract[];
+    /** Its write limits (contract-route.ts). */
+    limits?: readonly WriteLimit[];
   }
   interface FastifyInstance {
     /** Every registered route (app.ts records them); the auth tests walk it. */
@@ -52,6 +57,8 @@ declare module 'fastify' {
     engines: Engines;
     /** Changes of render jobs from every process on the database. */
     renderJobEvents: RenderJobEvents;
+    /** Per-person write limits, counted in the shared database (plugins/write-limits.ts). */
+    writeLimiter: WriteLimiter;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every /api route behind the gate. */

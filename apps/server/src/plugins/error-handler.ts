@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, invalidRequest, statusOfKind } from '../errors';
+import { AppError, RateLimitedError, invalidRequest, statusOfKind } from '../errors';
 import type { AppInstance } from '../types';
 
 /**
@@ -38,6 +38,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
   const status = statusOfKind[error.kind];
   if (status >= 500) request.log.warn({ err: error }, 'engine failure');
+  if (error instanceof RateLimitedError) void reply.header('Retry-After', String(error.retryAfterSeconds));
   return reply.code(status).send({
     error: error.message,
     ...(error.explanation ? { message: error.explanation } : {}),
