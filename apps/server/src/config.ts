@@ -11,6 +11,15 @@ const booleanish = z
 
 const timeoutMs = z.coerce.number().int().min(100).max(3_600_000);
 
+const DURATION_UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A span written with its unit (`7d`, `36h`, `90m`), as milliseconds, from 1 hour to 90 days. */
+const paymentWindow = z
+  .string()
+  .regex(/^\d+[mhd]$/, 'must be a whole number of minutes, hours or days, e.g. 7d, 36h or 90m')
+  .transform((text) => Number(text.slice(0, -1)) * DURATION_UNIT_MS[text.slice(-1) as keyof typeof DURATION_UNIT_MS])
+  .refine((ms) => ms >= DURATION_UNIT_MS.h && ms <= 90 * DURATION_UNIT_MS.d, 'must be between 1h and 90d');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -61,6 +70,8 @@ const envSchema = z.object({
   RENDER_JOBS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
   /** … and started in the last hour. */
   RENDER_JOBS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** How long an order may stay unpaid before it expires and its pending commission is reversed. */
+  ORDER_PAYMENT_WINDOW: paymentWindow.default(7 * DURATION_UNIT_MS.d),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -110,6 +121,8 @@ export interface Config {
     atOnce: number;
     perHour: number;
   };
+  /** ORDER_PAYMENT_WINDOW: an order still unpaid this long after it was placed expires (ms). */
+  orderPaymentWindowMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       atOnce: e.RENDER_JOBS_AT_ONCE,
       perHour: e.RENDER_JOBS_PER_HOUR,
     },
+    orderPaymentWindowMs: e.ORDER_PAYMENT_WINDOW,
   };
 }
 

@@ -2,13 +2,20 @@
  * The money loop under random use (issue #16): fast-check draws carts (products, quantities, the
  * design each was shopped from along a remix chain), buyers, retries of earlier checkouts,
  * cancellations and forged requests. After every step the ledger must hold, for each person,
- * exactly the rate applied to the lines of orders not cancelled; a key never makes two orders; and
- * a refused request writes nothing.
+ * exactly the rate applied to the lines of orders not cancelled; a key never makes two orders; a
+ * buyer's unpaid orders stay within the caps (issue #37), a checkout past them refused; and a refused
+ * request writes nothing.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, type PlaceOrderResponse } from '@dwellscape/shared';
+import {
+  UNPAID_ORDERS_PER_DAY,
+  UNPAID_ORDER_CENTS_PER_DAY,
+  apiPaths,
+  orderMessages,
+  type PlaceOrderResponse,
+} from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
   PRODUCTS,
@@ -122,6 +129,8 @@ describe.each(dbKinds)('orders and the ledger under random carts, retries and ca
     const people = { a: w.a, b: w.b, c: w.c };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        // earlier runs' orders leave the caps' 24 hours, as if a day had passed between runs
+        await db.execute(sql`update orders set created_at = created_at - interval '25 hours'`);
         const start = {
           a: await heldCents(db, w.a.id),
           b: await heldCents(db, w.b.id),
@@ -133,6 +142,7 @@ describe.each(dbKinds)('orders and the ledger under random carts, retries and ca
           key: string;
           body: unknown;
           shares: Partial<Record<Person, number>>;
+          totalCents: number;
           cancelled: boolean;
         }[] = [];
 
@@ -159,6 +169,28 @@ describe.each(dbKinds)('orders and the ledger under random carts, retries and ca
               expect(await orderWriteCounts(db)).toEqual(before);
               continue;
             }
+            // the caps on the buyer's unpaid orders of this run (the last 24 hours), worked out here
+            const totalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+            // (the count takes in cancelled orders, the value only those still open)
+            const unpaid = placed.filter((o) => o.buyer === s.buyer);
+            const unpaidCents = unpaid.reduce((sum, o) => sum + (o.cancelled ? 0 : o.totalCents), 0);
+            const capped =
+              totalCents > UNPAID_ORDER_CENTS_PER_DAY
+                ? { status: 400, message: orderMessages.orderOverValueCap }
+                : unpaid.length >= UNPAID_ORDERS_PER_DAY
+                  ? { status: 429, error: orderMessages.tooManyUnpaidOrders }
+                  : unpaidCents + totalCents > UNPAID_ORDER_CENTS_PER_DAY
+                    ? { status: 429, error: orderMessages.unpaidValueOverCap }
+                    : null;
+            if (capped) {
+              for (const res of answers) {
+                const { status, ...text } = capped;
+                expect(res.statusCode, res.body).toBe(status);
+                expect(res.json()).toMatchObject(text);
+              }
+              expect(await orderWriteCounts(db)).toEqual(before);
+              continue;
+            }
             for (const res of answers) expect(res.statusCode, res.body).toBeLessThan(300);
             const ids = new Set(answers.map((res) => res.json<PlaceOrderResponse>().order.id));
             expect(ids.size).toBe(1);
@@ -172,7 +204,16 @@ describe.each(dbKinds)('orders and the ledger under random carts, retries and ca
                 shares[person as Person] = (shares[person as Person] ?? 0) + cents;
               }
             });
-            placed.push({ id: order.id, buyer: s.buyer, key: body.idempotencyKey, body, shares, cancelled: false });
+            expect(order.totalCents).toBe(totalCents);
+            placed.push({
+              id: order.id,
+              buyer: s.buyer,
+              key: body.idempotencyKey,
+              body,
+              shares,
+              totalCents,
+              cancelled: false,
+            });
           } else if (placed.length > 0) {
             const target = placed[s.pick % placed.length]!;
             if (s.kind === 'retry') {

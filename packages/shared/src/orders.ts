@@ -16,6 +16,15 @@ export const ORIGINAL_CREATOR_COMMISSION_BPS = 200;
 /** How long after placing it a beta order can still be cancelled (its commission reversed). */
 export const ORDER_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ORDER_MAX_LINES = 50;
+/**
+ * What one buyer may have placed without paying in any 24 hours (issue #37): an unpaid order credits
+ * pending commission at once, so these bound what a buyer can credit anyone before paying. The count
+ * takes in cancelled and expired orders too; the value only orders still open and unpaid.
+ */
+export const UNPAID_ORDERS_PER_DAY = 10;
+export const UNPAID_ORDER_CENTS_PER_DAY = 1_000_000;
+/** The rolling window both caps count over. */
+export const UNPAID_ORDERS_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ORDER_LINE_MAX_QUANTITY = 99;
 
 export const orderMessages = {
@@ -25,6 +34,11 @@ export const orderMessages = {
   cancelled: 'Order cancelled',
   cancelWindowOver: 'This order can no longer be cancelled: the beta allows cancelling for 24 hours.',
   alreadyCancelled: 'This order is already cancelled.',
+  /** The order was not paid within the payment window: it expired and its commission was reversed. */
+  expired: 'This order expired because it was not paid in time; nothing is left to cancel.',
+  tooManyUnpaidOrders: `You have placed ${UNPAID_ORDERS_PER_DAY} orders in the last 24 hours without paying for them, the most the beta allows. Try again later.`,
+  unpaidValueOverCap: `Your unpaid orders from the last 24 hours would come to more than ${formatPrice(UNPAID_ORDER_CENTS_PER_DAY / 100)}, the most the beta allows. Cancel one, or try again later.`,
+  orderOverValueCap: `One order can come to at most ${formatPrice(UNPAID_ORDER_CENTS_PER_DAY / 100)} while its payment is pending. Remove some products and try again.`,
   keyReused: 'This checkout was already used for a different cart. Try again.',
   priceChanged: (name: string, price: string) => `The price of ${name} is now ${price}.`,
   unknownProduct: 'No product has this id.',
@@ -112,7 +126,8 @@ export const placeOrderBodySchema = z.object({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
-export const ORDER_STATUSES = ['placed', 'cancelled'] as const;
+/** 'expired': not paid within the payment window (ORDER_PAYMENT_WINDOW), its commission reversed. */
+export const ORDER_STATUSES = ['placed', 'cancelled', 'expired'] as const;
 export const PAYMENT_STATUSES = ['pending', 'captured', 'voided'] as const;
 
 export const orderLineSchema = z.object({

@@ -56,7 +56,10 @@ export const userSchema = z.extend(userSummarySchema, {
   followerCount: z.int(),
   followingCount: z.int(),
   postCount: z.int(),
-  /** Currency string, e.g. "$1,245.50" (SPEC §3). */
+  /**
+   * Currency string, e.g. "$1,245.50" (SPEC §3): the commission available (paid) to them; on the
+   * signed-in account's own profile, pending commission too (issue #37).
+   */
   commissionEarned: z.string(),
   isCurrentUser: z.boolean(),
   /** Whether the signed-in account follows this user; false when signed out. */

@@ -302,7 +302,8 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestFingerprint: text('request_fingerprint').notNull(),
-    status: text('status', { enum: ['placed', 'cancelled'] }).notNull(),
+    // 'expired': still unpaid after ORDER_PAYMENT_WINDOW, its commission reversed (issue #37)
+    status: text('status', { enum: ['placed', 'cancelled', 'expired'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'captured', 'voided'] }).notNull(),
     paymentProvider: text('payment_provider').notNull(),
     totalCents: cents('total_cents').notNull(),
@@ -312,6 +313,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_buyer_key_idx').on(t.buyerId, t.idempotencyKey),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the expiry sweep's search: orders still unpaid, oldest first
+    index('orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'placed' and ${t.paymentStatus} = 'pending'`),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
   ],
 );

@@ -2,7 +2,8 @@
  * kill -9 in the middle of a checkout storm (issue #16), then restart on the same data: every
  * acknowledged order is there (sending its checkout again answers the same order and writes
  * nothing), no order is half-written, and the ledger holds exactly the rates on the lines of the
- * orders that exist — whatever the kill cut short.
+ * orders that exist — whatever the kill cut short. Each worker is a buyer of its own, since one
+ * buyer may have only 10 unpaid orders a day (issue #37); a worker whose buyer is at a cap stops.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +39,10 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
     dataDir = await prepareDataDir('dwellscape-orders-crash-');
     server = await startChildServer({ dataDir });
     const base = server.baseUrl;
-    const buyer = await signUpOverHttp(base, await unlockOverHttp(base, CHILD_PASSWORD));
+    const buyers = [];
+    for (let i = 0; i < WORKERS; i++)
+      buyers.push(await signUpOverHttp(base, await unlockOverHttp(base, CHILD_PASSWORD)));
+    const buyer = buyers[0]!;
     const feed = expandFeedPage(
       feedResponseSchema.parse(
         await (
@@ -48,36 +52,43 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
     );
     const remix: FeedDesign = feed.items.find((d) => d.originalCreator !== null && d.selectedProducts.length > 0)!;
     expect(remix, 'a seeded remix with products').toBeDefined();
-    const lines = await Promise.all(
-      remix.selectedProducts.slice(0, 2).map(async (p) => {
+    const priced = await Promise.all(
+      remix.selectedProducts.map(async (p) => {
         const product = productSchema.parse(
           await (await fetch(`${base}${apiPaths.product(p.id)}`, { headers: { cookie: buyer.cookie } })).json(),
         );
         return { productId: product.id, quantity: 1, unitPriceCents: toCents(product.price), designId: remix.id };
       }),
     );
+    // its cheapest product, so that each buyer's 10 unpaid orders fit in the $10,000.00 a day
+    const lines = [priced.sort((x, y) => x.unitPriceCents - y.unitPriceCents)[0]!];
+    expect(lines[0]!.unitPriceCents * 10).toBeLessThanOrEqual(1_000_000);
 
-    const acked = new Map<string, string>();
+    const acked = new Map<string, { orderId: string; cookie: string }>();
     let sent = 0;
     let stop = false;
-    const worker = async () => {
+    let working = WORKERS;
+    const worker = async ({ cookie }: { cookie: string }) => {
       while (!stop) {
         const body = { idempotencyKey: `crash-${process.pid}-${sent++}-${Math.random().toString(36).slice(2)}`, lines };
         try {
           const res = await fetch(`${base}${apiPaths.orders}`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+            headers: { 'content-type': 'application/json', cookie },
             body: JSON.stringify(body),
           });
+          // 429: the buyer is at a cap; this worker is done
+          if (res.status === 429) break;
           const answer = placeOrderResponseSchema.parse(await res.json());
-          acked.set(body.idempotencyKey, answer.order.id);
+          acked.set(body.idempotencyKey, { orderId: answer.order.id, cookie });
         } catch {
-          return; // the server is gone
+          break; // the server is gone
         }
       }
+      working -= 1;
     };
-    const storm = Array.from({ length: WORKERS }, worker);
-    while (acked.size < KILL_AFTER_ACKS) await new Promise((resolve) => setTimeout(resolve, 10));
+    const storm = buyers.map(worker);
+    while (acked.size < KILL_AFTER_ACKS && working > 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 200));
     await server.crash();
     stop = true;
@@ -86,10 +97,10 @@ describe('kill -9 mid-checkout-storm (pglite)', () => {
 
     server = await startChildServer({ dataDir });
     // the session row survived too: the same cookie signs the same buyer in
-    for (const [idempotencyKey, orderId] of acked) {
+    for (const [idempotencyKey, { orderId, cookie }] of acked) {
       const res = await fetch(`${server.baseUrl}${apiPaths.orders}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+        headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ idempotencyKey, lines }),
       });
       expect(res.status).toBe(200);

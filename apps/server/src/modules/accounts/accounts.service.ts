@@ -100,7 +100,8 @@ const newSessionToken = () => randomBytes(32).toString('base64url');
 export async function getSession(db: AppDatabase, viewer: Viewer): Promise<SessionResponse> {
   const userId = await currentUserIdOf(db, viewer);
   const [found, unreadNotifications] = await Promise.all([
-    userId === null ? null : findUserWithPostCountById(db, userId),
+    // the account's own pending commission shows only to it (issue #37)
+    userId === null ? null : findUserWithPostCountById(db, userId, viewer.accountId),
     userId === null ? 0 : countUnread(db, userId),
   ]);
   if (!found) throw notFound('User');
@@ -295,7 +296,7 @@ export async function updateProfile(deps: AccountDeps, accountId: string, input:
     throw notFound('User');
   }
   if (avatar && updated.previousAvatarUrl !== avatar.url) await forgetFiles(deps, [updated.previousAvatarUrl]);
-  const found = await findUserWithPostCountById(db, accountId);
+  const found = await findUserWithPostCountById(db, accountId, accountId);
   if (!found) throw notFound('User');
   return toUserDto(found.row, found.postCount, accountId, false);
 }

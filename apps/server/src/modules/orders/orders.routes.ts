@@ -2,10 +2,15 @@ import { contracts, errorResponseSchema, placeOrderResponseSchema } from '@dwell
 import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
-import { cancelOrder, listOrders, placeOrder } from './orders.service';
+import { cancelOrder, expireUnpaidOrders, listOrders, placeOrder } from './orders.service';
 import type { PaymentProvider } from './payment-provider';
 
+/** How often each instance looks for orders past their payment window, besides once at start-up. */
+export const ORDER_EXPIRY_SWEEP_MS = 10 * 60_000;
+
 export default async function ordersRoutes(app: AppInstance, options: { paymentProvider: PaymentProvider }) {
+  scheduleOrderExpiry(app);
+
   route(
     app,
     contracts.placeOrder,
@@ -15,6 +20,8 @@ export default async function ordersRoutes(app: AppInstance, options: { paymentP
         200: placeOrderResponseSchema,
         400: errorResponseSchema,
         409: errorResponseSchema,
+        // the buyer's unpaid orders of the last 24 hours are at a cap (issue #37)
+        429: errorResponseSchema,
         ...signInRequiredResponse,
       },
     },
@@ -42,4 +49,36 @@ export default async function ordersRoutes(app: AppInstance, options: { paymentP
     },
     async (request) => cancelOrder(app.db, requireAccount(request), request.params.id),
   );
+}
+
+/**
+ * Expires unpaid orders past ORDER_PAYMENT_WINDOW (issue #37) once the server is ready and every
+ * ORDER_EXPIRY_SWEEP_MS after, in every instance: the sweep takes its orders with SKIP LOCKED, so
+ * instances sweeping together expire each order once. A failed sweep is logged and the next one
+ * tries again; an order is at most one interval late.
+ */
+function scheduleOrderExpiry(app: AppInstance) {
+  const log = app.log.child({ module: 'orders' });
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= expireUnpaidOrders(app.db, { now: new Date(), paymentWindowMs: app.config.orderPaymentWindowMs })
+      .then((expired) => {
+        if (expired > 0) log.info({ expired }, 'expired unpaid orders');
+      })
+      .catch((err: unknown) => log.error({ err }, 'order expiry sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), ORDER_EXPIRY_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

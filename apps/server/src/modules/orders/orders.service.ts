@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   ORDER_CANCEL_WINDOW_MS,
+  UNPAID_ORDERS_PER_DAY,
+  UNPAID_ORDERS_WINDOW_MS,
+  UNPAID_ORDER_CENTS_PER_DAY,
   commissionShares,
   formatCents,
   orderMessages,
@@ -10,11 +13,12 @@ import {
   type PlaceOrderResponse,
 } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, RateLimitedError, notFound } from '../../errors';
 import type { NewCommissionEntry } from '../commission/commission.repository';
 import { notifyCommissionEarned } from '../notifications/notifications.service';
 import {
   cancelOrderAndReverse,
+  expireUnpaidOrdersBefore,
   findDesignsForOrder,
   findOrderByKey,
   findOrderOfBuyer,
@@ -25,6 +29,7 @@ import {
   type OrderLineRow,
   type OrderRow,
   type OrderWithLines,
+  type UnpaidOrderCaps,
 } from './orders.repository';
 import type { PaymentProvider } from './payment-provider';
 
@@ -36,6 +41,16 @@ export interface PlaceOrderInput {
 
 /** How many orders the Orders screen lists. */
 const ORDERS_LISTED = 100;
+
+/** What one buyer may have placed and not paid in any 24 hours (issue #37; docs/security.md). */
+const UNPAID_ORDER_CAPS: UnpaidOrderCaps = {
+  orders: UNPAID_ORDERS_PER_DAY,
+  cents: UNPAID_ORDER_CENTS_PER_DAY,
+  windowMs: UNPAID_ORDERS_WINDOW_MS,
+};
+
+/** Orders one expiry transaction takes: small enough that a long backlog never holds many locks at once. */
+const EXPIRY_BATCH = 100;
 
 /** A refusal naming the field of the request it is about, like the schema's own 400s. */
 const refuseField = (kind: 'bad_input' | 'conflict', field: string, message: string) =>
@@ -173,20 +188,35 @@ export async function placeOrder(
 
   const orderId = randomUUID();
   const { lines, commission } = await priceOrder(db, buyerId, input, orderId);
-  const result = await insertOrderWithCommission(db, {
-    order: {
-      id: orderId,
-      buyerId,
-      idempotencyKey: input.idempotencyKey,
-      requestFingerprint: fingerprint,
-      status: 'placed',
-      paymentStatus: 'pending',
-      paymentProvider: provider.name,
-      totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  // no wait makes room for it: say so, rather than a 429 whose Retry-After would not help
+  if (totalCents > UNPAID_ORDER_CAPS.cents) {
+    throw new AppError('bad_input', 'Bad Request', undefined, orderMessages.orderOverValueCap);
+  }
+  const result = await insertOrderWithCommission(
+    db,
+    {
+      order: {
+        id: orderId,
+        buyerId,
+        idempotencyKey: input.idempotencyKey,
+        requestFingerprint: fingerprint,
+        status: 'placed',
+        paymentStatus: 'pending',
+        paymentProvider: provider.name,
+        totalCents,
+      },
+      lines,
+      commission,
     },
-    lines,
-    commission,
-  });
+    UNPAID_ORDER_CAPS,
+  );
+  if ('refused' in result) {
+    throw new RateLimitedError(
+      result.refused === 'unpaid_orders' ? orderMessages.tooManyUnpaidOrders : orderMessages.unpaidValueOverCap,
+      Math.max(1, Math.ceil((result.retryAt.getTime() - Date.now()) / 1000)),
+    );
+  }
   if (!result.created) return replayOrder(db, provider, result.order, fingerprint);
 
   const payment = await provider.startPayment({ orderId, buyerId, totalCents: result.order.totalCents });
@@ -215,8 +245,28 @@ export async function cancelOrder(db: AppDatabase, buyerId: string, orderId: str
     placedAfter: new Date(Date.now() - ORDER_CANCEL_WINDOW_MS),
   });
   if (outcome === 'not_found') throw notFound('Order');
+  if (outcome === 'expired') throw new AppError('conflict', 'Conflict', undefined, orderMessages.expired);
   if (outcome === 'window_over') throw new AppError('conflict', 'Conflict', undefined, orderMessages.cancelWindowOver);
   const found = await findOrderOfBuyer(db, orderId, buyerId);
   if (!found) throw notFound('Order');
   return orderDto(found);
+}
+
+/**
+ * Expires every order placed more than `paymentWindowMs` before `now` and still unpaid (issue #37):
+ * each becomes 'expired' and its pending commission is reversed with new ledger rows, as a
+ * cancellation's is. Batch by batch, so any number of instances may sweep at once. Returns how many
+ * it expired.
+ */
+export async function expireUnpaidOrders(
+  db: AppDatabase,
+  options: { now: Date; paymentWindowMs: number },
+): Promise<number> {
+  const placedBefore = new Date(options.now.getTime() - options.paymentWindowMs);
+  let expired = 0;
+  for (;;) {
+    const batch = await expireUnpaidOrdersBefore(db, placedBefore, EXPIRY_BATCH);
+    expired += batch.length;
+    if (batch.length < EXPIRY_BATCH) return expired;
+  }
 }

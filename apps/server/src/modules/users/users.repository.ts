@@ -5,7 +5,10 @@ import type { AppDatabase } from '../../db/client';
 import { commissionEntries, designs, follows, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-/** A user with what the commission ledger says they earned (pending and available). */
+/**
+ * A user with what the commission ledger says they earned, as the viewer may see it: available
+ * (paid) commission to everyone, pending too to the earner alone (issue #37).
+ */
 export type UserRowWithEarnings = UserRow & { commissionCents: number };
 
 /**
@@ -70,7 +73,10 @@ export interface FindUsersOptions {
   limit?: number;
   /** Rows to skip first (search's 'Show more'). */
   offset?: number;
-  /** The signed-in account looking, if any: decides isFollowedByViewer. */
+  /**
+   * The signed-in account looking, if any: decides isFollowedByViewer, and whose own profile shows
+   * pending commission besides available.
+   */
   followerId?: string | null;
 }
 
@@ -90,9 +96,14 @@ export async function findUsersWithPostCount(
     followerId === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${users.id})`;
-  // what the ledger holds for them that is not reversed (commission_entries_earner_idx serves it)
+  // what the ledger holds for them (commission_entries_earner_idx serves it): available to everyone;
+  // pending, which an unpaid order credits at once, to the earner alone (issue #37)
+  const shownBuckets =
+    followerId === null
+      ? sql`${commissionEntries.status} = 'available'`
+      : sql`(${commissionEntries.status} = 'available' or (${commissionEntries.status} = 'pending' and ${users.id} = ${followerId}))`;
   const commissionCents = sql<string>`(select coalesce(sum(${commissionEntries.amountCents}), 0) from ${commissionEntries}
-    where ${commissionEntries.earnerId} = ${users.id} and ${commissionEntries.status} <> 'reversed')`;
+    where ${commissionEntries.earnerId} = ${users.id} and ${shownBuckets})`;
   const query = db
     .select({ row: users, postCount: sql<number>`coalesce(${publicCounts.count}, 0)`, isFollowed, commissionCents })
     .from(users)

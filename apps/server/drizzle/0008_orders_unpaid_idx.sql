@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unpaid_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 'placed' and "orders"."payment_status" = 'pending';
