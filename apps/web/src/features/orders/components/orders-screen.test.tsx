@@ -69,13 +69,21 @@ describe('OrdersScreen', () => {
       cancellableUntil: null,
       createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     });
-    fetchMock.mockResolvedValue(jsonResponse(200, { items: [order('o-new'), cancelled] } satisfies OrdersResponse));
+    const expired = order('o-expired', {
+      status: 'expired',
+      paymentStatus: 'voided',
+      cancellableUntil: null,
+      createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+    });
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { items: [order('o-new'), cancelled, expired] } satisfies OrdersResponse),
+    );
     renderOrders();
 
     const items = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('listitem', {
       name: (_name, element) => element.parentElement?.getAttribute('aria-label') === 'Orders',
     });
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Placed · payment pending')).toBeInTheDocument();
     expect(within(items[0]!).getByText('2 × $1,299.99', { exact: false })).toBeInTheDocument();
     expect(within(items[0]!).getByRole('link', { name: 'Green Room, Again' })).toHaveAttribute(
@@ -85,6 +93,10 @@ describe('OrdersScreen', () => {
     expect(within(items[0]!).getByText('$2,789.49')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Cancelled')).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
+    // unpaid past the payment window (issue #37): expired, never shown as placed
+    expect(within(items[2]!).getByText('Expired · not paid')).toBeInTheDocument();
+    expect(within(items[2]!).queryByText('Placed · payment pending')).not.toBeInTheDocument();
+    expect(within(items[2]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
   });
 
   it('cancels an order within the window and shows it cancelled', async () => {

@@ -74,6 +74,8 @@ export function OrdersScreen() {
 
 function OrderStatus({ order }: { order: Order }) {
   if (order.status === 'cancelled') return <Badge className="shrink-0">Cancelled</Badge>;
+  // not paid within the payment window: the server expired it and reversed its commission
+  if (order.status === 'expired') return <Badge className="shrink-0">Expired · not paid</Badge>;
   return (
     <Badge tone="accent" className="shrink-0 whitespace-nowrap">
       Placed · payment pending
