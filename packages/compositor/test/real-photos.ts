@@ -46,7 +46,7 @@ const labelledPhotoSchema = z.object({
    */
   horizon: z.number().min(-3).max(3),
   /** How far (fraction of the height) a found horizon may be from `horizon`; 0.05 unless the lines are weak. */
-  horizonTolerance: z.number().positive().max(0.2).optional(),
+  horizonTolerance: z.number().positive().max(0.5).optional(),
   /** The visible floor or ground a product could stand on, the part under the existing pieces included. */
   floor: z.array(polygonSchema).min(1),
   /** The large pieces already there (sofa, bed, desk, shrub, bench…): their whole silhouettes. */
