@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as compositor from '../src/index';
 import type { Raster } from '../src/raster';
 import {
+  PHOTOS_DIR,
   REPO_ROOT,
   checkHorizon,
   checkRender,
@@ -190,11 +191,15 @@ async function drawChecked(render: RealPhotoRender, photo: LabelledPhoto, file: 
     .toFile(file);
 }
 
-const labels = photosAvailable() ? loadLabels() : { photos: [] as LabelledPhoto[] };
+const labels = loadLabels();
 const report: Record<string, Record<string, CheckFailure[] | { layoutBasis: string }>> = {};
 
-describe.skipIf(!process.env.REAL_PHOTOS || !photosAvailable())('renders on real photos', () => {
+describe.skipIf(!process.env.REAL_PHOTOS)('renders on real photos', () => {
   beforeAll(() => mkdirSync(OUT_DIR, { recursive: true }));
+
+  it('has the photos beside the repository', () => {
+    expect(photosAvailable(), `the photos are not in ${PHOTOS_DIR}`).toBe(true);
+  });
   afterAll(() => writeFileSync(path.join(OUT_DIR, 'report.json'), `${JSON.stringify(report, null, 2)}\n`));
 
   for (const photo of labels.photos) {
@@ -220,7 +225,7 @@ describe.skipIf(!process.env.REAL_PHOTOS || !photosAvailable())('renders on real
   }
 });
 
-describe.skipIf(!process.env.REAL_PHOTOS_GOLDEN || !photosAvailable())('real-photo renders look as recorded', () => {
+describe.skipIf(!process.env.REAL_PHOTOS_GOLDEN)('real-photo renders look as recorded', () => {
   const golden = goldenRenders();
   const recording = process.env.REAL_PHOTOS_GOLDEN === 'record';
 
