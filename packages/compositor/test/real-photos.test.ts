@@ -56,6 +56,29 @@ const PRODUCT_SETS: Record<LabelledPhoto['mode'], Record<string, string[]>> = {
   },
 };
 
+/** The set's products' real sizes in metres, [height, widest], as their catalogue pictures show them. */
+const PRODUCT_SIZES: Record<string, readonly [number, number]> = {
+  'p-velvet-sofa': [0.85, 2.2],
+  'p-walnut-coffee-table': [0.45, 1.2],
+  'p-arc-floor-lamp': [1.9, 1.2],
+  'p-fiddle-leaf-fig': [1.6, 0.7],
+  'p-upholstered-bed': [1.2, 1.8],
+  'p-walnut-nightstand': [0.6, 0.55],
+  'p-boucle-armchair': [0.8, 0.85],
+  'p-oak-bookshelf': [1.8, 0.8],
+  'p-snake-plant': [0.8, 0.4],
+  'p-terracotta-planter': [0.6, 0.6],
+  'p-tall-planter': [1, 0.4],
+  'p-cedar-bench': [0.9, 1.5],
+  'p-steel-fire-pit': [0.5, 0.9],
+  'p-teak-outdoor-sofa': [0.8, 2],
+  'p-market-umbrella': [2.5, 2.7],
+  'p-boxwood-ball': [0.8, 0.6],
+  'p-hydrangea': [0.8, 0.6],
+  'p-metal-lantern': [0.6, 0.3],
+  'p-cedar-raised-bed': [0.5, 1.6],
+};
+
 const ANSWERS: Record<LabelledPhoto['mode'], Record<string, string>> = {
   interior: {
     'interior-vibe': 'Cozy',
@@ -112,10 +135,12 @@ async function renderWithSet(photo: LabelledPhoto, setName: string): Promise<Rea
   });
   const placements = design.placements.map((p): CheckedPlacement => {
     const product = catalogue.get(ids[p.index]!)!;
+    const size = PRODUCT_SIZES[product.id];
     return {
       name: product.name,
       kind: product.look.kind,
       pose: p.pose,
+      ...(size ? { size } : {}),
       box: {
         x: p.x / design.width,
         y: p.y / design.height,

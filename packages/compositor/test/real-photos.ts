@@ -143,6 +143,8 @@ export interface CheckedPlacement {
   kind: string;
   pose: 'standing' | 'flat' | 'hung' | 'suspended';
   box: FractionBox;
+  /** Its real size in metres, [height, widest], when known; else its kind's TYPICAL_SIZE. */
+  size?: readonly [height: number, widest: number];
 }
 
 export type CheckName =
@@ -311,7 +313,7 @@ export function checkOverlaps(placements: readonly CheckedPlacement[]): CheckFai
 
 /** Picture height per metre of a standing product of a known kind: its height or, if wider, its widest. */
 function scaleOf(p: CheckedPlacement, aspect: number): number | null {
-  const size = TYPICAL_SIZE[p.kind];
+  const size = p.size ?? TYPICAL_SIZE[p.kind];
   if (!size) return null;
   return Math.max(p.box.height / size[0], (p.box.width * aspect) / size[1]);
 }
