@@ -219,7 +219,14 @@ describe('perspective', () => {
 
   it('catches a nearer product drawn smaller', () => {
     const near = placed('Near sofa', 'sofa', 'standing', box(0.5, 0.95 - 0.06, 0.2, 0.06));
-    expect(checkDepthScale(room, [farSofa, near], ASPECT)[0]!.detail).toContain('drawn smaller');
+    expect(checkDepthScale(room, [farSofa, near], ASPECT)[0]!.detail).toContain('drawn no larger');
+  });
+
+  it('catches a nearer product drawn far larger than perspective allows', () => {
+    const near = placed('Near sofa', 'sofa', 'standing', box(0.2, 0.95 - 0.7, 0.75, 0.7));
+    const failures = checkDepthScale(room, [farSofa, near], ASPECT);
+    expect(failures.map((f) => f.check)).toEqual(['depth-scale']);
+    expect(failures[0]!.detail).toContain('where perspective says');
   });
 
   it('compares by real size: a lamp is taller than a sofa at the same distance', () => {
