@@ -222,12 +222,39 @@ export function growFloor(
         const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
         if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
         const q = qy * width + qx;
-        if (components[q] || barrier[q] || qy < limit[qx]!) continue;
-        if (distance(f, p, q) > localStep) continue;
+        if (components[q] || qy < limit[qx]!) continue;
         const dl = (f.l[q]! - sl / size) * LUMA_WEIGHT;
         const da = f.rg[q]! - sa / size;
         const db = f.by[q]! - sb / size;
-        if (dl * dl + da * da + db * db > globalSpread * globalSpread) continue;
+        const joins =
+          !barrier[q] && distance(f, p, q) <= localStep && dl * dl + da * da + db * db <= globalSpread * globalSpread;
+        if (!joins) {
+          // a thin line between two cells of one colour is a joint in the floor (a board's, a tile's grout, a
+          // straight edge found on it): the region steps over it when a cell just beyond matches both the cell it
+          // came from and the region's mean, closely
+          const sx = qx - px;
+          const sy = qy - py;
+          for (let k = 1; k <= 3; k++) {
+            const rx = qx + sx * k;
+            const ry = qy + sy * k;
+            if (rx < 0 || rx >= width || ry < 0 || ry >= height || ry < limit[rx]!) break;
+            const r = ry * width + rx;
+            if (components[r]) break;
+            if (barrier[r] || distance(f, p, r) > localStep) continue;
+            const el = (f.l[r]! - sl / size) * LUMA_WEIGHT;
+            const ea = f.rg[r]! - sa / size;
+            const eb = f.by[r]! - sb / size;
+            if (el * el + ea * ea + eb * eb > (0.6 * globalSpread) ** 2) continue;
+            for (let j = 0; j < k; j++) components[(qy + sy * j) * width + qx + sx * j] = label;
+            components[r] = label;
+            queue[size++] = r;
+            sl += f.l[r]!;
+            sa += f.rg[r]!;
+            sb += f.by[r]!;
+            break;
+          }
+          continue;
+        }
         components[q] = label;
         queue[size++] = q;
         sl += f.l[q]!;
@@ -263,6 +290,35 @@ function drawLine(mask: Uint8Array, width: number, height: number, x1: number, y
     lastX = x;
     lastY = y;
   }
+}
+
+/**
+ * Gives the floor back the cells of the straight edges found on it (its boards' and tiles' joints): an edge cell with
+ * free floor close on both sides, across or along the picture. An edge between the floor and a piece has floor on
+ * one side only and stays out.
+ */
+function fillJoints(free: Uint8Array, barrier: Uint8Array, width: number, height: number): void {
+  const reach = 3;
+  const filled: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (free[i] || !barrier[i]) continue;
+      const near = (dx: number, dy: number) => {
+        for (let k = 1; k <= reach; k++) {
+          const xx = x + dx * k;
+          const yy = y + dy * k;
+          if (xx < 0 || xx >= width || yy < 0 || yy >= height) return false;
+          const j = yy * width + xx;
+          if (free[j]) return true;
+          if (!barrier[j]) return false;
+        }
+        return false;
+      };
+      if ((near(-1, 0) && near(1, 0)) || (near(0, -1) && near(0, 1))) filled.push(i);
+    }
+  }
+  for (const i of filled) free[i] = 1;
 }
 
 /**
@@ -370,7 +426,7 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const offsetY = border.top * scale;
   const toPhoto = (p: Point): Point => [offsetX + p[0] * scale, offsetY + p[1] * scale];
 
-  const segments = detectSegments(blur3(luma), { minLength: 0.03 * Math.max(aw, ah) });
+  const segments = detectSegments(luma, { minLength: 0.03 * Math.max(aw, ah) });
   const estimate = estimateCamera(segments, aw, ah, mode);
   const { camera } = estimate;
   const horizonAt = (x: number) => camera.horizonY - (x - camera.cx) * Math.tan(camera.roll);
@@ -403,11 +459,12 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   // the floor is what the bottom edge's middle stands on: a piece in a corner of the picture (the sofa the camera
   // stands beside) seeds a region too, and is kept only when it has the floor's colour
   keepFloorComponents(growth, rw, rh);
+  fillJoints(growth.free, barrier, rw, rh);
 
   // an opening then a slight erosion: a leak through a one-cell gap is cut, and the mixed cells at the floor's
   // edge are not offered as floor
   let free = morph(morph(growth.free, rw, rh, false), rw, rh, true);
-  free = morph(free, rw, rh, false);
+  for (let k = 0; k < 2; k++) free = morph(free, rw, rh, false);
   const freeParts = componentsOf(free, rw, rh);
   // only the free floor that still reaches the bottom edge: the opening may have cut islands off
   const touches = new Set<number>();
@@ -647,7 +704,14 @@ function findOpenings(
     if (b.y0 === 0 && (mode === 'landscape' || w > h)) return;
     // the floor's far edge below the opening: a door reaches it
     let floorTop = height;
-    for (const p of hull) if (p[0] >= b.x0 && p[0] <= b.x1 + 1) floorTop = Math.min(floorTop, p[1]);
+    for (let x = b.x0; x <= b.x1; x++) {
+      for (let y = b.y1; y < Math.min(height, floorTop); y++) {
+        if (inHull[y * width + x]) {
+          floorTop = y;
+          break;
+        }
+      }
+    }
     const door = h > 1.6 * w && b.y1 >= Math.min(floorTop, height) - 0.06 * height;
     openings.push({ kind: door ? 'door' : 'window', polygon: corners[k]! });
   });
