@@ -117,6 +117,32 @@ async function main() {
     `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | | |`,
   );
   console.log(rows.join('\n'));
+
+  // a 12 MP photo: the largest one scaled up to a phone's 4032 × 3024, the analysis's cost at the size renders get
+  const largest = labels.photos.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
+  const { data, info } = await sharp(path.join(process.env.GEOMETRY_PHOTOS ?? PHOTOS_DIR, largest.file))
+    .resize(4032, 3024, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const big = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3 as const,
+  };
+  analyzePhoto(big, largest.mode);
+  const times: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const start = process.cpuUsage();
+    analyzePhoto(big, largest.mode);
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\n12 MP (${largest.file} at 4032 × 3024): median ${times[2]!.toFixed(0)} CPU ms of 5 runs (${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
 }
 
 await main();

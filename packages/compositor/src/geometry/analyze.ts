@@ -36,6 +36,8 @@ const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 const MIN_HORIZON_SUPPORT = 0.8;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
+const PIECE_MARGIN = 3;
 
 export interface CameraEstimate {
   camera: PhotoCamera;
@@ -503,8 +505,13 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       if (area < minPiece) return;
       const outline = columnSpanOutline(parts.labels, rw, rh, k + 1);
       if (!outline) return;
-      // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's
-      const polygon = convexHull(outline).map(toPhotoFromRegion);
+      // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's; and a
+      // margin round a large piece, whose edge blurs into the floor at the analysis size and which a product set
+      // right against its outline would overlap
+      const hullOfPiece = convexHull(outline);
+      const polygon = (area >= 0.003 * rw * rh ? grownBy(hullOfPiece, PIECE_MARGIN) : hullOfPiece).map(
+        toPhotoFromRegion,
+      );
       pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), kind: null });
     });
   }
@@ -512,7 +519,7 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
-  const openings = findOpenings(features, free, hull, mode);
+  const openings = findOpenings(features, free, hull, mode, (x) => horizonAt(x * regionScale) / regionScale);
   const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
   const anchors = mode === 'landscape' ? anchorsOf(segments, estimate, frame, hull, regionScale, aw) : [];
 
@@ -549,6 +556,22 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     ground: ground.map((g) => ({ ...g, polygon: mapPolygon(g.polygon) })),
     anchors: anchors.map((a) => ({ ...a, polygon: a.polygon.map(toPhoto) })),
   };
+}
+
+/** A convex polygon moved outward by `margin` along each corner's bisector (a convex polygon's offset, near enough). */
+function grownBy(polygon: readonly Point[], margin: number): Point[] {
+  const n = polygon.length;
+  if (n < 3) return [...polygon];
+  let cx = 0;
+  let cy = 0;
+  for (const p of polygon) {
+    cx += p[0] / n;
+    cy += p[1] / n;
+  }
+  return polygon.map(([x, y]) => {
+    const d = Math.hypot(x - cx, y - cy) || 1;
+    return [x + ((x - cx) / d) * margin, y + ((y - cy) / d) * margin];
+  });
 }
 
 /** The bottom band of a column-span outline (its second half, the bottoms), an eighth of its height deep. */
@@ -640,6 +663,7 @@ function findOpenings(
   free: Uint8Array,
   hull: readonly Point[],
   mode: 'interior' | 'landscape',
+  horizonAt: (x: number) => number,
 ): Opening[] {
   const { width, height, l } = f;
   const inHull = hull.length >= 3 ? rasterize(hull, width, height) : new Uint8Array(width * height);
@@ -700,6 +724,9 @@ function findOpenings(
     const h = b.y1 - b.y0 + 1;
     if (area < 0.004 * width * height || w < 0.03 * width || h < 0.03 * height) return;
     if (area / (w * h) < 0.7 || w > 6 * h || h > 6 * w) return;
+    // a window or a door reaches above the eyes' height; a bright thing wholly below the horizon is a table top,
+    // a rug or a cushion
+    if (b.y0 > horizonAt((b.x0 + b.x1 + 1) / 2)) return;
     // the sky: along the top edge, in a yard always and in a room when it is wider than tall
     if (b.y0 === 0 && (mode === 'landscape' || w > h)) return;
     // the floor's far edge below the opening: a door reaches it
