@@ -194,8 +194,8 @@ export function growFloor(
   f: Features,
   horizonAt: (x: number) => number,
   barrier: Uint8Array,
-  localStep = 7,
-  globalSpread = 26,
+  localStepAtFull = 7,
+  globalSpreadAtFull = 26,
 ): FloorGrowth {
   const { width, height } = f;
   const n = width * height;
@@ -215,6 +215,11 @@ export function growFloor(
     let sl = f.l[seed]!;
     let sa = f.rg[seed]!;
     let sb = f.by[seed]!;
+    // a dim floor's differences are smaller in proportion (a dark floor and the shadow under a table differ by a few
+    // levels): the steps allowed shrink with the seed's brightness, as the eye's do
+    const dim = Math.min(1, Math.max(0.3, sl / 110));
+    const localStep = localStepAtFull * dim;
+    const globalSpread = globalSpreadAtFull * dim;
     for (let head = 0; head < size; head++) {
       const p = queue[head]!;
       const px = p % width;
