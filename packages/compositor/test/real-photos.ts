@@ -320,7 +320,8 @@ function scaleOf(p: CheckedPlacement, aspect: number): number | null {
 
 /**
  * Perspective: of two standing products, the one whose base is nearer the bottom is nearer the camera and drawn
- * larger for its real size, by about what the rows below the horizon say (a level camera: scale ∝ base − horizon).
+ * larger for its real size, by about what the rows below the horizon say (a level camera: scale ∝ base − horizon),
+ * within DEPTH_SCALE_FACTOR for the real sizes' spread and the labelled horizon's tolerance.
  * `aspect` is the picture's width over its height, to compare widths with heights.
  */
 export function checkDepthScale(
@@ -342,16 +343,23 @@ export function checkDepthScale(
       // a base above the horizon is off the floor: the floor check reports it
       if (farBase <= 0) continue;
       const expected = nearBase / farBase;
+      // what perspective says, with the labelled horizon anywhere within its tolerance: a base near the horizon
+      // makes the ratio sensitive to where exactly it is
+      const tolerance = photo.horizonTolerance ?? HORIZON_TOLERANCE;
+      const least = (nearBase + tolerance) / (farBase + tolerance);
+      const most = farBase > tolerance ? (nearBase - tolerance) / (farBase - tolerance) : Infinity;
       const drawn = scaleOf(near, aspect)! / scaleOf(far, aspect)!;
-      if (expected >= DEPTH_RATIO_TO_CHECK && drawn < 1)
+      if (expected >= DEPTH_RATIO_TO_CHECK && drawn <= 1)
         failures.push({
           check: 'depth-scale',
-          detail: `${near.name} stands nearer than ${far.name} but is drawn smaller for its size (${drawn.toFixed(2)}×)`,
+          detail: `${near.name} stands nearer than ${far.name} but is drawn no larger for its size (${drawn.toFixed(2)}×)`,
         });
-      else if (drawn > expected * DEPTH_SCALE_FACTOR || drawn < expected / DEPTH_SCALE_FACTOR)
+      else if (drawn > most * DEPTH_SCALE_FACTOR || drawn < least / DEPTH_SCALE_FACTOR)
         failures.push({
           check: 'depth-scale',
-          detail: `${near.name} is drawn ${drawn.toFixed(2)}× ${far.name}'s scale where perspective says ${expected.toFixed(2)}×`,
+          detail:
+            `${near.name} is drawn ${drawn.toFixed(2)}× ${far.name}'s scale where perspective says ` +
+            `${least.toFixed(2)}-${most.toFixed(2)}×`,
         });
     }
   }
