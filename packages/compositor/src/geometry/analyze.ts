@@ -33,7 +33,7 @@ const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 /** A segment within this angle of the picture's vertical is taken for a vertical in the world. */
 const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 /** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
-const MIN_HORIZON_SUPPORT = 0.8;
+const MIN_HORIZON_SUPPORT = 1;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
 /** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
