@@ -119,6 +119,23 @@ describe('analyzePhoto without lines', () => {
   });
 });
 
+describe('analyzePhoto on pictures too small to analyse', () => {
+  it('gives the assumed camera and no floor instead of failing', () => {
+    for (const [width, height] of [
+      [1, 1],
+      [3, 200],
+      [200, 3],
+    ] as const) {
+      const data = new Uint8Array(width * height * 4).fill(200);
+      const geometry = analyzePhoto({ data, width, height, channels: 4 }, 'landscape');
+      expect(geometry.source).toBe('guessed');
+      expect(geometry.floor).toEqual([]);
+      expect(geometry.width).toBe(width);
+      expect(geometry.camera.horizonY).toBeCloseTo(0.45 * height);
+    }
+  });
+});
+
 describe('detectSegments', () => {
   it('finds a drawn edge as one segment with its ends', () => {
     const width = 200;

@@ -26,6 +26,8 @@ import {
 
 /** The analysed copy's long side: lines and vanishing points are found at this size. */
 export const ANALYSIS_LONG_SIDE = 512;
+/** A picture smaller than this on a side (analysis pixels, its flat frame cut off) is not analysed. */
+const MIN_ANALYSED_SIDE = 32;
 /** A phone's main camera: about 70° across its long side. */
 const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
 /** Where the horizon is assumed to cross when the lines do not say (fraction of the height). */
@@ -427,6 +429,8 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const border = flatBorder(full.luma);
   const aw = full.luma.width - border.left - border.right;
   const ah = full.luma.height - border.top - border.bottom;
+  // too small a picture to find lines or grow a floor in: the assumed camera and nothing to stand on
+  if (aw < MIN_ANALYSED_SIDE || ah < MIN_ANALYSED_SIDE) return guessedGeometry(photo, mode);
   const luma = cropPlane(full.luma, border.left, border.top, aw, ah);
   const scale = full.scale;
   const offsetX = border.left * scale;
@@ -577,6 +581,32 @@ function grownBy(polygon: readonly Point[], margin: number): Point[] {
     const d = Math.hypot(x - cx, y - cy) || 1;
     return [x + ((x - cx) / d) * margin, y + ((y - cy) / d) * margin];
   });
+}
+
+/** The fallback when a picture cannot be analysed: a level camera of the usual focal length, no floor. */
+function guessedGeometry(photo: Raster, mode: 'interior' | 'landscape'): PhotoGeometry {
+  const { width, height } = photo;
+  return {
+    width,
+    height,
+    mode,
+    source: 'guessed',
+    camera: {
+      focal: DEFAULT_FOCAL_PER_LONG_SIDE * Math.max(width, height),
+      cx: width / 2,
+      cy: height / 2,
+      horizonY: GUESSED_HORIZON[mode] * height,
+      roll: 0,
+      eyeHeight: mode === 'interior' ? 1.3 : 1.6,
+    },
+    vanishingPoints: { vertical: null, horizontal: [] },
+    floor: [],
+    walls: [],
+    openings: [],
+    pieces: [],
+    ground: [],
+    anchors: [],
+  };
 }
 
 /** The bottom band of a column-span outline (its second half, the bottoms), an eighth of its height deep. */
