@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Design, LikeResponse } from '@dwellscape/shared';
 import { designLikes, designs } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage, signUp } from './fixtures';
+import { insertAccount, insertDesign, insertUser, putImage, signedInCookie } from './fixtures';
 
 describe.each(dbKinds)('likes (%s)', (kind) => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe.each(dbKinds)('likes (%s)', (kind) => {
       remoteAddress: remoteAddress(cookie),
     });
   /** A signed-in viewer: only signed-in likes count in likesCount (issue #37; design-holds.test.ts, 4c). */
-  const account = async () => (await signUp(t.app, await t.unlock())).cookie;
+  const account = async () => signedInCookie(t, t.database.db, (await insertAccount(t.database.db)).id);
   const storedCount = async (id: string) =>
     (await t.database.db.select().from(designs).where(eq(designs.id, id)))[0]!.likesCount;
   const likeRows = async (id: string) =>

@@ -16,10 +16,10 @@ export const PUBLISH_LIMIT: WriteLimit = {
   message: 'You are publishing too fast. Please wait a moment.',
 };
 
-/** Commenting needs an account; ten comments in a minute is already more than a person types. */
+/** Commenting needs an account; twenty comments in a minute is already far more than a person types. */
 export const COMMENT_LIMIT: WriteLimit = {
   name: 'comment',
-  max: 10,
+  max: 20,
   windowMs: MINUTE,
   message: 'You are commenting too fast. Please wait a moment.',
 };
