@@ -3,17 +3,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Design, LikeResponse } from '@dwellscape/shared';
 import { designLikes, designs } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage } from './fixtures';
+import { insertAccount, insertDesign, insertUser, putImage, signedInCookie } from './fixtures';
 
 describe.each(dbKinds)('likes (%s)', (kind) => {
   let t: TestApp;
   let userId: string;
   let afterImageUrl: string;
 
+  let addressesUsed = 0;
+  // each viewer from an address of its own: likes are limited per address too (LIKE_LIMIT)
+  const addressOf = new Map<string, string>();
+  const remoteAddress = (cookie: string) => {
+    if (!addressOf.has(cookie)) addressOf.set(cookie, `203.0.113.${++addressesUsed}`);
+    return addressOf.get(cookie)!;
+  };
   const like = (cookie: string, id: string) =>
-    t.app.inject({ method: 'PUT', url: `/api/designs/${id}/like`, headers: { cookie } });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${id}/like`,
+      headers: { cookie },
+      remoteAddress: remoteAddress(cookie),
+    });
   const unlike = (cookie: string, id: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/designs/${id}/like`, headers: { cookie } });
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/designs/${id}/like`,
+      headers: { cookie },
+      remoteAddress: remoteAddress(cookie),
+    });
+  /** A signed-in viewer: only signed-in likes count in likesCount (issue #37; design-holds.test.ts, 4c). */
+  const account = async () => signedInCookie(t, t.database.db, (await insertAccount(t.database.db)).id);
   const storedCount = async (id: string) =>
     (await t.database.db.select().from(designs).where(eq(designs.id, id)))[0]!.likesCount;
   const likeRows = async (id: string) =>
@@ -30,7 +49,7 @@ describe.each(dbKinds)('likes (%s)', (kind) => {
 
   it('likes once per viewer, however often it is asked', async () => {
     const design = await insertDesign(t.database.db, { userId, afterImageUrl, likesCount: 7 });
-    const viewer = await t.unlock();
+    const viewer = await account();
     const first = await like(viewer, design.id);
     expect(first.statusCode).toBe(200);
     expect(first.json<LikeResponse>()).toEqual({ liked: true, likesCount: 8 });
@@ -67,9 +86,9 @@ describe.each(dbKinds)('likes (%s)', (kind) => {
     expect(Number(orphan[0]!.n)).toBe(0);
   });
 
-  it('acceptance: 200 concurrent likes from 20 sessions add exactly 20, and 200 unlikes take them back', async () => {
+  it('acceptance: 200 concurrent likes from 20 accounts add exactly 20, and 200 unlikes take them back', async () => {
     const design = await insertDesign(t.database.db, { userId, afterImageUrl, likesCount: 3 });
-    const viewers = await Promise.all(Array.from({ length: 20 }, () => t.unlock()));
+    const viewers = await Promise.all(Array.from({ length: 20 }, () => account()));
     const everyViewerTenTimes = viewers.flatMap((viewer) => Array.from({ length: 10 }, () => viewer));
 
     const liked = await Promise.all(everyViewerTenTimes.map((viewer) => like(viewer, design.id)));
@@ -89,7 +108,7 @@ describe.each(dbKinds)('likes (%s)', (kind) => {
   it('keeps likes of different designs apart', async () => {
     const a = await insertDesign(t.database.db, { userId, afterImageUrl });
     const b = await insertDesign(t.database.db, { userId, afterImageUrl });
-    const viewer = await t.unlock();
+    const viewer = await account();
     await like(viewer, a.id);
     expect(await storedCount(b.id)).toBe(0);
     const rows = await t.database.db

@@ -25,7 +25,8 @@ import {
 import {
   addCommentBodySchema,
   addCommentResponseSchema,
-  commentSchema,
+  commentPageQuerySchema,
+  commentPageResponseSchema,
   designSchema,
   feedQuerySchema,
   feedResponseSchema,
@@ -253,7 +254,11 @@ export const contracts = {
     status: 200,
     response: saveResponseSchema,
   }),
-  listComments: contract({ ...get(apiPaths.designComments, listOf(commentSchema)), params: idParamsSchema }),
+  listComments: contract({
+    ...get(apiPaths.designComments, commentPageResponseSchema),
+    params: idParamsSchema,
+    query: commentPageQuerySchema,
+  }),
   addComment: contract({
     method: 'POST',
     route: routeOf(apiPaths.designComments),

@@ -5,6 +5,7 @@ import {
   CAPTION_MAX_LENGTH,
   COMMENT_NAME_MAX_LENGTH,
   COMMENT_TEXT_MAX_LENGTH,
+  COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
   SEARCH_LISTS,
   SEARCH_MAX_OFFSET,
@@ -13,6 +14,7 @@ import {
 } from './constants';
 import { isPageCursor } from './helpers';
 import {
+  cursorPageOf,
   idSchema,
   isoDateSchema,
   listOf,
@@ -130,7 +132,7 @@ export const designSchema = z.object({
 });
 export type Design = z.infer<typeof designSchema>;
 
-/** A keyset page's cursor: only one a page of this API wrote (the feed, Following, Saved). */
+/** A keyset page's cursor: only one a page of this API wrote (the feed, Following, Saved, a design's comments). */
 export const pageCursorSchema = z.string().check(
   z.maxLength(200),
   z.refine(
@@ -300,6 +302,16 @@ export const commentSchema = z.object({
   author: z.nullable(userSummarySchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** A page of a design's comments: oldest first (SPEC §7), after the cursor's comment. */
+export const commentPageQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(COMMENTS_PAGE_SIZE)), COMMENTS_PAGE_SIZE),
+  cursor: z.optional(pageCursorSchema),
+});
+export type CommentPageQuery = z.input<typeof commentPageQuerySchema>;
+
+export const commentPageResponseSchema = cursorPageOf(commentSchema);
+export type CommentPageResponse = z.infer<typeof commentPageResponseSchema>;
 
 export const addCommentBodySchema = z.object({
   name: z.optional(nonBlank(COMMENT_NAME_MAX_LENGTH)),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import type { FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
-import { mediaFiles, sessions, users } from '../db/schema';
+import { designs, mediaFiles, sessions, users } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 
 export type StoredMediaKind = 'upload' | 'render';
@@ -97,4 +97,62 @@ export async function readStoredMedia(storage: FileStorage, url: string): Promis
   } catch {
     return null;
   }
+}
+
+/**
+ * The URLs among `urls` that something still shows, so that their files must stay: a design's before,
+ * after or video picture, any line of a design's product list (an own item is a photo its author uploaded,
+ * selected_products[].imageUrl), and a user's avatar. A file may be both at once: an avatar picked again
+ * as an own item of a published design (issue #37).
+ */
+async function findReferencedUrls(db: AppDatabase, urls: string[]): Promise<Set<string>> {
+  // a product list holds a URL when it contains a line with it as imageUrl (jsonb containment)
+  const listsHolding = urls.map(
+    (url) => sql`${designs.selectedProducts} @> ${JSON.stringify([{ imageUrl: url }])}::jsonb`,
+  );
+  const [pictureRows, productRows, userRows] = await Promise.all([
+    db
+      .select({ before: designs.beforeImageUrl, after: designs.afterImageUrl, video: designs.videoUrl })
+      .from(designs)
+      .where(
+        or(
+          inArray(designs.beforeImageUrl, urls),
+          inArray(designs.afterImageUrl, urls),
+          inArray(designs.videoUrl, urls),
+        ),
+      ),
+    // one pass over the designs; only a profile change and an account deletion ask
+    db
+      .select({ products: designs.selectedProducts })
+      .from(designs)
+      .where(or(...listsHolding)),
+    db.select({ avatar: users.avatarUrl }).from(users).where(inArray(users.avatarUrl, urls)),
+  ]);
+  const used = new Set<string>();
+  for (const row of pictureRows) for (const url of [row.before, row.after, row.video]) if (url) used.add(url);
+  for (const row of productRows) for (const line of row.products) used.add(line.imageUrl);
+  for (const row of userRows) used.add(row.avatar);
+  return used;
+}
+
+/**
+ * Forgets the stored uploads and renders among `candidates` that nothing shows any more
+ * (findReferencedUrls), and returns their keys for the caller to delete from storage. Sample pictures stay.
+ */
+export async function forgetUnreferencedMedia(
+  db: AppDatabase,
+  candidates: { key: string; url: string }[],
+): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const used = await findReferencedUrls(
+    db,
+    candidates.map((candidate) => candidate.url),
+  );
+  const unused = candidates.filter((candidate) => !used.has(candidate.url)).map((candidate) => candidate.key);
+  if (unused.length === 0) return [];
+  const deleted = await db
+    .delete(mediaFiles)
+    .where(and(inArray(mediaFiles.key, unused), inArray(mediaFiles.kind, ['upload', 'render'])))
+    .returning({ key: mediaFiles.key });
+  return deleted.map((row) => row.key);
 }

@@ -595,6 +595,12 @@ interface FuzzCase {
 
 /** Fitting refusals: bad input, unknown id, too large, unsupported type, path parameter too long. */
 const REFUSED = [400, 404, 413, 414, 415];
+/**
+ * A write route with a per-person limit (modules/designs/design-write-limits.ts) refuses past it with 429: the
+ * fuzz sends one account's and one address's bad requests far faster than a person, and those that pass the
+ * schema count. A 429 writes nothing either, which the case's snapshot checks.
+ */
+const REFUSED_OR_LIMITED = [...REFUSED, 429];
 /** Percent-encodes a path parameter; a lone surrogate (which no URL can carry) becomes U+FFFD first. */
 const enc = (text: string) =>
   encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
@@ -1040,7 +1046,7 @@ function cases(): FuzzCase[] {
     {
       name: 'POST /api/designs',
       weight: 10,
-      allowed: REFUSED,
+      allowed: REFUSED_OR_LIMITED,
       provokes: [400, 415],
       names: [
         'title',
@@ -1153,7 +1159,7 @@ function cases(): FuzzCase[] {
     {
       name: 'PUT and DELETE /api/designs/:id/like',
       weight: 8,
-      allowed: REFUSED,
+      allowed: REFUSED_OR_LIMITED,
       provokes: [400, 404, 414, 415],
       names: ['id'],
       build: (world) =>
@@ -1182,7 +1188,7 @@ function cases(): FuzzCase[] {
     {
       name: 'POST /api/designs/:id/comments',
       weight: 10,
-      allowed: REFUSED,
+      allowed: REFUSED_OR_LIMITED,
       provokes: [400, 404, 415],
       names: ['name', 'text'],
       build: (world) =>
@@ -1233,7 +1239,7 @@ function cases(): FuzzCase[] {
     {
       name: 'PUT and DELETE /api/users/:id/follow',
       weight: 6,
-      allowed: REFUSED,
+      allowed: REFUSED_OR_LIMITED,
       provokes: [400, 404, 414],
       names: ['id'],
       build: (world) =>
@@ -1256,7 +1262,7 @@ function cases(): FuzzCase[] {
     {
       name: 'PUT and DELETE /api/designs/:id/save',
       weight: 6,
-      allowed: REFUSED,
+      allowed: REFUSED_OR_LIMITED,
       provokes: [400, 404, 414],
       names: ['id'],
       build: (world) =>

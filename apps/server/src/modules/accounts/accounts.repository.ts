@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
-import {
-  designComments,
-  designLikes,
-  designs,
-  follows,
-  mediaFiles,
-  savedDesigns,
-  sessions,
-  users,
-} from '../../db/schema';
+import { designComments, designLikes, designs, follows, savedDesigns, sessions, users } from '../../db/schema';
 
 type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 type Queryable = AppDatabase | Transaction;
@@ -76,12 +67,13 @@ export async function signOutAllSessions(tx: Queryable, accountId: string): Prom
 }
 
 /**
- * Moves the likes a gate session made while signed out to the account (decision 0016). A design
- * both had liked keeps the account's like, and its count drops by the session's, so the counts
- * still equal the rows. Idempotent: a second run finds no session likes. Two sessions of one
- * account merging at once stay right: the later insert of a shared design waits for the earlier
- * one to commit and then inserts nothing, so it counts as a duplicate; inserts run in design id
- * order, so two merges never wait on each other in a circle. Returns how many duplicates dropped.
+ * Moves the likes a gate session made while signed out to the account (decision 0016). A signed-out
+ * like does not count in a design's public count (designs.repository addLike, issue #37): each one
+ * that becomes the account's counts now, and a design both had liked keeps the account's like, which
+ * already counted. Idempotent: a second run finds no session likes. Two sessions of one account
+ * merging at once stay right: the later insert of a shared design waits for the earlier one to commit
+ * and then inserts nothing, so it counts as a duplicate; inserts run in design id order, so two merges
+ * never wait on each other in a circle. Returns how many likes started to count.
  */
 export async function moveSessionLikesToAccount(tx: Queryable, sessionId: string, accountId: string): Promise<number> {
   const removed = await tx
@@ -95,15 +87,18 @@ export async function moveSessionLikesToAccount(tx: Queryable, sessionId: string
     .values(removed.map((like) => ({ designId: like.designId, viewerId: accountId, createdAt: like.createdAt })))
     .onConflictDoNothing()
     .returning({ designId: designLikes.designId });
-  const movedIds = new Set(moved.map((like) => like.designId));
-  const duplicates = removed.map((like) => like.designId).filter((id) => !movedIds.has(id));
-  if (duplicates.length > 0) {
+  if (moved.length > 0) {
     await tx
       .update(designs)
-      .set({ likesCount: sql`${designs.likesCount} - 1` })
-      .where(inArray(designs.id, duplicates));
+      .set({ likesCount: sql`${designs.likesCount} + 1` })
+      .where(
+        inArray(
+          designs.id,
+          moved.map((like) => like.designId),
+        ),
+      );
   }
-  return duplicates.length;
+  return moved.length;
 }
 
 export interface ProfileChange {
@@ -284,38 +279,4 @@ export async function deleteAccountRows(tx: Transaction, accountId: string): Pro
     for (const url of [design.beforeImageUrl, design.afterImageUrl, design.videoUrl]) if (url) urls.add(url);
   }
   return [...urls];
-}
-
-/**
- * Forgets the stored uploads and renders among `candidates` that no design or user points at any
- * more, and returns their keys for the caller to delete from storage. Sample pictures stay.
- */
-export async function forgetUnreferencedMedia(
-  db: AppDatabase,
-  candidates: { key: string; url: string }[],
-): Promise<string[]> {
-  if (candidates.length === 0) return [];
-  const urls = candidates.map((candidate) => candidate.url);
-  const [designRows, userRows] = await Promise.all([
-    db
-      .select({ before: designs.beforeImageUrl, after: designs.afterImageUrl, video: designs.videoUrl })
-      .from(designs)
-      .where(
-        or(
-          inArray(designs.beforeImageUrl, urls),
-          inArray(designs.afterImageUrl, urls),
-          inArray(designs.videoUrl, urls),
-        ),
-      ),
-    db.select({ avatar: users.avatarUrl }).from(users).where(inArray(users.avatarUrl, urls)),
-  ]);
-  const used = new Set<string | null>(userRows.map((row) => row.avatar));
-  for (const row of designRows) used.add(row.before).add(row.after).add(row.video);
-  const unused = candidates.filter((candidate) => !used.has(candidate.url)).map((candidate) => candidate.key);
-  if (unused.length === 0) return [];
-  const deleted = await db
-    .delete(mediaFiles)
-    .where(and(inArray(mediaFiles.key, unused), inArray(mediaFiles.kind, ['upload', 'render'])))
-    .returning({ key: mediaFiles.key });
-  return deleted.map((row) => row.key);
 }

@@ -17,6 +17,7 @@ import type { AppDatabase } from '../../db/client';
 import { designs } from '../../db/schema';
 import { AppError, invalidRequest, notFound } from '../../errors';
 import { variantKeyOf } from '../../media/responsive-images';
+import { forgetUnreferencedMedia } from '../../media/stored-media';
 import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
 import { SEED_USERS } from '@dwellscape/sample-art';
 import type { FileStorage } from '../../storage/file-storage';
@@ -32,7 +33,6 @@ import {
   findAccountMarks,
   findAccountRow,
   findCredentials,
-  forgetUnreferencedMedia,
   insertAccount,
   moveSessionLikesToAccount,
   rotateSession,
@@ -142,11 +142,11 @@ async function switchSessionAccount(
     if (!session) throw sessionGone();
     await viewerDidChange({ session: viewer.viewerId });
     if (accountId !== null) {
-      const duplicates = await moveSessionLikesToAccount(tx, viewer.viewerId, accountId);
+      const nowCounted = await moveSessionLikesToAccount(tx, viewer.viewerId, accountId);
       await viewerDidChange({ likes: viewer.viewerId });
       await viewerDidChange({ likes: accountId });
-      // a design both had liked lost one like: its count is on the feed's cards
-      if (duplicates > 0) await feedDidChange();
+      // the session's likes now count as the account's: the counts are on the feed's cards
+      if (nowCounted > 0) await feedDidChange();
     }
     if (accountId !== null) await claimSessionMedia(tx, viewer.viewerId, accountId);
     return session;

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Comment } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designComments, designs, users } from '../../db/schema';
 import { toUserSummary } from '../users/users.repository';
+import { exactTime, visibleTo, type DesignKey } from './designs.repository';
 import { writeFeedTransaction } from './feed-cache';
 
 const commentSelection = {
@@ -37,15 +38,29 @@ function toCommentDto({ comment, author }: CommentRow): Comment {
   };
 }
 
-/** A design's comments, oldest first. */
-export async function findCommentsOfDesign(db: AppDatabase, designId: string): Promise<Comment[]> {
+/**
+ * A page of a design's comments, oldest first (SPEC §7), after `after` (the last comment shown), each with
+ * its exact key: keyset pagination, so a comment posted meanwhile comes at the end and shifts nothing.
+ * design_comments_design_idx (design_id, created_at) serves it.
+ */
+export async function findCommentsAfter(
+  db: AppDatabase,
+  query: { designId: string; after: DesignKey | null; limit: number },
+): Promise<{ comment: Comment; key: DesignKey }[]> {
+  const newerThanKey = query.after
+    ? sql`(${designComments.createdAt}, ${designComments.id}) > (${query.after.createdAt}::timestamptz, ${query.after.id}::text)`
+    : undefined;
   const rows = await db
-    .select(commentSelection)
+    .select({ ...commentSelection, exactCreatedAt: exactTime(designComments.createdAt) })
     .from(designComments)
     .leftJoin(users, eq(users.id, designComments.userId))
-    .where(eq(designComments.designId, designId))
-    .orderBy(asc(designComments.createdAt), asc(designComments.id));
-  return rows.map(toCommentDto);
+    .where(and(eq(designComments.designId, query.designId), newerThanKey))
+    .orderBy(asc(designComments.createdAt), asc(designComments.id))
+    .limit(query.limit);
+  return rows.map((row) => ({
+    comment: toCommentDto(row),
+    key: { createdAt: row.exactCreatedAt, id: row.comment.id },
+  }));
 }
 
 export interface NewComment {
@@ -56,7 +71,7 @@ export interface NewComment {
   content: string;
 }
 
-/** Adds the comment and counts it in one transaction; null when the design does not exist. */
+/** Adds the comment and counts it in one transaction; null when the design does not exist or its author may not see it. */
 export async function insertCommentAndCount(
   db: AppDatabase,
   comment: NewComment,
@@ -65,7 +80,7 @@ export async function insertCommentAndCount(
     const [counted] = await tx
       .update(designs)
       .set({ commentsCount: sql`${designs.commentsCount} + 1` })
-      .where(eq(designs.id, comment.designId))
+      .where(and(eq(designs.id, comment.designId), visibleTo(comment.userId)))
       .returning({ commentsCount: designs.commentsCount });
     if (!counted) return null;
     const [inserted] = await tx.insert(designComments).values(comment).returning();

@@ -1,4 +1,4 @@
-import { and, desc, eq, fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Design, FeedDesign } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
@@ -103,13 +103,27 @@ export async function findDesigns(db: AppDatabase, options: FindDesignsOptions):
   return rows.map((row) => row.design);
 }
 
+/**
+ * Which designs a viewer may reach by id (issue #37): every public design, and the signed-in account's own
+ * designs whatever their `is_public`. Every read and write by id asks for a design through it, and answers a
+ * hidden design as it answers a missing one (404), so that nobody learns a hidden design exists.
+ */
+export const visibleTo = (accountId: string | null): SQL =>
+  accountId === null ? sql`${designs.isPublic}` : or(sql`${designs.isPublic}`, eq(designs.userId, accountId))!;
+
+/** The design with this id as this viewer sees it; null when there is none or it is not theirs to see (visibleTo). */
 export async function findDesignById(
   db: AppDatabase,
   id: string,
   viewerId: string | null,
   accountId: string | null = null,
 ): Promise<Design | null> {
-  const [found] = await findDesigns(db, { where: eq(designs.id, id), limit: 1, viewerId, accountId });
+  const [found] = await findDesigns(db, {
+    where: and(eq(designs.id, id), visibleTo(accountId)),
+    limit: 1,
+    viewerId,
+    accountId,
+  });
   return found ?? null;
 }
 
@@ -207,20 +221,26 @@ export async function findPublicDesignsAfter(
   return rows.map((row) => ({ design: row.design, key: { createdAt: row.exactCreatedAt, id: row.design.id } }));
 }
 
-export async function findDesignOwnerId(db: AppDatabase, id: string): Promise<string | null> {
-  const [row] = await db.select({ userId: designs.userId }).from(designs).where(eq(designs.id, id)).limit(1);
-  return row?.userId ?? null;
+/** Whether the design exists and this account (or, null, a signed-out viewer) may see it (visibleTo). */
+export async function isDesignVisible(db: Pick<AppDatabase, 'select'>, id: string, accountId: string | null) {
+  const [row] = await db
+    .select({ id: designs.id })
+    .from(designs)
+    .where(and(eq(designs.id, id), visibleTo(accountId)))
+    .limit(1);
+  return row !== undefined;
 }
 
-/** A remix's original: who made it and its pictures, or null when no design has this id. */
+/** A remix's original: who made it and its pictures, or null when no design this account may see has this id. */
 export async function findRemixSource(
   db: AppDatabase,
   id: string,
+  accountId: string,
 ): Promise<{ userId: string; beforeImageUrl: string | null; afterImageUrl: string } | null> {
   const [row] = await db
     .select({ userId: designs.userId, beforeImageUrl: designs.beforeImageUrl, afterImageUrl: designs.afterImageUrl })
     .from(designs)
-    .where(eq(designs.id, id))
+    .where(and(eq(designs.id, id), visibleTo(accountId)))
     .limit(1);
   return row ?? null;
 }
@@ -284,52 +304,75 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
   });
 }
 
-async function readLikesCount(db: Pick<AppDatabase, 'select'>, designId: string): Promise<number | null> {
+/** The design's public like count, or null when there is no design with this id that the account may see. */
+async function readLikesCount(
+  db: Pick<AppDatabase, 'select'>,
+  designId: string,
+  accountId: string | null,
+): Promise<number | null> {
   const [row] = await db
     .select({ likesCount: designs.likesCount })
     .from(designs)
-    .where(eq(designs.id, designId))
+    .where(and(eq(designs.id, designId), visibleTo(accountId)))
     .limit(1);
   return row?.likesCount ?? null;
 }
 
-/** Idempotent per viewer: the count moves only when this call created the like. Null for an unknown design. */
-export async function addLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
+/**
+ * Who likes: the liker id the like is stored under (the account, or the gate session signed out) and the
+ * signed-in account, if any, which decides whether the like counts.
+ *
+ * Only signed-in likes count in a design's public `likesCount` (issue #37): a signed-out like is kept
+ * for its session (likedByViewer, and it moves to the account at sign-in, where it starts to count:
+ * accounts.repository moveSessionLikesToAccount), but a script that opens gate sessions to like with
+ * cannot move the number a design shows. PRODUCT.md: likes made before signing in move to the account.
+ */
+export interface Liker {
+  likerId: string;
+  accountId: string | null;
+}
+
+/** Idempotent per viewer: the count moves only when this call created a signed-in like. Null for an unknown design. */
+export async function addLike(db: AppDatabase, designId: string, liker: Liker): Promise<number | null> {
   return writeFeedTransaction(db, async (tx, feedDidChange, viewerDidChange) => {
-    const current = await readLikesCount(tx, designId);
+    const current = await readLikesCount(tx, designId, liker.accountId);
     if (current === null) return null;
     const inserted = await tx
       .insert(designLikes)
-      .values({ designId, viewerId })
+      .values({ designId, viewerId: liker.likerId })
       .onConflictDoNothing()
       .returning({ designId: designLikes.designId });
-    if (inserted.length === 0) return readLikesCount(tx, designId);
+    if (inserted.length === 0) return readLikesCount(tx, designId, liker.accountId);
+    await viewerDidChange({ likes: liker.likerId });
+    if (liker.accountId === null) return current;
     const [updated] = await tx
       .update(designs)
       .set({ likesCount: sql`${designs.likesCount} + 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
     await feedDidChange({ designs: [designId] });
-    await viewerDidChange({ likes: viewerId });
     return updated?.likesCount ?? null;
   });
 }
 
-/** The mirror of addLike: the count moves only when this call removed the like. Null for an unknown design. */
-export async function removeLike(db: AppDatabase, designId: string, viewerId: string): Promise<number | null> {
+/** The mirror of addLike: the count moves only when this call removed a signed-in like. Null for an unknown design. */
+export async function removeLike(db: AppDatabase, designId: string, liker: Liker): Promise<number | null> {
   return writeFeedTransaction(db, async (tx, feedDidChange, viewerDidChange) => {
+    const current = await readLikesCount(tx, designId, liker.accountId);
+    if (current === null) return null;
     const deleted = await tx
       .delete(designLikes)
-      .where(and(eq(designLikes.designId, designId), eq(designLikes.viewerId, viewerId)))
+      .where(and(eq(designLikes.designId, designId), eq(designLikes.viewerId, liker.likerId)))
       .returning({ designId: designLikes.designId });
-    if (deleted.length === 0) return readLikesCount(tx, designId);
+    if (deleted.length === 0) return readLikesCount(tx, designId, liker.accountId);
+    await viewerDidChange({ likes: liker.likerId });
+    if (liker.accountId === null) return current;
     const [updated] = await tx
       .update(designs)
       .set({ likesCount: sql`${designs.likesCount} - 1` })
       .where(eq(designs.id, designId))
       .returning({ likesCount: designs.likesCount });
     await feedDidChange({ designs: [designId] });
-    await viewerDidChange({ likes: viewerId });
     return updated?.likesCount ?? null;
   });
 }

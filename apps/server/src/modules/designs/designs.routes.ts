@@ -3,6 +3,7 @@ import { route } from '../../contract-route';
 import { asResponse } from '../../response-serializer';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
+import { COMMENT_LIMIT, LIKE_LIMIT, PUBLISH_LIMIT } from './design-write-limits';
 import {
   addComment,
   getDesign,
@@ -19,11 +20,19 @@ export default async function designsRoutes(app: AppInstance) {
     asResponse(await listFeed(app.db, request.viewer, request.query, app.feedCache, app.viewerCaches)),
   );
 
-  route(app, contracts.publishDesign, { responses: signInRequiredResponse }, async (request, reply) => {
-    const viewer = { ...request.viewer, accountId: requireAccount(request) };
-    const design = await publishDesign(app.db, app.storage, viewer, request.body);
-    return reply.code(201).send(design);
-  });
+  // a limited write's answers: what it answers besides, and 429 past its limit
+  const limited = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+  route(
+    app,
+    contracts.publishDesign,
+    { limits: [PUBLISH_LIMIT], responses: { ...limited, ...signInRequiredResponse } },
+    async (request, reply) => {
+      const viewer = { ...request.viewer, accountId: requireAccount(request) };
+      const design = await publishDesign(app.db, app.storage, viewer, request.body);
+      return reply.code(201).send(design);
+    },
+  );
 
   route(app, contracts.getDesign, {}, async (request) => getDesign(app.db, request.params.id, request.viewer));
 
@@ -34,15 +43,26 @@ export default async function designsRoutes(app: AppInstance) {
     async (request) => ({ items: await listRemixes(app.db, request.params.id, request.viewer) }),
   );
 
-  route(app, contracts.likeDesign, {}, async (request) => likeDesign(app.db, request.params.id, request.viewer));
+  route(app, contracts.likeDesign, { limits: [LIKE_LIMIT], responses: limited }, async (request) =>
+    likeDesign(app.db, request.params.id, request.viewer),
+  );
 
-  route(app, contracts.unlikeDesign, {}, async (request) => unlikeDesign(app.db, request.params.id, request.viewer));
+  route(app, contracts.unlikeDesign, { limits: [LIKE_LIMIT], responses: limited }, async (request) =>
+    unlikeDesign(app.db, request.params.id, request.viewer),
+  );
 
-  route(app, contracts.listComments, {}, async (request) => ({
-    items: await listComments(app.db, request.params.id),
-  }));
+  route(
+    app,
+    contracts.listComments,
+    { responses: { 400: errorResponseSchema, 404: errorResponseSchema } },
+    async (request) => listComments(app.db, request.params.id, request.viewer, request.query),
+  );
 
-  route(app, contracts.addComment, { responses: signInRequiredResponse }, async (request, reply) =>
-    reply.code(201).send(await addComment(app.db, request.params.id, requireAccount(request), request.body)),
+  route(
+    app,
+    contracts.addComment,
+    { limits: [COMMENT_LIMIT], responses: { ...limited, ...signInRequiredResponse } },
+    async (request, reply) =>
+      reply.code(201).send(await addComment(app.db, request.params.id, requireAccount(request), request.body)),
   );
 }

@@ -4,13 +4,14 @@ import {
   feedResponseSchema,
   type AddCommentBody,
   type AddCommentResponse,
-  type Comment,
+  type CommentPageResponse,
   type Design,
   type FeedPage,
   type FeedQuery,
   type FeedResponse,
   type LikeResponse,
   OWN_ITEM_DEFAULT_NAME,
+  type commentPageQuerySchema,
   type publishDesignBodySchema,
   type DesignProduct,
 } from '@dwellscape/shared';
@@ -27,13 +28,13 @@ import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
 import { findAllSavedIds, findSavedAmong } from '../saved/saved.repository';
 import { findUserById } from '../users/users.repository';
-import { findCommentsOfDesign, insertCommentAndCount } from './comments.repository';
+import { findCommentsAfter, insertCommentAndCount } from './comments.repository';
 import {
   addLike,
   findDesignById,
   findAllLikedIds,
   findLikedAmong,
-  findDesignOwnerId,
+  isDesignVisible,
   findPublicDesignsAfter,
   findPublicRemixesOf,
   findRemixSource,
@@ -149,11 +150,11 @@ export async function getDesign(db: AppDatabase, id: string, viewer: Viewer): Pr
 export const REMIXES_LIST_LIMIT = 50;
 
 export async function listRemixes(db: AppDatabase, designId: string, viewer: Viewer): Promise<Design[]> {
-  const [owner, remixes] = await Promise.all([
-    findDesignOwnerId(db, designId),
+  const [visible, remixes] = await Promise.all([
+    isDesignVisible(db, designId, viewer.accountId),
     findPublicRemixesOf(db, designId, { limit: REMIXES_LIST_LIMIT, ...viewer }),
   ]);
-  if (owner === null) throw designNotFound();
+  if (!visible) throw designNotFound();
   return remixes;
 }
 
@@ -265,7 +266,8 @@ export async function publishDesign(
   const selectedProducts = await buildProductSnapshot(db, input);
   markLiveTrace('publish:products-checked');
   const originalDesignId = input.originalDesignId ?? null;
-  const original = originalDesignId === null ? null : await findRemixSource(db, originalDesignId);
+  // a hidden original (not the account's own) is answered as a missing one: its existence is not told
+  const original = originalDesignId === null ? null : await findRemixSource(db, originalDesignId, viewer.accountId);
   if (originalDesignId !== null && original === null) {
     throw invalidField('body.originalDesignId', 'no design has this id');
   }
@@ -304,23 +306,36 @@ export async function publishDesign(
   return design;
 }
 
+/** The liker a viewer likes as (designs.repository Liker): only a signed-in like counts in the public count. */
+const likerOf = (viewer: Viewer) => ({ likerId: likerIdOf(viewer), accountId: viewer.accountId });
+
 export async function likeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
-  const likesCount = await addLike(db, designId, likerIdOf(viewer));
+  const likesCount = await addLike(db, designId, likerOf(viewer));
   if (likesCount === null) throw designNotFound();
   await notifyLiked(db, { designId, actorId: viewer.accountId });
   return { liked: true, likesCount };
 }
 
 export async function unlikeDesign(db: AppDatabase, designId: string, viewer: Viewer): Promise<LikeResponse> {
-  const likesCount = await removeLike(db, designId, likerIdOf(viewer));
+  const likesCount = await removeLike(db, designId, likerOf(viewer));
   if (likesCount === null) throw designNotFound();
   return { liked: false, likesCount };
 }
 
-export async function listComments(db: AppDatabase, designId: string): Promise<Comment[]> {
-  const [owner, comments] = await Promise.all([findDesignOwnerId(db, designId), findCommentsOfDesign(db, designId)]);
-  if (owner === null) throw designNotFound();
-  return comments;
+/** A page of the design's comments, oldest first (SPEC §7), continuing after the cursor's comment. */
+export async function listComments(
+  db: AppDatabase,
+  designId: string,
+  viewer: Viewer,
+  query: z.output<typeof commentPageQuerySchema>,
+): Promise<CommentPageResponse> {
+  const after = readPageCursor(query.cursor);
+  const [visible, rows] = await Promise.all([
+    isDesignVisible(db, designId, viewer.accountId),
+    findCommentsAfter(db, { designId, after, limit: query.limit + 1 }),
+  ]);
+  if (!visible) throw designNotFound();
+  return { items: rows.slice(0, query.limit).map((row) => row.comment), nextCursor: nextPageCursor(rows, query.limit) };
 }
 
 /**

@@ -2,16 +2,22 @@ import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
+import { FOLLOW_LIMIT } from '../designs/design-write-limits';
 import { followUser, listFollowingFeed, unfollowUser } from './follows.service';
 
-const followResponses = { 400: errorResponseSchema, 404: errorResponseSchema, ...signInRequiredResponse };
+const followResponses = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+  ...signInRequiredResponse,
+};
 
 export default async function followsRoutes(app: AppInstance) {
-  route(app, contracts.followUser, { responses: followResponses }, async (request) =>
+  route(app, contracts.followUser, { limits: [FOLLOW_LIMIT], responses: followResponses }, async (request) =>
     followUser(app.db, requireAccount(request), request.params.id),
   );
 
-  route(app, contracts.unfollowUser, { responses: followResponses }, async (request) =>
+  route(app, contracts.unfollowUser, { limits: [FOLLOW_LIMIT], responses: followResponses }, async (request) =>
     unfollowUser(app.db, requireAccount(request), request.params.id),
   );
 

@@ -3,7 +3,7 @@ import type { AppDatabase } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { announceViewerChange, announceViewerChangesNow, viewerChanged } from '../../realtime/viewer-caches';
 import { designs, savedDesigns } from '../../db/schema';
-import { exactTime, type DesignKey } from '../designs/designs.repository';
+import { exactTime, isDesignVisible, visibleTo, type DesignKey } from '../designs/designs.repository';
 import type { KeyedDesignId } from '../designs/design-pages';
 
 /** Which of `designIds` the account saved, as a prepared statement (it runs on every cached feed page). */
@@ -42,12 +42,16 @@ export async function findAllSavedIds(db: AppDatabase, accountId: string, max: n
   return rows.length > max ? null : new Set(rows.map((row) => row.designId));
 }
 
-/** Saves the design for the account, once however often it is asked; false when no design has this id. */
+/** Saves the design for the account, once however often it is asked; false when no design it may see has this id. */
 export async function addSave(db: AppDatabase, accountId: string, designId: string): Promise<boolean> {
   const saved = await db.transaction(async (tx) => {
     // the lock the save's foreign key takes anyway, taken first: a design deleted meanwhile is a
     // missing design (false), never a foreign-key error
-    const [design] = await tx.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).for('key share');
+    const [design] = await tx
+      .select({ id: designs.id })
+      .from(designs)
+      .where(and(eq(designs.id, designId), visibleTo(accountId)))
+      .for('key share');
     if (!design) return false;
     await tx.insert(savedDesigns).values({ userId: accountId, designId }).onConflictDoNothing();
     await announceViewerChange(tx, { saved: accountId });
@@ -57,18 +61,18 @@ export async function addSave(db: AppDatabase, accountId: string, designId: stri
   return saved;
 }
 
-/** Takes the account's save of the design away, if there was one; false when no design has this id. */
+/**
+ * Takes the account's save of the design away, if there was one; false when no design it may see has this id
+ * (a save of a design hidden since stays, as hidden as the design).
+ */
 export async function removeSave(db: AppDatabase, accountId: string, designId: string): Promise<boolean> {
+  if (!(await isDesignVisible(db, designId, accountId))) return false;
   const deleted = await db
     .delete(savedDesigns)
     .where(and(eq(savedDesigns.userId, accountId), eq(savedDesigns.designId, designId)))
     .returning({ designId: savedDesigns.designId });
-  if (deleted.length > 0) {
-    await announceViewerChangesNow(db, [{ saved: accountId }]);
-    return true;
-  }
-  const [design] = await db.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).limit(1);
-  return design !== undefined;
+  if (deleted.length > 0) await announceViewerChangesNow(db, [{ saved: accountId }]);
+  return true;
 }
 
 /**

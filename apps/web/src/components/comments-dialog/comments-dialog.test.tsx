@@ -1,9 +1,10 @@
-import { messages, type Comment, type SessionResponse } from '@dwellscape/shared';
+import { COMMENTS_PAGE_SIZE, encodeCursor, messages, type Comment, type SessionResponse } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient } from '../../../test/render';
 import { CommentList } from './comment-list';
+import { LOAD_MORE_COMMENTS } from './comment-thread';
 import { COMMENT_SIGN_IN_NOTE, CommentsDialog } from './comments-dialog';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -84,6 +85,7 @@ describe('CommentsDialog', () => {
           comment('c1', 'Ada', 'First!', '2026-03-01T10:00:00Z'),
           comment('c2', 'Grace', 'Second', '2026-03-02T10:00:00Z'),
         ],
+        nextCursor: null,
       }),
     );
     openDialog();
@@ -95,7 +97,7 @@ describe('CommentsDialog', () => {
   });
 
   it('shows an empty state when there are no comments', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     openDialog();
     expect(await screen.findByText('No comments yet')).toBeInTheDocument();
   });
@@ -111,7 +113,7 @@ describe('CommentsDialog', () => {
   });
 
   it('keeps the button disabled while the text is empty, and says whose name the comment goes under', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     const { user, textField, submit } = openDialog();
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
     expect(textField).toHaveAccessibleDescription('Commenting as Ada Lovelace');
@@ -123,7 +125,7 @@ describe('CommentsDialog', () => {
   });
 
   it("rejects blank text with 'Empty Comment'", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     const { user, textField, submit } = openDialog();
     await user.type(textField, '  ');
     await user.click(submit);
@@ -135,7 +137,7 @@ describe('CommentsDialog', () => {
   });
 
   it('posts the trimmed text as the signed-in account, shows it and clears the text', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     const posted = comment('c9', 'Ada Lovelace', 'Love the light', new Date().toISOString());
     fetchMock.mockResolvedValueOnce(jsonResponse(201, { comment: posted, commentsCount: 1 }));
     const { user, textField, submit } = openDialog();
@@ -155,7 +157,7 @@ describe('CommentsDialog', () => {
   });
 
   it('signed out: says the sheet will ask, opens it on Post and keeps the text', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     const { user, textField, submit } = openDialog(signedOut);
     expect(textField).toHaveAccessibleDescription(COMMENT_SIGN_IN_NOTE);
     await user.type(textField, 'Love the light');
@@ -168,7 +170,7 @@ describe('CommentsDialog', () => {
   });
 
   it('says the submit failed when the API refuses, and something went wrong when the network fails', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad Request', message: 'Invalid body.text' }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -179,5 +181,120 @@ describe('CommentsDialog', () => {
     expect(textField).toHaveValue('Hello');
     await user.click(submit);
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(messages.comments.unexpected));
+  });
+
+  it('says what the server says when comments come too fast', async () => {
+    const tooFast = 'You are commenting too fast. Please wait a moment.';
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(429, { error: tooFast }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, textField, submit } = openDialog();
+    await user.type(textField, 'Hello');
+    await user.click(submit);
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith(tooFast));
+    expect(textField).toHaveValue('Hello');
+  });
+});
+
+/** Issue #37: a long thread comes 50 comments a page, oldest first; the next page loads at the end of the list. */
+describe('CommentsDialog on a long thread', () => {
+  const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString();
+  const pageOf = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, k) => comment(`c${from + k}`, 'Ada', `Comment ${from + k}`, at(from + k)));
+  const cursorAfter = (i: number) => encodeCursor(at(i).replace('Z', '000Z'), `c${i}`);
+  const texts = () => screen.getAllByRole('listitem').map((item) => item.querySelector('p + p')?.textContent);
+
+  /** An IntersectionObserver the test scrolls: `scrollToEnd` tells every observer its target came into view. */
+  function stubIntersectionObserver() {
+    const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+    class FakeObserver {
+      entry: { callback: IntersectionObserverCallback; targets: Element[] };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, targets: [] };
+        observers.add(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      disconnect() {
+        observers.delete(this.entry);
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    return {
+      scrollToEnd() {
+        for (const { callback, targets } of [...observers]) {
+          const entries = targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+          callback(entries, {} as IntersectionObserver);
+        }
+      },
+    };
+  }
+
+  it('shows the first 50, then the next page on Load more, asked for after the last comment shown', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 53), nextCursor: null }));
+    const { user } = openDialog();
+    await screen.findByText('Comment 0');
+    expect(texts()).toHaveLength(50);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/designs/d1/comments');
+
+    await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
+    await screen.findByText('Comment 52');
+    expect(texts()).toEqual(Array.from({ length: 53 }, (_, i) => `Comment ${i}`));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/designs/d1/comments?cursor=${encodeURIComponent(cursorAfter(49))}`);
+    // the last page: nothing more to load
+    expect(screen.queryByRole('button', { name: LOAD_MORE_COMMENTS })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page by itself when the person scrolls to the end of the list', async () => {
+    const scroll = stubIntersectionObserver();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 51), nextCursor: null }));
+    openDialog();
+    await screen.findByText('Comment 49');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    scroll.scrollToEnd();
+    expect(await screen.findByText('Comment 50')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a comment posted before the last page loaded at once, and once only when its page comes', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
+    );
+    const posted = comment('c-new', 'Ada Lovelace', 'Mine, just now', new Date().toISOString());
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { comment: posted, commentsCount: 61 }));
+    const { user, textField, submit } = openDialog();
+    await screen.findByText('Comment 0');
+    await user.type(textField, 'Mine, just now');
+    await user.click(submit);
+    expect(await screen.findByText('Mine, just now')).toBeInTheDocument();
+    expect(texts().at(-1)).toBe('Mine, just now');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [...pageOf(50, 60), posted], nextCursor: null }));
+    await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
+    await screen.findByText('Comment 59');
+    expect(texts()).toEqual([...Array.from({ length: 60 }, (_, i) => `Comment ${i}`), 'Mine, just now']);
+  });
+
+  it('says a failed page failed and loads it again on the button', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 51), nextCursor: null }));
+    const { user } = openDialog();
+    await screen.findByText('Comment 0');
+    await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.comments.loadFailedBody);
+    // the comments already shown stay
+    expect(texts()).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
+    expect(await screen.findByText('Comment 50')).toBeInTheDocument();
   });
 });

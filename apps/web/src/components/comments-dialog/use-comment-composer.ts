@@ -32,7 +32,9 @@ export function useCommentComposer(designId: string) {
       toast.success(messages.comments.successTitle, { description: messages.comments.successBody });
     } catch (error) {
       console.error('Posting a comment failed', error);
-      toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
+      // past the comment limit the server says how to go on ('You are commenting too fast…'): its words
+      if (error instanceof ApiError && error.status === 429) toast.error(error.message);
+      else toast.error(error instanceof ApiError ? messages.comments.submitFailed : messages.comments.unexpected);
     }
   }
 

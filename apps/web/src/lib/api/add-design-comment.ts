@@ -1,7 +1,8 @@
-import { type AddCommentBody, type AddCommentResponse, type Comment, contracts } from '@dwellscape/shared';
+import { type AddCommentBody, type AddCommentResponse, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
+import type { DesignCommentPages } from './get-design-comments';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface AddDesignCommentInput {
@@ -20,9 +21,14 @@ export function useAddDesignComment() {
   return useMutation({
     mutationFn: addDesignComment,
     onSuccess: ({ comment, commentsCount }, { designId }) => {
-      queryClient.setQueryData<Comment[]>(queryKeys.designs.comments(designId), (comments) =>
-        comments && !comments.some((known) => known.id === comment.id) ? [...comments, comment] : comments,
-      );
+      // the newest comment goes last (oldest first): at the end of the last page loaded, shown at once
+      queryClient.setQueryData<DesignCommentPages>(queryKeys.designs.comments(designId), (data) => {
+        if (!data || data.pages.some((page) => page.items.some((known) => known.id === comment.id))) return data;
+        const pages = [...data.pages];
+        const last = pages.at(-1)!;
+        pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
+        return { ...data, pages };
+      });
       patchDesignEverywhere(queryClient, designId, { commentsCount });
     },
   });

@@ -55,7 +55,7 @@ function stubPostApi({ failPost = false, holdPost }: { failPost?: boolean; holdP
     const method = init?.method ?? 'GET';
     if (pathname === `/api/designs/${post.id}` && method === 'GET') return jsonResponse(200, post);
     if (pathname === `/api/designs/${post.id}/comments` && method === 'GET')
-      return jsonResponse(200, { items: existing });
+      return jsonResponse(200, { items: existing, nextCursor: null });
     if (pathname === `/api/designs/${post.id}/comments` && method === 'POST') {
       await holdPost;
       if (failPost) return jsonResponse(500, { error: 'Internal Server Error' });
