@@ -1,5 +1,5 @@
 import type { Design } from '@dwellscape/shared';
-import { useToggleDesignLike } from '@/lib/api/like-design';
+import { shownLikesCount, useToggleDesignLike, useViewerLikesCount } from '@/lib/api/like-design';
 
 type LikeButtonProps = {
   design: Pick<Design, 'id' | 'likedByViewer' | 'likesCount'>;
@@ -10,11 +10,12 @@ type LikeButtonProps = {
 export function LikeButton({ design, className }: LikeButtonProps) {
   const toggleLike = useToggleDesignLike();
   const liked = design.likedByViewer;
+  const count = shownLikesCount(design, useViewerLikesCount());
   return (
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`Like (${design.likesCount} ${design.likesCount === 1 ? 'like' : 'likes'})`}
+      aria-label={`Like (${count} ${count === 1 ? 'like' : 'likes'})`}
       onClick={() => toggleLike(design)}
       // joined, not merged: none of these classes conflict, and a feed renders a like button per card
       className={[
@@ -30,7 +31,7 @@ export function LikeButton({ design, className }: LikeButtonProps) {
         aria-hidden
         className={`icon size-5 transition-transform group-active:scale-125 ${liked ? 'icon-heart-filled' : 'icon-heart'}`}
       />
-      <span aria-hidden>{design.likesCount}</span>
+      <span aria-hidden>{count}</span>
     </button>
   );
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { patchDesignIn } from './design-cache';
-import { toggleDesignLike } from './like-design';
+import { shownLikesCount, toggleDesignLike } from './like-design';
 
 const design = {
   id: 'd1',
@@ -103,5 +103,21 @@ describe('patchDesignIn', () => {
     expect(patched.designs[1]).toBe(other);
     expect(patched.products).toBe(data.products);
     expect(patchDesignIn(data, 'missing', { commentsCount: 3 })).toBe(data);
+  });
+
+  it('a signed-out like fills the heart and leaves the public count, which the viewer sees with their like on top', async () => {
+    const answer = deferred();
+    fetchMock.mockReturnValueOnce(answer.promise);
+    const done = toggleDesignLike(queryClient, design, false);
+    expect(feedDesign()).toMatchObject({ likedByViewer: true, likesCount: 10 });
+    expect(shownLikesCount(feedDesign(), false)).toBe(11);
+    // the server keeps a session's like and counts it once it moves to the account
+    answer.resolve(jsonResponse(200, { liked: true, likesCount: 10 }));
+    await done;
+    expect(postDesign()).toMatchObject({ likedByViewer: true, likesCount: 10 });
+    expect(shownLikesCount(postDesign(), false)).toBe(11);
+    // signed in, the public count already holds the viewer's like
+    expect(shownLikesCount({ likedByViewer: true, likesCount: 11 }, true)).toBe(11);
+    expect(shownLikesCount({ likedByViewer: false, likesCount: 10 }, false)).toBe(10);
   });
 });

@@ -8,6 +8,7 @@ import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { shownLikesCount, useViewerLikesCount } from '@/lib/api/like-design';
 import { useUserDesigns } from '../api/get-user-designs';
 
 interface ProfileDesignsProps {
@@ -76,6 +77,7 @@ export function earningPotentialLabel(design: Design): string {
 }
 
 export function DesignTile({ design, showEarningPotential }: { design: Design; showEarningPotential: boolean }) {
+  const likes = shownLikesCount(design, useViewerLikesCount());
   const image = (
     <Link to={paths.post.getHref(design.id)} className="block size-full">
       <ResponsiveImage
@@ -92,7 +94,7 @@ export function DesignTile({ design, showEarningPotential }: { design: Design; s
         {showEarningPotential ? <Tooltip content={earningPotentialLabel(design)}>{image}</Tooltip> : image}
         <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/55 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">
           <Heart className="size-3" aria-hidden />
-          {design.likesCount}
+          {likes}
           <span className="sr-only">likes</span>
         </span>
       </div>

@@ -5,9 +5,11 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
+import { shownLikesCount, useViewerLikesCount } from '@/lib/api/like-design';
 
 /** A matching design: opens the post; both buttons open the shop-design view (PRODUCT.md). */
 export function DesignResult({ design }: { design: Design }) {
+  const likes = shownLikesCount(design, useViewerLikesCount());
   return (
     <Card className="overflow-hidden">
       <Link to={paths.post.getHref(design.id)} className="group flex gap-3 p-3 transition-colors hover:bg-muted/50">
@@ -31,7 +33,7 @@ export function DesignResult({ design }: { design: Design }) {
             </span>
             <span className="inline-flex items-center gap-1 tabular-nums">
               <Heart className="size-3.5" aria-hidden />
-              {design.likesCount}
+              {likes}
               <span className="sr-only">likes</span>
             </span>
             <span className="inline-flex items-center gap-1 tabular-nums">
