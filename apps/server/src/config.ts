@@ -61,6 +61,10 @@ const envSchema = z.object({
   RENDER_JOBS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
   /** … and started in the last hour. */
   RENDER_JOBS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Per client address, however many people share it (an office, a home): new accounts in an hour … */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** … and new gate sessions in an hour; a viewer whose cookie still holds a live session renews it uncounted. */
+  GATE_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -110,6 +114,8 @@ export interface Config {
     atOnce: number;
     perHour: number;
   };
+  /** How much one client address may create in an hour (SIGN_UPS_… and GATE_SESSIONS_PER_ADDRESS_PER_HOUR). */
+  perAddressPerHour: { signUps: number; gateSessions: number };
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       atOnce: e.RENDER_JOBS_AT_ONCE,
       perHour: e.RENDER_JOBS_PER_HOUR,
     },
+    perAddressPerHour: { signUps: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, gateSessions: e.GATE_SESSIONS_PER_ADDRESS_PER_HOUR },
   };
 }
 
