@@ -30,6 +30,9 @@ const env = {
   WEB_DIST_DIR: webDistDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // every browser of the suite comes from 127.0.0.1 and it opens and signs up more than one address would
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+  GATE_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',
 };
 // the suite runs against the default gate password and its own embedded database
 delete env.BETA_PASSWORD;

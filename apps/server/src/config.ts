@@ -72,6 +72,10 @@ const envSchema = z.object({
   RENDER_JOBS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   /** How long an order may stay unpaid before it expires and its pending commission is reversed. */
   ORDER_PAYMENT_WINDOW: paymentWindow.default(7 * DURATION_UNIT_MS.d),
+  /** Per client address, however many people share it (an office, a home): new accounts in an hour … */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** … and new gate sessions in an hour; a viewer whose cookie still holds a live session renews it uncounted. */
+  GATE_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -123,6 +127,8 @@ export interface Config {
   };
   /** ORDER_PAYMENT_WINDOW: an order still unpaid this long after it was placed expires (ms). */
   orderPaymentWindowMs: number;
+  /** How much one client address may create in an hour (SIGN_UPS_… and GATE_SESSIONS_PER_ADDRESS_PER_HOUR). */
+  perAddressPerHour: { signUps: number; gateSessions: number };
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: e.RENDER_JOBS_PER_HOUR,
     },
     orderPaymentWindowMs: e.ORDER_PAYMENT_WINDOW,
+    perAddressPerHour: { signUps: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, gateSessions: e.GATE_SESSIONS_PER_ADDRESS_PER_HOUR },
   };
 }
 

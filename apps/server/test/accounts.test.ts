@@ -13,7 +13,10 @@ import {
 import { mediaFiles, notifications, sessions, users } from '../src/db/schema';
 import {
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
-  SIGN_IN_MAX_FAILURES_PER_USERNAME,
+  SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS,
+  SIGN_IN_MAX_TURN_WAIT_MS,
+  SIGN_IN_SLOW_AFTER_FAILURES_PER_USERNAME,
+  SIGN_IN_TURN_SPACING_MS,
 } from '../src/modules/accounts/accounts.service';
 import { DUMMY_PASSWORD_HASH, hashPassword } from '../src/modules/accounts/passwords';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
@@ -207,6 +210,10 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       ]) {
         expectFieldError(await attempt(weak), 'body.password', accountMessages.passwordWeak);
       }
+      // the gate's shared password, in any case, is everybody's: not an account's (issue #37 item 15a)
+      for (const beta of [t.config.betaPassword, t.config.betaPassword.toUpperCase()]) {
+        expectFieldError(await attempt(beta), 'body.password', accountMessages.passwordIsBetaPassword);
+      }
       // nothing was made by the refusals
       const rows = await t.database.db.select({ n: count() }).from(users).where(eq(users.username, username));
       expect(Number(rows[0]!.n)).toBe(0);
@@ -286,43 +293,83 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
     });
 
-    it(`refuses a username after ${SIGN_IN_MAX_FAILURES_PER_USERNAME} wrong passwords, even the right one, with Retry-After`, async () => {
+    it(`refuses a username at one address after ${SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS} wrong passwords, even the right one, and never its owner elsewhere`, async () => {
       const account = await signUp(t.app, await t.unlock());
       const gate = await t.unlock();
-      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME; i++) {
-        // spread over addresses: the username's own count decides
-        expect((await signInAttempt(gate, account.username, `wrong password ${i}`)).statusCode).toBe(401);
+      const guesser = freshAddress();
+      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS; i++) {
+        expect((await signInAttempt(gate, account.username, `wrong password ${i}`, guesser)).statusCode).toBe(401);
       }
-      const limited = await signInAttempt(gate, account.username, 'wrong password again');
+      const limited = await signInAttempt(gate, account.username, 'wrong password again', guesser);
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ error: 'Too Many Requests', message: accountMessages.signInRateLimited });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-      const right = await signInAttempt(gate, account.username, account.password);
-      expect(right.statusCode).toBe(429);
+      // at that address even the right password waits, or the limit would tell which guess was right
+      expect((await signInAttempt(gate, account.username, account.password, guesser)).statusCode).toBe(429);
       // the username in another case is the same username
-      expect((await signInAttempt(gate, account.username.toUpperCase(), account.password)).statusCode).toBe(429);
-      // another account is not affected
+      expect((await signInAttempt(gate, account.username.toUpperCase(), account.password, guesser)).statusCode).toBe(
+        429,
+      );
+      // the owner, from any other address, is not locked out by a stranger's guesses (issue #37 item 7)
+      expect((await signInAttempt(await t.unlock(), account.username, account.password)).statusCode).toBe(200);
+      // and the guesser's other usernames are not refused by it
       const other = await signUp(t.app, await t.unlock());
-      expect((await signInAttempt(gate, other.username, other.password)).statusCode).toBe(200);
+      expect((await signInAttempt(gate, other.username, other.password, guesser)).statusCode).toBe(200);
     });
 
-    it('counts only failures: right passwords never use up the limit, and one clears the username’s count', async () => {
+    it('counts only failures: right passwords never use up the limit, and one clears the username’s count at its address', async () => {
       const account = await signUp(t.app, await t.unlock());
       const address = freshAddress();
-      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME + 2; i++) {
+      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS + 2; i++) {
         const res = await signInAttempt(await t.unlock(), account.username, account.password, address);
         expect(res.statusCode).toBe(200);
       }
-      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME - 1; i++) {
-        expect((await signInAttempt(await t.unlock(), account.username, 'wrong wrong wrong')).statusCode).toBe(401);
+      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS - 1; i++) {
+        const res = await signInAttempt(await t.unlock(), account.username, 'wrong wrong wrong', address);
+        expect(res.statusCode).toBe(401);
       }
-      expect((await signInAttempt(await t.unlock(), account.username, account.password)).statusCode).toBe(200);
+      expect((await signInAttempt(await t.unlock(), account.username, account.password, address)).statusCode).toBe(200);
       // counting starts again after a right password
-      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME - 1; i++) {
-        expect((await signInAttempt(await t.unlock(), account.username, 'wrong wrong wrong')).statusCode).toBe(401);
+      for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS - 1; i++) {
+        const res = await signInAttempt(await t.unlock(), account.username, 'wrong wrong wrong', address);
+        expect(res.statusCode).toBe(401);
       }
+      expect((await signInAttempt(await t.unlock(), account.username, account.password, address)).statusCode).toBe(200);
+    });
+
+    it(`past ${SIGN_IN_SLOW_AFTER_FAILURES_PER_USERNAME} failures from every address, takes a username's attempts in turns ${SIGN_IN_TURN_SPACING_MS} ms apart, and its owner still gets in`, async () => {
+      const account = await signUp(t.app, await t.unlock());
+      const gate = await t.unlock();
+      // a guesser spread over addresses, each within its own limit
+      const addresses = Math.ceil(
+        SIGN_IN_SLOW_AFTER_FAILURES_PER_USERNAME / SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS,
+      );
+      for (let a = 0; a < addresses; a++) {
+        const address = freshAddress();
+        const guesses = await Promise.all(
+          Array.from({ length: SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS }, (_, i) =>
+            signInAttempt(gate, account.username, `guess ${a} ${i}`, address),
+          ),
+        );
+        expect(guesses.map((r) => r.statusCode)).toEqual(
+          Array.from({ length: SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS }, () => 401),
+        );
+      }
+      // now three more guesses from three new addresses at once are taken one turn at a time
+      const started = performance.now();
+      const spread = await Promise.all(
+        [0, 1, 2].map(async (i) => {
+          const res = await signInAttempt(gate, account.username, `slowed guess ${i}`);
+          expect(res.statusCode).toBe(401);
+          return performance.now() - started;
+        }),
+      );
+      expect(Math.max(...spread) - Math.min(...spread)).toBeGreaterThanOrEqual(2 * SIGN_IN_TURN_SPACING_MS - 500);
+      // the owner, from an address of their own, waits for a turn and is let in
+      const owner = performance.now();
       expect((await signInAttempt(await t.unlock(), account.username, account.password)).statusCode).toBe(200);
+      expect(performance.now() - owner).toBeLessThan(SIGN_IN_MAX_TURN_WAIT_MS + 2000);
     });
 
     it(`refuses an address after ${SIGN_IN_MAX_FAILURES_PER_ADDRESS} wrong passwords over any usernames`, async () => {

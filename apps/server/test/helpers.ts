@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { seedSampleWorld } from '../src/seed/seed';
 import { createLocalDiskStorage } from '../src/storage/file-storage';
 import type { AppInstance } from '../src/types';
+import { TEST_ADDRESS_LIMITS } from './address-limits';
 import type { TestTemplates } from './global-setup';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -56,6 +57,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     BETA_PASSWORD: 'open-sesame',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...TEST_ADDRESS_LIMITS,
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 20 });
@@ -131,6 +133,7 @@ export async function startSecondApp(t: TestApp, env: Record<string, string> = {
     BETA_PASSWORD: t.config.betaPassword,
     WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
     ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    ...TEST_ADDRESS_LIMITS,
     ...env,
   });
   const database: DatabaseHandle = config.databaseUrl

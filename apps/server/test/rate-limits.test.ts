@@ -67,6 +67,38 @@ describe.each(dbKinds)('the rate-limit store (%s)', (kind) => {
     expect(await s.peek('k')).toEqual({ current: 0, ttl: 0 });
   });
 
+  it('takes a hit back in its open window, never below 0, and not in an ended one', async () => {
+    const s = store('take-back');
+    await s.hit('k', 60_000);
+    await s.hit('k', 60_000);
+    await s.takeBack('k');
+    expect((await s.peek('k')).current).toBe(1);
+    await s.takeBack('k');
+    await s.takeBack('k');
+    expect((await s.peek('k')).current).toBe(0);
+    expect((await s.hit('k', 60_000)).current).toBe(1);
+    await s.takeBack('never-hit');
+    expect(await s.peek('never-hit')).toEqual({ current: 0, ttl: 0 });
+  });
+
+  it('books turns spacingMs apart however many ask at once, and none past the longest wait', async () => {
+    const s = store('turns');
+    const waits = await Promise.all(Array.from({ length: 8 }, () => s.bookTurn('line', 1000, 5000)));
+    const booked = waits.filter((wait) => wait !== null).sort((a, b) => a - b);
+    // turns at 0, 1, 2, 3, 4 and 5 s: the sixth waits exactly the longest wait
+    expect(booked).toHaveLength(6);
+    expect(waits.filter((wait) => wait === null)).toHaveLength(2);
+    booked.forEach((wait, i) => {
+      // each call reads the clock a little later than the one before
+      expect(wait).toBeGreaterThanOrEqual(i * 1000 - 500);
+      expect(wait).toBeLessThanOrEqual(i * 1000 + 50);
+    });
+    // a refused call booked nothing: the line still ends 6 s from now
+    expect(await s.bookTurn('line', 1000, 5000)).toBeNull();
+    await endAllWindows();
+    expect(await s.bookTurn('line', 1000, 5000)).toBe(0);
+  });
+
   it('keeps the counts of namespaces and of child routes apart', async () => {
     const ai = store('ns-ai');
     const gate = store('ns-gate');

@@ -61,6 +61,44 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
     return row ?? { current: 0, ttl: 0 };
   }
 
+  /**
+   * Takes one hit of `key` back, in the window it was counted in: for a call counted before its
+   * outcome was known ('count first') that then did not count (a right password). Never below 0.
+   */
+  async takeBack(key: string): Promise<void> {
+    await this.db
+      .update(rateLimitHits)
+      .set({ hits: sql`greatest(0, ${rateLimitHits.hits} - 1)` })
+      .where(and(eq(rateLimitHits.key, this.keyOf(key)), gt(rateLimitHits.resetAt, sql`now()`)));
+  }
+
+  /**
+   * Books the next turn of `key`, turns being `spacingMs` apart: the wait in milliseconds until this
+   * call's turn (0 when none is booked), or null when it would be more than `maxWaitMs` away, in
+   * which case nothing is booked. One atomic upsert, so callers on every instance share one line:
+   * however many call at once, turns never come closer than `spacingMs`. The row's reset_at is
+   * when the last booked turn ends, so the sweep deletes it once the line is empty.
+   */
+  async bookTurn(key: string, spacingMs: number, maxWaitMs: number): Promise<number | null> {
+    const spacing = sql`${Math.trunc(spacingMs)}::integer * interval '1 millisecond'`;
+    const maxWait = sql`${Math.trunc(maxWaitMs)}::integer * interval '1 millisecond'`;
+    const [row] = await this.db
+      .insert(rateLimitHits)
+      .values({ key: this.keyOf(key), hits: 1, resetAt: sql`now() + ${spacing}` })
+      .onConflictDoUpdate({
+        target: rateLimitHits.key,
+        set: {
+          hits: sql`${rateLimitHits.hits} + 1`,
+          resetAt: sql`greatest(${rateLimitHits.resetAt}, now()) + ${spacing}`,
+        },
+        // the turn this call would get starts where the line ends: too far, and the row stays as it was
+        setWhere: sql`greatest(${rateLimitHits.resetAt}, now()) <= now() + ${maxWait}`,
+      })
+      .returning({ endsInMs: msUntilReset });
+    if (!row) return null;
+    return Math.max(0, row.endsInMs - Math.trunc(spacingMs));
+  }
+
   /** Closes the window of `key`: its next hit counts from 1 again. */
   async forget(key: string): Promise<void> {
     await this.db.delete(rateLimitHits).where(eq(rateLimitHits.key, this.keyOf(key)));

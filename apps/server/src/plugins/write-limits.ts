@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db/client';
 import { RateLimitedError } from '../errors';
@@ -22,13 +23,19 @@ export interface WriteLimit {
   readonly message: string;
 }
 
-/** Who is writing: the viewer the auth hook found and the address the request came from (TRUST_PROXY applied). */
+/**
+ * Who is writing: the viewer the auth hook found and the address the request came from (TRUST_PROXY applied), an
+ * IPv6 address grouped by its /64 as sign-in and the gate group it, so one client cannot rotate through its network.
+ */
 export interface Writer {
   viewer: Viewer;
   address: string;
 }
 
-export const writerOf = (request: FastifyRequest): Writer => ({ viewer: request.viewer, address: request.ip });
+export const writerOf = (request: FastifyRequest): Writer => ({
+  viewer: request.viewer,
+  address: normalizeIP(request.ip),
+});
 
 /** The keys a writer is counted under for `limit`, each with its own maximum. */
 function keysOf(limit: WriteLimit, { viewer, address }: Writer): { key: string; max: number }[] {

@@ -8,6 +8,7 @@ import { apiPaths } from '@dwellscape/shared';
 import { hashSessionToken, SESSION_COOKIE_NAME } from '../../src/modules/gate/gate.service';
 import { placeSampleArt } from '../../src/seed/seed-media';
 import { createLocalDiskStorage } from '../../src/storage/file-storage';
+import { TEST_ADDRESS_LIMITS } from '../address-limits';
 import { SERVER_BUNDLE_ENV } from '../server-bundle';
 
 /**
@@ -96,6 +97,7 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
       WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
       // the background image work would show as memory and CPU in the figures these tests read
       WARM_SAMPLE_IMAGE_SIZES: 'false',
+      ...TEST_ADDRESS_LIMITS,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

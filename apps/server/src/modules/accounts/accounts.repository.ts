@@ -202,13 +202,16 @@ export async function deleteAccountRows(tx: Transaction, accountId: string): Pro
   const lockIds = new Set([accountId]);
   for (const row of counterparts) lockIds.add(row.followerId).add(row.followeeId);
   // every user row whose counts move, in id order: a follow takes its pair of rows in that order too
-  // (follows.repository), so the two never wait on each other in a circle
+  // (follows.repository), so the two never wait on each other in a circle. FOR UPDATE, not NO KEY
+  // UPDATE: it also waits for, and then holds off, a publish by this account in another session,
+  // which locks the row FOR KEY SHARE first (insertDesignAndAnnounce), so its design is either in
+  // before the designs below are deleted or finds the account gone, never a dangling user_id
   const locked = await tx
     .select({ id: users.id, avatarUrl: users.avatarUrl })
     .from(users)
     .where(inArray(users.id, [...lockIds]))
     .orderBy(asc(users.id))
-    .for('no key update');
+    .for('update');
   const account = locked.find((row) => row.id === accountId);
   if (!account) return null;
 

@@ -25,7 +25,7 @@ import type { Viewer } from '../../types';
 import { findDesigns } from '../designs/designs.repository';
 import { countUnread } from '../notifications/notifications.repository';
 import { writeFeedTransaction } from '../designs/feed-cache';
-import { hashSessionToken } from '../gate/gate.service';
+import { hashSessionToken, isBetaPassword } from '../gate/gate.service';
 import { findUserWithPostCountById, toUserDto } from '../users/users.repository';
 import { currentUserIdOf } from '../users/users.service';
 import {
@@ -44,21 +44,36 @@ import {
 import { claimSessionMedia } from '../uploads/uploads.repository';
 import { assertUsableMedia } from '../uploads/uploads.service';
 import { storeDefaultAvatar, storeSquareAvatar } from './avatars';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { PasswordWorkBusyError, hashPassword, passwordProblem, passwordWork, verifyPassword } from './passwords';
 
 export interface AccountDeps {
   db: AppDatabase;
   storage: FileStorage;
+  /** The gate's shared password: everyone past the gate knows it, so it is nobody's account password. */
+  betaPassword: string;
 }
 
 /** Wrong passwords counted per address and per username, in the database every instance shares (decision 0015). */
-export type SignInFailures = Pick<PostgresRateLimitStore, 'hit' | 'peek' | 'forget'>;
+export type SignInFailures = Pick<PostgresRateLimitStore, 'hit' | 'takeBack' | 'forget' | 'bookTurn'>;
 
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/** Per username: enough for a person who mistypes, far too few for guessing one account's password. */
-export const SIGN_IN_MAX_FAILURES_PER_USERNAME = 10;
+/**
+ * Per username at one address: enough for a person who mistypes, far too few for guessing. Past it
+ * that address waits, the right password too; the account's owner elsewhere does not.
+ */
+export const SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS = 10;
 /** Per address: a guesser spreading guesses over many usernames; several people may share one address. */
 export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 30;
+/**
+ * Per username from every address together: past it, a guesser spread over many addresses. The
+ * username is never refused outright for it (anyone could hand the owner that lock-out); its
+ * attempts, the right one too, take turns SIGN_IN_TURN_SPACING_MS apart instead.
+ */
+export const SIGN_IN_SLOW_AFTER_FAILURES_PER_USERNAME = 100;
+/** One attempt per username every 2 s at most once slowed: 450 guesses in a window, from any number of addresses. */
+export const SIGN_IN_TURN_SPACING_MS = 2000;
+/** The longest wait for a turn; past it the attempt is refused with Retry-After and books nothing. */
+export const SIGN_IN_MAX_TURN_WAIT_MS = 10_000;
 
 /** The session after a sign-in, sign-up or sign-out: the answer, and the new token for the cookie. */
 export interface SessionChange {
@@ -157,14 +172,25 @@ async function switchSessionAccount(
 
 export type SignUpInput = z.output<typeof signUpBodySchema>;
 
-export async function signUp(deps: AccountDeps, viewer: Viewer, input: SignUpInput): Promise<SessionChange> {
+/**
+ * Opens an account and signs the session in on it. The whole call takes a turn of the password work
+ * (passwords.ts): a burst of sign-ups waits in its queue, doing nothing, or is refused at once.
+ */
+export const signUp = (deps: AccountDeps, viewer: Viewer, input: SignUpInput): Promise<SessionChange> =>
+  passwordWork.run(() => openAccount(deps, viewer, input));
+
+async function openAccount(deps: AccountDeps, viewer: Viewer, input: SignUpInput): Promise<SessionChange> {
   const { db, storage } = deps;
   if (isReservedUsername(input.username)) throw fieldError('body.username', accountMessages.usernameReserved);
   const problem = passwordProblem(input.password, input.username);
   if (problem) throw fieldError('body.password', problem);
+  if (isBetaPassword(input.password, deps.betaPassword)) {
+    throw fieldError('body.password', accountMessages.passwordIsBetaPassword);
+  }
   // answered before the costly hash; the insert below still settles a race between two sign-ups
   if (await usernameExists(db, input.username)) throw usernameTaken();
 
+  // the hash and the drawn portrait are the costly part
   const [passwordHash, avatar] = await Promise.all([
     hashPassword(input.password),
     storeDefaultAvatar(db, storage, input.username, viewer.viewerId),
@@ -192,13 +218,25 @@ export type SignInInput = z.output<typeof signInBodySchema>;
 export type SignInOutcome =
   { kind: 'signed_in'; change: SessionChange } | { kind: 'rate_limited'; retryAfterSeconds: number };
 
-const addressKey = (address: string) => `address:${address}`;
-const usernameKey = (username: string) => `username:${username}`;
+const failureKeys = (username: string, address: string) => ({
+  pair: `username-at-address:${username}|${address}`,
+  address: `address:${address}`,
+  username: `username:${username}`,
+  turn: `username-turn:${username}`,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Checks the password in constant time whatever the username (an unknown one, or a sample user's,
- * verifies against a dummy hash) and answers the same words either way. Wrong passwords count per
- * address and per username; past either limit every attempt, the right one too, waits.
+ * verifies against a dummy hash) and answers the same words either way.
+ *
+ * Every attempt is counted before its password is checked, by atomic upserts whose counts decide,
+ * so a burst sent at once cannot pass a limit read before any of it was counted; a right password
+ * takes its count back. Past the limit of its username at its address, or of its address, an attempt
+ * waits (429), the right one too, or the limit would tell which guess was right. Past the slower
+ * limit of its username from every address, it waits for its turn (at most SIGN_IN_MAX_TURN_WAIT_MS)
+ * and is then checked, so the owner signing in from elsewhere still gets in.
  */
 export async function signIn(
   db: AppDatabase,
@@ -207,37 +245,64 @@ export async function signIn(
   input: SignInInput,
   clientAddress: string,
 ): Promise<SignInOutcome> {
-  const keys = { address: addressKey(clientAddress), username: usernameKey(input.username) };
-  const [byAddress, byUsername] = await Promise.all([failures.peek(keys.address), failures.peek(keys.username)]);
-  const limited = limitedFor(byAddress, byUsername, (count, max) => count >= max);
-  if (limited) return limited;
+  const keys = failureKeys(input.username, clientAddress);
+  const counted = [keys.pair, keys.address, keys.username];
+  const takeBack = () => Promise.all(counted.map((key) => failures.takeBack(key))).then(() => undefined);
+  const check = async () => {
+    const found = await findCredentials(db, input.username);
+    return (await verifyPassword(found?.passwordHash ?? null, input.password)) ? found : null;
+  };
 
-  const credentials = await findCredentials(db, input.username);
-  if (!(await verifyPassword(credentials?.passwordHash ?? null, input.password)) || !credentials) {
-    // counted first, then judged on the count the upsert returns: a burst sent at once cannot all pass
-    const [address, username] = await Promise.all([
-      failures.hit(keys.address, SIGN_IN_FAILURE_WINDOW_MS),
-      failures.hit(keys.username, SIGN_IN_FAILURE_WINDOW_MS),
-    ]);
-    const nowLimited = limitedFor(address, username, (count, max) => count > max);
-    if (nowLimited) return nowLimited;
-    throw invalidCredentials();
+  // the whole attempt, its counting included, takes a turn of the password work: a burst waits in
+  // its queue, doing nothing, or is refused at once when that is full (the route's 503)
+  const first = await passwordWork.run(async (): Promise<SignInOutcome | { waitMs: number } | { account: Account }> => {
+    const window = SIGN_IN_FAILURE_WINDOW_MS;
+    const [pair, address] = await Promise.all([failures.hit(keys.pair, window), failures.hit(keys.address, window)]);
+    const over = [
+      { count: pair, max: SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS },
+      { count: address, max: SIGN_IN_MAX_FAILURES_PER_ADDRESS },
+    ].filter(({ count, max }) => count.current > max);
+    if (over.length > 0) return rateLimited(Math.max(...over.map(({ count }) => count.ttl)));
+    const username = await failures.hit(keys.username, window);
+    if (username.current > SIGN_IN_SLOW_AFTER_FAILURES_PER_USERNAME) {
+      const waitMs = await failures.bookTurn(keys.turn, SIGN_IN_TURN_SPACING_MS, SIGN_IN_MAX_TURN_WAIT_MS);
+      if (waitMs === null) {
+        // not checked, so not a failure: the line is full, which says nothing of the password
+        await takeBack();
+        return rateLimited(SIGN_IN_MAX_TURN_WAIT_MS);
+      }
+      if (waitMs > 0) return { waitMs };
+    }
+    return { account: await check() };
+  });
+  if ('kind' in first) return first;
+
+  let account: Account;
+  if ('waitMs' in first) {
+    // the wait for its turn holds no turn of the password work
+    await sleep(first.waitMs);
+    try {
+      account = await passwordWork.run(check);
+    } catch (error) {
+      if (error instanceof PasswordWorkBusyError) await takeBack();
+      throw error;
+    }
+  } else {
+    account = first.account;
   }
-  if (byUsername.current > 0) await failures.forget(keys.username);
-  return { kind: 'signed_in', change: await switchSessionAccount(db, viewer, credentials.id) };
+  if (!account) throw invalidCredentials();
+  // the right password was no failure: the address and the username lose its count, and the
+  // username at this address starts again
+  await Promise.all([failures.forget(keys.pair), failures.takeBack(keys.address), failures.takeBack(keys.username)]);
+  return { kind: 'signed_in', change: await switchSessionAccount(db, viewer, account.id) };
 }
 
-function limitedFor(
-  byAddress: { current: number; ttl: number },
-  byUsername: { current: number; ttl: number },
-  over: (count: number, max: number) => boolean,
-): SignInOutcome | null {
-  const ttls: number[] = [];
-  if (over(byAddress.current, SIGN_IN_MAX_FAILURES_PER_ADDRESS)) ttls.push(byAddress.ttl);
-  if (over(byUsername.current, SIGN_IN_MAX_FAILURES_PER_USERNAME)) ttls.push(byUsername.ttl);
-  if (ttls.length === 0) return null;
-  return { kind: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...ttls) / 1000)) };
-}
+type Account = Awaited<ReturnType<typeof findCredentials>>;
+
+const rateLimited = (ttlMs: number): SignInOutcome => ({
+  kind: 'rate_limited',
+  retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+});
 
 /** Signs the viewer out (idempotent); the browser keeps its gate session under a new token. */
 export const signOut = (db: AppDatabase, viewer: Viewer): Promise<SessionChange> =>

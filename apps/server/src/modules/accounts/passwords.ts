@@ -1,6 +1,65 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { accountMessages } from '@dwellscape/shared';
 import { COMMON_PASSWORDS } from './common-passwords';
+
+/**
+ * Sign-ins and sign-ups running at once in this process: each spends an argon2 hash or verification
+ * (some 11 ms of a core and 19 MiB, on libuv's pool of 4 threads, which file reads and compression
+ * share) and a handful of queries. Left unbounded, 300 sign-ins at once held /api/health for 8 s on
+ * PGlite, whose queries run on the event loop: in turns, one per core, a burst costs the loop no
+ * more than two calls at a time, and waiting calls cost nothing.
+ */
+export const PASSWORD_WORK_AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
+/** Calls waiting for a turn: under a second of work. Past it a call is refused at once (503). */
+export const PASSWORD_WORK_QUEUE = 64;
+
+/** Thrown when the password work queue is full: the route answers 503 with Retry-After. */
+export class PasswordWorkBusyError extends Error {
+  readonly retryAfterSeconds = 1;
+
+  constructor() {
+    super('password work queue is full');
+    this.name = 'PasswordWorkBusyError';
+  }
+}
+
+/** A counting semaphore with a bounded queue, served in arrival order. */
+export class PasswordWorkGate {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(
+    readonly atOnce = PASSWORD_WORK_AT_ONCE,
+    readonly queue = PASSWORD_WORK_QUEUE,
+  ) {}
+
+  /** Calls running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /** Runs `work` in its turn; throws PasswordWorkBusyError at once when the queue is full. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.atOnce) {
+      if (this.#waiting.length >= this.queue) throw new PasswordWorkBusyError();
+      // a finishing call hands its turn straight to the first waiter, so no newcomer slips in between
+      await new Promise<void>((start) => this.#waiting.push(start));
+    } else {
+      this.#running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
+}
+
+/** The one gate of this process: sign-in, sign-up and any later password change take their turn in it. */
+export const passwordWork = new PasswordWorkGate();
 
 /** argon2id with the library's defaults, m=19 MiB, t=2, p=1: the OWASP minimum (decision 0016). */
 export const hashPassword = (password: string): Promise<string> => hash(password);

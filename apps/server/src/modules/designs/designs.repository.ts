@@ -287,8 +287,13 @@ export const PUBLISH_LOCK_ID = 7_146_210_002;
  * committed later would land behind a design a reader has already paged past or a live client has
  * replayed from, and neither would ever see it.
  */
-export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow & { id: string }): Promise<void> {
-  await writeFeedTransaction(db, async (tx, feedDidChange) => {
+export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow & { id: string }): Promise<boolean> {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
+    // the author's row, held until commit: an account deletion in another session (FOR UPDATE,
+    // accounts.repository) waits for this design and deletes it too, or runs first and this finds
+    // no author; false then, and nothing is written
+    const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('key share');
+    if (!author) return false;
     const isPublic = row.isPublic !== false;
     if (isPublic) await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
     markLiveTrace('publish:locked');
@@ -301,6 +306,7 @@ export async function insertDesignAndAnnounce(db: AppDatabase, row: NewDesignRow
       if (row.originalDesignId) await feedDidChange({ designs: [row.originalDesignId] });
     }
     markLiveTrace('publish:committing');
+    return true;
   });
 }
 

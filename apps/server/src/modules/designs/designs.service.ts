@@ -280,7 +280,7 @@ export async function publishDesign(
   const receipt = await findRenderReceipt(db, storage, input.afterImageUrl);
   markLiveTrace('publish:receipt-read');
   const id = randomUUID();
-  await insertDesignAndAnnounce(db, {
+  const published = await insertDesignAndAnnounce(db, {
     id,
     title: input.title.trim(),
     caption: input.caption.trim(),
@@ -298,6 +298,8 @@ export async function publishDesign(
     videoUrl: input.videoUrl ?? null,
     receipt,
   });
+  // the account was deleted in another session meanwhile
+  if (!published) throw signInRequired();
   markLiveTrace('publish:committed');
   await notifyRemixed(db, { designId: id });
   markLiveTrace('publish:remix-noticed');

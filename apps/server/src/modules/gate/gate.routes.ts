@@ -18,6 +18,7 @@ export default async function gateRoutes(app: AppInstance) {
         // as @fastify/rate-limit keys a client: an IPv6 client holds a whole /64 and could rotate through it
         clientAddress: normalizeIP(request.ip),
         currentSessionToken: readSessionToken(request),
+        newSessionsPerAddress: app.config.perAddressPerHour.gateSessions,
       });
       if (outcome.kind === 'rate_limited') {
         return reply

@@ -46,7 +46,12 @@ export interface UnlockGateInput {
   clientAddress: string;
   /** The token of the caller's current session, if any: a correct password renews it. */
   currentSessionToken: string | null;
+  /** New sessions one address may open in NEW_SESSION_WINDOW_MS (config GATE_SESSIONS_PER_ADDRESS_PER_HOUR). */
+  newSessionsPerAddress: number;
 }
+
+export const NEW_SESSION_WINDOW_MS = 60 * 60 * 1000;
+const newSessionKey = (address: string) => `new-session:${address}`;
 
 export async function unlockGate(
   db: AppDatabase,
@@ -65,8 +70,14 @@ export async function unlockGate(
   const counted = await failures.peek(input.clientAddress);
   if (counted.current >= GATE_MAX_FAILURES) return rateLimited(counted.ttl);
   if (counted.current > 0) await failures.forget(input.clientAddress);
-  const { sessionToken, expiresAt } = await openOrRenewSession(db, input.currentSessionToken, now);
-  return { kind: 'unlocked', sessionToken, expiresAt };
+  const opened = await openOrRenewSession(db, input.currentSessionToken, now, async () => {
+    // every session is a viewer with budgets of its own (likes, comments, renders…): an address
+    // minting them by the thousand would mint budget; counted first, so a burst cannot pass
+    const count = await failures.hit(newSessionKey(input.clientAddress), NEW_SESSION_WINDOW_MS);
+    return count.current > input.newSessionsPerAddress ? rateLimited(count.ttl) : null;
+  });
+  if ('kind' in opened) return opened;
+  return { kind: 'unlocked', sessionToken: opened.sessionToken, expiresAt: opened.expiresAt };
 }
 
 const rateLimited = (ttlMs: number): GateOutcome => ({
@@ -77,8 +88,16 @@ const rateLimited = (ttlMs: number): GateOutcome => ({
 /** Sessions last seen before this are idle past SESSION_IDLE_MS: no longer live. */
 const idleSinceOf = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
 
-/** A returning viewer keeps its id (and so its likes) but always gets a new token. */
-async function openOrRenewSession(db: AppDatabase, currentToken: string | null, now: Date) {
+/**
+ * A returning viewer keeps its id (and so its likes) but always gets a new token. A new session is
+ * opened only when `mayOpen` allows it (null), which counts it; a renewal is not counted.
+ */
+async function openOrRenewSession(
+  db: AppDatabase,
+  currentToken: string | null,
+  now: Date,
+  mayOpen: () => Promise<GateOutcome | null>,
+): Promise<{ sessionToken: string; expiresAt: Date } | GateOutcome> {
   const idleSince = idleSinceOf(now);
   const sessionToken = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(sessionToken);
@@ -91,6 +110,8 @@ async function openOrRenewSession(db: AppDatabase, currentToken: string | null, 
     // the old token stops working everywhere
     await announceViewerChangesNow(db, [{ session: current.id }]);
   } else {
+    const refused = await mayOpen();
+    if (refused) return refused;
     await deleteExpiredSessions(db, now, idleSince);
     await insertSession(db, { id: randomUUID(), tokenHash, now, expiresAt });
   }
