@@ -18,7 +18,7 @@ import {
   findRenderJob,
 } from '../src/modules/render-jobs/render-jobs.repository';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { storeImage } from './fixtures';
+import { insertUser, sessionCookieOf, signedInCookie, signUp, storeImage } from './fixtures';
 import { makePng, makeWebp, multipartBody, type FormPart } from './media-fixtures';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -430,6 +430,60 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     const fourth = await start(cookie);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().error).toBe(messages.create.renderJobsPerHour(3));
+  });
+
+  it('keeps a job with the account that started it: the next account on the same browser does not see it', async () => {
+    // signed out, a browser shows the first sample user (a user without a password)
+    await insertUser(t.database.db, { id: 'sample-user' });
+    const gate = await t.unlock();
+    const ann = await signUp(t.app, gate);
+    const job = renderJobSchema.parse((await start(ann.cookie)).json());
+    const see = (cookie: string) =>
+      Promise.all(
+        (
+          [
+            ['GET', apiPaths.renderJob(job.id)],
+            ['POST', apiPaths.renderJobCancel(job.id)],
+            ['GET', apiPaths.renderJobEvents(job.id)],
+          ] as const
+        ).map(async ([method, url]) => (await t.app.inject({ method, url, headers: { cookie } })).statusCode),
+      );
+    const signOut = await t.app.inject({ method: 'POST', url: apiPaths.signOut, headers: { cookie: ann.cookie } });
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    const signedOut = sessionCookieOf(signOut);
+    // the same browser, signed out, then with Ben signed in on it: neither is Ann
+    expect(await see(signedOut)).toEqual([404, 404, 404]);
+    // the account's job is not the signed-out session's either: it does not count against it
+    const own = [await start(signedOut), await start(signedOut)];
+    expect(own.map((res) => res.statusCode)).toEqual([202, 202]);
+    const ben = await signUp(t.app, signedOut);
+    expect(await see(ben.cookie)).toEqual([404, 404, 404]);
+
+    // a job started signed out is not handed to whoever signs in next on that browser
+    const other = await t.unlock();
+    const signedOutJob = renderJobSchema.parse((await start(other)).json());
+    const carl = await signUp(t.app, other);
+    const carlSees = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.renderJob(signedOutJob.id),
+      headers: { cookie: carl.cookie },
+    });
+    expect(carlSees.statusCode).toBe(404);
+
+    // Ann, signed in on another browser, still has hers (the events stream aside: it stays open)
+    const annElsewhere = await signedInCookie(t, t.database.db, ann.accountId);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.renderJob(job.id),
+      headers: { cookie: annElsewhere },
+    });
+    expect(mine.statusCode).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.renderJobCancel(job.id),
+      headers: { cookie: annElsewhere },
+    });
+    expect(renderJobSchema.parse(cancelled.json()).status).toBe('cancelled');
   });
 
   it('lets only one of many simultaneous requests take the last place', async () => {

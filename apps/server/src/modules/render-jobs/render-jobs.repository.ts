@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { renderJobs } from '../../db/schema';
 
@@ -67,8 +67,11 @@ export interface RenderJobOwner {
   accountId: string | null;
 }
 
+/** The jobs counted as this person's: their account's when signed in, else their session's signed-out ones. */
 const ownedBy = (owner: RenderJobOwner) =>
-  owner.accountId ? eq(renderJobs.accountId, owner.accountId) : eq(renderJobs.viewerId, owner.viewerId);
+  owner.accountId
+    ? eq(renderJobs.accountId, owner.accountId)
+    : and(eq(renderJobs.viewerId, owner.viewerId), isNull(renderJobs.accountId));
 
 /** Jobs of this person still queued or running, and jobs started since `since`. */
 export async function countRenderJobsOf(db: Pick<AppDatabase, 'select'>, owner: RenderJobOwner, since: Date) {

@@ -77,10 +77,17 @@ export async function startRenderJob(
   return toRenderJob(db, outcome.row);
 }
 
+/**
+ * A job started signed in is its account's, on any browser, and no one else's: the next account to sign in on a
+ * shared browser does not see it. A job started signed out is its gate session's while that session stays signed
+ * out; signing in or out hands no job over in either direction.
+ */
 const isOwnedBy = (row: RenderJobRow, owner: RenderJobOwner) =>
-  row.viewerId === owner.viewerId || (owner.accountId !== null && row.accountId === owner.accountId);
+  row.accountId !== null
+    ? row.accountId === owner.accountId
+    : owner.accountId === null && row.viewerId === owner.viewerId;
 
-/** A job of this person's (their session's, or their account's from any session); 404 for anyone else's. */
+/** A job of this person's (see `isOwnedBy`); 404 for anyone else's. */
 export async function findOwnRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJobRow> {
   const row = await findRenderJob(db, id);
   if (!row || !isOwnedBy(row, owner)) throw notFound('Render job');
