@@ -26,7 +26,7 @@ import {
   multipartBody,
   type FormPart,
 } from './media-fixtures';
-import { storeImage } from './fixtures';
+import { storeSeedImage, uploadImage } from './fixtures';
 
 const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
 
@@ -41,12 +41,8 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     // renders run as jobs: a failing engine is tried again, quickly here
     t = await createTestApp({ kind, seed: false, env: { RENDER_RETRY_MS: '20' } });
     realImageEngine = t.app.engines.image;
-    productImageUrl = await storeImage(
-      t.app.storage,
-      await makePng(300, 150, '#335599'),
-      'seed/products/test-sofa.png',
-    );
-    presetSpaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
+    productImageUrl = await storeSeedImage(t, await makePng(300, 150, '#335599'), 'seed/products/test-sofa.png');
+    presetSpaceUrl = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
     await t.database.db.insert(brands).values({
       id: 'test-brand',
       name: 'Test Brand',
@@ -176,7 +172,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     });
 
     it('renders a preset space given by spaceImageUrl, with uploaded product photos', async () => {
-      const ownProduct = await storeImage(t.app.storage, await makePng(120, 200, '#aa2211'));
+      const ownProduct = await uploadImage(t.app, cookie, '#aa2211');
       const res = await generate(
         designForm({
           spaceImageUrl: presetSpaceUrl,
@@ -372,6 +368,95 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const notOurs = await post(apiPaths.generateDesignImage, { prompt: 'x', spaceImage: 'http://example.com/a.jpg' });
       expect(notOurs.statusCode).toBe(400);
       expect((notOurs.json() as { error: string }).error).toContain('spaceImage');
+    });
+  });
+
+  describe('render inputs are the asker’s own pictures or sample pictures', () => {
+    it('refuses another person’s upload or render in any picture field of every render route, queuing nothing', async () => {
+      const stranger = await t.unlock();
+      const theirUpload = await uploadImage(t.app, stranger, '#207050');
+      const theirRendered = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.generateDesignImage,
+        payload: { prompt: 'calm', spaceImage: theirUpload },
+        headers: { cookie: stranger },
+      });
+      expect(theirRendered.statusCode, theirRendered.body).toBe(200);
+      const theirRender = (theirRendered.json() as { imageUrl: string }).imageUrl;
+      const mine = await uploadImage(t.app, cookie, '#705020');
+      const jobsBefore = (await t.database.db.select().from(renderJobs)).length;
+
+      const form = (overrides: Record<string, string>) => {
+        const { payload, contentType } = multipartBody(designForm(overrides));
+        return { payload, headers: { cookie, 'content-type': contentType } };
+      };
+      const recomposite = (body: object) => ({
+        payload: {
+          selectedProducts: selectedSofa(),
+          mode: 'interior',
+          spaceImageUrl: presetSpaceUrl,
+          placements: [{ productId: 'test-sofa', box: { x: 10, y: 10, width: 200, height: 120 } }],
+          ...body,
+        },
+        headers: { cookie },
+      });
+      const notOurs = (url: string) =>
+        [
+          [apiPaths.generateDesignImage, form({ spaceImageUrl: url }), 'spaceImageUrl'],
+          [apiPaths.renderJobs, form({ spaceImageUrl: url }), 'spaceImageUrl'],
+          [
+            apiPaths.generateDesignImage,
+            form({
+              spaceImageUrl: presetSpaceUrl,
+              uploadedProductImages: JSON.stringify([{ id: 'own-1', url, name: 'Their chair', price: 0 }]),
+            }),
+            'uploadedProductImages.0.url',
+          ],
+          [
+            apiPaths.renderJobs,
+            form({
+              spaceImageUrl: presetSpaceUrl,
+              selectedProducts: JSON.stringify([{ ...selectedSofa()[0], id: 'not-in-catalogue', imageUrl: url }]),
+            }),
+            'selectedProducts.0.imageUrl',
+          ],
+          [
+            apiPaths.generateDesignImage,
+            { payload: { prompt: 'x', spaceImage: url }, headers: { cookie } },
+            'spaceImage',
+          ],
+          [
+            apiPaths.renderJobs,
+            {
+              payload: { prompt: 'x', spaceImage: presetSpaceUrl, additionalPhotos: [mine, url] },
+              headers: { cookie },
+            },
+            'additionalPhotos.1',
+          ],
+          [apiPaths.recompositeDesign, recomposite({ spaceImageUrl: url }), 'spaceImageUrl'],
+        ] as const;
+      for (const url of [theirUpload, theirRender]) {
+        for (const [route, request, field] of notOurs(url)) {
+          const res = await t.app.inject({ method: 'POST', url: route, ...request });
+          expect(res.statusCode, `${route} ${field}`).toBe(400);
+          expect(res.json().error, `${route} ${field}`).toBe(
+            `Invalid ${field}: is not a picture you uploaded or rendered`,
+          );
+        }
+      }
+      expect((await t.database.db.select().from(renderJobs)).length).toBe(jobsBefore);
+
+      // one's own upload and render, the catalogue's own picture of a product and sample pictures are taken
+      const ownRender = await post(apiPaths.generateDesignImage, { prompt: 'calm', spaceImage: mine });
+      expect(ownRender.statusCode, ownRender.body).toBe(200);
+      const again = await post(apiPaths.generateDesignImage, {
+        prompt: 'calm',
+        spaceImage: (ownRender.json() as { imageUrl: string }).imageUrl,
+        additionalPhotos: [productImageUrl, mine],
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const adjusted = await t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, ...recomposite({}) });
+      expect(adjusted.statusCode, adjusted.body).toBe(200);
     });
   });
 

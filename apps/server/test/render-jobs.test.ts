@@ -18,7 +18,7 @@ import {
   findRenderJob,
 } from '../src/modules/render-jobs/render-jobs.repository';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertUser, sessionCookieOf, signedInCookie, signUp, storeImage } from './fixtures';
+import { insertUser, sessionCookieOf, signedInCookie, signUp, storeSeedImage } from './fixtures';
 import { makePng, makeWebp, multipartBody, type FormPart } from './media-fixtures';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,8 +66,8 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false, env: { RENDER_RETRY_MS: '300', RENDER_JOBS_AT_ONCE: '4' } });
     realImageEngine = t.app.engines.image;
-    spaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/jobs-room.webp');
-    productUrl = await storeImage(t.app.storage, await makePng(300, 150, '#335599'), 'seed/products/jobs-sofa.png');
+    spaceUrl = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/jobs-room.webp');
+    productUrl = await storeSeedImage(t, await makePng(300, 150, '#335599'), 'seed/products/jobs-sofa.png');
   });
   beforeEach(async () => {
     cookie = await t.unlock();
@@ -391,7 +391,7 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
       seed: false,
       env: { RENDER_WORKER: 'off', RENDER_JOBS_AT_ONCE: '2', RENDER_JOBS_PER_HOUR: '3' },
     });
-    spaceUrl = await storeImage(t.app.storage, await makeWebp(400, 300, '#c8b8a0'), 'seed/spaces/limit-room.webp');
+    spaceUrl = await storeSeedImage(t, await makeWebp(400, 300, '#c8b8a0'), 'seed/spaces/limit-room.webp');
   });
   afterAll(async () => {
     await t?.close();

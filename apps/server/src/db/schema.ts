@@ -389,8 +389,8 @@ export const renderJobs = pgTable(
     /** The gate session that asked; limits count per account when signed in, else per session. */
     viewerId: text('viewer_id').notNull(),
     accountId: text('account_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms). */
-    kind: text('kind', { enum: ['design', 'prompt'] }).notNull(),
+    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms), or a re-composite's body. */
+    kind: text('kind', { enum: ['design', 'prompt', 'recomposite'] }).notNull(),
     input: jsonb('input').notNull(),
     variationCount: integer('variation_count').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),

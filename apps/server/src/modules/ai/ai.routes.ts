@@ -9,12 +9,12 @@ import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
 import type { AppInstance } from '../../types';
 import { renderAndWait, type RenderJobInput } from '../render-jobs/render-jobs.service';
 import {
+  acceptPromptInput,
   improveCaption,
   improveDesignNotes,
-  loadPromptInput,
   parseGenerateDesignFields,
   prepareDesignRender,
-  recompositeDesign,
+  prepareRecomposite,
   RENDER_DEADLINE_MS,
 } from './ai.service';
 
@@ -66,40 +66,53 @@ export default async function aiRoutes(app: AppInstance) {
     improveCaption(app.engines, request.body),
   );
 
-  // a render's products moved, scaled or removed by the person: drawn again on the server, the same body the same bytes
-  route(app, contracts.recompositeDesign, { responses: errorResponses }, async (request) =>
-    recompositeDesign(deps(request), request.body),
-  );
+  /**
+   * One render through the queue, waited for: no render runs outside the queue and the person's limits, and a busy
+   * render pool makes it wait its turn rather than fail. The caller gone (the request closed before the answer): its
+   * job is cancelled.
+   */
+  const renderThroughQueue = (request: FastifyRequest, reply: FastifyReply, input: RenderJobInput) => {
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    return renderAndWait({
+      db: app.db,
+      events: app.renderJobEvents,
+      owner: request.viewer,
+      input,
+      limits: { atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour },
+      timeoutMs: RENDER_DEADLINE_MS,
+      signal: gone.signal,
+    });
+  };
+
+  // a render's products moved, scaled or removed by the person: drawn again as a job of its own, the same body the
+  // same bytes
+  route(app, contracts.recompositeDesign, { responses: errorResponses }, async (request, reply) => {
+    await prepareRecomposite(deps(request), request.body);
+    const rendered = await renderThroughQueue(request, reply, { kind: 'recomposite', body: request.body });
+    return {
+      imageUrl: rendered.imageUrl,
+      placements: rendered.placements ?? [],
+      renderSize: { width: rendered.width, height: rendered.height },
+      receipt: rendered.receipt ?? null,
+    };
+  });
 
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
-  // render job of one variation, waited for here: no render runs outside the queue and the person's limits
+  // render job of one variation, waited for here
   route(
     app,
     contracts.generateDesignImage,
     { alsoServes: [contracts.generateDesignImageFromPrompt], responses: errorResponses },
     async (request, reply) => {
-      // the caller gone (the request closed before the answer): its job is cancelled
-      const gone = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      const renderThroughQueue = (input: RenderJobInput) =>
-        renderAndWait({
-          db: app.db,
-          events: app.renderJobEvents,
-          owner: request.viewer,
-          input,
-          limits: { atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour },
-          timeoutMs: RENDER_DEADLINE_MS,
-          signal: gone.signal,
-        });
-
       if (!request.isMultipart()) {
         const body = contracts.generateDesignImageFromPrompt.body.safeParse(request.body ?? {});
         if (!body.success) throw invalidIssues(body.error.issues, 'body');
         // a picture that is not stored is a 400 naming its field, before anything is queued
-        await loadPromptInput(deps(request), body.data);
-        const rendered = await renderThroughQueue({ kind: 'prompt', body: body.data });
+        await acceptPromptInput(deps(request), body.data);
+        const rendered = await renderThroughQueue(request, reply, { kind: 'prompt', body: body.data });
         return { imageUrl: rendered.imageUrl, receipt: rendered.receipt ?? null };
       }
 
@@ -111,7 +124,7 @@ export default async function aiRoutes(app: AppInstance) {
         fields,
       });
       try {
-        const rendered = await renderThroughQueue({ kind: 'design', fields: prepared });
+        const rendered = await renderThroughQueue(request, reply, { kind: 'design', fields: prepared });
         return {
           success: true,
           imageUrl: rendered.imageUrl,

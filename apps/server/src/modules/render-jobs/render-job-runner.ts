@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderVariation } from '@dwellscape/shared';
+import { RenderPoolFullError } from '../../engines/compositor';
 import { EngineFailureError, EngineInputError, EngineTimeoutError } from '../../engines/errors';
 import { AppError } from '../../errors';
 import {
   loadDesignInput,
   loadPromptInput,
+  loadRecompositeInput,
   renderDesignVariation,
   renderPromptVariation,
   type AiDeps,
@@ -52,10 +54,25 @@ const IDLE_POLL_MS = 1000;
 const PROGRESS_STARTED = 5;
 const PROGRESS_RENDERED = 95;
 
-type Failure = { kind: NonNullable<RenderJobRow['errorKind']>; reason: string; retry: boolean };
+type Failure = {
+  kind: NonNullable<RenderJobRow['errorKind']>;
+  reason: string;
+  retry: boolean;
+  /** This process's render threads were all taken: the job waits its turn again, using up no attempt. */
+  busy?: boolean;
+};
 
-/** Busy, unreachable or slow engines are tried again; an engine that refused the input, or bad input, is not. */
+/** How long a job whose renders found every render thread taken waits before it is taken again (±20 %). */
+const BUSY_WAIT_MS = 500;
+
+/**
+ * Busy, unreachable or slow engines are tried again; an engine that refused the input, or bad input, is not. A full
+ * render pool is no failure of the job's: it waits, however long the line.
+ */
 function classify(err: unknown): Failure {
+  if (err instanceof EngineFailureError && err.cause instanceof RenderPoolFullError) {
+    return { kind: 'engine', reason: err.message, retry: true, busy: true };
+  }
   if (err instanceof EngineTimeoutError) return { kind: 'timeout', reason: err.message, retry: true };
   if (err instanceof EngineFailureError) {
     const retry = err.reason === 'rate_limited' || err.reason === 'unavailable' || err.reason === 'bad_response';
@@ -147,13 +164,15 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
       if (!(await moveProgress(PROGRESS_STARTED))) return;
       const jobDeps = { ...deps, owner: ownerOfJob(row) };
       const render =
-        input.kind === 'design'
-          ? await loadDesignInput(jobDeps, input.fields).then(
-              (loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed),
-            )
-          : await loadPromptInput(jobDeps, input.body).then(
+        input.kind === 'prompt'
+          ? await loadPromptInput(jobDeps, input.body).then(
               (loaded) => (seed: number) => renderPromptVariation(jobDeps, loaded, seed),
-            );
+            )
+          : await (
+              input.kind === 'design'
+                ? loadDesignInput(jobDeps, input.fields)
+                : loadRecompositeInput(jobDeps, input.body)
+            ).then((loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed));
       const count = row.variationCount;
       let rendered = 0;
       const renderOne = async (seed: number): Promise<RenderVariation> => {
@@ -172,6 +191,11 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
     } catch (err) {
       if (err instanceof JobNoLongerOurs || !stillOurs) return;
       const failure = classify(err);
+      if (failure.busy) {
+        log.info({ jobId: row.id }, 'every render thread is taken; the render job waits its turn again');
+        await requeueRenderJob(deps.db, row.id, workerId, retryDelayMs(BUSY_WAIT_MS, 1), { attemptUsed: false });
+        return;
+      }
       if (failure.retry && row.attempts < options.attempts) {
         const delay = retryDelayMs(options.retryMs, row.attempts);
         log.warn({ err, jobId: row.id, attempt: row.attempts, delay }, 'render job failed; it will be tried again');

@@ -193,12 +193,22 @@ export async function failRenderJob(
   });
 }
 
-/** Puts the job back in the line, not to be claimed for `delayMs`. */
-export async function requeueRenderJob(db: AppDatabase, id: string, workerId: string, delayMs: number) {
+/**
+ * Puts the job back in the line, not to be claimed for `delayMs`. With `attemptUsed: false` the attempt it was taken
+ * for is given back (it never reached the engine).
+ */
+export async function requeueRenderJob(
+  db: AppDatabase,
+  id: string,
+  workerId: string,
+  delayMs: number,
+  { attemptUsed = true }: { attemptUsed?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(renderJobs)
       .set({
+        ...(attemptUsed ? {} : { attempts: sql`greatest(${renderJobs.attempts} - 1, 0)` }),
         status: 'queued',
         progress: 0,
         workerId: null,

@@ -5,7 +5,7 @@ import { route } from '../../contract-route';
 import { readMultipartForm } from '../../media/multipart-form';
 import { startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
-import { loadPromptInput, parseGenerateDesignFields, prepareDesignRender } from '../ai/ai.service';
+import { acceptPromptInput, parseGenerateDesignFields, prepareDesignRender } from '../ai/ai.service';
 import {
   cancelOwnRenderJob,
   findOwnRenderJob,
@@ -44,7 +44,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
       if (!request.isMultipart()) {
         const body = parseJsonBody(contracts.startPromptRenderJob.body, request.body);
         const { variations, ...prompt } = body;
-        await loadPromptInput(deps(request), prompt);
+        await acceptPromptInput(deps(request), prompt);
         const job = await startRenderJob(
           app.db,
           request.viewer,

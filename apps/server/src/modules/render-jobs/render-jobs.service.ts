@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   generateDesignFieldsSchema,
   messages,
+  recompositeDesignBodySchema,
   RENDER_VARIATIONS_DEFAULT,
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
@@ -11,6 +12,7 @@ import {
   renderVariationCountSchema,
   renderVariationSchema,
   type GenerateDesignFields,
+  type RecompositeDesignBody,
   type RenderJob,
   type RenderVariation,
 } from '@dwellscape/shared';
@@ -30,9 +32,14 @@ import {
 } from './render-jobs.repository';
 import type { RenderJobEvents } from './render-job-events';
 
-/** What a job keeps to run again anywhere: stored image URLs and the form, never bytes. */
+/**
+ * What a job keeps to run again anywhere: stored image URLs and the form, never bytes. A re-composite (the placement
+ * adjuster's 'Apply changes') is a job too, so that every render waits its turn under the person's limits.
+ */
 export type RenderJobInput =
-  { kind: 'design'; fields: GenerateDesignFields } | { kind: 'prompt'; body: PromptRenderBody };
+  | { kind: 'design'; fields: GenerateDesignFields }
+  | { kind: 'prompt'; body: PromptRenderBody }
+  | { kind: 'recomposite'; body: RecompositeDesignBody };
 
 const promptInputSchema = z.object({
   prompt: z.string(),
@@ -43,6 +50,7 @@ const promptInputSchema = z.object({
 /** A stored job's input, read back; a row written by another version that no longer parses fails the job. */
 export function readRenderJobInput(row: RenderJobRow): RenderJobInput {
   if (row.kind === 'design') return { kind: 'design', fields: generateDesignFieldsSchema.parse(row.input) };
+  if (row.kind === 'recomposite') return { kind: 'recomposite', body: recompositeDesignBodySchema.parse(row.input) };
   return { kind: 'prompt', body: promptInputSchema.parse(row.input) };
 }
 
