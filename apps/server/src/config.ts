@@ -61,6 +61,10 @@ const envSchema = z.object({
   RENDER_JOBS_AT_ONCE: z.coerce.number().int().min(1).max(100).default(2),
   /** … and started in the last hour. */
   RENDER_JOBS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Signed-out render jobs from one client address, whichever gate session asks: queued or running at once … */
+  RENDER_JOBS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** … and started in the last hour. */
+  RENDER_JOBS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -109,6 +113,8 @@ export interface Config {
     leaseMs: number;
     atOnce: number;
     perHour: number;
+    /** Signed-out jobs per client address (minting gate sessions mints no render budget). */
+    perAddress: { atOnce: number; perHour: number };
   };
 }
 
@@ -166,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.RENDER_LEASE_MS,
       atOnce: e.RENDER_JOBS_AT_ONCE,
       perHour: e.RENDER_JOBS_PER_HOUR,
+      perAddress: { atOnce: e.RENDER_JOBS_AT_ONCE_PER_ADDRESS, perHour: e.RENDER_JOBS_PER_HOUR_PER_ADDRESS },
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 import { brands, mediaFiles, products, renderJobs } from '../src/db/schema';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
-import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
+import { AI_REQUESTS_PER_ADDRESS_PER_MINUTE, AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
   filePart,
@@ -461,24 +461,52 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
   });
 
   describe('rate limit', () => {
+    const call = (c: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.improveCaption,
+        payload: { caption: 'hi', spaceType: 'interior' },
+        headers: { cookie: c },
+        remoteAddress,
+      });
+
     it(`allows ${AI_REQUESTS_PER_MINUTE} AI calls a minute per session, then 429 with Retry-After`, async () => {
-      const call = (c: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: apiPaths.improveCaption,
-          payload: { caption: 'hi', spaceType: 'interior' },
-          headers: { cookie: c },
-        });
-      for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie)).statusCode).toBe(200);
-      const limited = await call(cookie);
+      const address = '192.0.2.10';
+      for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie, address)).statusCode).toBe(200);
+      const limited = await call(cookie, address);
       expect(limited.statusCode).toBe(429);
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(limited.json()).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
-      // the other AI routes share the budget; another session has its own
-      expect((await post(apiPaths.improveDesignNotes, { notes: 'x', spaceType: 'interior' })).statusCode).toBe(429);
-      expect((await call(await t.unlock())).statusCode).toBe(200);
+      // the other AI routes share the budget, from any address; another session has its own
+      const notes = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.improveDesignNotes,
+        payload: { notes: 'x', spaceType: 'interior' },
+        headers: { cookie },
+        remoteAddress: '192.0.2.11',
+      });
+      expect(notes.statusCode).toBe(429);
+      expect((await call(await t.unlock(), address)).statusCode).toBe(200);
+    });
+
+    it(`allows one address ${AI_REQUESTS_PER_ADDRESS_PER_MINUTE} AI calls a minute, however many sessions it opens`, async () => {
+      const address = '192.0.2.20';
+      const perSession = AI_REQUESTS_PER_MINUTE;
+      const sessions = AI_REQUESTS_PER_ADDRESS_PER_MINUTE / perSession;
+      for (let s = 0; s < sessions; s++) {
+        const session = await t.unlock();
+        for (let i = 0; i < perSession; i++) expect((await call(session, address)).statusCode).toBe(200);
+      }
+      // a new session of its own, its first call: the address has spent its minute
+      const fresh = await t.unlock();
+      const limited = await call(fresh, address);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // the same session from another address is answered
+      expect((await call(fresh, '192.0.2.21')).statusCode).toBe(200);
     });
   });
 });

@@ -389,7 +389,13 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     t = await createTestApp({
       kind,
       seed: false,
-      env: { RENDER_WORKER: 'off', RENDER_JOBS_AT_ONCE: '2', RENDER_JOBS_PER_HOUR: '3' },
+      env: {
+        RENDER_WORKER: 'off',
+        RENDER_JOBS_AT_ONCE: '2',
+        RENDER_JOBS_PER_HOUR: '3',
+        RENDER_JOBS_AT_ONCE_PER_ADDRESS: '3',
+        RENDER_JOBS_PER_HOUR_PER_ADDRESS: '4',
+      },
     });
     spaceUrl = await storeSeedImage(t, await makeWebp(400, 300, '#c8b8a0'), 'seed/spaces/limit-room.webp');
   });
@@ -397,12 +403,16 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     await t?.close();
   });
 
-  const start = (cookie: string) =>
+  // each call from an address of its own unless one is given: the per-person limits are counted whatever the address
+  let addressesUsed = 0;
+  const freshAddress = () => `10.${Math.floor(++addressesUsed / 250)}.${addressesUsed % 250}.9`;
+  const start = (cookie: string, remoteAddress = freshAddress()) =>
     t.app.inject({
       method: 'POST',
       url: apiPaths.renderJobs,
       payload: { prompt: 'calm', spaceImage: spaceUrl, variations: 1 },
       headers: { cookie },
+      remoteAddress,
     });
 
   it('refuses a third job at once with 429 and a clear message, and counts per person', async () => {
@@ -491,5 +501,35 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => start(cookie)));
     expect(answers.filter((res) => res.statusCode === 202)).toHaveLength(2);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4);
+  });
+
+  it('counts signed-out jobs per client address too: new gate sessions from one address get no new places', async () => {
+    const address = '192.0.2.44';
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => t.unlock()));
+    const first = [];
+    for (const cookie of sessions.slice(0, 3)) first.push(await start(cookie, address));
+    expect(first.map((res) => res.statusCode)).toEqual([202, 202, 202]);
+    // a fourth session from the same address, its own first job: the address has three under way
+    const fourth = await start(sessions[3]!, address);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ error: messages.create.renderJobsAtOnceFromAddress });
+    // the same session elsewhere, and an account behind the same address, are not held up
+    expect((await start(sessions[3]!)).statusCode).toBe(202);
+    const account = await signUp(t.app, await t.unlock());
+    expect((await start(account.cookie, address)).statusCode).toBe(202);
+
+    // a cancelled job frees its place at once but counts toward the address's hour (four)
+    const cancel = (res: { json(): unknown }, cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.renderJobCancel(renderJobSchema.parse(res.json()).id),
+        headers: { cookie },
+      });
+    await cancel(first[0]!, sessions[0]!);
+    expect((await start(sessions[3]!, address)).statusCode).toBe(202);
+    await cancel(first[1]!, sessions[1]!);
+    const fifth = await start(await t.unlock(), address);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ error: messages.create.renderJobsPerHourFromAddress });
   });
 });

@@ -54,25 +54,17 @@ const IDLE_POLL_MS = 1000;
 const PROGRESS_STARTED = 5;
 const PROGRESS_RENDERED = 95;
 
-type Failure = {
-  kind: NonNullable<RenderJobRow['errorKind']>;
-  reason: string;
-  retry: boolean;
-  /** This process's render threads were all taken: the job waits its turn again, using up no attempt. */
-  busy?: boolean;
-};
+type Failure = { kind: NonNullable<RenderJobRow['errorKind']>; reason: string; retry: boolean };
 
-/** How long a job whose renders found every render thread taken waits before it is taken again (±20 %). */
-const BUSY_WAIT_MS = 500;
+/** How long a render that found every render thread of this process taken waits before it asks again (±20 %). */
+const BUSY_WAIT_MS = 250;
 
-/**
- * Busy, unreachable or slow engines are tried again; an engine that refused the input, or bad input, is not. A full
- * render pool is no failure of the job's: it waits, however long the line.
- */
+/** The render pool refused the render at once: every thread busy and its queue full. No failure of the job's. */
+const isRenderPoolFull = (err: unknown) =>
+  err instanceof EngineFailureError && err.cause instanceof RenderPoolFullError;
+
+/** Busy, unreachable or slow engines are tried again; an engine that refused the input, or bad input, is not. */
 function classify(err: unknown): Failure {
-  if (err instanceof EngineFailureError && err.cause instanceof RenderPoolFullError) {
-    return { kind: 'engine', reason: err.message, retry: true, busy: true };
-  }
   if (err instanceof EngineTimeoutError) return { kind: 'timeout', reason: err.message, retry: true };
   if (err instanceof EngineFailureError) {
     const retry = err.reason === 'rate_limited' || err.reason === 'unavailable' || err.reason === 'bad_response';
@@ -175,9 +167,21 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
             ).then((loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed));
       const count = row.variationCount;
       let rendered = 0;
+      // a full render pool makes the variation wait and ask again, for as long as the job is ours: however many
+      // renders others asked for, a busy renderer never fails a job (nor costs it an attempt)
+      const renderWhenThereIsRoom = async (seed: number): Promise<RenderVariation> => {
+        for (;;) {
+          if (!stillOurs) throw new JobNoLongerOurs();
+          try {
+            return await render(seed);
+          } catch (err) {
+            if (!isRenderPoolFull(err)) throw err;
+          }
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(BUSY_WAIT_MS, 1)));
+        }
+      };
       const renderOne = async (seed: number): Promise<RenderVariation> => {
-        if (!stillOurs) throw new JobNoLongerOurs();
-        const variation = await render(seed);
+        const variation = await renderWhenThereIsRoom(seed);
         rendered++;
         const share = (PROGRESS_RENDERED - PROGRESS_STARTED) * (rendered / count);
         await moveProgress(Math.round(PROGRESS_STARTED + share));
@@ -191,11 +195,6 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
     } catch (err) {
       if (err instanceof JobNoLongerOurs || !stillOurs) return;
       const failure = classify(err);
-      if (failure.busy) {
-        log.info({ jobId: row.id }, 'every render thread is taken; the render job waits its turn again');
-        await requeueRenderJob(deps.db, row.id, workerId, retryDelayMs(BUSY_WAIT_MS, 1), { attemptUsed: false });
-        return;
-      }
       if (failure.retry && row.attempts < options.attempts) {
         const delay = retryDelayMs(options.retryMs, row.attempts);
         log.warn({ err, jobId: row.id, attempt: row.attempts, delay }, 'render job failed; it will be tried again');

@@ -12,6 +12,7 @@ import {
   getRenderJob,
   parseJsonBody,
   parseVariationCount,
+  requesterOf,
   startRenderJob,
   streamRenderJob,
 } from './render-jobs.service';
@@ -33,7 +34,6 @@ export default async function renderJobsRoutes(app: AppInstance) {
     engines: app.engines,
     owner: request.viewer,
   });
-  const limits = () => ({ atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour });
 
   // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
   route(
@@ -47,10 +47,10 @@ export default async function renderJobsRoutes(app: AppInstance) {
         await acceptPromptInput(deps(request), prompt);
         const job = await startRenderJob(
           app.db,
-          request.viewer,
+          requesterOf(request),
           { kind: 'prompt', body: prompt },
           variations,
-          limits(),
+          app.config.renderJobs,
         );
         return reply.code(202).send(job);
       }
@@ -64,10 +64,10 @@ export default async function renderJobsRoutes(app: AppInstance) {
       });
       const job = await startRenderJob(
         app.db,
-        request.viewer,
+        requesterOf(request),
         { kind: 'design', fields: prepared },
         variations,
-        limits(),
+        app.config.renderJobs,
       );
       return reply.code(202).send(job);
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   generateDesignFieldsSchema,
   messages,
@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import { AppError, badInput, invalidField, invalidIssues, notFound } from '../../errors';
+import { writerOf } from '../../plugins/write-limits';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
   cancelRenderJob,
@@ -28,6 +29,7 @@ import {
   queuePositionOf,
   type RenderJobLimits,
   type RenderJobOwner,
+  type RenderJobRefusal,
   type RenderJobRow,
 } from './render-jobs.repository';
 import type { RenderJobEvents } from './render-job-events';
@@ -54,9 +56,26 @@ export function readRenderJobInput(row: RenderJobRow): RenderJobInput {
   return { kind: 'prompt', body: promptInputSchema.parse(row.input) };
 }
 
+/** Who asks for a render: the viewer, and the client address signed-out jobs are also counted by. */
+export interface RenderJobRequester extends RenderJobOwner {
+  address: string;
+}
+
+export const requesterOf = (request: FastifyRequest): RenderJobRequester => {
+  const { viewer, address } = writerOf(request);
+  return { viewerId: viewer.viewerId, accountId: viewer.accountId, address };
+};
+
+const refusalMessage = (refused: RenderJobRefusal, limits: RenderJobLimits): string => {
+  if (refused === 'at-once') return messages.create.renderJobsAtOnce(limits.atOnce);
+  if (refused === 'per-hour') return messages.create.renderJobsPerHour(limits.perHour);
+  if (refused === 'address-at-once') return messages.create.renderJobsAtOnceFromAddress;
+  return messages.create.renderJobsPerHourFromAddress;
+};
+
 export async function startRenderJob(
   db: AppDatabase,
-  owner: RenderJobOwner,
+  requester: RenderJobRequester,
   input: RenderJobInput,
   variationCount: number,
   limits: RenderJobLimits,
@@ -65,8 +84,9 @@ export async function startRenderJob(
     db,
     {
       id: randomUUID(),
-      viewerId: owner.viewerId,
-      accountId: owner.accountId,
+      viewerId: requester.viewerId,
+      accountId: requester.accountId,
+      clientAddress: requester.address,
       kind: input.kind,
       input: input.kind === 'design' ? input.fields : input.body,
       variationCount,
@@ -74,14 +94,7 @@ export async function startRenderJob(
     },
     limits,
   );
-  if (!outcome.ok) {
-    throw new AppError(
-      'rate_limited',
-      outcome.refused === 'at-once'
-        ? messages.create.renderJobsAtOnce(limits.atOnce)
-        : messages.create.renderJobsPerHour(limits.perHour),
-    );
-  }
+  if (!outcome.ok) throw new AppError('rate_limited', refusalMessage(outcome.refused, limits));
   return toRenderJob(db, outcome.row);
 }
 
@@ -193,7 +206,7 @@ export async function waitForRenderJobEnd(
 export interface RenderAndWaitOptions {
   db: AppDatabase;
   events: RenderJobEvents;
-  owner: RenderJobOwner;
+  requester: RenderJobRequester;
   input: RenderJobInput;
   limits: RenderJobLimits;
   /** Past this the job is cancelled and the wait ends as SPEC §8's time-out. */
@@ -209,7 +222,7 @@ export interface RenderAndWaitOptions {
  */
 export async function renderAndWait(options: RenderAndWaitOptions): Promise<RenderVariation> {
   const { db, events, timeoutMs } = options;
-  const job = await startRenderJob(db, options.owner, options.input, 1, options.limits);
+  const job = await startRenderJob(db, options.requester, options.input, 1, options.limits);
   const cancel = () => void cancelRenderJob(db, job.id).catch(() => undefined);
   options.signal?.addEventListener('abort', cancel, { once: true });
   let row: RenderJobRow | null;
