@@ -30,6 +30,11 @@ const env = {
   WEB_DIST_DIR: webDistDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // every page of the suite comes from this one address: the limits on signed-out renders and AI calls per address
+  // stand for one person's many sessions, not for a suite's hundred tests
+  RENDER_JOBS_AT_ONCE_PER_ADDRESS: '1000',
+  RENDER_JOBS_PER_HOUR_PER_ADDRESS: '100000',
+  AI_REQUESTS_PER_ADDRESS_PER_MINUTE: '100000',
 };
 // the suite runs against the default gate password and its own embedded database
 delete env.BETA_PASSWORD;

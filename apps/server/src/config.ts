@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULT_BETA_PASSWORD = 'dwellscape';
+/** AI calls one client address may make a minute, whoever is behind it (AI_REQUESTS_PER_ADDRESS_PER_MINUTE). */
+export const DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE = 60;
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -65,6 +67,13 @@ const envSchema = z.object({
   RENDER_JOBS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(6),
   /** … and started in the last hour. */
   RENDER_JOBS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** AI calls (the four /api/ai routes together) from one client address a minute, whoever makes them. */
+  AI_REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -105,6 +114,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  /** AI calls per client address a minute (beside the per-person 20). */
+  aiRequestsPerAddressPerMinute: number;
   renderJobs: {
     workerInProcess: boolean;
     concurrency: number;
@@ -164,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionMs: e.CONNECTION_TIMEOUT_MS,
     },
+    aiRequestsPerAddressPerMinute: e.AI_REQUESTS_PER_ADDRESS_PER_MINUTE,
     renderJobs: {
       workerInProcess: e.RENDER_WORKER === 'on',
       concurrency: e.RENDER_CONCURRENCY,

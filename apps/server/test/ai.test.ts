@@ -14,7 +14,8 @@ import {
 import { brands, mediaFiles, products, renderJobs } from '../src/db/schema';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
-import { AI_REQUESTS_PER_ADDRESS_PER_MINUTE, AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
+import { DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../src/config';
+import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
   filePart,
@@ -491,10 +492,10 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       expect((await call(await t.unlock(), address)).statusCode).toBe(200);
     });
 
-    it(`allows one address ${AI_REQUESTS_PER_ADDRESS_PER_MINUTE} AI calls a minute, however many sessions it opens`, async () => {
+    it(`allows one address ${DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE} AI calls a minute, however many sessions it opens`, async () => {
       const address = '192.0.2.20';
       const perSession = AI_REQUESTS_PER_MINUTE;
-      const sessions = AI_REQUESTS_PER_ADDRESS_PER_MINUTE / perSession;
+      const sessions = DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE / perSession;
       for (let s = 0; s < sessions; s++) {
         const session = await t.unlock();
         for (let i = 0; i < perSession; i++) expect((await call(session, address)).statusCode).toBe(200);

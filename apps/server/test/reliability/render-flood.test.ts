@@ -8,7 +8,7 @@ import {
   renderJobSchema,
   type RenderJob,
 } from '@dwellscape/shared';
-import { AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../src/modules/ai/ai.routes';
+import { DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../src/config';
 import { createPostgresDatabase } from '../helpers';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
 
@@ -197,7 +197,7 @@ describe.each(kinds)('gate sessions minted by the dozen from one address (%s)', 
     expect(renderJobSchema.parse(await mine.json()).position).toBe(7);
   }, 120_000);
 
-  it(`20 sessions × 4 AI calls at once from one address: ${AI_REQUESTS_PER_ADDRESS_PER_MINUTE} answered, the rest 429`, async () => {
+  it(`20 sessions × 4 AI calls at once from one address: ${DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE} answered, the rest 429`, async () => {
     const { server } = t;
     const sessions = await Promise.all(Array.from({ length: 20 }, () => server.unlock()));
     const caption = { caption: 'my room', spaceType: 'interior' };
@@ -213,9 +213,9 @@ describe.each(kinds)('gate sessions minted by the dozen from one address (%s)', 
         }),
       ),
     );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(AI_REQUESTS_PER_ADDRESS_PER_MINUTE);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE);
     const refused = answers.filter((a) => a.status === 429);
-    expect(refused).toHaveLength(80 - AI_REQUESTS_PER_ADDRESS_PER_MINUTE);
+    expect(refused).toHaveLength(80 - DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE);
     for (const { body, retryAfter } of refused) {
       expect(body).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
       expect(Number(retryAfter)).toBeGreaterThan(0);

@@ -17,18 +17,20 @@ import {
   RENDER_DEADLINE_MS,
 } from './ai.service';
 
-/** AI calls may be paid: each person (account, or gate session signed out) gets this many a minute across the AI routes … */
+/**
+ * AI calls may be paid: each person (account, or gate session signed out) gets this many a minute across the AI
+ * routes, and each client address `config.aiRequestsPerAddressPerMinute` (60 by default), whoever is behind it:
+ * opening gate sessions mints no AI budget.
+ */
 export const AI_REQUESTS_PER_MINUTE = 20;
-/** … and one client address this many, whoever is behind it: opening gate sessions mints no AI budget. */
-export const AI_REQUESTS_PER_ADDRESS_PER_MINUTE = 60;
 
-export const AI_CALLS_LIMIT: WriteLimit = {
+export const aiCallsLimit = (perAddress: number): WriteLimit => ({
   name: 'ai',
   max: AI_REQUESTS_PER_MINUTE,
-  perAddress: AI_REQUESTS_PER_ADDRESS_PER_MINUTE,
+  perAddress,
   windowMs: 60_000,
   message: 'Too many AI requests. Please wait a moment and try again.',
-};
+});
 
 const errorResponses = {
   400: errorResponseSchema,
@@ -40,6 +42,7 @@ const errorResponses = {
 export default async function aiRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
   await app.register(multipart, { throwFileSizeLimit: false });
+  const AI_CALLS_LIMIT = aiCallsLimit(app.config.aiRequestsPerAddressPerMinute);
 
   const deps = (request: FastifyRequest) => ({
     db: app.db,
