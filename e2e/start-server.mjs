@@ -33,6 +33,11 @@ const env = {
   // every browser of the suite comes from 127.0.0.1 and it opens and signs up more than one address would
   SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
   GATE_SESSIONS_PER_ADDRESS_PER_HOUR: '100000',
+  // every page of the suite comes from this one address: the limits on signed-out renders and AI calls per address
+  // stand for one person's many sessions, not for a suite's hundred tests
+  RENDER_JOBS_AT_ONCE_PER_ADDRESS: '1000',
+  RENDER_JOBS_PER_HOUR_PER_ADDRESS: '100000',
+  AI_REQUESTS_PER_ADDRESS_PER_MINUTE: '100000',
 };
 // the suite runs against the default gate password and its own embedded database
 delete env.BETA_PASSWORD;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULT_BETA_PASSWORD = 'dwellscape';
+/** AI calls one client address may make a minute, whoever is behind it (AI_REQUESTS_PER_ADDRESS_PER_MINUTE). */
+export const DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE = 60;
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -76,6 +78,17 @@ const envSchema = z.object({
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** … and new gate sessions in an hour; a viewer whose cookie still holds a live session renews it uncounted. */
   GATE_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Signed-out render jobs from one client address, whichever gate session asks: queued or running at once … */
+  RENDER_JOBS_AT_ONCE_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** … and started in the last hour. */
+  RENDER_JOBS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** AI calls (the four /api/ai routes together) from one client address a minute, whoever makes them. */
+  AI_REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -116,6 +129,8 @@ export interface Config {
   liveHeartbeatMs: number;
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
+  /** AI calls per client address a minute (beside the per-person 20). */
+  aiRequestsPerAddressPerMinute: number;
   renderJobs: {
     workerInProcess: boolean;
     concurrency: number;
@@ -124,6 +139,8 @@ export interface Config {
     leaseMs: number;
     atOnce: number;
     perHour: number;
+    /** Signed-out jobs per client address (minting gate sessions mints no render budget). */
+    perAddress: { atOnce: number; perHour: number };
   };
   /** ORDER_PAYMENT_WINDOW: an order still unpaid this long after it was placed expires (ms). */
   orderPaymentWindowMs: number;
@@ -177,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       connectionMs: e.CONNECTION_TIMEOUT_MS,
     },
+    aiRequestsPerAddressPerMinute: e.AI_REQUESTS_PER_ADDRESS_PER_MINUTE,
     renderJobs: {
       workerInProcess: e.RENDER_WORKER === 'on',
       concurrency: e.RENDER_CONCURRENCY,
@@ -185,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.RENDER_LEASE_MS,
       atOnce: e.RENDER_JOBS_AT_ONCE,
       perHour: e.RENDER_JOBS_PER_HOUR,
+      perAddress: { atOnce: e.RENDER_JOBS_AT_ONCE_PER_ADDRESS, perHour: e.RENDER_JOBS_PER_HOUR_PER_ADDRESS },
     },
     orderPaymentWindowMs: e.ORDER_PAYMENT_WINDOW,
     perAddressPerHour: { signUps: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, gateSessions: e.GATE_SESSIONS_PER_ADDRESS_PER_HOUR },

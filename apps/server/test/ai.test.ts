@@ -14,6 +14,7 @@ import {
 import { brands, mediaFiles, products, renderJobs } from '../src/db/schema';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
+import { DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../src/config';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
@@ -26,7 +27,7 @@ import {
   multipartBody,
   type FormPart,
 } from './media-fixtures';
-import { storeImage } from './fixtures';
+import { storeSeedImage, uploadImage } from './fixtures';
 
 const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
 
@@ -41,12 +42,8 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     // renders run as jobs: a failing engine is tried again, quickly here
     t = await createTestApp({ kind, seed: false, env: { RENDER_RETRY_MS: '20' } });
     realImageEngine = t.app.engines.image;
-    productImageUrl = await storeImage(
-      t.app.storage,
-      await makePng(300, 150, '#335599'),
-      'seed/products/test-sofa.png',
-    );
-    presetSpaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
+    productImageUrl = await storeSeedImage(t, await makePng(300, 150, '#335599'), 'seed/products/test-sofa.png');
+    presetSpaceUrl = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
     await t.database.db.insert(brands).values({
       id: 'test-brand',
       name: 'Test Brand',
@@ -176,7 +173,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     });
 
     it('renders a preset space given by spaceImageUrl, with uploaded product photos', async () => {
-      const ownProduct = await storeImage(t.app.storage, await makePng(120, 200, '#aa2211'));
+      const ownProduct = await uploadImage(t.app, cookie, '#aa2211');
       const res = await generate(
         designForm({
           spaceImageUrl: presetSpaceUrl,
@@ -375,25 +372,142 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     });
   });
 
+  describe('render inputs are the asker’s own pictures or sample pictures', () => {
+    it('refuses another person’s upload or render in any picture field of every render route, queuing nothing', async () => {
+      const stranger = await t.unlock();
+      const theirUpload = await uploadImage(t.app, stranger, '#207050');
+      const theirRendered = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.generateDesignImage,
+        payload: { prompt: 'calm', spaceImage: theirUpload },
+        headers: { cookie: stranger },
+      });
+      expect(theirRendered.statusCode, theirRendered.body).toBe(200);
+      const theirRender = (theirRendered.json() as { imageUrl: string }).imageUrl;
+      const mine = await uploadImage(t.app, cookie, '#705020');
+      const jobsBefore = (await t.database.db.select().from(renderJobs)).length;
+
+      const form = (overrides: Record<string, string>) => {
+        const { payload, contentType } = multipartBody(designForm(overrides));
+        return { payload, headers: { cookie, 'content-type': contentType } };
+      };
+      const recomposite = (body: object) => ({
+        payload: {
+          selectedProducts: selectedSofa(),
+          mode: 'interior',
+          spaceImageUrl: presetSpaceUrl,
+          placements: [{ productId: 'test-sofa', box: { x: 10, y: 10, width: 200, height: 120 } }],
+          ...body,
+        },
+        headers: { cookie },
+      });
+      const notOurs = (url: string) =>
+        [
+          [apiPaths.generateDesignImage, form({ spaceImageUrl: url }), 'spaceImageUrl'],
+          [apiPaths.renderJobs, form({ spaceImageUrl: url }), 'spaceImageUrl'],
+          [
+            apiPaths.generateDesignImage,
+            form({
+              spaceImageUrl: presetSpaceUrl,
+              uploadedProductImages: JSON.stringify([{ id: 'own-1', url, name: 'Their chair', price: 0 }]),
+            }),
+            'uploadedProductImages.0.url',
+          ],
+          [
+            apiPaths.renderJobs,
+            form({
+              spaceImageUrl: presetSpaceUrl,
+              selectedProducts: JSON.stringify([{ ...selectedSofa()[0], id: 'not-in-catalogue', imageUrl: url }]),
+            }),
+            'selectedProducts.0.imageUrl',
+          ],
+          [
+            apiPaths.generateDesignImage,
+            { payload: { prompt: 'x', spaceImage: url }, headers: { cookie } },
+            'spaceImage',
+          ],
+          [
+            apiPaths.renderJobs,
+            {
+              payload: { prompt: 'x', spaceImage: presetSpaceUrl, additionalPhotos: [mine, url] },
+              headers: { cookie },
+            },
+            'additionalPhotos.1',
+          ],
+          [apiPaths.recompositeDesign, recomposite({ spaceImageUrl: url }), 'spaceImageUrl'],
+        ] as const;
+      for (const url of [theirUpload, theirRender]) {
+        for (const [route, request, field] of notOurs(url)) {
+          const res = await t.app.inject({ method: 'POST', url: route, ...request });
+          expect(res.statusCode, `${route} ${field}`).toBe(400);
+          expect(res.json().error, `${route} ${field}`).toBe(
+            `Invalid ${field}: is not a picture you uploaded or rendered`,
+          );
+        }
+      }
+      expect((await t.database.db.select().from(renderJobs)).length).toBe(jobsBefore);
+
+      // one's own upload and render, the catalogue's own picture of a product and sample pictures are taken
+      const ownRender = await post(apiPaths.generateDesignImage, { prompt: 'calm', spaceImage: mine });
+      expect(ownRender.statusCode, ownRender.body).toBe(200);
+      const again = await post(apiPaths.generateDesignImage, {
+        prompt: 'calm',
+        spaceImage: (ownRender.json() as { imageUrl: string }).imageUrl,
+        additionalPhotos: [productImageUrl, mine],
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const adjusted = await t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, ...recomposite({}) });
+      expect(adjusted.statusCode, adjusted.body).toBe(200);
+    });
+  });
+
   describe('rate limit', () => {
+    const call = (c: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.improveCaption,
+        payload: { caption: 'hi', spaceType: 'interior' },
+        headers: { cookie: c },
+        remoteAddress,
+      });
+
     it(`allows ${AI_REQUESTS_PER_MINUTE} AI calls a minute per session, then 429 with Retry-After`, async () => {
-      const call = (c: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: apiPaths.improveCaption,
-          payload: { caption: 'hi', spaceType: 'interior' },
-          headers: { cookie: c },
-        });
-      for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie)).statusCode).toBe(200);
-      const limited = await call(cookie);
+      const address = '192.0.2.10';
+      for (let i = 0; i < AI_REQUESTS_PER_MINUTE; i++) expect((await call(cookie, address)).statusCode).toBe(200);
+      const limited = await call(cookie, address);
       expect(limited.statusCode).toBe(429);
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(limited.json()).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
-      // the other AI routes share the budget; another session has its own
-      expect((await post(apiPaths.improveDesignNotes, { notes: 'x', spaceType: 'interior' })).statusCode).toBe(429);
-      expect((await call(await t.unlock())).statusCode).toBe(200);
+      // the other AI routes share the budget, from any address; another session has its own
+      const notes = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.improveDesignNotes,
+        payload: { notes: 'x', spaceType: 'interior' },
+        headers: { cookie },
+        remoteAddress: '192.0.2.11',
+      });
+      expect(notes.statusCode).toBe(429);
+      expect((await call(await t.unlock(), address)).statusCode).toBe(200);
+    });
+
+    it(`allows one address ${DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE} AI calls a minute, however many sessions it opens`, async () => {
+      const address = '192.0.2.20';
+      const perSession = AI_REQUESTS_PER_MINUTE;
+      const sessions = DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE / perSession;
+      for (let s = 0; s < sessions; s++) {
+        const session = await t.unlock();
+        for (let i = 0; i < perSession; i++) expect((await call(session, address)).statusCode).toBe(200);
+      }
+      // a new session of its own, its first call: the address has spent its minute
+      const fresh = await t.unlock();
+      const limited = await call(fresh, address);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: 'Too many AI requests. Please wait a moment and try again.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // the same session from another address is answered
+      expect((await call(fresh, '192.0.2.21')).statusCode).toBe(200);
     });
   });
 });

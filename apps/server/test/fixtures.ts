@@ -6,6 +6,7 @@ import type { AppDatabase } from '../src/db/client';
 import {
   brands,
   designs,
+  mediaFiles,
   notifications,
   products,
   quizQuestions,
@@ -33,6 +34,23 @@ export async function storeImage(
 ): Promise<string> {
   await storage.put(key, bytes);
   return storage.urlFor(key);
+}
+
+/**
+ * Stores an image as a sample picture, recorded in media_files the way the seed records its pictures: anyone may
+ * render with it (decision 0023). Returns its /media/ URL.
+ */
+export async function storeSeedImage(
+  t: { app: AppInstance; database: { db: AppDatabase } },
+  bytes: Buffer,
+  key: string,
+): Promise<string> {
+  const url = await storeImage(t.app.storage, bytes, key);
+  const { width = 1, height = 1, format = 'webp' } = await sharp(bytes).metadata();
+  await t.database.db
+    .insert(mediaFiles)
+    .values({ key, contentType: `image/${format}`, width, height, bytes: bytes.length, kind: 'seed' });
+  return url;
 }
 
 let tinyWebp: Promise<Buffer> | null = null;

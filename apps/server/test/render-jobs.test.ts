@@ -18,7 +18,7 @@ import {
   findRenderJob,
 } from '../src/modules/render-jobs/render-jobs.repository';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { storeImage } from './fixtures';
+import { insertUser, sessionCookieOf, signedInCookie, signUp, storeSeedImage } from './fixtures';
 import { makePng, makeWebp, multipartBody, type FormPart } from './media-fixtures';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,8 +66,8 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false, env: { RENDER_RETRY_MS: '300', RENDER_JOBS_AT_ONCE: '4' } });
     realImageEngine = t.app.engines.image;
-    spaceUrl = await storeImage(t.app.storage, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/jobs-room.webp');
-    productUrl = await storeImage(t.app.storage, await makePng(300, 150, '#335599'), 'seed/products/jobs-sofa.png');
+    spaceUrl = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/jobs-room.webp');
+    productUrl = await storeSeedImage(t, await makePng(300, 150, '#335599'), 'seed/products/jobs-sofa.png');
   });
   beforeEach(async () => {
     cookie = await t.unlock();
@@ -389,20 +389,30 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     t = await createTestApp({
       kind,
       seed: false,
-      env: { RENDER_WORKER: 'off', RENDER_JOBS_AT_ONCE: '2', RENDER_JOBS_PER_HOUR: '3' },
+      env: {
+        RENDER_WORKER: 'off',
+        RENDER_JOBS_AT_ONCE: '2',
+        RENDER_JOBS_PER_HOUR: '3',
+        RENDER_JOBS_AT_ONCE_PER_ADDRESS: '3',
+        RENDER_JOBS_PER_HOUR_PER_ADDRESS: '4',
+      },
     });
-    spaceUrl = await storeImage(t.app.storage, await makeWebp(400, 300, '#c8b8a0'), 'seed/spaces/limit-room.webp');
+    spaceUrl = await storeSeedImage(t, await makeWebp(400, 300, '#c8b8a0'), 'seed/spaces/limit-room.webp');
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const start = (cookie: string) =>
+  // each call from an address of its own unless one is given: the per-person limits are counted whatever the address
+  let addressesUsed = 0;
+  const freshAddress = () => `10.${Math.floor(++addressesUsed / 250)}.${addressesUsed % 250}.9`;
+  const start = (cookie: string, remoteAddress = freshAddress()) =>
     t.app.inject({
       method: 'POST',
       url: apiPaths.renderJobs,
       payload: { prompt: 'calm', spaceImage: spaceUrl, variations: 1 },
       headers: { cookie },
+      remoteAddress,
     });
 
   it('refuses a third job at once with 429 and a clear message, and counts per person', async () => {
@@ -432,10 +442,94 @@ describe.each(dbKinds)('render job limits (%s)', (kind) => {
     expect(fourth.json().error).toBe(messages.create.renderJobsPerHour(3));
   });
 
+  it('keeps a job with the account that started it: the next account on the same browser does not see it', async () => {
+    // signed out, a browser shows the first sample user (a user without a password)
+    await insertUser(t.database.db, { id: 'sample-user' });
+    const gate = await t.unlock();
+    const ann = await signUp(t.app, gate);
+    const job = renderJobSchema.parse((await start(ann.cookie)).json());
+    const see = (cookie: string) =>
+      Promise.all(
+        (
+          [
+            ['GET', apiPaths.renderJob(job.id)],
+            ['POST', apiPaths.renderJobCancel(job.id)],
+            ['GET', apiPaths.renderJobEvents(job.id)],
+          ] as const
+        ).map(async ([method, url]) => (await t.app.inject({ method, url, headers: { cookie } })).statusCode),
+      );
+    const signOut = await t.app.inject({ method: 'POST', url: apiPaths.signOut, headers: { cookie: ann.cookie } });
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    const signedOut = sessionCookieOf(signOut);
+    // the same browser, signed out, then with Ben signed in on it: neither is Ann
+    expect(await see(signedOut)).toEqual([404, 404, 404]);
+    // the account's job is not the signed-out session's either: it does not count against it
+    const own = [await start(signedOut), await start(signedOut)];
+    expect(own.map((res) => res.statusCode)).toEqual([202, 202]);
+    const ben = await signUp(t.app, signedOut);
+    expect(await see(ben.cookie)).toEqual([404, 404, 404]);
+
+    // a job started signed out is not handed to whoever signs in next on that browser
+    const other = await t.unlock();
+    const signedOutJob = renderJobSchema.parse((await start(other)).json());
+    const carl = await signUp(t.app, other);
+    const carlSees = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.renderJob(signedOutJob.id),
+      headers: { cookie: carl.cookie },
+    });
+    expect(carlSees.statusCode).toBe(404);
+
+    // Ann, signed in on another browser, still has hers (the events stream aside: it stays open)
+    const annElsewhere = await signedInCookie(t, t.database.db, ann.accountId);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.renderJob(job.id),
+      headers: { cookie: annElsewhere },
+    });
+    expect(mine.statusCode).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.renderJobCancel(job.id),
+      headers: { cookie: annElsewhere },
+    });
+    expect(renderJobSchema.parse(cancelled.json()).status).toBe('cancelled');
+  });
+
   it('lets only one of many simultaneous requests take the last place', async () => {
     const cookie = await t.unlock();
     const answers = await Promise.all(Array.from({ length: 6 }, () => start(cookie)));
     expect(answers.filter((res) => res.statusCode === 202)).toHaveLength(2);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4);
+  });
+
+  it('counts signed-out jobs per client address too: new gate sessions from one address get no new places', async () => {
+    const address = '192.0.2.44';
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => t.unlock()));
+    const first = [];
+    for (const cookie of sessions.slice(0, 3)) first.push(await start(cookie, address));
+    expect(first.map((res) => res.statusCode)).toEqual([202, 202, 202]);
+    // a fourth session from the same address, its own first job: the address has three under way
+    const fourth = await start(sessions[3]!, address);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ error: messages.create.renderJobsAtOnceFromAddress });
+    // the same session elsewhere, and an account behind the same address, are not held up
+    expect((await start(sessions[3]!)).statusCode).toBe(202);
+    const account = await signUp(t.app, await t.unlock());
+    expect((await start(account.cookie, address)).statusCode).toBe(202);
+
+    // a cancelled job frees its place at once but counts toward the address's hour (four)
+    const cancel = (res: { json(): unknown }, cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.renderJobCancel(renderJobSchema.parse(res.json()).id),
+        headers: { cookie },
+      });
+    await cancel(first[0]!, sessions[0]!);
+    expect((await start(sessions[3]!, address)).statusCode).toBe(202);
+    await cancel(first[1]!, sessions[1]!);
+    const fifth = await start(await t.unlock(), address);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ error: messages.create.renderJobsPerHourFromAddress });
   });
 });

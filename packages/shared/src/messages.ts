@@ -104,6 +104,10 @@ export const messages = {
     renderJobsAtOnce: (limit: number) =>
       `You already have ${limit} ${limit === 1 ? 'design' : 'designs'} rendering. Please wait for one to finish.`,
     renderJobsPerHour: (limit: number) => `You have started ${limit} renders in the last hour. Please try again later.`,
+    renderJobsAtOnceFromAddress:
+      'Many designs are rendering from your network right now. Please wait for one to finish, or sign in.',
+    renderJobsPerHourFromAddress:
+      'Many renders were started from your network in the last hour. Please try again later, or sign in.',
     renderCancelled: 'Render cancelled',
     createVideo: 'Create Video',
     creatingVideo: 'Creating Video...',

@@ -394,8 +394,10 @@ export const renderJobs = pgTable(
     /** The gate session that asked; limits count per account when signed in, else per session. */
     viewerId: text('viewer_id').notNull(),
     accountId: text('account_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms). */
-    kind: text('kind', { enum: ['design', 'prompt'] }).notNull(),
+    /** The client address that asked (TRUST_PROXY applied): signed-out jobs are limited per address too. */
+    clientAddress: text('client_address'),
+    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms), or a re-composite's body. */
+    kind: text('kind', { enum: ['design', 'prompt', 'recomposite'] }).notNull(),
     input: jsonb('input').notNull(),
     variationCount: integer('variation_count').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull(),
@@ -419,6 +421,7 @@ export const renderJobs = pgTable(
     index('render_jobs_queue_idx').on(t.status, t.runAfter, t.createdAt),
     index('render_jobs_viewer_idx').on(t.viewerId, t.createdAt),
     index('render_jobs_account_idx').on(t.accountId, t.createdAt),
+    index('render_jobs_client_address_idx').on(t.clientAddress, t.createdAt),
     check('render_jobs_variation_count_check', sql`${t.variationCount} between 1 and 4`),
     check('render_jobs_progress_check', sql`${t.progress} between 0 and 100`),
   ],

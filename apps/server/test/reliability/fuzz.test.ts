@@ -1790,7 +1790,8 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
   let world: World;
   let viewerCookie: string;
   let accountCookie: string;
-  let aiSession = { cookie: '', used: 0 };
+  let aiSession = { cookie: '', used: 0, address: '' };
+  let aiSessionsOpened = 0;
   let before: WriteSnapshot;
   const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
   const tried = new Map<string, Map<number, number>>();
@@ -1868,12 +1869,19 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
     if (request.cookie === 'forged') return 'dwellscape_session=forged.c2lnbmF0dXJl';
     if (request.cookie === 'account') return accountCookie;
     if (!request.url.startsWith('/api/ai/')) return viewerCookie;
-    // AI calls are limited per session; a fresh session keeps the limiter from answering for the validator
-    if (aiSession.used >= AI_REQUESTS_PER_MINUTE) aiSession = { cookie: '', used: 0 };
-    if (!aiSession.cookie) aiSession.cookie = await t.unlock();
+    // AI calls are limited per session and per address; a fresh session from a fresh address keeps the limiter from
+    // answering for the validator
+    if (aiSession.used >= AI_REQUESTS_PER_MINUTE) aiSession = { cookie: '', used: 0, address: '' };
+    if (!aiSession.cookie) {
+      aiSessionsOpened += 1;
+      aiSession.cookie = await t.unlock();
+      aiSession.address = `10.77.${Math.floor(aiSessionsOpened / 250)}.${aiSessionsOpened % 250}`;
+    }
     aiSession.used += 1;
     return aiSession.cookie;
   };
+  const addressFor = (request: BadRequest): string | undefined =>
+    request.remoteAddress ?? (request.url.startsWith('/api/ai/') && aiSession.address ? aiSession.address : undefined);
 
   it.each(allCases.map((c) => [c.name, c] as const))(
     '%s',
@@ -1894,7 +1902,7 @@ describe.each<DbKind>(['pglite'])('bad input is refused and writes nothing (%s)'
               ...(request.contentType ? { 'content-type': request.contentType } : {}),
             },
             ...(request.payload !== undefined ? { payload: request.payload } : {}),
-            ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+            ...(addressFor(request) ? { remoteAddress: addressFor(request) } : {}),
           });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           expect(fuzzCase.allowed, `${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);

@@ -8,7 +8,7 @@ import { EngineFailureError, EngineInputError } from '../errors';
 import { buildDesignPrompt, buildSeeInSpacePrompt } from '../prompt-builder';
 import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
-import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadImage } from './download';
+import { DEFAULT_DOWNLOAD_TIMEOUT_MS, DEFAULT_MAX_DOWNLOAD_BYTES, downloadImage } from './download';
 import { callUpstream, createOpenAiClient, retryPolicyFrom, type OpenAiEngineOptions } from './upstream';
 
 export const IMAGE_TIMEOUT_MS = 120_000;
@@ -18,8 +18,10 @@ const SPACE_UPLOAD_SIZE = 1024;
 const PRODUCT_UPLOAD_SIZE = 512;
 
 export interface OpenAiImageEngineOptions extends OpenAiEngineOptions {
-  /** A generated image answered as a URL is not read past this size. */
+  /** A generated image answered as a URL is not read past this size … */
   maxDownloadBytes?: number;
+  /** … nor for longer than this (ms). */
+  downloadTimeoutMs?: number;
 }
 
 const decodeOptions = { failOn: 'none', autoOrient: true, limitInputPixels: UPLOAD_MAX_PIXELS } as const;
@@ -140,6 +142,7 @@ export class OpenAiImageEngine implements ImageEngine {
           return downloadImage(first.url, {
             signal: attemptSignal,
             maxBytes: this.options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
+            timeoutMs: this.options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS,
             ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
           });
         }

@@ -1,26 +1,36 @@
 import multipart from '@fastify/multipart';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../contract-route';
 import { AppError, invalidIssues } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
-import { postgresRateLimitStore } from '../../plugins/rate-limit-store';
+import type { WriteLimit } from '../../plugins/write-limits';
 import type { AppInstance } from '../../types';
-import { renderAndWait, type RenderJobInput } from '../render-jobs/render-jobs.service';
+import { renderAndWait, requesterOf, type RenderJobInput } from '../render-jobs/render-jobs.service';
 import {
+  acceptPromptInput,
   improveCaption,
   improveDesignNotes,
-  loadPromptInput,
   parseGenerateDesignFields,
   prepareDesignRender,
-  recompositeDesign,
+  prepareRecomposite,
   RENDER_DEADLINE_MS,
 } from './ai.service';
 
-/** AI calls may be paid: each session gets this many per minute across the three routes. */
+/**
+ * AI calls may be paid: each person (account, or gate session signed out) gets this many a minute across the AI
+ * routes, and each client address `config.aiRequestsPerAddressPerMinute` (60 by default), whoever is behind it:
+ * opening gate sessions mints no AI budget.
+ */
 export const AI_REQUESTS_PER_MINUTE = 20;
-const AI_RATE_LIMITED_MESSAGE = 'Too many AI requests. Please wait a moment and try again.';
+
+export const aiCallsLimit = (perAddress: number): WriteLimit => ({
+  name: 'ai',
+  max: AI_REQUESTS_PER_MINUTE,
+  perAddress,
+  windowMs: 60_000,
+  message: 'Too many AI requests. Please wait a moment and try again.',
+});
 
 const errorResponses = {
   400: errorResponseSchema,
@@ -32,24 +42,7 @@ const errorResponses = {
 export default async function aiRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
   await app.register(multipart, { throwFileSizeLimit: false });
-
-  // in this plugin's scope only, and counted in the database so that every instance shares one budget
-  await app.register(rateLimit, {
-    store: postgresRateLimitStore(app.db, 'ai'),
-    max: AI_REQUESTS_PER_MINUTE,
-    timeWindow: 60_000,
-    // a route hook runs after the app's hooks: the auth hook has set the viewer by then; the address
-    // is only a fallback for a request it let through without one
-    keyGenerator: (request) => request.viewer?.viewerId ?? `ip:${normalizeIP(request.ip)}`,
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': true,
-    },
-    errorResponseBuilder: () => new AppError('rate_limited', AI_RATE_LIMITED_MESSAGE),
-  });
+  const AI_CALLS_LIMIT = aiCallsLimit(app.config.aiRequestsPerAddressPerMinute);
 
   const deps = (request: FastifyRequest) => ({
     db: app.db,
@@ -58,48 +51,66 @@ export default async function aiRoutes(app: AppInstance) {
     owner: request.viewer,
   });
 
-  route(app, contracts.improveDesignNotes, { responses: errorResponses }, async (request) =>
+  route(app, contracts.improveDesignNotes, { limits: [AI_CALLS_LIMIT], responses: errorResponses }, async (request) =>
     improveDesignNotes(app.engines, request.body),
   );
 
-  route(app, contracts.improveCaption, { responses: errorResponses }, async (request) =>
+  route(app, contracts.improveCaption, { limits: [AI_CALLS_LIMIT], responses: errorResponses }, async (request) =>
     improveCaption(app.engines, request.body),
   );
 
-  // a render's products moved, scaled or removed by the person: drawn again on the server, the same body the same bytes
-  route(app, contracts.recompositeDesign, { responses: errorResponses }, async (request) =>
-    recompositeDesign(deps(request), request.body),
+  /**
+   * One render through the queue, waited for: no render runs outside the queue and the person's limits, and a busy
+   * render pool makes it wait its turn rather than fail. The caller gone (the request closed before the answer): its
+   * job is cancelled.
+   */
+  const renderThroughQueue = (request: FastifyRequest, reply: FastifyReply, input: RenderJobInput) => {
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    return renderAndWait({
+      db: app.db,
+      events: app.renderJobEvents,
+      requester: requesterOf(request),
+      input,
+      limits: app.config.renderJobs,
+      timeoutMs: RENDER_DEADLINE_MS,
+      signal: gone.signal,
+    });
+  };
+
+  // a render's products moved, scaled or removed by the person: drawn again as a job of its own, the same body the
+  // same bytes
+  route(
+    app,
+    contracts.recompositeDesign,
+    { limits: [AI_CALLS_LIMIT], responses: errorResponses },
+    async (request, reply) => {
+      await prepareRecomposite(deps(request), request.body);
+      const rendered = await renderThroughQueue(request, reply, { kind: 'recomposite', body: request.body });
+      return {
+        imageUrl: rendered.imageUrl,
+        placements: rendered.placements ?? [],
+        renderSize: { width: rendered.width, height: rendered.height },
+        receipt: rendered.receipt ?? null,
+      };
+    },
   );
 
   // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
-  // render job of one variation, waited for here: no render runs outside the queue and the person's limits
+  // render job of one variation, waited for here
   route(
     app,
     contracts.generateDesignImage,
-    { alsoServes: [contracts.generateDesignImageFromPrompt], responses: errorResponses },
+    { alsoServes: [contracts.generateDesignImageFromPrompt], limits: [AI_CALLS_LIMIT], responses: errorResponses },
     async (request, reply) => {
-      // the caller gone (the request closed before the answer): its job is cancelled
-      const gone = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
-      const renderThroughQueue = (input: RenderJobInput) =>
-        renderAndWait({
-          db: app.db,
-          events: app.renderJobEvents,
-          owner: request.viewer,
-          input,
-          limits: { atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour },
-          timeoutMs: RENDER_DEADLINE_MS,
-          signal: gone.signal,
-        });
-
       if (!request.isMultipart()) {
         const body = contracts.generateDesignImageFromPrompt.body.safeParse(request.body ?? {});
         if (!body.success) throw invalidIssues(body.error.issues, 'body');
         // a picture that is not stored is a 400 naming its field, before anything is queued
-        await loadPromptInput(deps(request), body.data);
-        const rendered = await renderThroughQueue({ kind: 'prompt', body: body.data });
+        await acceptPromptInput(deps(request), body.data);
+        const rendered = await renderThroughQueue(request, reply, { kind: 'prompt', body: body.data });
         return { imageUrl: rendered.imageUrl, receipt: rendered.receipt ?? null };
       }
 
@@ -111,7 +122,7 @@ export default async function aiRoutes(app: AppInstance) {
         fields,
       });
       try {
-        const rendered = await renderThroughQueue({ kind: 'design', fields: prepared });
+        const rendered = await renderThroughQueue(request, reply, { kind: 'design', fields: prepared });
         return {
           success: true,
           imageUrl: rendered.imageUrl,

@@ -5,7 +5,6 @@ import {
   messages,
   type GenerateDesignFields,
   type RecompositeDesignBody,
-  type RecompositeDesignResponse,
   type RenderPlacement,
   type RenderVariation,
   type generateFromPromptBodySchema,
@@ -26,6 +25,7 @@ import type {
 import { acceptUploadedImage } from '../../media/image-files';
 import { readStoredMedia, storeWebp, type MediaOwner } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
+import { assertUsableMedia, type MediaClaim } from '../uploads/uploads.service';
 import { findProductLabels } from './ai.repository';
 
 export interface AiDeps {
@@ -131,15 +131,9 @@ function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly
 
 const keyOfUrl = (deps: AiDeps, url: string) => deps.storage.keyFromUrl(url) ?? undefined;
 
-/**
- * Renders the design again with the placements a person adjusted: each product listed is drawn in its box, a
- * product not listed is left out, and the room's pieces the render replaced stay replaced. Deterministic: the same
- * body gives the same picture.
- */
-export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBody): Promise<RecompositeDesignResponse> {
-  const spaceImage = await readImageField(deps.storage, body.spaceImageUrl, 'spaceImageUrl');
-  const ids = productIdsOf(body);
-  const indexOf = new Map(ids.map((id, index) => [id, index]));
+/** The adjusted placements by product index, as the engine takes them; a 400 naming one that is not the render's. */
+function recompositePlacementsOf(body: RecompositeDesignBody): EnginePlacement[] {
+  const indexOf = new Map(productIdsOf(body).map((id, index) => [id, index]));
   const placements: EnginePlacement[] = [];
   const seen = new Set<string>();
   for (const [i, placement] of body.placements.entries()) {
@@ -153,30 +147,44 @@ export async function recompositeDesign(deps: AiDeps, body: RecompositeDesignBod
     seen.add(placement.productId);
     placements.push({ index, box: placement.box, ...(placement.replaced ? { replaced: placement.replaced } : {}) });
   }
-  const fields: GenerateDesignFields = {
-    selectedProducts: body.selectedProducts,
-    uploadedProductImages: body.uploadedProductImages,
-    userAnswers: body.userAnswers,
-    spaceType: body.spaceType,
-    mode: body.mode,
-    spaceImageUrl: body.spaceImageUrl,
-    ...(body.userNotes !== undefined ? { userNotes: body.userNotes } : {}),
-    ...(body.refinedNotes !== undefined ? { refinedNotes: body.refinedNotes } : {}),
-  };
+  return placements;
+}
+
+const recompositeFieldsOf = (body: RecompositeDesignBody): GenerateDesignFields => ({
+  selectedProducts: body.selectedProducts,
+  uploadedProductImages: body.uploadedProductImages,
+  userAnswers: body.userAnswers,
+  spaceType: body.spaceType,
+  mode: body.mode,
+  spaceImageUrl: body.spaceImageUrl,
+  ...(body.userNotes !== undefined ? { userNotes: body.userNotes } : {}),
+  ...(body.refinedNotes !== undefined ? { refinedNotes: body.refinedNotes } : {}),
+});
+
+/**
+ * Checks a re-composite before it becomes a render job: its placements must be the render's products, once each,
+ * and its pictures the asker's or sample pictures, stored here. A 400 naming the field otherwise.
+ */
+export async function prepareRecomposite(deps: AiDeps, body: RecompositeDesignBody): Promise<void> {
+  recompositePlacementsOf(body);
+  await assertOwnRenderInputs(deps, designPictures(recompositeFieldsOf(body), body.spaceImageUrl));
+  await loadRecompositeInput(deps, body);
+}
+
+/**
+ * The engine's input for drawing the design again with the placements a person adjusted: each product listed is
+ * drawn in its box, a product not listed is left out, and the room's pieces the render replaced stay replaced.
+ * Deterministic: the same body gives the same picture.
+ */
+export async function loadRecompositeInput(
+  deps: AiDeps,
+  body: RecompositeDesignBody,
+): Promise<Omit<GenerateDesignInput, 'seed'>> {
+  const placements = recompositePlacementsOf(body);
+  const spaceImage = await readImageField(deps.storage, body.spaceImageUrl, 'spaceImageUrl');
+  const fields = recompositeFieldsOf(body);
   const products = await loadProducts(deps, fields);
-  const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
-    deps.engines.image.generateDesign(
-      { spaceImage, spaceImageKey: keyOfUrl(deps, body.spaceImageUrl), products, fields, placements },
-      signal,
-    ),
-  );
-  const imageUrl = await storeRender(deps, rendered);
-  return {
-    imageUrl,
-    placements: placementsWithIds(rendered.placements ?? [], ids),
-    renderSize: { width: rendered.width, height: rendered.height },
-    receipt: rendered.receipt,
-  };
+  return { spaceImage, spaceImageKey: keyOfUrl(deps, body.spaceImageUrl), products, fields, placements };
 }
 
 /**
@@ -200,6 +208,7 @@ export async function prepareDesignRender(deps: AiDeps, request: GenerateDesignR
   }
   if (!spaceImageUrl) throw badInput(messages.create.noSpace, [{ field: 'image', message: 'is required' }]);
   const prepared = { ...fields, spaceImageUrl };
+  await assertOwnRenderInputs(deps, designPictures(prepared, spaceImageUrl));
   // the same reads the render makes, now, so a bad URL is a 400 naming its field rather than a failed job
   await loadDesignInput(deps, prepared);
   return prepared;
@@ -265,6 +274,65 @@ async function storeVariation(deps: AiDeps, rendered: RenderedImage): Promise<Re
   // request (the create flow's variations carry them by product id)
   const { bytes: _bytes, contentType: _contentType, placements: _placements, ...about } = rendered;
   return { ...about, imageUrl: await storeRender(deps, rendered) };
+}
+
+/** A picture a render request names, and the field a refusal names. */
+interface RenderPicture {
+  field: string;
+  url: string;
+}
+
+/**
+ * Render inputs must be the asker's own uploads or renders, or sample pictures, as publishing requires (decision
+ * 0023): a render is stored as the asker's and can be published by them, so it must not become a way to take in
+ * somebody else's picture. A catalogue product may be drawn from the catalogue's own picture of it. Checked when the
+ * request comes in, by whoever asks; a job that runs later does not check again (a sign-in meanwhile hands the
+ * session's uploads to the account). A 400 naming the first field refused.
+ */
+export async function assertOwnRenderInputs(
+  deps: AiDeps,
+  input: {
+    space: RenderPicture;
+    selectedProducts?: readonly { id: string; imageUrl: string }[];
+    photos?: readonly RenderPicture[];
+  },
+): Promise<void> {
+  const selected = input.selectedProducts ?? [];
+  const labels = await findProductLabels(
+    deps.db,
+    selected.map((p) => p.id),
+  );
+  const pictures: RenderPicture[] = [input.space];
+  for (const [i, product] of selected.entries()) {
+    if (labels.get(product.id)?.imageUrl === product.imageUrl) continue;
+    pictures.push({ field: `selectedProducts.${i}.imageUrl`, url: product.imageUrl });
+  }
+  pictures.push(...(input.photos ?? []));
+  const claims: MediaClaim[] = pictures.map(({ field, url }) => ({
+    field,
+    url,
+    kinds: ['upload', 'render', 'seed'],
+    kindMessage: 'must be a picture you uploaded or rendered',
+  }));
+  await assertUsableMedia(deps.db, deps.storage, deps.owner, claims);
+}
+
+const designPictures = (fields: GenerateDesignFields, spaceImageUrl: string) => ({
+  space: { field: 'spaceImageUrl', url: spaceImageUrl },
+  selectedProducts: fields.selectedProducts,
+  photos: fields.uploadedProductImages.map((image, i) => ({ field: `uploadedProductImages.${i}.url`, url: image.url })),
+});
+
+/** The see-in-space body's pictures, checked as the asker's (`assertOwnRenderInputs`) and read: the engine's input. */
+export async function acceptPromptInput(
+  deps: AiDeps,
+  body: PromptRenderBody,
+): Promise<Omit<GenerateFromPromptInput, 'seed'>> {
+  await assertOwnRenderInputs(deps, {
+    space: { field: 'spaceImage', url: body.spaceImage },
+    photos: body.additionalPhotos.map((url, i) => ({ field: `additionalPhotos.${i}`, url })),
+  });
+  return loadPromptInput(deps, body);
 }
 
 async function readImageField(storage: FileStorage, url: string, field: string): Promise<Buffer> {

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderVariation } from '@dwellscape/shared';
+import { RenderPoolFullError } from '../../engines/compositor';
 import { EngineFailureError, EngineInputError, EngineTimeoutError } from '../../engines/errors';
 import { AppError } from '../../errors';
 import {
   loadDesignInput,
   loadPromptInput,
+  loadRecompositeInput,
   renderDesignVariation,
   renderPromptVariation,
   type AiDeps,
@@ -53,6 +55,13 @@ const PROGRESS_STARTED = 5;
 const PROGRESS_RENDERED = 95;
 
 type Failure = { kind: NonNullable<RenderJobRow['errorKind']>; reason: string; retry: boolean };
+
+/** How long a render that found every render thread of this process taken waits before it asks again (±20 %). */
+const BUSY_WAIT_MS = 250;
+
+/** The render pool refused the render at once: every thread busy and its queue full. No failure of the job's. */
+const isRenderPoolFull = (err: unknown) =>
+  err instanceof EngineFailureError && err.cause instanceof RenderPoolFullError;
 
 /** Busy, unreachable or slow engines are tried again; an engine that refused the input, or bad input, is not. */
 function classify(err: unknown): Failure {
@@ -147,18 +156,32 @@ export function createRenderJobRunner(options: RenderJobRunnerOptions): RenderJo
       if (!(await moveProgress(PROGRESS_STARTED))) return;
       const jobDeps = { ...deps, owner: ownerOfJob(row) };
       const render =
-        input.kind === 'design'
-          ? await loadDesignInput(jobDeps, input.fields).then(
-              (loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed),
-            )
-          : await loadPromptInput(jobDeps, input.body).then(
+        input.kind === 'prompt'
+          ? await loadPromptInput(jobDeps, input.body).then(
               (loaded) => (seed: number) => renderPromptVariation(jobDeps, loaded, seed),
-            );
+            )
+          : await (
+              input.kind === 'design'
+                ? loadDesignInput(jobDeps, input.fields)
+                : loadRecompositeInput(jobDeps, input.body)
+            ).then((loaded) => (seed: number) => renderDesignVariation(jobDeps, loaded, seed));
       const count = row.variationCount;
       let rendered = 0;
+      // a full render pool makes the variation wait and ask again, for as long as the job is ours: however many
+      // renders others asked for, a busy renderer never fails a job (nor costs it an attempt)
+      const renderWhenThereIsRoom = async (seed: number): Promise<RenderVariation> => {
+        for (;;) {
+          if (!stillOurs) throw new JobNoLongerOurs();
+          try {
+            return await render(seed);
+          } catch (err) {
+            if (!isRenderPoolFull(err)) throw err;
+          }
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(BUSY_WAIT_MS, 1)));
+        }
+      };
       const renderOne = async (seed: number): Promise<RenderVariation> => {
-        if (!stillOurs) throw new JobNoLongerOurs();
-        const variation = await render(seed);
+        const variation = await renderWhenThereIsRoom(seed);
         rendered++;
         const share = (PROGRESS_RENDERED - PROGRESS_STARTED) * (rendered / count);
         await moveProgress(Math.round(PROGRESS_STARTED + share));

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { renderJobs } from '../../db/schema';
 
@@ -11,15 +11,24 @@ export const RENDER_JOB_CHANGED_CHANNEL = 'render_job_changed';
 const notifyChanged = (id: string) => sql`select pg_notify(${RENDER_JOB_CHANGED_CHANNEL}, ${id})`;
 
 export interface RenderJobLimits {
+  /** Per person: jobs queued or running at once … */
   atOnce: number;
+  /** … and started in the last hour. */
   perHour: number;
+  /** The same two for the signed-out jobs of one client address, whichever sessions ask. */
+  perAddress: { atOnce: number; perHour: number };
 }
 
-export type InsertRenderJobOutcome = { ok: true; row: RenderJobRow } | { ok: false; refused: 'at-once' | 'per-hour' };
+export type RenderJobRefusal = 'at-once' | 'per-hour' | 'address-at-once' | 'address-per-hour';
+export type InsertRenderJobOutcome = { ok: true; row: RenderJobRow } | { ok: false; refused: RenderJobRefusal };
+
+const lockOn = (key: string) => sql`select pg_advisory_xact_lock(hashtext(${key}))`;
 
 /**
- * Adds a job unless its owner is at a limit. The owner's jobs are counted and the new one written under a lock on the
- * owner, so two requests at the same moment cannot both take the last place.
+ * Adds a job unless its owner is at a limit, or, signed out, its client address is: gate sessions cost nothing to
+ * open, so a signed-out job also counts against every signed-out job from the same address. The counts are read and
+ * the new job written under a lock on the owner (then on the address), so two requests at the same moment cannot
+ * both take the last place.
  */
 export async function insertRenderJobWithinLimits(
   db: AppDatabase,
@@ -27,13 +36,20 @@ export async function insertRenderJobWithinLimits(
   limits: RenderJobLimits,
 ): Promise<InsertRenderJobOutcome> {
   const owner: RenderJobOwner = { viewerId: row.viewerId, accountId: row.accountId ?? null };
+  const address = owner.accountId === null ? (row.clientAddress ?? null) : null;
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`render_jobs:${owner.accountId ?? owner.viewerId}`}))`,
-    );
-    const counts = await countRenderJobsOf(tx, owner, new Date(Date.now() - 60 * 60_000));
+    // always the owner first, the address second: two requests never wait for each other's lock in a circle
+    await tx.execute(lockOn(`render_jobs:${owner.accountId ?? owner.viewerId}`));
+    if (address !== null) await tx.execute(lockOn(`render_jobs:address:${address}`));
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const counts = await countRenderJobsOf(tx, owner, hourAgo);
     if (counts.active >= limits.atOnce) return { ok: false, refused: 'at-once' } as const;
     if (counts.recent >= limits.perHour) return { ok: false, refused: 'per-hour' } as const;
+    if (address !== null) {
+      const fromAddress = await countSignedOutRenderJobsFrom(tx, address, hourAgo);
+      if (fromAddress.active >= limits.perAddress.atOnce) return { ok: false, refused: 'address-at-once' } as const;
+      if (fromAddress.recent >= limits.perAddress.perHour) return { ok: false, refused: 'address-per-hour' } as const;
+    }
     const [inserted] = await tx.insert(renderJobs).values(row).returning();
     await tx.execute(notifyChanged(row.id));
     return { ok: true, row: inserted! } as const;
@@ -67,22 +83,31 @@ export interface RenderJobOwner {
   accountId: string | null;
 }
 
+/** The jobs counted as this person's: their account's when signed in, else their session's signed-out ones. */
 const ownedBy = (owner: RenderJobOwner) =>
-  owner.accountId ? eq(renderJobs.accountId, owner.accountId) : eq(renderJobs.viewerId, owner.viewerId);
+  owner.accountId
+    ? eq(renderJobs.accountId, owner.accountId)
+    : and(eq(renderJobs.viewerId, owner.viewerId), isNull(renderJobs.accountId));
 
-/** Jobs of this person still queued or running, and jobs started since `since`. */
-export async function countRenderJobsOf(db: Pick<AppDatabase, 'select'>, owner: RenderJobOwner, since: Date) {
+/** Jobs that match `where` still queued or running, and those started since `since`. */
+async function countActiveAndRecent(db: Pick<AppDatabase, 'select'>, where: SQL | undefined, since: Date) {
   const [row] = await db
     .select({
       active: sql<number>`count(*) filter (where ${inArray(renderJobs.status, ['queued', 'running'])})`.mapWith(Number),
       recent: sql<number>`count(*) filter (where ${gte(renderJobs.createdAt, since)})`.mapWith(Number),
     })
     .from(renderJobs)
-    .where(
-      and(ownedBy(owner), or(inArray(renderJobs.status, ['queued', 'running']), gte(renderJobs.createdAt, since))),
-    );
+    .where(and(where, or(inArray(renderJobs.status, ['queued', 'running']), gte(renderJobs.createdAt, since))));
   return { active: row?.active ?? 0, recent: row?.recent ?? 0 };
 }
+
+/** Jobs of this person still queued or running, and jobs started since `since`. */
+export const countRenderJobsOf = (db: Pick<AppDatabase, 'select'>, owner: RenderJobOwner, since: Date) =>
+  countActiveAndRecent(db, ownedBy(owner), since);
+
+/** Signed-out jobs from this client address, whichever session asked: still queued or running, and since `since`. */
+export const countSignedOutRenderJobsFrom = (db: Pick<AppDatabase, 'select'>, address: string, since: Date) =>
+  countActiveAndRecent(db, and(eq(renderJobs.clientAddress, address), isNull(renderJobs.accountId)), since);
 
 /**
  * Takes the oldest job that is due, or whose worker stopped renewing its lease, for this worker. SKIP LOCKED: workers

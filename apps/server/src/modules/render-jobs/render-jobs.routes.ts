@@ -5,13 +5,14 @@ import { route } from '../../contract-route';
 import { readMultipartForm } from '../../media/multipart-form';
 import { startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
-import { loadPromptInput, parseGenerateDesignFields, prepareDesignRender } from '../ai/ai.service';
+import { acceptPromptInput, parseGenerateDesignFields, prepareDesignRender } from '../ai/ai.service';
 import {
   cancelOwnRenderJob,
   findOwnRenderJob,
   getRenderJob,
   parseJsonBody,
   parseVariationCount,
+  requesterOf,
   startRenderJob,
   streamRenderJob,
 } from './render-jobs.service';
@@ -33,7 +34,6 @@ export default async function renderJobsRoutes(app: AppInstance) {
     engines: app.engines,
     owner: request.viewer,
   });
-  const limits = () => ({ atOnce: app.config.renderJobs.atOnce, perHour: app.config.renderJobs.perHour });
 
   // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
   route(
@@ -44,13 +44,13 @@ export default async function renderJobsRoutes(app: AppInstance) {
       if (!request.isMultipart()) {
         const body = parseJsonBody(contracts.startPromptRenderJob.body, request.body);
         const { variations, ...prompt } = body;
-        await loadPromptInput(deps(request), prompt);
+        await acceptPromptInput(deps(request), prompt);
         const job = await startRenderJob(
           app.db,
-          request.viewer,
+          requesterOf(request),
           { kind: 'prompt', body: prompt },
           variations,
-          limits(),
+          app.config.renderJobs,
         );
         return reply.code(202).send(job);
       }
@@ -64,10 +64,10 @@ export default async function renderJobsRoutes(app: AppInstance) {
       });
       const job = await startRenderJob(
         app.db,
-        request.viewer,
+        requesterOf(request),
         { kind: 'design', fields: prepared },
         variations,
-        limits(),
+        app.config.renderJobs,
       );
       return reply.code(202).send(job);
     },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   generateDesignFieldsSchema,
   messages,
+  recompositeDesignBodySchema,
   RENDER_VARIATIONS_DEFAULT,
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
@@ -11,6 +12,7 @@ import {
   renderVariationCountSchema,
   renderVariationSchema,
   type GenerateDesignFields,
+  type RecompositeDesignBody,
   type RenderJob,
   type RenderVariation,
 } from '@dwellscape/shared';
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import { AppError, badInput, invalidField, invalidIssues, notFound } from '../../errors';
+import { writerOf } from '../../plugins/write-limits';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
   cancelRenderJob,
@@ -26,13 +29,19 @@ import {
   queuePositionOf,
   type RenderJobLimits,
   type RenderJobOwner,
+  type RenderJobRefusal,
   type RenderJobRow,
 } from './render-jobs.repository';
 import type { RenderJobEvents } from './render-job-events';
 
-/** What a job keeps to run again anywhere: stored image URLs and the form, never bytes. */
+/**
+ * What a job keeps to run again anywhere: stored image URLs and the form, never bytes. A re-composite (the placement
+ * adjuster's 'Apply changes') is a job too, so that every render waits its turn under the person's limits.
+ */
 export type RenderJobInput =
-  { kind: 'design'; fields: GenerateDesignFields } | { kind: 'prompt'; body: PromptRenderBody };
+  | { kind: 'design'; fields: GenerateDesignFields }
+  | { kind: 'prompt'; body: PromptRenderBody }
+  | { kind: 'recomposite'; body: RecompositeDesignBody };
 
 const promptInputSchema = z.object({
   prompt: z.string(),
@@ -43,12 +52,30 @@ const promptInputSchema = z.object({
 /** A stored job's input, read back; a row written by another version that no longer parses fails the job. */
 export function readRenderJobInput(row: RenderJobRow): RenderJobInput {
   if (row.kind === 'design') return { kind: 'design', fields: generateDesignFieldsSchema.parse(row.input) };
+  if (row.kind === 'recomposite') return { kind: 'recomposite', body: recompositeDesignBodySchema.parse(row.input) };
   return { kind: 'prompt', body: promptInputSchema.parse(row.input) };
 }
 
+/** Who asks for a render: the viewer, and the client address signed-out jobs are also counted by. */
+export interface RenderJobRequester extends RenderJobOwner {
+  address: string;
+}
+
+export const requesterOf = (request: FastifyRequest): RenderJobRequester => {
+  const { viewer, address } = writerOf(request);
+  return { viewerId: viewer.viewerId, accountId: viewer.accountId, address };
+};
+
+const refusalMessage = (refused: RenderJobRefusal, limits: RenderJobLimits): string => {
+  if (refused === 'at-once') return messages.create.renderJobsAtOnce(limits.atOnce);
+  if (refused === 'per-hour') return messages.create.renderJobsPerHour(limits.perHour);
+  if (refused === 'address-at-once') return messages.create.renderJobsAtOnceFromAddress;
+  return messages.create.renderJobsPerHourFromAddress;
+};
+
 export async function startRenderJob(
   db: AppDatabase,
-  owner: RenderJobOwner,
+  requester: RenderJobRequester,
   input: RenderJobInput,
   variationCount: number,
   limits: RenderJobLimits,
@@ -57,8 +84,9 @@ export async function startRenderJob(
     db,
     {
       id: randomUUID(),
-      viewerId: owner.viewerId,
-      accountId: owner.accountId,
+      viewerId: requester.viewerId,
+      accountId: requester.accountId,
+      clientAddress: requester.address,
       kind: input.kind,
       input: input.kind === 'design' ? input.fields : input.body,
       variationCount,
@@ -66,21 +94,21 @@ export async function startRenderJob(
     },
     limits,
   );
-  if (!outcome.ok) {
-    throw new AppError(
-      'rate_limited',
-      outcome.refused === 'at-once'
-        ? messages.create.renderJobsAtOnce(limits.atOnce)
-        : messages.create.renderJobsPerHour(limits.perHour),
-    );
-  }
+  if (!outcome.ok) throw new AppError('rate_limited', refusalMessage(outcome.refused, limits));
   return toRenderJob(db, outcome.row);
 }
 
+/**
+ * A job started signed in is its account's, on any browser, and no one else's: the next account to sign in on a
+ * shared browser does not see it. A job started signed out is its gate session's while that session stays signed
+ * out; signing in or out hands no job over in either direction.
+ */
 const isOwnedBy = (row: RenderJobRow, owner: RenderJobOwner) =>
-  row.viewerId === owner.viewerId || (owner.accountId !== null && row.accountId === owner.accountId);
+  row.accountId !== null
+    ? row.accountId === owner.accountId
+    : owner.accountId === null && row.viewerId === owner.viewerId;
 
-/** A job of this person's (their session's, or their account's from any session); 404 for anyone else's. */
+/** A job of this person's (see `isOwnedBy`); 404 for anyone else's. */
 export async function findOwnRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJobRow> {
   const row = await findRenderJob(db, id);
   if (!row || !isOwnedBy(row, owner)) throw notFound('Render job');
@@ -178,7 +206,7 @@ export async function waitForRenderJobEnd(
 export interface RenderAndWaitOptions {
   db: AppDatabase;
   events: RenderJobEvents;
-  owner: RenderJobOwner;
+  requester: RenderJobRequester;
   input: RenderJobInput;
   limits: RenderJobLimits;
   /** Past this the job is cancelled and the wait ends as SPEC §8's time-out. */
@@ -194,7 +222,7 @@ export interface RenderAndWaitOptions {
  */
 export async function renderAndWait(options: RenderAndWaitOptions): Promise<RenderVariation> {
   const { db, events, timeoutMs } = options;
-  const job = await startRenderJob(db, options.owner, options.input, 1, options.limits);
+  const job = await startRenderJob(db, options.requester, options.input, 1, options.limits);
   const cancel = () => void cancelRenderJob(db, job.id).catch(() => undefined);
   options.signal?.addEventListener('abort', cancel, { once: true });
   let row: RenderJobRow | null;
