@@ -22,6 +22,14 @@ const NEEDS_NO_LIMIT: Record<string, string> = {
   'POST /api/auth/sign-out': 'ends the caller’s own session: nothing to repeat',
   'POST /api/auth/sign-out-everywhere': 'ends the caller’s own sessions: nothing to repeat',
   'DELETE /api/me': 'deletes the caller’s own account, once',
+  'POST /api/notifications/read': 'marks the caller’s own notifications read: the same rows each time, nothing stored',
+  'POST /api/orders':
+    'capped per buyer inside its transaction, under a lock: 10 unpaid orders and $10,000.00 a day (orders.service.ts)',
+  'POST /api/orders/:id/cancel':
+    'cancels the caller’s own order: its ledger rows are written once, a second cancel changes nothing',
+  'POST /api/render-jobs':
+    'the render queue counts jobs per person and, signed out, per address, under a lock (render-jobs.service.ts)',
+  'POST /api/render-jobs/:id/cancel': 'cancels the caller’s own job: a second cancel changes nothing',
 };
 
 const limit = (name: string, max: number, perAddress?: number): WriteLimit => ({

@@ -29,6 +29,14 @@ const errors = (...codes: (400 | 401 | 404 | 409 | 429 | 503)[]) =>
 /** New accounts per gate session (or account) in an hour; the address's own limit is the config's. */
 export const SIGN_UPS_PER_SESSION_PER_HOUR = 10;
 
+/** Profile edits per account: each may store a new portrait, so a script must not fill the disk with them. */
+export const PROFILE_EDIT_LIMIT: WriteLimit = {
+  name: 'profile-edit',
+  max: 30,
+  windowMs: 10 * 60_000,
+  message: 'You are changing your profile too often. Please wait a few minutes and try again.',
+};
+
 /** Answers a sign-in or sign-up that found the password work queue full (passwords.ts): 503, try again in a moment. */
 async function answeringBusy(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
   try {
@@ -99,8 +107,11 @@ export default async function accountsRoutes(app: AppInstance) {
     reply.header('Cache-Control', 'no-store').send(await getSession(app.db, request.viewer)),
   );
 
-  route(app, contracts.updateProfile, { responses: errors(400, 401, 404) }, async (request) =>
-    updateProfile(deps, requireAccount(request), request.body),
+  route(
+    app,
+    contracts.updateProfile,
+    { limits: [PROFILE_EDIT_LIMIT], responses: errors(400, 401, 404, 429) },
+    async (request) => updateProfile(deps, requireAccount(request), request.body),
   );
 
   route(app, contracts.exportMyData, { responses: errors(401, 404) }, async (request, reply) => {

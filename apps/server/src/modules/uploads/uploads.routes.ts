@@ -3,8 +3,21 @@ import { contracts, errorResponseSchema, messages } from '@dwellscape/shared';
 import { route } from '../../contract-route';
 import { badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
+import type { WriteLimit } from '../../plugins/write-limits';
 import type { AppInstance } from '../../types';
 import { storeUploadedImage } from './uploads.service';
+
+/**
+ * Every upload is a stored file of up to 10 MB: per person (account, or session signed out) and per address, so that
+ * opening sessions does not open storage. A create flow takes a room photo and a few product pictures.
+ */
+export const UPLOAD_LIMIT: WriteLimit = {
+  name: 'upload',
+  max: 100,
+  perAddress: 300,
+  windowMs: 10 * 60_000,
+  message: 'You are uploading too fast. Please wait a few minutes and try again.',
+};
 
 export default async function uploadsRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
@@ -14,7 +27,15 @@ export default async function uploadsRoutes(app: AppInstance) {
   route(
     app,
     contracts.uploadImage,
-    { responses: { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema } },
+    {
+      limits: [UPLOAD_LIMIT],
+      responses: {
+        400: errorResponseSchema,
+        413: errorResponseSchema,
+        415: errorResponseSchema,
+        429: errorResponseSchema,
+      },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw badInput(messages.upload.missingFile, { field: 'file' });
       const form = await readMultipartForm(request, { fileFields: ['file'] });
