@@ -89,6 +89,8 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE),
+  /** Uploads per person (account, or session signed out) in ten minutes; an address may make three times as many. */
+  UPLOADS_PER_TEN_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 /** Rules between variables, checked once each one is valid on its own. */
@@ -131,6 +133,8 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
   /** AI calls per client address a minute (beside the per-person 20). */
   aiRequestsPerAddressPerMinute: number;
+  /** Uploads per person in ten minutes (UPLOADS_PER_TEN_MINUTES); per address, three times as many. */
+  uploadsPerTenMinutes: number;
   renderJobs: {
     workerInProcess: boolean;
     concurrency: number;
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionMs: e.CONNECTION_TIMEOUT_MS,
     },
     aiRequestsPerAddressPerMinute: e.AI_REQUESTS_PER_ADDRESS_PER_MINUTE,
+    uploadsPerTenMinutes: e.UPLOADS_PER_TEN_MINUTES,
     renderJobs: {
       workerInProcess: e.RENDER_WORKER === 'on',
       concurrency: e.RENDER_CONCURRENCY,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../src/errors';
 import { WriteLimiter, type WriteLimit, type Writer } from '../src/plugins/write-limits';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { filePart, listFiles, makeJpeg, multipartBody } from './media-fixtures';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -100,5 +101,28 @@ describe.each(dbKinds)('write limits (%s)', (kind) => {
     // the list names only routes that exist, so it cannot keep a stale excuse
     const names = new Set(writes.map((route) => `${route.method} ${route.url}`));
     expect(Object.keys(NEEDS_NO_LIMIT).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('refuses an upload past the person’s budget before storing anything', async () => {
+    const small = await createTestApp({ kind, env: { UPLOADS_PER_TEN_MINUTES: '3' } });
+    try {
+      const cookie = await small.unlock();
+      const form = multipartBody([filePart(await makeJpeg())]);
+      const upload = () =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          headers: { cookie, 'content-type': form.contentType },
+          payload: form.payload,
+        });
+      const answers = await Promise.all([upload(), upload(), upload(), upload(), upload()]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 429, 429]);
+      const refused = answers.find((res) => res.statusCode === 429)!;
+      expect(refused.json()).toEqual({ error: 'You are uploading too fast. Please wait a few minutes and try again.' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(listFiles(`${small.dataDir}/media`).filter((file) => file.includes('uploads'))).toHaveLength(3);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -8,16 +8,16 @@ import type { AppInstance } from '../../types';
 import { storeUploadedImage } from './uploads.service';
 
 /**
- * Every upload is a stored file of up to 10 MB: per person (account, or session signed out) and per address, so that
- * opening sessions does not open storage. A create flow takes a room photo and a few product pictures.
+ * Every upload is a stored file of up to 10 MB: limited per person (account, or session signed out) and per address,
+ * so that opening sessions does not open storage. A create flow takes a room photo and a few product pictures.
  */
-export const UPLOAD_LIMIT: WriteLimit = {
+export const uploadLimit = (perPerson: number): WriteLimit => ({
   name: 'upload',
-  max: 100,
-  perAddress: 300,
+  max: perPerson,
+  perAddress: 3 * perPerson,
   windowMs: 10 * 60_000,
   message: 'You are uploading too fast. Please wait a few minutes and try again.',
-};
+});
 
 export default async function uploadsRoutes(app: AppInstance) {
   // registered here, not app-wide: only the routes that take files parse multipart bodies
@@ -28,7 +28,7 @@ export default async function uploadsRoutes(app: AppInstance) {
     app,
     contracts.uploadImage,
     {
-      limits: [UPLOAD_LIMIT],
+      limits: [uploadLimit(app.config.uploadsPerTenMinutes)],
       responses: {
         400: errorResponseSchema,
         413: errorResponseSchema,
