@@ -11,9 +11,14 @@ import {
   footprint,
   matchLight,
   warpToFloor,
+  warpToQuad,
 } from './draw';
 import { brighterSide, estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
+import type { PhotoGeometry } from './geometry/types';
+import { guessedGeometry } from './guessed-geometry';
+import { baseOf, keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
+import { boundsOf, CellMask, scalePolygon } from './polygon';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
@@ -38,6 +43,8 @@ export interface ProductImage {
   bytes: Uint8Array;
   category?: string;
   name?: string;
+  /** Its real size (a catalogue product's own, or the one a person gave their item); its kind's when absent. */
+  size?: SizeCm;
 }
 
 export interface LocalDesignInput {
@@ -70,10 +77,33 @@ export interface LocalDesignInput {
   placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
   /** Which variation (variation.ts): the same seed gives the same bytes; 0 or none is the plain render. */
   seed?: number;
+  /**
+   * An uploaded photo's geometry (floor, walls, openings, pieces), in any pixel size of the photo's frame: products
+   * are placed on it. Without it (and without `layout`) it is worked out from the photo.
+   */
+  geometry?: PhotoGeometry;
 }
 
-/** How the products were placed: by the space's own layout, by an estimate of the photo's floor, or the safe layout. */
-export type LayoutBasis = 'seeded' | 'estimated' | 'fallback' | 'adjusted';
+/**
+ * How the products were placed: by the space's own layout, on the photo's geometry as found or as guessed, or as a
+ * person adjusted them. 'estimated' and 'fallback' are older renders' (a floor line, the safe row).
+ */
+export type LayoutBasis = 'seeded' | 'found' | 'guessed' | 'estimated' | 'fallback' | 'adjusted';
+
+/** What placing on an uploaded photo's geometry found: what the receipt and a remote edit's prompt say. */
+export interface GeometryOutcome {
+  source: PhotoGeometry['source'];
+  /** How many drawn products stand on the floor or ground. */
+  onFloor: number;
+  /** Products left out, and why ('no free floor for the sofa'). */
+  leftOut: LeftOut[];
+  /** The room's pieces products took the place of, in output pixels: to be erased (a later issue). */
+  erase: Array<{ id: string; polygon: Array<readonly [number, number]> }>;
+  /** Where each drawn product stands, in words, by its index. */
+  where: Array<{ index: number; words: string }>;
+  /** The share (0–1) of the photo's furniture and openings (the replaced pieces left out) the products hide. */
+  hidden: number;
+}
 
 export interface LocalDesign {
   /** The WebP file. */
@@ -83,8 +113,10 @@ export interface LocalDesign {
   height: number;
   /** Where each drawn product stands, by its index in `products`; one that could not be read is left out. */
   placements: Placement[];
-  /** How the placements were found; 'fallback' when the photo's floor could not be made out. */
+  /** How the placements were found. */
   layoutBasis: LayoutBasis;
+  /** For an uploaded photo placed on its geometry. */
+  geometry?: GeometryOutcome;
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -244,6 +276,17 @@ interface Arrangement {
   placements: Placement[];
   basis: LayoutBasis;
   lightFrom: 'left' | 'right';
+  /** An uploaded photo's: the geometry the products were placed on, and what placing found. */
+  onGeometry?: { geometry: PhotoGeometry; leftOut: LeftOut[]; erase: GeometryOutcome['erase']; onFloor: number };
+}
+
+/**
+ * An uploaded photo's geometry: the one given, else the analysis's (decision 0041), else a guess from the photo's
+ * floor line that the receipt calls a guess.
+ */
+export function photoGeometryOf(scene: Raster, mode: Mode, given?: PhotoGeometry): PhotoGeometry {
+  if (given) return given;
+  return guessedGeometry(scene, mode);
 }
 
 /** Where the products go: as adjusted, by the space's layout, by an estimated one, or the safe layout. */
@@ -273,6 +316,27 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
     // back to front by where they stand: lower in the frame is nearer
     placements.sort((a, b) => layer(a) - layer(b) || a.y + a.height - (b.y + b.height) || a.index - b.index);
     return { placements, basis: 'adjusted', lightFrom: layout?.lightFrom ?? 'left' };
+  }
+  if (!layout) {
+    // an uploaded photo: placed on its geometry, found or guessed; never the old row
+    const geometry = photoGeometryOf(scene, input.mode, input.geometry);
+    const placed = placeOnGeometry(
+      items.map(({ index, role, kind, aspect }) => ({
+        index,
+        role,
+        kind,
+        aspect,
+        ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
+      })),
+      geometry,
+      scene,
+    );
+    return {
+      placements: placed.placements,
+      basis: geometry.source,
+      lightFrom: brighterSide(scene),
+      onGeometry: { geometry, leftOut: placed.leftOut, erase: placed.erase, onFloor: placed.onFloor },
+    };
   }
   const estimated = layout ? null : estimateLayout(scene, input.mode);
   const known = layout ?? estimated;
@@ -346,11 +410,24 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ];
   });
   const seed = input.seed ?? 0;
-  const { placements, basis, lightFrom } = arrange(input, scene, items);
+  const { placements, basis, lightFrom, onGeometry } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
   sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
-  placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+  let geometry: GeometryOutcome | undefined;
+  if (onGeometry) {
+    const hidden = drawOnGeometry(scene, sprites, placements, onGeometry.geometry, onGeometry.erase, lightFrom);
+    geometry = {
+      source: onGeometry.geometry.source,
+      onFloor: onGeometry.onFloor,
+      leftOut: onGeometry.leftOut,
+      erase: onGeometry.erase,
+      where: placements.map((p) => ({ index: p.index, words: (p as { where?: string }).where ?? '' })),
+      hidden,
+    };
+  } else {
+    placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+  }
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
   applyGrade(
@@ -367,5 +444,133 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     height: scene.height,
     placements,
     layoutBasis: basis,
+    ...(geometry ? { geometry } : {}),
   };
+}
+
+/**
+ * Draws products on an uploaded photo's geometry, far to near, the room's own pieces among them: a piece that stands
+ * in front of a drawn product (or on a rug) gets its own pixels back over it, so the new sofa stands behind the old
+ * coffee table and a rug lies under the chairs. Answers the share of the photo's furniture and openings (the pieces
+ * replaced left out) that the products still hide.
+ */
+function drawOnGeometry(
+  scene: Raster,
+  sprites: Raster[],
+  placements: readonly Placement[],
+  geometry: PhotoGeometry,
+  erase: GeometryOutcome['erase'],
+  lightFrom: 'left' | 'right',
+): number {
+  const { width, height } = scene;
+  const kx = width / geometry.width;
+  const ky = height / geometry.height;
+  const original = Uint8Array.from(scene.data);
+  const cover = new Uint8Array(width * height);
+  const replaced = new Set(erase.map((e) => e.id));
+  const pieces = geometry.pieces.flatMap((piece, n) =>
+    replaced.has(`piece-${n + 1}`)
+      ? []
+      : [{ polygon: scalePolygon(piece.polygon, kx, ky), frontY: baseOf(piece).frontY * ky }],
+  );
+  type Drawable = { key: number; placement?: number; piece?: (typeof pieces)[number] };
+  const keyOf = (p: Placement): number =>
+    p.pose === 'hung' ? -Infinity : p.pose === 'suspended' ? Infinity : (p.baseY ?? p.y + p.height);
+  const drawables: Drawable[] = [
+    ...placements.map((p, n) => ({ key: keyOf(p), placement: n })),
+    ...pieces.map((piece) => ({ key: piece.frontY, piece })),
+  ];
+  // far to near; at the same row a piece goes after the product, so it stays in front
+  drawables.sort((a, b) => a.key - b.key || Number(a.piece !== undefined) - Number(b.piece !== undefined));
+  const drawn: Array<{ left: number; top: number; right: number; bottom: number }> = [];
+  for (const drawable of drawables) {
+    if (drawable.placement !== undefined) {
+      const placement = placements[drawable.placement]!;
+      const sprite = sprites[drawable.placement]!;
+      if (placement.pose === 'flat' && placement.quad) {
+        const warped = warpToQuad(sprite, placement.quad);
+        const b = boundsOf(placement.quad);
+        drawEllipseShadow(
+          scene,
+          (b.left + b.right) / 2,
+          b.top + (b.bottom - b.top) * 0.55,
+          (b.right - b.left) * 0.5,
+          (b.bottom - b.top) * 0.6,
+          0.1,
+        );
+        blendSprite(scene, warped.sprite, warped.left, warped.top);
+        markCover(cover, width, height, warped.sprite, warped.left, warped.top);
+        drawn.push(b);
+      } else {
+        drawPlacement(scene, sprite, placement, lightFrom);
+        markCover(cover, width, height, sprite, placement.x, placement.y);
+        drawn.push({
+          left: placement.x,
+          top: placement.y,
+          right: placement.x + placement.width,
+          bottom: placement.y + placement.height,
+        });
+      }
+      continue;
+    }
+    const piece = drawable.piece!;
+    const b = boundsOf(piece.polygon);
+    if (!drawn.some((d) => d.left < b.right && b.left < d.right && d.top < b.bottom && b.top < d.bottom)) continue;
+    restorePolygon(scene, original, cover, piece.polygon);
+  }
+  return hiddenShare(cover, width, height, keptRegionsOf(geometry, [...replaced], scene));
+}
+
+/** Marks the scene pixels a sprite covers (more than half opaque). */
+function markCover(cover: Uint8Array, width: number, height: number, sprite: Raster, left: number, top: number) {
+  for (let y = Math.max(0, -top); y < sprite.height && top + y < height; y++) {
+    for (let x = Math.max(0, -left); x < sprite.width && left + x < width; x++) {
+      if (sprite.data[(y * sprite.width + x) * 4 + 3]! > 127) cover[(top + y) * width + left + x] = 1;
+    }
+  }
+}
+
+/** Puts the photo's own pixels back inside a polygon: the room's piece in front of what was drawn. */
+function restorePolygon(
+  scene: Raster,
+  original: Uint8Array,
+  cover: Uint8Array,
+  polygon: ReadonlyArray<readonly [number, number]>,
+) {
+  const mask = new CellMask(scene.width, scene.height, 1).fill(polygon);
+  const b = boundsOf(polygon);
+  for (let y = Math.max(0, Math.floor(b.top)); y < Math.min(scene.height, Math.ceil(b.bottom)); y++) {
+    for (let x = Math.max(0, Math.floor(b.left)); x < Math.min(scene.width, Math.ceil(b.right)); x++) {
+      const i = y * scene.width + x;
+      if (!mask.cells[i]) continue;
+      cover[i] = 0;
+      scene.data[i * 3] = original[i * 3]!;
+      scene.data[i * 3 + 1] = original[i * 3 + 1]!;
+      scene.data[i * 3 + 2] = original[i * 3 + 2]!;
+    }
+  }
+}
+
+/** The share of the regions' area (sampled every few pixels) that the drawn products cover. */
+function hiddenShare(
+  cover: Uint8Array,
+  width: number,
+  height: number,
+  regions: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): number {
+  if (regions.length === 0) return 0;
+  const mask = new CellMask(width, height, 4);
+  for (const region of regions) mask.fill(region);
+  let inside = 0;
+  let covered = 0;
+  for (let r = 0; r < mask.rows; r++) {
+    for (let c = 0; c < mask.cols; c++) {
+      if (!mask.cells[r * mask.cols + c]) continue;
+      inside++;
+      const x = Math.min(width - 1, c * 4 + 2);
+      const y = Math.min(height - 1, r * 4 + 2);
+      covered += cover[y * width + x]!;
+    }
+  }
+  return inside === 0 ? 0 : covered / inside;
 }

@@ -8,6 +8,7 @@ import {
   type LocalDesignInput,
   type ProductImage,
 } from '../src/render-local-design';
+import { guessedGeometry } from '../src/guessed-geometry';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 
 const GRID_W = 64;
@@ -72,6 +73,23 @@ beforeAll(async () => {
 
 const WIDTH = 1600;
 const limits = { width: WIDTH, maxInputPixels: UPLOAD_MAX_PIXELS };
+
+/**
+ * A small room seen from close by (its back wall 3 m away): a sofa stands large in it, as the cut-out tests need to
+ * see its pixels. Products are placed on a photo's geometry at their real size, so a far wall would show them small.
+ */
+const nearRoom = (width: number, height: number) => ({
+  ...guessedGeometry({ width, height }, 'interior'),
+  camera: { focal: 0.72 * width, cx: width / 2, cy: height / 2, horizonY: height * 0.3, roll: 0, eyeHeight: 1.3 },
+  floor: [
+    [
+      [0, height * 0.3 + (0.72 * width * 1.3) / 3],
+      [width, height * 0.3 + (0.72 * width * 1.3) / 3],
+      [width, height],
+      [0, height],
+    ] as const,
+  ],
+});
 
 const render = (overrides: Partial<LocalDesignInput> = {}) =>
   renderLocalDesign({
@@ -168,6 +186,7 @@ describe('renderLocalDesign', () => {
         answers: {},
         mode: 'interior',
         spaceType: '',
+        geometry: nearRoom(1600, 1200),
         ...limits,
       });
       const pixels = result.width * result.height;
@@ -204,6 +223,7 @@ describe('renderLocalDesign', () => {
         answers: {},
         mode: 'interior',
         spaceType: '',
+        geometry: nearRoom(1600, 1200),
         ...limits,
       });
       const { data, info } = await sharp(result.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
