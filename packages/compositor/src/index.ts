@@ -52,6 +52,22 @@ export {
 } from './arrange';
 export { estimateLayout } from './estimate-layout';
 export {
+  analyzePhoto,
+  ANALYSIS_LONG_SIDE,
+  type Anchor,
+  type GroundKind,
+  type GroundRegion,
+  type Opening,
+  type PhotoCamera,
+  type PhotoGeometry,
+  type Point,
+  type Polygon,
+  type StandingPiece,
+  type VanishingPoints,
+  type WallFacing,
+  type WallPlane,
+} from './geometry';
+export {
   measureFidelity,
   measureStructureKept,
   regionsOfPlacements,

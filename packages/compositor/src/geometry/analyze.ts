@@ -1,0 +1,726 @@
+import type { Raster } from '../raster';
+import { blur3, cropPlane, downsample, flatBorder, halvePlane, type Plane } from './image';
+import { detectSegments, type Segment } from './lines';
+import { columnSpanOutline, convexHull, rasterize, simplify } from './polygon';
+import type {
+  Anchor,
+  GroundKind,
+  GroundRegion,
+  Opening,
+  PhotoCamera,
+  PhotoGeometry,
+  Point,
+  Polygon,
+  StandingPiece,
+  WallFacing,
+  WallPlane,
+} from './types';
+import {
+  angleToPoint,
+  seededRandom,
+  strongestVanishingPoint,
+  toPixels,
+  type Frame,
+  type VanishingPoint,
+} from './vanishing';
+
+/** The analysed copy's long side: lines and vanishing points are found at this size. */
+export const ANALYSIS_LONG_SIDE = 512;
+/** A phone's main camera: about 70° across its long side. */
+const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
+/** Where the horizon is assumed to cross when the lines do not say (fraction of the height). */
+const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
+/** A segment within this angle of the picture's vertical is taken for a vertical in the world. */
+const VERTICAL_SPREAD = (20 * Math.PI) / 180;
+/** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
+const MIN_HORIZON_SUPPORT = 0.8;
+/** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
+const HORIZON_MARGIN = 0.03;
+
+export interface CameraEstimate {
+  camera: PhotoCamera;
+  vertical: VanishingPoint | null;
+  horizontal: VanishingPoint[];
+  /** Whether a supported finite horizontal vanishing point fixed the horizon. */
+  found: boolean;
+}
+
+/**
+ * The camera from line segments: the vertical vanishing point gives the roll (and, with a horizontal one, the
+ * focal length), the strongest finite horizontal vanishing points give the horizon's height. Coordinates are in
+ * the segments' pixels, on a picture of `width` × `height`.
+ */
+export function estimateCamera(
+  segments: readonly Segment[],
+  width: number,
+  height: number,
+  mode: 'interior' | 'landscape',
+): CameraEstimate {
+  const frame: Frame = { cx: width / 2, cy: height / 2, scale: Math.max(width, height) };
+  const random = seededRandom(0x5eed);
+  const verticalCandidates: number[] = [];
+  const horizontalCandidates: number[] = [];
+  segments.forEach((s, i) => {
+    if (Math.abs(s.angle - Math.PI / 2) < VERTICAL_SPREAD) verticalCandidates.push(i);
+    else horizontalCandidates.push(i);
+  });
+  // a vertical vanishing point lies above or below the picture (or at infinity), never within it
+  const vertical = strongestVanishingPoint(segments, verticalCandidates, frame, random, (v) => {
+    if (Math.abs(v[2]) < 1e-6) return Math.abs(v[1]) > Math.abs(v[0]) * 2;
+    return Math.abs(v[1] / v[2]) > 0.6 && Math.abs(v[0] / v[1]) < 0.5;
+  });
+  const verticalOk = vertical && vertical.support > 0.5 * frame.scale ? vertical : null;
+
+  // the picture's down direction at its centre: towards the vertical vanishing point (or along it, at infinity)
+  let down: [number, number] = [0, 1];
+  if (verticalOk) {
+    const v = verticalOk.point;
+    down = Math.abs(v[2]) < 1e-9 ? [v[0], v[1]] : [v[0] / v[2], v[1] / v[2]];
+    const n = Math.hypot(down[0], down[1]);
+    down = [down[0] / n, down[1] / n];
+    if (down[1] < 0) down = [-down[0], -down[1]];
+  }
+  const roll = Math.atan2(down[0], down[1]);
+
+  // horizontal directions: up to three, each from the segments the earlier ones did not take
+  const horizontal: VanishingPoint[] = [];
+  let remaining = horizontalCandidates;
+  for (let k = 0; k < 3 && remaining.length >= 2; k++) {
+    const found = strongestVanishingPoint(segments, remaining, frame, random, (v) =>
+      horizontal.every((h) => Math.abs(h.point[0] * v[0] + h.point[1] * v[1] + h.point[2] * v[2]) < Math.cos(0.05)),
+    );
+    if (!found || found.inliers.length < 3) break;
+    horizontal.push(found);
+    const taken = new Set(found.inliers);
+    remaining = remaining.filter((i) => !taken.has(i));
+  }
+
+  // a horizontal vanishing point fixes the horizon when it is finite and near enough to be measured
+  const horizonVotes: { y: number; weight: number; at: [number, number] }[] = [];
+  for (const h of horizontal) {
+    const at = toPixels(h.point, frame);
+    if (!at || Math.abs(at[0] - frame.cx) > 3 * frame.scale || Math.abs(at[1] - frame.cy) > 1.5 * frame.scale) continue;
+    if (h.support < MIN_HORIZON_SUPPORT * frame.scale) continue;
+    // lines on both sides of it: a real direction's lines come from above the horizon and below it
+    let above = 0;
+    let below = 0;
+    for (const i of h.inliers) {
+      const s = segments[i]!;
+      if ((s.y1 + s.y2) / 2 < at[1]) above += s.length;
+      else below += s.length;
+    }
+    const balance = Math.min(above, below) / Math.max(above, below);
+    const y = at[1] - (frame.cx - at[0]) * Math.tan(roll);
+    if (y < -2 * height || y > 1.5 * height) continue;
+    horizonVotes.push({ y, weight: h.support * (0.25 + balance), at });
+  }
+  // a camera tilted up or down shows it in its verticals too: they meet at f²/d on the far side of the centre
+  // from the horizon, so a clear vertical vanishing point favours the horizontal ones that agree with it
+  const verticalAt = verticalOk ? toPixels(verticalOk.point, frame) : null;
+  if (verticalAt && Math.abs(verticalAt[1] - frame.cy) < 4 * frame.scale && horizonVotes.length > 1) {
+    const focalGuess = DEFAULT_FOCAL_PER_LONG_SIDE * frame.scale;
+    const expected = frame.cy - (focalGuess * focalGuess) / (verticalAt[1] - frame.cy);
+    for (const vote of horizonVotes) vote.weight *= 0.3 + Math.exp(-(((vote.y - expected) / (0.35 * height)) ** 2));
+  }
+  horizonVotes.sort((a, b) => b.weight - a.weight);
+  const eyeHeight = mode === 'interior' ? 1.3 : 1.6;
+  const found = horizonVotes.length > 0;
+  let horizonY = found ? horizonVotes[0]!.y : GUESSED_HORIZON[mode] * height;
+  if (horizonVotes.length > 1 && Math.abs(horizonVotes[1]!.y - horizonY) < 0.05 * height) {
+    const [a, b] = horizonVotes as [(typeof horizonVotes)[0], (typeof horizonVotes)[0]];
+    horizonY = (a.y * a.weight + b.y * b.weight) / (a.weight + b.weight);
+  }
+
+  // the focal length from two orthogonal directions' vanishing points: f² = −(p₁ − c)·(p₂ − c)
+  let focal = DEFAULT_FOCAL_PER_LONG_SIDE * frame.scale;
+  const focalFrom = (p: [number, number], q: [number, number]) => {
+    const f2 = -((p[0] - frame.cx) * (q[0] - frame.cx) + (p[1] - frame.cy) * (q[1] - frame.cy));
+    const f = f2 > 0 ? Math.sqrt(f2) : 0;
+    return f > 0.35 * frame.scale && f < 2.5 * frame.scale ? f : null;
+  };
+  const finite = horizonVotes.map((v) => v.at);
+  let measured: number | null = null;
+  if (finite.length >= 2) measured = focalFrom(finite[0]!, finite[1]!);
+  if (measured === null && verticalOk && finite.length >= 1) {
+    const v = toPixels(verticalOk.point, frame);
+    if (v) measured = focalFrom(finite[0]!, v);
+  }
+  if (measured !== null) focal = measured;
+
+  return {
+    camera: { focal, cx: frame.cx, cy: frame.cy, horizonY, roll, eyeHeight },
+    vertical: verticalOk,
+    horizontal,
+    found,
+  };
+}
+
+/** The floor's colour features: luma weighted down (shading varies across a floor), two opponent colours. */
+interface Features {
+  width: number;
+  height: number;
+  l: Float32Array;
+  rg: Float32Array;
+  by: Float32Array;
+}
+
+const LUMA_WEIGHT = 0.55;
+
+function distance(f: Features, i: number, j: number): number {
+  const dl = (f.l[i]! - f.l[j]!) * LUMA_WEIGHT;
+  const da = f.rg[i]! - f.rg[j]!;
+  const db = f.by[i]! - f.by[j]!;
+  return Math.sqrt(dl * dl + da * da + db * db);
+}
+
+export interface FloorGrowth {
+  /** Cells of the free floor, 1 where it is. */
+  free: Uint8Array;
+  /** Each free cell's component (its seed region), 0 where none. */
+  components: Int32Array;
+  /** Mean colour of each component, by index − 1. */
+  means: { l: number; rg: number; by: number; area: number }[];
+}
+
+/**
+ * The free floor by region growing from the picture's bottom edge: each bottom cell not yet taken seeds a region
+ * that takes a neighbour when its colour is close to the neighbour it came from (no edge between them) and to the
+ * region's mean (no slow drift into the wall), and when it lies below the horizon. Regions too small to stand a
+ * product on are dropped.
+ */
+export function growFloor(
+  f: Features,
+  horizonAt: (x: number) => number,
+  barrier: Uint8Array,
+  localStep = 7,
+  globalSpread = 26,
+): FloorGrowth {
+  const { width, height } = f;
+  const n = width * height;
+  const components = new Int32Array(n);
+  const queue = new Int32Array(n);
+  const means: FloorGrowth['means'] = [];
+  const limit = new Float32Array(width);
+  for (let x = 0; x < width; x++) limit[x] = horizonAt(x + 0.5) + HORIZON_MARGIN * height;
+  let label = 0;
+  for (let sx = 0; sx < width; sx++) {
+    const seed = (height - 1) * width + sx;
+    if (components[seed]) continue;
+    label++;
+    components[seed] = label;
+    queue[0] = seed;
+    let size = 1;
+    let sl = f.l[seed]!;
+    let sa = f.rg[seed]!;
+    let sb = f.by[seed]!;
+    for (let head = 0; head < size; head++) {
+      const p = queue[head]!;
+      const px = p % width;
+      const py = (p - px) / width;
+      for (let k = 0; k < 4; k++) {
+        const qx = k === 0 ? px - 1 : k === 1 ? px + 1 : px;
+        const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
+        if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
+        const q = qy * width + qx;
+        if (components[q] || barrier[q] || qy < limit[qx]!) continue;
+        if (distance(f, p, q) > localStep) continue;
+        const dl = (f.l[q]! - sl / size) * LUMA_WEIGHT;
+        const da = f.rg[q]! - sa / size;
+        const db = f.by[q]! - sb / size;
+        if (dl * dl + da * da + db * db > globalSpread * globalSpread) continue;
+        components[q] = label;
+        queue[size++] = q;
+        sl += f.l[q]!;
+        sa += f.rg[q]!;
+        sb += f.by[q]!;
+      }
+    }
+    means.push({ l: sl / size, rg: sa / size, by: sb / size, area: size });
+  }
+  const free = new Uint8Array(n);
+  const minArea = n * 0.004;
+  for (let i = 0; i < n; i++) {
+    const c = components[i]!;
+    if (c && means[c - 1]!.area >= minArea) free[i] = 1;
+    else components[i] = 0;
+  }
+  return { free, components, means };
+}
+
+/** Marks the cells a line crosses, every step 4-connected so that a 4-connected region cannot slip through it. */
+function drawLine(mask: Uint8Array, width: number, height: number, x1: number, y1: number, x2: number, y2: number) {
+  const steps = Math.ceil(2 * Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1))) + 1;
+  let lastX = -1;
+  let lastY = -1;
+  for (let k = 0; k <= steps; k++) {
+    const x = Math.floor(x1 + ((x2 - x1) * k) / steps);
+    const y = Math.floor(y1 + ((y2 - y1) * k) / steps);
+    if (x === lastX && y === lastY) continue;
+    // a diagonal step would leave a gap: fill the corner
+    if (lastX >= 0 && x !== lastX && y !== lastY && lastX < width && y >= 0 && y < height && lastX >= 0)
+      mask[y * width + lastX] = 1;
+    if (x >= 0 && x < width && y >= 0 && y < height) mask[y * width + x] = 1;
+    lastX = x;
+    lastY = y;
+  }
+}
+
+/**
+ * Keeps the floor's components: the one holding most of the bottom edge's middle, and those of its colour (the same
+ * floor cut apart by a chair's leg); the rest (a sofa or a table the picture's corner shows) are cleared.
+ */
+function keepFloorComponents(growth: FloorGrowth, width: number, height: number): void {
+  const counts = new Map<number, number>();
+  for (let x = Math.floor(width * 0.3); x < Math.ceil(width * 0.7); x++) {
+    const c = growth.components[(height - 1) * width + x]!;
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let primary = 0;
+  let most = 0;
+  for (const [c, n] of counts)
+    if (n > most) {
+      primary = c;
+      most = n;
+    }
+  const keep = new Set<number>();
+  if (primary) {
+    const p = growth.means[primary - 1]!;
+    growth.means.forEach((m, k) => {
+      const dl = (m.l - p.l) * LUMA_WEIGHT;
+      if (Math.hypot(dl, m.rg - p.rg, m.by - p.by) < 14) keep.add(k + 1);
+    });
+  }
+  for (let i = 0; i < growth.free.length; i++) {
+    if (growth.free[i] && !keep.has(growth.components[i]!)) {
+      growth.free[i] = 0;
+      growth.components[i] = 0;
+    }
+  }
+}
+
+/** One pass of a 3 × 3 erosion (`grow` false) or dilation of a 0/1 mask. */
+function morph(mask: Uint8Array, width: number, height: number, grow: boolean): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let v = grow ? 0 : 1;
+      for (let dy = -1; dy <= 1 && v === (grow ? 0 : 1); dy++) {
+        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const m = mask[yy * width + xx]!;
+          if (grow ? m : !m) {
+            v = grow ? 1 : 0;
+            break;
+          }
+        }
+      }
+      out[y * width + x] = v;
+    }
+  }
+  return out;
+}
+
+/** Connected components (4-neighbour) of a 0/1 mask: labels from 1, and each one's cell count. */
+function componentsOf(mask: Uint8Array, width: number, height: number): { labels: Int32Array; areas: number[] } {
+  const labels = new Int32Array(mask.length);
+  const queue = new Int32Array(mask.length);
+  const areas: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    const label = areas.length + 1;
+    labels[start] = label;
+    queue[0] = start;
+    let size = 1;
+    for (let head = 0; head < size; head++) {
+      const p = queue[head]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      const take = (q: number) => {
+        if (mask[q] && !labels[q]) {
+          labels[q] = label;
+          queue[size++] = q;
+        }
+      };
+      if (x > 0) take(p - 1);
+      if (x < width - 1) take(p + 1);
+      if (y > 0) take(p - width);
+      if (y < height - 1) take(p + width);
+    }
+    areas.push(size);
+  }
+  return { labels, areas };
+}
+
+/**
+ * What a photo shows of its room or yard (decision 0041): the camera from the lines' vanishing points, the free floor
+ * or ground by region growing from the bottom edge below the horizon, the visible floor as that free floor's
+ * convex hull (a room's floor is convex in the picture), the pieces standing on it as what the hull holds that is
+ * not free floor, the walls along the hull's far edge, and bright rectangles above the floor as windows and doors.
+ * Every coordinate is in the photo's pixels.
+ */
+export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): PhotoGeometry {
+  const full = downsample(photo, ANALYSIS_LONG_SIDE);
+  const border = flatBorder(full.luma);
+  const aw = full.luma.width - border.left - border.right;
+  const ah = full.luma.height - border.top - border.bottom;
+  const luma = cropPlane(full.luma, border.left, border.top, aw, ah);
+  const scale = full.scale;
+  const offsetX = border.left * scale;
+  const offsetY = border.top * scale;
+  const toPhoto = (p: Point): Point => [offsetX + p[0] * scale, offsetY + p[1] * scale];
+
+  const segments = detectSegments(blur3(luma), { minLength: 0.03 * Math.max(aw, ah) });
+  const estimate = estimateCamera(segments, aw, ah, mode);
+  const { camera } = estimate;
+  const horizonAt = (x: number) => camera.horizonY - (x - camera.cx) * Math.tan(camera.roll);
+
+  // region growing at half the analysis size, smoothed: floors and lawns are textured at the analysis size
+  const half = (p: Plane) => blur3(blur3(halvePlane(cropPlane(p, border.left, border.top, aw, ah))));
+  const l = half(full.luma);
+  const rw = l.width;
+  const rh = l.height;
+  const features: Features = {
+    width: rw,
+    height: rh,
+    l: l.data,
+    rg: half(full.redGreen).data,
+    by: half(full.blueYellow).data,
+  };
+  const regionScale = aw / rw;
+  const guessedFloorTop = estimate.found ? 0 : (mode === 'interior' ? 0.55 : 0.6) * rh;
+  // the straight edges are walls the growth does not cross: a chair's leg, a cabinet's foot, the skirting board
+  // (a dim photo's dark floor and dark furniture differ by little more than the edge between them)
+  const barrier = new Uint8Array(rw * rh);
+  for (const s of segments)
+    drawLine(barrier, rw, rh, s.x1 / regionScale, s.y1 / regionScale, s.x2 / regionScale, s.y2 / regionScale);
+  const growth = growFloor(
+    features,
+    (x) => Math.max(horizonAt(x * regionScale) / regionScale, guessedFloorTop),
+    barrier,
+  );
+
+  // the floor is what the bottom edge's middle stands on: a piece in a corner of the picture (the sofa the camera
+  // stands beside) seeds a region too, and is kept only when it has the floor's colour
+  keepFloorComponents(growth, rw, rh);
+
+  // an opening then a slight erosion: a leak through a one-cell gap is cut, and the mixed cells at the floor's
+  // edge are not offered as floor
+  let free = morph(morph(growth.free, rw, rh, false), rw, rh, true);
+  free = morph(free, rw, rh, false);
+  const freeParts = componentsOf(free, rw, rh);
+  // only the free floor that still reaches the bottom edge: the opening may have cut islands off
+  const touches = new Set<number>();
+  for (let x = 0; x < rw; x++) {
+    for (let y = rh - 3; y < rh; y++) if (freeParts.labels[y * rw + x]) touches.add(freeParts.labels[y * rw + x]!);
+  }
+  for (let i = 0; i < free.length; i++) if (free[i] && !touches.has(freeParts.labels[i]!)) free[i] = 0;
+
+  const toPhotoFromRegion = (p: Point): Point => toPhoto([p[0] * regionScale, p[1] * regionScale]);
+  const points: Point[] = [];
+  for (let y = 0; y < rh; y++) {
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < rw; x++) {
+      if (free[y * rw + x]) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    }
+    if (first >= 0) points.push([first, y], [last + 1, y], [first, y + 1], [last + 1, y + 1]);
+  }
+  let freeArea = 0;
+  for (let i = 0; i < free.length; i++) freeArea += free[i]!;
+  const hasFloor = freeArea >= 0.02 * rw * rh;
+  const hull = hasFloor ? convexHull(points) : [];
+
+  // pieces: what the hull holds that is not free floor; specks smaller than a slipper are the floor's own texture
+  const pieces: StandingPiece[] = [];
+  if (hull.length >= 3) {
+    const inHull = rasterize(hull, rw, rh);
+    const occupied = new Uint8Array(rw * rh);
+    for (let i = 0; i < occupied.length; i++) occupied[i] = inHull[i] && !free[i] ? 1 : 0;
+    const parts = componentsOf(occupied, rw, rh);
+    const minPiece = 0.0006 * rw * rh;
+    parts.areas.forEach((area, k) => {
+      if (area < minPiece) return;
+      const outline = columnSpanOutline(parts.labels, rw, rh, k + 1);
+      if (!outline) return;
+      // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's
+      const polygon = convexHull(outline).map(toPhotoFromRegion);
+      pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), kind: null });
+    });
+  }
+
+  const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
+  const walls =
+    mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
+  const openings = findOpenings(features, free, hull, mode);
+  const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
+  const anchors = mode === 'landscape' ? anchorsOf(segments, estimate, frame, hull, regionScale, aw) : [];
+
+  const mapPolygon = (polygon: Polygon) => polygon.map(toPhotoFromRegion);
+  const verticalPoint = estimate.vertical ? toPixels(estimate.vertical.point, frame) : null;
+  return {
+    width: photo.width,
+    height: photo.height,
+    mode,
+    source: estimate.found && hasFloor ? 'found' : 'guessed',
+    camera: {
+      focal: camera.focal * scale,
+      cx: offsetX + camera.cx * scale,
+      cy: offsetY + camera.cy * scale,
+      horizonY: offsetY + camera.horizonY * scale,
+      roll: camera.roll,
+      eyeHeight: camera.eyeHeight,
+    },
+    vanishingPoints: {
+      vertical: verticalPoint ? toPhoto(verticalPoint) : null,
+      horizontal: estimate.horizontal
+        .map((h) => toPixels(h.point, frame))
+        .filter((p): p is [number, number] => p !== null)
+        .map(toPhoto),
+    },
+    floor: hull.length >= 3 ? [mapPolygon(hull)] : [],
+    walls: walls.map((w) => ({
+      ...w,
+      polygon: mapPolygon(w.polygon),
+      ...(w.vanishingPoint ? { vanishingPoint: toPhoto(w.vanishingPoint) } : {}),
+    })),
+    openings: openings.map((o) => ({ ...o, polygon: mapPolygon(o.polygon) })),
+    pieces,
+    ground: ground.map((g) => ({ ...g, polygon: mapPolygon(g.polygon) })),
+    anchors: anchors.map((a) => ({ ...a, polygon: a.polygon.map(toPhoto) })),
+  };
+}
+
+/** The bottom band of a column-span outline (its second half, the bottoms), an eighth of its height deep. */
+function footprintOf(outline: readonly Point[]): Point[] {
+  const half = outline.length / 2;
+  const bottoms = outline.slice(half);
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const p of outline) {
+    if (p[1] < top) top = p[1];
+    if (p[1] > bottom) bottom = p[1];
+  }
+  const depth = Math.max(1, (bottom - top) / 8);
+  const raised = [...bottoms].reverse().map((p): Point => [p[0], p[1] - depth]);
+  return simplify([...raised, ...bottoms], 0.75);
+}
+
+/**
+ * The walls standing on the floor hull's far edge: its upper chain between the leftmost and rightmost corners,
+ * edges of about one direction merged, each edge facing by its slope (rising to the right: the left wall's foot;
+ * level: the back wall; falling: the right wall's), each wall drawn from its foot up to the picture's top.
+ */
+function wallsAlong(
+  hull: readonly Point[],
+  width: number,
+  estimate: CameraEstimate,
+  segments: readonly Segment[],
+  frame: Frame,
+  regionScale: number,
+): WallPlane[] {
+  let left = 0;
+  let right = 0;
+  hull.forEach((p, i) => {
+    if (p[0] < hull[left]![0] || (p[0] === hull[left]![0] && p[1] < hull[left]![1])) left = i;
+    if (p[0] > hull[right]![0] || (p[0] === hull[right]![0] && p[1] < hull[right]![1])) right = i;
+  });
+  // the chain from left to right that passes over the top (smaller rows)
+  const forward: Point[] = [];
+  for (let i = left; ; i = (i + 1) % hull.length) {
+    forward.push(hull[i]!);
+    if (i === right) break;
+  }
+  const backward: Point[] = [];
+  for (let i = left; ; i = (i - 1 + hull.length) % hull.length) {
+    backward.push(hull[i]!);
+    if (i === right) break;
+  }
+  const meanRow = (chain: Point[]) => chain.reduce((t, p) => t + p[1], 0) / chain.length;
+  const upper = meanRow(forward) < meanRow(backward) ? forward : backward;
+  const walls: WallPlane[] = [];
+  let start = upper[0]!;
+  for (let i = 1; i < upper.length; i++) {
+    const end = upper[i]!;
+    const next = upper[i + 1];
+    const direction = Math.atan2(end[1] - start[1], end[0] - start[0]);
+    if (next && Math.abs(Math.atan2(next[1] - end[1], next[0] - end[0]) - direction) < (8 * Math.PI) / 180) continue;
+    if (end[0] - start[0] >= 0.08 * width) {
+      const slope = direction;
+      const facing: WallFacing = slope < -0.12 ? 'left' : slope > 0.12 ? 'right' : 'back';
+      const foot: Segment = {
+        x1: start[0] * regionScale,
+        y1: start[1] * regionScale,
+        x2: end[0] * regionScale,
+        y2: end[1] * regionScale,
+        length: Math.hypot(end[0] - start[0], end[1] - start[1]) * regionScale,
+        angle: 0,
+      };
+      const runsTo = estimate.horizontal.find((h) => angleToPoint(foot, h.point, frame) < (4 * Math.PI) / 180);
+      const at = runsTo ? toPixels(runsTo.point, frame) : null;
+      walls.push({
+        polygon: [start, end, [end[0], 0], [start[0], 0]],
+        facing,
+        ...(at ? { vanishingPoint: at } : {}),
+      });
+    }
+    start = end;
+  }
+  void segments;
+  return walls;
+}
+
+/**
+ * Windows and doors as bright rectangles off the floor: cells clearly brighter than the picture's upper part, in
+ * components that fill most of their box and are neither slivers nor the sky along the top edge. A tall one whose
+ * foot reaches the floor is a door.
+ */
+function findOpenings(
+  f: Features,
+  free: Uint8Array,
+  hull: readonly Point[],
+  mode: 'interior' | 'landscape',
+): Opening[] {
+  const { width, height, l } = f;
+  const inHull = hull.length >= 3 ? rasterize(hull, width, height) : new Uint8Array(width * height);
+  const values: number[] = [];
+  for (let i = 0; i < l.length; i += 3) if (!inHull[i]) values.push(l[i]!);
+  values.sort((a, b) => a - b);
+  const median = values[Math.floor(values.length / 2)] ?? 128;
+  const threshold = Math.max(185, Math.min(235, median + 45));
+  const bright = new Uint8Array(width * height);
+  for (let i = 0; i < bright.length; i++) bright[i] = l[i]! >= threshold && !inHull[i] && !free[i] ? 1 : 0;
+  const { labels, areas } = componentsOf(bright, width, height);
+  const boxes = areas.map(() => ({
+    x0: width,
+    y0: height,
+    x1: -1,
+    y1: -1,
+    sum: [Infinity, -Infinity, -Infinity, Infinity],
+  }));
+  const corners: Point[][] = areas.map(() => [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+    [0, 0],
+  ]);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const label = labels[y * width + x]!;
+      if (!label) continue;
+      const b = boxes[label - 1]!;
+      if (x < b.x0) b.x0 = x;
+      if (x > b.x1) b.x1 = x;
+      if (y < b.y0) b.y0 = y;
+      if (y > b.y1) b.y1 = y;
+      const c = corners[label - 1]!;
+      // the corners of a rectangle seen in perspective: the extremes of x + y and x − y
+      if (x + y < b.sum[0]!) {
+        b.sum[0] = x + y;
+        c[0] = [x, y];
+      }
+      if (x - y > b.sum[1]!) {
+        b.sum[1] = x - y;
+        c[1] = [x + 1, y];
+      }
+      if (x + y > b.sum[2]!) {
+        b.sum[2] = x + y;
+        c[2] = [x + 1, y + 1];
+      }
+      if (x - y < b.sum[3]!) {
+        b.sum[3] = x - y;
+        c[3] = [x, y + 1];
+      }
+    }
+  }
+  const openings: Opening[] = [];
+  areas.forEach((area, k) => {
+    const b = boxes[k]!;
+    const w = b.x1 - b.x0 + 1;
+    const h = b.y1 - b.y0 + 1;
+    if (area < 0.004 * width * height || w < 0.03 * width || h < 0.03 * height) return;
+    if (area / (w * h) < 0.7 || w > 6 * h || h > 6 * w) return;
+    // the sky: along the top edge, in a yard always and in a room when it is wider than tall
+    if (b.y0 === 0 && (mode === 'landscape' || w > h)) return;
+    // the floor's far edge below the opening: a door reaches it
+    let floorTop = height;
+    for (const p of hull) if (p[0] >= b.x0 && p[0] <= b.x1 + 1) floorTop = Math.min(floorTop, p[1]);
+    const door = h > 1.6 * w && b.y1 >= Math.min(floorTop, height) - 0.06 * height;
+    openings.push({ kind: door ? 'door' : 'window', polygon: corners[k]! });
+  });
+  return openings;
+}
+
+/** The yard's ground by each seed region's colour: green is lawn, dark brown is beds, the rest paving. */
+function groundOf(growth: FloorGrowth, free: Uint8Array, width: number, height: number): GroundRegion[] {
+  const byKind = new Map<GroundKind, Uint8Array>();
+  for (let i = 0; i < free.length; i++) {
+    const c = growth.components[i]!;
+    if (!free[i] || !c) continue;
+    const m = growth.means[c - 1]!;
+    const kind: GroundKind = m.rg < -4 && m.by > 4 ? 'lawn' : m.l < 80 && m.rg > 4 ? 'beds' : 'patio';
+    let mask = byKind.get(kind);
+    if (!mask) byKind.set(kind, (mask = new Uint8Array(free.length)));
+    mask[i] = 1;
+  }
+  const regions: GroundRegion[] = [];
+  for (const [kind, mask] of byKind) {
+    const { labels, areas } = componentsOf(mask, width, height);
+    areas.forEach((area, k) => {
+      if (area < 0.01 * width * height) return;
+      const outline = columnSpanOutline(labels, width, height, k + 1);
+      if (outline) regions.push({ kind, polygon: simplify(outline, 0.75) });
+    });
+  }
+  return regions;
+}
+
+/**
+ * A house wall as an anchor: the box of the segments above the ground that run to the vertical or a horizontal
+ * vanishing point (a facade's edges, sills and courses), when there are enough of them; its foot at the ground.
+ */
+function anchorsOf(
+  segments: readonly Segment[],
+  estimate: CameraEstimate,
+  frame: Frame,
+  hull: readonly Point[],
+  regionScale: number,
+  width: number,
+): Anchor[] {
+  const groundTop = hull.length ? Math.min(...hull.map((p) => p[1])) * regionScale : Infinity;
+  const structural = new Set<number>();
+  for (const vp of [estimate.vertical, ...estimate.horizontal]) for (const i of vp?.inliers ?? []) structural.add(i);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let length = 0;
+  for (const i of structural) {
+    const s = segments[i]!;
+    if (Math.max(s.y1, s.y2) > groundTop + 2) continue;
+    xs.push(s.x1, s.x2);
+    ys.push(s.y1, s.y2);
+    length += s.length;
+  }
+  if (length < 1.5 * frame.scale) return [];
+  xs.sort((a, b) => a - b);
+  ys.sort((a, b) => a - b);
+  const at = (v: number[], q: number) => v[Math.floor(q * (v.length - 1))]!;
+  const x0 = at(xs, 0.05);
+  const x1 = at(xs, 0.95);
+  const y0 = at(ys, 0.05);
+  const y1 = Math.min(at(ys, 1), groundTop);
+  if (x1 - x0 < 0.1 * width || y1 <= y0) return [];
+  return [
+    {
+      kind: 'house-wall',
+      polygon: [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ],
+    },
+  ];
+}

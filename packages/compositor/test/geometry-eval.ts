@@ -1,0 +1,122 @@
+/**
+ * How well analyzePhoto reads the real photos against their hand labels (decision 0041): per photo the horizon's
+ * error, the precision and recall of the free floor, the openings found against those labelled, and the time.
+ * Writes an overlay of each photo's geometry to bench/out/geometry/. Run: npx tsx packages/compositor/test/geometry-eval.ts
+ * (GEOMETRY_LABELS=file reads another labels file, GEOMETRY_PHOTOS=directory finds the photos elsewhere).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { analyzePhoto } from '../src/geometry';
+import type { PhotoGeometry } from '../src/geometry/types';
+import { HORIZON_TOLERANCE, loadLabels, PHOTOS_DIR, REPO_ROOT, type LabelledPhoto } from './real-photos';
+import { freeFloorScores, openingMatches } from './geometry-scores';
+
+const OUT_DIR = path.join(REPO_ROOT, 'bench/out/geometry');
+
+async function decode(file: string) {
+  const { data, info } = await sharp(file, { autoOrient: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3 as const,
+  };
+}
+
+function svgOverlay(geometry: PhotoGeometry, label: LabelledPhoto, width: number, height: number): string {
+  const sx = width / geometry.width;
+  const sy = height / geometry.height;
+  const mine = (polygon: readonly (readonly [number, number])[]) =>
+    polygon.map(([x, y]) => `${(x * sx).toFixed(1)},${(y * sy).toFixed(1)}`).join(' ');
+  const theirs = (polygon: readonly (readonly [number, number])[]) =>
+    polygon.map(([x, y]) => `${(x * width).toFixed(1)},${(y * height).toFixed(1)}`).join(' ');
+  const parts: string[] = [];
+  for (const f of label.floor)
+    parts.push(`<polygon points="${theirs(f)}" fill="none" stroke="white" stroke-width="2" stroke-dasharray="6 4"/>`);
+  for (const p of label.pieces)
+    parts.push(
+      `<polygon points="${theirs(p.polygon)}" fill="none" stroke="orange" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+    );
+  for (const o of label.openings)
+    parts.push(
+      `<polygon points="${theirs(o.polygon)}" fill="none" stroke="yellow" stroke-width="1.5" stroke-dasharray="4 3"/>`,
+    );
+  for (const w of geometry.walls)
+    parts.push(
+      `<polygon points="${mine(w.polygon)}" fill="${w.facing === 'back' ? 'rgba(0,0,255,0.12)' : w.facing === 'left' ? 'rgba(0,255,255,0.12)' : 'rgba(255,0,255,0.12)'}" stroke="blue" stroke-width="1"/>`,
+    );
+  for (const f of geometry.floor)
+    parts.push(`<polygon points="${mine(f)}" fill="rgba(0,255,0,0.3)" stroke="lime" stroke-width="2"/>`);
+  for (const g of geometry.ground)
+    parts.push(
+      `<polygon points="${mine(g.polygon)}" fill="none" stroke="${g.kind === 'lawn' ? 'green' : g.kind === 'beds' ? 'brown' : 'grey'}" stroke-width="2"/>`,
+    );
+  for (const p of geometry.pieces)
+    parts.push(`<polygon points="${mine(p.polygon)}" fill="rgba(255,0,0,0.4)" stroke="red" stroke-width="1.5"/>`);
+  for (const o of geometry.openings)
+    parts.push(`<polygon points="${mine(o.polygon)}" fill="rgba(255,255,0,0.25)" stroke="yellow" stroke-width="2"/>`);
+  for (const a of geometry.anchors)
+    parts.push(`<polygon points="${mine(a.polygon)}" fill="none" stroke="cyan" stroke-width="2"/>`);
+  const { horizonY, roll, cx } = geometry.camera;
+  const yAt = (x: number) => (horizonY - (x - cx) * Math.tan(roll)) * sy;
+  parts.push(`<line x1="0" y1="${yAt(0)}" x2="${width}" y2="${yAt(geometry.width)}" stroke="cyan" stroke-width="2"/>`);
+  parts.push(
+    `<line x1="0" y1="${label.horizon * height}" x2="${width}" y2="${label.horizon * height}" stroke="magenta" stroke-width="2" stroke-dasharray="8 5"/>`,
+  );
+  parts.push(
+    `<text x="6" y="18" font-size="15" fill="white" stroke="black" stroke-width="0.6">${geometry.source} f=${(geometry.camera.focal / Math.max(geometry.width, geometry.height)).toFixed(2)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
+}
+
+async function main() {
+  const labels = loadLabels(process.env.GEOMETRY_LABELS ?? undefined);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const rows: string[] = [];
+  rows.push(
+    '| photo | mode | source | horizon err | precision | recall | openings found/labelled (matched) | CPU ms |',
+  );
+  rows.push('|---|---|---|---|---|---|---|---|');
+  let precisionSum = 0;
+  let recallSum = 0;
+  let horizonHits = 0;
+  for (const label of labels.photos) {
+    const file = path.join(process.env.GEOMETRY_PHOTOS ?? PHOTOS_DIR, label.file);
+    const photo = await decode(file);
+    // one warm-up run, then the timed one
+    analyzePhoto(photo, label.mode);
+    // CPU time of this thread: the machine is shared, and wall time measures the neighbours too
+    const start = process.cpuUsage();
+    const geometry = analyzePhoto(photo, label.mode);
+    const used = process.cpuUsage(start);
+    const ms = (used.user + used.system) / 1000;
+    const horizonError = Math.abs(geometry.camera.horizonY / geometry.height - label.horizon);
+    const tolerance = label.horizonTolerance ?? HORIZON_TOLERANCE;
+    if (horizonError <= tolerance) horizonHits++;
+    const scores = freeFloorScores(geometry, label);
+    precisionSum += scores.precision;
+    recallSum += scores.recall;
+    const openings = openingMatches(geometry, label);
+    rows.push(
+      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${geometry.openings.length}/${label.openings.length} (${openings.matched}) | ${ms.toFixed(0)} |`,
+    );
+    const width = Math.min(900, label.width);
+    const height = Math.round((width * label.height) / label.width);
+    await sharp(file)
+      .resize(width, height)
+      .composite([{ input: Buffer.from(svgOverlay(geometry, label, width, height)) }])
+      .png()
+      .toFile(path.join(OUT_DIR, label.file.replace(/\.\w+$/, '.png')));
+  }
+  const n = labels.photos.length;
+  rows.push(
+    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | | |`,
+  );
+  console.log(rows.join('\n'));
+}
+
+await main();

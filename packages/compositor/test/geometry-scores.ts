@@ -1,0 +1,57 @@
+/**
+ * The measures the geometry is held to against hand labels (decision 0041), shared by the evaluation script and the
+ * real-photo test: both sides' free floor (inside the floor, outside every piece) sampled on one grid of fractions.
+ */
+import { insidePolygon } from '../src/geometry/polygon';
+import type { PhotoGeometry, Polygon } from '../src/geometry/types';
+import type { LabelledPhoto } from './real-photos';
+
+const GRID = 240;
+
+export interface FreeFloorScores {
+  /** The share of the found free floor that is labelled free floor (1 when nothing was found). */
+  precision: number;
+  /** The share of the labelled free floor that was found. */
+  recall: number;
+  /** The found free floor's share of the picture. */
+  freeShare: number;
+}
+
+export function freeFloorScores(geometry: PhotoGeometry, label: LabelledPhoto): FreeFloorScores {
+  const toFraction = (polygon: Polygon): Polygon =>
+    polygon.map(([x, y]) => [x / geometry.width, y / geometry.height] as const);
+  const floors = geometry.floor.map(toFraction);
+  const pieces = geometry.pieces.map((p) => toFraction(p.polygon));
+  let found = 0;
+  let labelled = 0;
+  let both = 0;
+  const rows = Math.round((GRID * label.height) / label.width);
+  for (let j = 0; j < rows; j++) {
+    const y = (j + 0.5) / rows;
+    for (let i = 0; i < GRID; i++) {
+      const x = (i + 0.5) / GRID;
+      const mine = floors.some((f) => insidePolygon(f, x, y)) && !pieces.some((p) => insidePolygon(p, x, y));
+      const theirs =
+        label.floor.some((f) => insidePolygon(f, x, y)) && !label.pieces.some((p) => insidePolygon(p.polygon, x, y));
+      if (mine) found++;
+      if (theirs) labelled++;
+      if (mine && theirs) both++;
+    }
+  }
+  return {
+    precision: found === 0 ? 1 : both / found,
+    recall: labelled === 0 ? 1 : both / labelled,
+    freeShare: found / (GRID * rows),
+  };
+}
+
+/** How many found openings lie on a labelled one (the found one's centre inside it). */
+export function openingMatches(geometry: PhotoGeometry, label: LabelledPhoto): { matched: number } {
+  let matched = 0;
+  for (const o of geometry.openings) {
+    const cx = o.polygon.reduce((t, p) => t + p[0], 0) / o.polygon.length / geometry.width;
+    const cy = o.polygon.reduce((t, p) => t + p[1], 0) / o.polygon.length / geometry.height;
+    if (label.openings.some((l) => insidePolygon(l.polygon, cx, cy))) matched++;
+  }
+  return { matched };
+}
