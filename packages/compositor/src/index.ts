@@ -25,7 +25,7 @@ export {
   type SizeCm,
 } from './place-on-geometry';
 export { guessedGeometry } from './guessed-geometry';
-export type { PhotoGeometry } from './geometry/types';
+
 export { placementRoleOf, type Placement, type PlacementRole } from './layout';
 export {
   floorDepthAt,

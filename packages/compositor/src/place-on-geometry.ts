@@ -470,6 +470,10 @@ export function placeOnGeometry(
         return inBeds + fenceDistance(f) + centred(f) * -0.3;
       };
     }
+    if (yard && (item.role === 'large' || yardFurniture.has(kind))) {
+      // a yard's seating stands out on the patio or lawn, not pressed against the far fence or house
+      return (f) => Math.abs(depthShare(f) - 0.3) * 1.5 + centred(f) * 0.6 + patioBonus(f);
+    }
     if (item.role === 'large' || kind === 'bookshelf' || kind === 'dresser' || kind === 'bed') {
       // against the back, in the middle of the wall
       return (f) => (1 - depthShare(f)) * 1.5 + centred(f) + (yard ? patioBonus(f) : 0);
@@ -967,7 +971,7 @@ function groundWordAt(p: GeometryPlacement, geometry: PhotoGeometry, kx: number,
 
 function anchorWords(anchors: readonly Anchor[]): string {
   const kinds = [...new Set(anchors.map((a) => a.kind.replace('-', ' ')))];
-  return kinds.length <= 1 ? `${kinds[0] ?? 'fence'} posts` : `${kinds[0]} and the ${kinds[1]}`;
+  return kinds.length <= 1 ? `ends of the ${kinds[0] ?? 'fence'}` : `${kinds[0]} and the ${kinds[1]}`;
 }
 
 /** The geometry's polygons a render must not hide: the room's pieces (but those replaced) and its openings. */

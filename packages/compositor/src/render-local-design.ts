@@ -15,9 +15,10 @@ import {
 } from './draw';
 import { brighterSide, estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
+import { analyzePhoto } from './geometry';
 import type { PhotoGeometry } from './geometry/types';
 import { guessedGeometry } from './guessed-geometry';
-import { baseOf, keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
+import { keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
 import { boundsOf, CellMask, scalePolygon } from './polygon';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
@@ -286,7 +287,12 @@ interface Arrangement {
  */
 export function photoGeometryOf(scene: Raster, mode: Mode, given?: PhotoGeometry): PhotoGeometry {
   if (given) return given;
-  return guessedGeometry(scene, mode);
+  try {
+    return analyzePhoto(scene, mode);
+  } catch {
+    // an analysis that fails on a photo must not fail the render: the guess places the products, and says so
+    return guessedGeometry(scene, mode);
+  }
 }
 
 /** Where the products go: as adjusted, by the space's layout, by an estimated one, or the safe layout. */
@@ -449,10 +455,10 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
 }
 
 /**
- * Draws products on an uploaded photo's geometry, far to near, the room's own pieces among them: a piece that stands
- * in front of a drawn product (or on a rug) gets its own pixels back over it, so the new sofa stands behind the old
- * coffee table and a rug lies under the chairs. Answers the share of the photo's furniture and openings (the pieces
- * replaced left out) that the products still hide.
+ * Draws products on an uploaded photo's geometry, far to near. After each product, the room's own pieces that stand
+ * in front of it get their own pixels back over it, column by column (where the piece's bottom edge is nearer than
+ * the product's base), so the new sofa stands behind the old coffee table and a rug lies under the chairs. Answers
+ * the share of the photo's furniture and openings (the pieces replaced left out) that the products still hide.
  */
 function drawOnGeometry(
   scene: Raster,
@@ -469,56 +475,104 @@ function drawOnGeometry(
   const cover = new Uint8Array(width * height);
   const replaced = new Set(erase.map((e) => e.id));
   const pieces = geometry.pieces.flatMap((piece, n) =>
-    replaced.has(`piece-${n + 1}`)
-      ? []
-      : [{ polygon: scalePolygon(piece.polygon, kx, ky), frontY: baseOf(piece).frontY * ky }],
+    replaced.has(`piece-${n + 1}`) ? [] : [pieceMaskOf(scalePolygon(piece.polygon, kx, ky), width, height)],
   );
-  type Drawable = { key: number; placement?: number; piece?: (typeof pieces)[number] };
-  const keyOf = (p: Placement): number =>
-    p.pose === 'hung' ? -Infinity : p.pose === 'suspended' ? Infinity : (p.baseY ?? p.y + p.height);
-  const drawables: Drawable[] = [
-    ...placements.map((p, n) => ({ key: keyOf(p), placement: n })),
-    ...pieces.map((piece) => ({ key: piece.frontY, piece })),
-  ];
-  // far to near; at the same row a piece goes after the product, so it stays in front
-  drawables.sort((a, b) => a.key - b.key || Number(a.piece !== undefined) - Number(b.piece !== undefined));
-  const drawn: Array<{ left: number; top: number; right: number; bottom: number }> = [];
-  for (const drawable of drawables) {
-    if (drawable.placement !== undefined) {
-      const placement = placements[drawable.placement]!;
-      const sprite = sprites[drawable.placement]!;
-      if (placement.pose === 'flat' && placement.quad) {
-        const warped = warpToQuad(sprite, placement.quad);
-        const b = boundsOf(placement.quad);
-        drawEllipseShadow(
-          scene,
-          (b.left + b.right) / 2,
-          b.top + (b.bottom - b.top) * 0.55,
-          (b.right - b.left) * 0.5,
-          (b.bottom - b.top) * 0.6,
-          0.1,
-        );
-        blendSprite(scene, warped.sprite, warped.left, warped.top);
-        markCover(cover, width, height, warped.sprite, warped.left, warped.top);
-        drawn.push(b);
-      } else {
-        drawPlacement(scene, sprite, placement, lightFrom);
-        markCover(cover, width, height, sprite, placement.x, placement.y);
-        drawn.push({
-          left: placement.x,
-          top: placement.y,
-          right: placement.x + placement.width,
-          bottom: placement.y + placement.height,
-        });
-      }
-      continue;
+  placements.forEach((placement, n) => {
+    const sprite = sprites[n]!;
+    let box = {
+      left: placement.x,
+      top: placement.y,
+      right: placement.x + placement.width,
+      bottom: placement.y + placement.height,
+    };
+    if (placement.pose === 'flat' && placement.quad) {
+      const warped = warpToQuad(sprite, placement.quad);
+      const b = boundsOf(placement.quad);
+      drawEllipseShadow(
+        scene,
+        (b.left + b.right) / 2,
+        b.top + (b.bottom - b.top) * 0.55,
+        (b.right - b.left) * 0.5,
+        (b.bottom - b.top) * 0.6,
+        0.1,
+      );
+      blendSprite(scene, warped.sprite, warped.left, warped.top);
+      markCover(cover, width, height, warped.sprite, warped.left, warped.top);
+      box = b;
+    } else {
+      drawPlacement(scene, sprite, placement, lightFrom);
+      markCover(cover, width, height, sprite, placement.x, placement.y);
+      // its shadows reach a little past its box
+      box = {
+        ...box,
+        left: box.left - placement.width * 0.2,
+        right: box.right + placement.width * 0.2,
+        bottom: box.bottom + placement.height * 0.06,
+      };
     }
-    const piece = drawable.piece!;
-    const b = boundsOf(piece.polygon);
-    if (!drawn.some((d) => d.left < b.right && b.left < d.right && d.top < b.bottom && b.top < d.bottom)) continue;
-    restorePolygon(scene, original, cover, piece.polygon);
-  }
+    // a wall piece is behind everything that stands; a pendant hangs in front of it
+    if (placement.pose === 'hung' || placement.pose === 'suspended') return;
+    const base = placement.baseY ?? placement.y + placement.height;
+    for (const piece of pieces) restoreInFront(scene, original, cover, piece, box, base);
+  });
   return hiddenShare(cover, width, height, keptRegionsOf(geometry, [...replaced], scene));
+}
+
+interface PieceMask {
+  mask: CellMask;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Per column (from `left`), the piece's lowest row there: where it stands. */
+  bottoms: Int32Array;
+}
+
+function pieceMaskOf(polygon: ReadonlyArray<readonly [number, number]>, width: number, height: number): PieceMask {
+  const mask = new CellMask(width, height, 1).fill(polygon);
+  const b = boundsOf(polygon);
+  const left = Math.max(0, Math.floor(b.left));
+  const right = Math.min(width, Math.ceil(b.right));
+  const top = Math.max(0, Math.floor(b.top));
+  const bottom = Math.min(height, Math.ceil(b.bottom));
+  const bottoms = new Int32Array(Math.max(0, right - left)).fill(-1);
+  for (let x = left; x < right; x++) {
+    for (let y = bottom - 1; y >= top; y--) {
+      if (mask.cells[y * width + x]) {
+        bottoms[x - left] = y;
+        break;
+      }
+    }
+  }
+  return { mask, left, right, top, bottom, bottoms };
+}
+
+/** Puts a piece's own pixels back inside a drawn box, in the columns where the piece stands nearer than `base`. */
+function restoreInFront(
+  scene: Raster,
+  original: Uint8Array,
+  cover: Uint8Array,
+  piece: PieceMask,
+  box: { left: number; top: number; right: number; bottom: number },
+  base: number,
+) {
+  const x0 = Math.max(piece.left, Math.floor(box.left));
+  const x1 = Math.min(piece.right, Math.ceil(box.right));
+  const y0 = Math.max(piece.top, Math.floor(box.top));
+  const y1 = Math.min(piece.bottom, Math.ceil(box.bottom));
+  if (x0 >= x1 || y0 >= y1) return;
+  const { width } = scene;
+  for (let x = x0; x < x1; x++) {
+    if (piece.bottoms[x - piece.left]! <= base + 2) continue;
+    for (let y = y0; y < y1; y++) {
+      const i = y * width + x;
+      if (!piece.mask.cells[i]) continue;
+      cover[i] = 0;
+      scene.data[i * 3] = original[i * 3]!;
+      scene.data[i * 3 + 1] = original[i * 3 + 1]!;
+      scene.data[i * 3 + 2] = original[i * 3 + 2]!;
+    }
+  }
 }
 
 /** Marks the scene pixels a sprite covers (more than half opaque). */
@@ -526,27 +580,6 @@ function markCover(cover: Uint8Array, width: number, height: number, sprite: Ras
   for (let y = Math.max(0, -top); y < sprite.height && top + y < height; y++) {
     for (let x = Math.max(0, -left); x < sprite.width && left + x < width; x++) {
       if (sprite.data[(y * sprite.width + x) * 4 + 3]! > 127) cover[(top + y) * width + left + x] = 1;
-    }
-  }
-}
-
-/** Puts the photo's own pixels back inside a polygon: the room's piece in front of what was drawn. */
-function restorePolygon(
-  scene: Raster,
-  original: Uint8Array,
-  cover: Uint8Array,
-  polygon: ReadonlyArray<readonly [number, number]>,
-) {
-  const mask = new CellMask(scene.width, scene.height, 1).fill(polygon);
-  const b = boundsOf(polygon);
-  for (let y = Math.max(0, Math.floor(b.top)); y < Math.min(scene.height, Math.ceil(b.bottom)); y++) {
-    for (let x = Math.max(0, Math.floor(b.left)); x < Math.min(scene.width, Math.ceil(b.right)); x++) {
-      const i = y * scene.width + x;
-      if (!mask.cells[i]) continue;
-      cover[i] = 0;
-      scene.data[i * 3] = original[i * 3]!;
-      scene.data[i * 3 + 1] = original[i * 3 + 1]!;
-      scene.data[i * 3 + 2] = original[i * 3 + 2]!;
     }
   }
 }
