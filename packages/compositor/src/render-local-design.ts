@@ -19,7 +19,7 @@ import { analyzePhoto } from './geometry';
 import type { PhotoGeometry } from './geometry/types';
 import { guessedGeometry } from './guessed-geometry';
 import { keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
-import { boundsOf, CellMask, scalePolygon } from './polygon';
+import { boundsOf, CellMask, polygonArea, scalePolygon } from './polygon';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
@@ -474,9 +474,16 @@ function drawOnGeometry(
   const original = Uint8Array.from(scene.data);
   const cover = new Uint8Array(width * height);
   const replaced = new Set(erase.map((e) => e.id));
-  const pieces = geometry.pieces.flatMap((piece, n) =>
-    replaced.has(`piece-${n + 1}`) ? [] : [pieceMaskOf(scalePolygon(piece.polygon, kx, ky), width, height)],
-  );
+  // a sliver (a floorboard's seam taken for a piece) stands in front of nothing: only solid pieces are redrawn
+  const solid = (polygon: ReadonlyArray<readonly [number, number]>) => {
+    const b = boundsOf(polygon);
+    const area = polygonArea(polygon);
+    return area >= width * height * 0.001 && area >= (b.right - b.left) * (b.bottom - b.top) * 0.25;
+  };
+  const pieces = geometry.pieces.flatMap((piece, n) => {
+    const polygon = scalePolygon(piece.polygon, kx, ky);
+    return replaced.has(`piece-${n + 1}`) || !solid(polygon) ? [] : [pieceMaskOf(polygon, width, height)];
+  });
   placements.forEach((placement, n) => {
     const sprite = sprites[n]!;
     let box = {
