@@ -467,7 +467,8 @@ export function placeOnGeometry(
       return (f) => {
         const [u, v] = projectAt(f.x, 0, f.z + f.depth);
         const inBeds = bedsMask?.at(u, Math.min(v, H - 1)) ? -1.5 : 0;
-        return inBeds + fenceDistance(f) + centred(f) * -0.3;
+        // to the side of the view, but not cut by the picture's edge
+        return inBeds + fenceDistance(f) + Math.abs(centred(f) - 0.6) * 0.5;
       };
     }
     if (yard && (item.role === 'large' || yardFurniture.has(kind))) {
