@@ -2,14 +2,14 @@
  * How well analyzePhoto reads the real photos against their hand labels (decision 0041): per photo the horizon's
  * error, the precision and recall of the free floor, the openings found against those labelled, and the time.
  * Writes an overlay of each photo's geometry to bench/out/geometry/. Run: npx tsx packages/compositor/test/geometry-eval.ts
- * (GEOMETRY_LABELS=file reads another labels file, GEOMETRY_PHOTOS=directory finds the photos elsewhere).
+ * (GEOMETRY_LABELS=file reads another labels file; REAL_PHOTOS_DIR=directory finds the photos elsewhere).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { analyzePhoto } from '../src/geometry';
 import type { PhotoGeometry } from '../src/geometry/types';
-import { HORIZON_TOLERANCE, loadLabels, PHOTOS_DIR, REPO_ROOT, type LabelledPhoto } from './real-photos';
+import { HORIZON_TOLERANCE, loadLabels, photoPath, REPO_ROOT, type LabelledPhoto } from './real-photos';
 import { freeFloorScores, openingMatches } from './geometry-scores';
 
 const OUT_DIR = path.join(REPO_ROOT, 'bench/out/geometry');
@@ -85,7 +85,7 @@ async function main() {
   let recallSum = 0;
   let horizonHits = 0;
   for (const label of labels.photos) {
-    const file = path.join(process.env.GEOMETRY_PHOTOS ?? PHOTOS_DIR, label.file);
+    const file = photoPath(label);
     const photo = await decode(file);
     // one warm-up run, then the timed one
     analyzePhoto(photo, label.mode);
@@ -117,6 +117,32 @@ async function main() {
     `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | | |`,
   );
   console.log(rows.join('\n'));
+
+  // a 12 MP photo: the largest one scaled up to a phone's 4032 × 3024, the analysis's cost at the size renders get
+  const largest = labels.photos.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
+  const { data, info } = await sharp(photoPath(largest))
+    .resize(4032, 3024, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const big = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3 as const,
+  };
+  analyzePhoto(big, largest.mode);
+  const times: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const start = process.cpuUsage();
+    analyzePhoto(big, largest.mode);
+    const used = process.cpuUsage(start);
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\n12 MP (${largest.file} at 4032 × 3024): median ${times[2]!.toFixed(0)} CPU ms of 5 runs (${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
 }
 
 await main();

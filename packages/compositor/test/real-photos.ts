@@ -88,3 +88,317 @@ export const photoPath = (photo: Pick<LabelledPhoto, 'file'>) => path.join(PHOTO
 
 /** Whether the photos are here to test on (they are outside the repository). */
 export const photosAvailable = () => existsSync(PHOTOS_DIR);
+
+/*
+ * The property checks a render of a labelled photo must pass. Everything here is in fractions of the picture
+ * (x of its width, y of its height), so a render of any size is checked the same way.
+ */
+
+/** How far a label may be off (fraction of the picture): the hand labels are drawn to about this precision. */
+export const LABEL_SLACK = 0.01;
+/** At most this share of the smaller of two products may lie under the other (the renderer's own rule too). */
+export const MAX_PRODUCT_OVERLAP = 0.1;
+/** At most this share of a wall piece may cover a window or a door. */
+export const MAX_OPENING_COVER = 0.02;
+/** At least this share of a wall piece lies on one wall plane; of a rug, on the floor. */
+export const MIN_ON_WALL = 0.95;
+export const MIN_RUG_ON_FLOOR = 0.9;
+/** Perspective: a nearer product must be drawn larger once perspective says it is this much larger... */
+export const DEPTH_RATIO_TO_CHECK = 1.3;
+/** ...and its scale against a farther one's within this factor of what perspective says. */
+export const DEPTH_SCALE_FACTOR = 2;
+
+/** Typical real sizes in metres, [height, widest], of the catalogue's kinds: the test's own, not the renderer's. */
+export const TYPICAL_SIZE: Readonly<Record<string, readonly [height: number, widest: number]>> = {
+  sofa: [0.85, 2.3],
+  armchair: [0.85, 1],
+  'coffee-table': [0.45, 1.2],
+  'floor-lamp': [1.6, 1.2],
+  plant: [1.2, 0.8],
+  bed: [1.05, 2],
+  nightstand: [0.58, 0.55],
+  bookshelf: [1.8, 1],
+  planter: [0.7, 0.8],
+  shrub: [0.9, 1.2],
+  'outdoor-sofa': [0.8, 2.2],
+  bench: [0.85, 1.6],
+  'fire-pit': [0.5, 1],
+  umbrella: [2.4, 2.6],
+  lantern: [0.55, 0.35],
+  'raised-bed': [0.5, 1.8],
+};
+
+export interface FractionBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A product as the render placed it, in fractions of the render. */
+export interface CheckedPlacement {
+  /** For the failure messages: the product's name. */
+  name: string;
+  /** The seed kind the catalogue gives it (sofa, rug, wall-art…). */
+  kind: string;
+  pose: 'standing' | 'flat' | 'hung' | 'suspended';
+  box: FractionBox;
+  /** Its real size in metres, [height, widest], when known; else its kind's TYPICAL_SIZE. */
+  size?: readonly [height: number, widest: number];
+}
+
+export type CheckName =
+  | 'placed'
+  | 'base-on-floor'
+  | 'base-off-pieces'
+  | 'rug-flat-on-floor'
+  | 'wall-piece-on-wall'
+  | 'wall-piece-off-openings'
+  | 'overlap'
+  | 'depth-scale'
+  | 'horizon';
+
+export interface CheckFailure {
+  check: CheckName;
+  detail: string;
+}
+
+/** Whether (x, y) lies inside the polygon (even-odd rule). */
+export function insidePolygon(polygon: FractionPolygon, x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The distance from (x, y) to the polygon's outline. */
+export function distanceToOutline(polygon: FractionPolygon, x: number, y: number): number {
+  let best = Infinity;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [x1, y1] = polygon[j]!;
+    const [x2, y2] = polygon[i]!;
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const t = dx || dy ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy))) : 0;
+    best = Math.min(best, Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)));
+  }
+  return best;
+}
+
+/** Inside, or within `slack` of the outline: a label's edge is drawn to about LABEL_SLACK. */
+export const insideWithSlack = (polygon: FractionPolygon, x: number, y: number, slack = LABEL_SLACK) =>
+  insidePolygon(polygon, x, y) || distanceToOutline(polygon, x, y) <= slack;
+
+/** Inside by more than `slack`: clearly within an existing piece, not merely touching its drawn edge. */
+export const deepInside = (polygon: FractionPolygon, x: number, y: number, slack = LABEL_SLACK) =>
+  insidePolygon(polygon, x, y) && distanceToOutline(polygon, x, y) > slack;
+
+/** The share of a box inside any of the polygons, from a 20 × 20 grid of points. */
+export function shareInside(box: FractionBox, polygons: readonly FractionPolygon[]): number {
+  const n = 20;
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const x = box.x + ((i + 0.5) / n) * box.width;
+      const y = box.y + ((j + 0.5) / n) * box.height;
+      if (polygons.some((polygon) => insidePolygon(polygon, x, y))) hits++;
+    }
+  }
+  return hits / (n * n);
+}
+
+/** The share of the smaller box that lies under the other. */
+export function overlapOfBoxes(a: FractionBox, b: FractionBox): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.min(a.width * a.height, b.width * b.height);
+}
+
+/** The bottom edge's corners and centre: where a standing product meets the floor. */
+export const basePoints = ({ x, y, width, height }: FractionBox): FractionPoint[] => [
+  [x, y + height],
+  [x + width / 2, y + height],
+  [x + width, y + height],
+];
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const at = ([x, y]: FractionPoint) => `(${x.toFixed(3)}, ${y.toFixed(3)})`;
+
+/** Every product stands with its base on the floor (or ground) and not on a piece already there. */
+export function checkStanding(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const p of placements) {
+    if (p.pose !== 'standing') continue;
+    for (const point of basePoints(p.box)) {
+      if (!photo.floor.some((polygon) => insideWithSlack(polygon, point[0], point[1])))
+        failures.push({ check: 'base-on-floor', detail: `${p.name}: base point ${at(point)} is off the floor` });
+      const on = photo.pieces.find((piece) => deepInside(piece.polygon, point[0], point[1]));
+      if (on)
+        failures.push({
+          check: 'base-off-pieces',
+          detail: `${p.name}: base point ${at(point)} stands on the ${on.kind}`,
+        });
+    }
+  }
+  return failures;
+}
+
+/** Rugs and pavers lie flat, wider than tall in the picture, on the floor. */
+export function checkFlat(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const p of placements) {
+    if (p.kind !== 'rug' && p.kind !== 'pavers') continue;
+    if (p.pose !== 'flat') {
+      failures.push({ check: 'rug-flat-on-floor', detail: `${p.name}: drawn ${p.pose}, not flat on the floor` });
+      continue;
+    }
+    if (p.box.height > p.box.width)
+      failures.push({ check: 'rug-flat-on-floor', detail: `${p.name}: taller than wide, so standing up` });
+    const share = shareInside(p.box, photo.floor);
+    if (share < MIN_RUG_ON_FLOOR)
+      failures.push({ check: 'rug-flat-on-floor', detail: `${p.name}: only ${pct(share)} of it on the floor` });
+  }
+  return failures;
+}
+
+/** A wall piece hangs on one wall plane (a yard: a house wall or fence) and clear of windows and doors. */
+export function checkHung(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const walls = [
+    ...photo.walls.map((wall) => wall.polygon),
+    ...(photo.anchors ?? []).filter((a) => a.kind === 'house-wall' || a.kind === 'fence').map((a) => a.polygon),
+  ];
+  for (const p of placements) {
+    if (p.pose !== 'hung' && p.kind !== 'wall-art' && p.kind !== 'mirror') continue;
+    if (p.pose !== 'hung') {
+      failures.push({ check: 'wall-piece-on-wall', detail: `${p.name}: drawn ${p.pose}, not hung on a wall` });
+      continue;
+    }
+    const best = Math.max(0, ...walls.map((wall) => shareInside(p.box, [wall])));
+    if (best < MIN_ON_WALL)
+      failures.push({ check: 'wall-piece-on-wall', detail: `${p.name}: at most ${pct(best)} of it on one wall` });
+    const covered = shareInside(
+      p.box,
+      photo.openings.map((o) => o.polygon),
+    );
+    if (covered > MAX_OPENING_COVER)
+      failures.push({
+        check: 'wall-piece-off-openings',
+        detail: `${p.name}: covers a window or door (${pct(covered)} of it)`,
+      });
+  }
+  return failures;
+}
+
+/** No two products (rugs and pavers aside: things stand on them) cover each other by more than a tenth. */
+export function checkOverlaps(placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const upright = placements.filter((p) => p.pose !== 'flat');
+  for (let i = 0; i < upright.length; i++) {
+    for (let j = i + 1; j < upright.length; j++) {
+      const share = overlapOfBoxes(upright[i]!.box, upright[j]!.box);
+      if (share > MAX_PRODUCT_OVERLAP)
+        failures.push({
+          check: 'overlap',
+          detail: `${upright[i]!.name} and ${upright[j]!.name} overlap by ${pct(share)} of the smaller`,
+        });
+    }
+  }
+  return failures;
+}
+
+/** Picture height per metre of a standing product of a known kind: its height or, if wider, its widest. */
+function scaleOf(p: CheckedPlacement, aspect: number): number | null {
+  const size = p.size ?? TYPICAL_SIZE[p.kind];
+  if (!size) return null;
+  return Math.max(p.box.height / size[0], (p.box.width * aspect) / size[1]);
+}
+
+/**
+ * Perspective: of two standing products, the one whose base is nearer the bottom is nearer the camera and drawn
+ * larger for its real size, by about what the rows below the horizon say (a level camera: scale ∝ base − horizon),
+ * within DEPTH_SCALE_FACTOR for the real sizes' spread and the labelled horizon's tolerance.
+ * `aspect` is the picture's width over its height, to compare widths with heights.
+ */
+export function checkDepthScale(
+  photo: LabelledPhoto,
+  placements: readonly CheckedPlacement[],
+  aspect: number,
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const standing = placements.filter((p) => p.pose === 'standing' && scaleOf(p, aspect) !== null);
+  const belowHorizon = (p: CheckedPlacement) => p.box.y + p.box.height - photo.horizon;
+  for (let i = 0; i < standing.length; i++) {
+    for (let j = i + 1; j < standing.length; j++) {
+      const [near, far] =
+        belowHorizon(standing[i]!) >= belowHorizon(standing[j]!)
+          ? [standing[i]!, standing[j]!]
+          : [standing[j]!, standing[i]!];
+      const nearBase = belowHorizon(near);
+      const farBase = belowHorizon(far);
+      // a base above the horizon is off the floor: the floor check reports it
+      if (farBase <= 0) continue;
+      const expected = nearBase / farBase;
+      // what perspective says, with the labelled horizon anywhere within its tolerance: a base near the horizon
+      // makes the ratio sensitive to where exactly it is
+      const tolerance = photo.horizonTolerance ?? HORIZON_TOLERANCE;
+      const least = (nearBase + tolerance) / (farBase + tolerance);
+      const most = farBase > tolerance ? (nearBase - tolerance) / (farBase - tolerance) : Infinity;
+      const drawn = scaleOf(near, aspect)! / scaleOf(far, aspect)!;
+      if (expected >= DEPTH_RATIO_TO_CHECK && drawn <= 1)
+        failures.push({
+          check: 'depth-scale',
+          detail: `${near.name} stands nearer than ${far.name} but is drawn no larger for its size (${drawn.toFixed(2)}×)`,
+        });
+      else if (drawn > most * DEPTH_SCALE_FACTOR || drawn < least / DEPTH_SCALE_FACTOR)
+        failures.push({
+          check: 'depth-scale',
+          detail:
+            `${near.name} is drawn ${drawn.toFixed(2)}× ${far.name}'s scale where perspective says ` +
+            `${least.toFixed(2)}-${most.toFixed(2)}×`,
+        });
+    }
+  }
+  return failures;
+}
+
+/** The found horizon (a fraction of the height; null when nothing was found) is near the labelled one. */
+export function checkHorizon(photo: LabelledPhoto, found: number | null): CheckFailure[] {
+  const tolerance = photo.horizonTolerance ?? HORIZON_TOLERANCE;
+  if (found === null) return [{ check: 'horizon', detail: 'no horizon was found' }];
+  if (Math.abs(found - photo.horizon) > tolerance)
+    return [
+      {
+        check: 'horizon',
+        detail: `horizon at ${found.toFixed(3)}, labelled ${photo.horizon} (±${tolerance})`,
+      },
+    ];
+  return [];
+}
+
+/** Every chosen product is in the render. */
+export function checkPlaced(chosen: readonly string[], placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const placed = new Set(placements.map((p) => p.name));
+  return chosen.filter((name) => !placed.has(name)).map((name) => ({ check: 'placed', detail: `${name} is missing` }));
+}
+
+/** All the checks of one render but the horizon (a property of the photo's analysis, checked once a photo). */
+export function checkRender(
+  photo: LabelledPhoto,
+  chosen: readonly string[],
+  placements: readonly CheckedPlacement[],
+  aspect: number,
+): CheckFailure[] {
+  return [
+    ...checkPlaced(chosen, placements),
+    ...checkStanding(photo, placements),
+    ...checkFlat(photo, placements),
+    ...checkHung(photo, placements),
+    ...checkOverlaps(placements),
+    ...checkDepthScale(photo, placements, aspect),
+  ];
+}

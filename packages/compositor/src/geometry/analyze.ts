@@ -26,6 +26,8 @@ import {
 
 /** The analysed copy's long side: lines and vanishing points are found at this size. */
 export const ANALYSIS_LONG_SIDE = 512;
+/** A picture smaller than this on a side (analysis pixels, its flat frame cut off) is not analysed. */
+const MIN_ANALYSED_SIDE = 32;
 /** A phone's main camera: about 70° across its long side. */
 const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
 /** Where the horizon is assumed to cross when the lines do not say (fraction of the height). */
@@ -33,9 +35,11 @@ const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 /** A segment within this angle of the picture's vertical is taken for a vertical in the world. */
 const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 /** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
-const MIN_HORIZON_SUPPORT = 0.8;
+const MIN_HORIZON_SUPPORT = 1;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
+const PIECE_MARGIN = 3;
 
 export interface CameraEstimate {
   camera: PhotoCamera;
@@ -192,8 +196,8 @@ export function growFloor(
   f: Features,
   horizonAt: (x: number) => number,
   barrier: Uint8Array,
-  localStep = 7,
-  globalSpread = 26,
+  localStepAtFull = 7,
+  globalSpreadAtFull = 26,
 ): FloorGrowth {
   const { width, height } = f;
   const n = width * height;
@@ -213,6 +217,11 @@ export function growFloor(
     let sl = f.l[seed]!;
     let sa = f.rg[seed]!;
     let sb = f.by[seed]!;
+    // a dim floor's differences are smaller in proportion (a dark floor and the shadow under a table differ by a few
+    // levels): the steps allowed shrink with the seed's brightness, as the eye's do
+    const dim = Math.min(1, Math.max(0.3, sl / 110));
+    const localStep = localStepAtFull * dim;
+    const globalSpread = globalSpreadAtFull * dim;
     for (let head = 0; head < size; head++) {
       const p = queue[head]!;
       const px = p % width;
@@ -222,12 +231,39 @@ export function growFloor(
         const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
         if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
         const q = qy * width + qx;
-        if (components[q] || barrier[q] || qy < limit[qx]!) continue;
-        if (distance(f, p, q) > localStep) continue;
+        if (components[q] || qy < limit[qx]!) continue;
         const dl = (f.l[q]! - sl / size) * LUMA_WEIGHT;
         const da = f.rg[q]! - sa / size;
         const db = f.by[q]! - sb / size;
-        if (dl * dl + da * da + db * db > globalSpread * globalSpread) continue;
+        const joins =
+          !barrier[q] && distance(f, p, q) <= localStep && dl * dl + da * da + db * db <= globalSpread * globalSpread;
+        if (!joins) {
+          // a thin line between two cells of one colour is a joint in the floor (a board's, a tile's grout, a
+          // straight edge found on it): the region steps over it when a cell just beyond matches both the cell it
+          // came from and the region's mean, closely
+          const sx = qx - px;
+          const sy = qy - py;
+          for (let k = 1; k <= 3; k++) {
+            const rx = qx + sx * k;
+            const ry = qy + sy * k;
+            if (rx < 0 || rx >= width || ry < 0 || ry >= height || ry < limit[rx]!) break;
+            const r = ry * width + rx;
+            if (components[r]) break;
+            if (barrier[r] || distance(f, p, r) > localStep) continue;
+            const el = (f.l[r]! - sl / size) * LUMA_WEIGHT;
+            const ea = f.rg[r]! - sa / size;
+            const eb = f.by[r]! - sb / size;
+            if (el * el + ea * ea + eb * eb > (0.6 * globalSpread) ** 2) continue;
+            for (let j = 0; j < k; j++) components[(qy + sy * j) * width + qx + sx * j] = label;
+            components[r] = label;
+            queue[size++] = r;
+            sl += f.l[r]!;
+            sa += f.rg[r]!;
+            sb += f.by[r]!;
+            break;
+          }
+          continue;
+        }
         components[q] = label;
         queue[size++] = q;
         sl += f.l[q]!;
@@ -263,6 +299,35 @@ function drawLine(mask: Uint8Array, width: number, height: number, x1: number, y
     lastX = x;
     lastY = y;
   }
+}
+
+/**
+ * Gives the floor back the cells of the straight edges found on it (its boards' and tiles' joints): an edge cell with
+ * free floor close on both sides, across or along the picture. An edge between the floor and a piece has floor on
+ * one side only and stays out.
+ */
+function fillJoints(free: Uint8Array, barrier: Uint8Array, width: number, height: number): void {
+  const reach = 3;
+  const filled: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (free[i] || !barrier[i]) continue;
+      const near = (dx: number, dy: number) => {
+        for (let k = 1; k <= reach; k++) {
+          const xx = x + dx * k;
+          const yy = y + dy * k;
+          if (xx < 0 || xx >= width || yy < 0 || yy >= height) return false;
+          const j = yy * width + xx;
+          if (free[j]) return true;
+          if (!barrier[j]) return false;
+        }
+        return false;
+      };
+      if ((near(-1, 0) && near(1, 0)) || (near(0, -1) && near(0, 1))) filled.push(i);
+    }
+  }
+  for (const i of filled) free[i] = 1;
 }
 
 /**
@@ -364,13 +429,15 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const border = flatBorder(full.luma);
   const aw = full.luma.width - border.left - border.right;
   const ah = full.luma.height - border.top - border.bottom;
+  // too small a picture to find lines or grow a floor in: the assumed camera and nothing to stand on
+  if (aw < MIN_ANALYSED_SIDE || ah < MIN_ANALYSED_SIDE) return guessedGeometry(photo, mode);
   const luma = cropPlane(full.luma, border.left, border.top, aw, ah);
   const scale = full.scale;
   const offsetX = border.left * scale;
   const offsetY = border.top * scale;
   const toPhoto = (p: Point): Point => [offsetX + p[0] * scale, offsetY + p[1] * scale];
 
-  const segments = detectSegments(blur3(luma), { minLength: 0.03 * Math.max(aw, ah) });
+  const segments = detectSegments(luma, { minLength: 0.03 * Math.max(aw, ah) });
   const estimate = estimateCamera(segments, aw, ah, mode);
   const { camera } = estimate;
   const horizonAt = (x: number) => camera.horizonY - (x - camera.cx) * Math.tan(camera.roll);
@@ -403,11 +470,12 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   // the floor is what the bottom edge's middle stands on: a piece in a corner of the picture (the sofa the camera
   // stands beside) seeds a region too, and is kept only when it has the floor's colour
   keepFloorComponents(growth, rw, rh);
+  fillJoints(growth.free, barrier, rw, rh);
 
   // an opening then a slight erosion: a leak through a one-cell gap is cut, and the mixed cells at the floor's
   // edge are not offered as floor
   let free = morph(morph(growth.free, rw, rh, false), rw, rh, true);
-  free = morph(free, rw, rh, false);
+  for (let k = 0; k < 2; k++) free = morph(free, rw, rh, false);
   const freeParts = componentsOf(free, rw, rh);
   // only the free floor that still reaches the bottom edge: the opening may have cut islands off
   const touches = new Set<number>();
@@ -446,8 +514,13 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       if (area < minPiece) return;
       const outline = columnSpanOutline(parts.labels, rw, rh, k + 1);
       if (!outline) return;
-      // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's
-      const polygon = convexHull(outline).map(toPhotoFromRegion);
+      // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's; and a
+      // margin round a large piece, whose edge blurs into the floor at the analysis size and which a product set
+      // right against its outline would overlap
+      const hullOfPiece = convexHull(outline);
+      const polygon = (area >= 0.003 * rw * rh ? grownBy(hullOfPiece, PIECE_MARGIN) : hullOfPiece).map(
+        toPhotoFromRegion,
+      );
       pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), kind: null });
     });
   }
@@ -455,7 +528,7 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
-  const openings = findOpenings(features, free, hull, mode);
+  const openings = findOpenings(features, free, hull, mode, (x) => horizonAt(x * regionScale) / regionScale);
   const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
   const anchors = mode === 'landscape' ? anchorsOf(segments, estimate, frame, hull, regionScale, aw) : [];
 
@@ -491,6 +564,48 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     pieces,
     ground: ground.map((g) => ({ ...g, polygon: mapPolygon(g.polygon) })),
     anchors: anchors.map((a) => ({ ...a, polygon: a.polygon.map(toPhoto) })),
+  };
+}
+
+/** A convex polygon moved outward by `margin` along each corner's bisector (a convex polygon's offset, near enough). */
+function grownBy(polygon: readonly Point[], margin: number): Point[] {
+  const n = polygon.length;
+  if (n < 3) return [...polygon];
+  let cx = 0;
+  let cy = 0;
+  for (const p of polygon) {
+    cx += p[0] / n;
+    cy += p[1] / n;
+  }
+  return polygon.map(([x, y]) => {
+    const d = Math.hypot(x - cx, y - cy) || 1;
+    return [x + ((x - cx) / d) * margin, y + ((y - cy) / d) * margin];
+  });
+}
+
+/** The fallback when a picture cannot be analysed: a level camera of the usual focal length, no floor. */
+function guessedGeometry(photo: Raster, mode: 'interior' | 'landscape'): PhotoGeometry {
+  const { width, height } = photo;
+  return {
+    width,
+    height,
+    mode,
+    source: 'guessed',
+    camera: {
+      focal: DEFAULT_FOCAL_PER_LONG_SIDE * Math.max(width, height),
+      cx: width / 2,
+      cy: height / 2,
+      horizonY: GUESSED_HORIZON[mode] * height,
+      roll: 0,
+      eyeHeight: mode === 'interior' ? 1.3 : 1.6,
+    },
+    vanishingPoints: { vertical: null, horizontal: [] },
+    floor: [],
+    walls: [],
+    openings: [],
+    pieces: [],
+    ground: [],
+    anchors: [],
   };
 }
 
@@ -583,6 +698,7 @@ function findOpenings(
   free: Uint8Array,
   hull: readonly Point[],
   mode: 'interior' | 'landscape',
+  horizonAt: (x: number) => number,
 ): Opening[] {
   const { width, height, l } = f;
   const inHull = hull.length >= 3 ? rasterize(hull, width, height) : new Uint8Array(width * height);
@@ -643,11 +759,21 @@ function findOpenings(
     const h = b.y1 - b.y0 + 1;
     if (area < 0.004 * width * height || w < 0.03 * width || h < 0.03 * height) return;
     if (area / (w * h) < 0.7 || w > 6 * h || h > 6 * w) return;
+    // a window or a door reaches above the eyes' height; a bright thing wholly below the horizon is a table top,
+    // a rug or a cushion
+    if (b.y0 > horizonAt((b.x0 + b.x1 + 1) / 2)) return;
     // the sky: along the top edge, in a yard always and in a room when it is wider than tall
     if (b.y0 === 0 && (mode === 'landscape' || w > h)) return;
     // the floor's far edge below the opening: a door reaches it
     let floorTop = height;
-    for (const p of hull) if (p[0] >= b.x0 && p[0] <= b.x1 + 1) floorTop = Math.min(floorTop, p[1]);
+    for (let x = b.x0; x <= b.x1; x++) {
+      for (let y = b.y1; y < Math.min(height, floorTop); y++) {
+        if (inHull[y * width + x]) {
+          floorTop = y;
+          break;
+        }
+      }
+    }
     const door = h > 1.6 * w && b.y1 >= Math.min(floorTop, height) - 0.06 * height;
     openings.push({ kind: door ? 'door' : 'window', polygon: corners[k]! });
   });

@@ -1,4 +1,4 @@
-import type { Plane } from './image';
+import { blur3, type Plane } from './image';
 
 /** A straight line segment in analysis pixels. */
 export interface Segment {
@@ -25,10 +25,11 @@ export interface SegmentOptions {
  * strongest gradient down, each unvisited one grows a region of neighbours whose gradient points the same way
  * (within `angleTolerance`, polarity kept), and a region becomes a segment when it is long and filled enough along
  * its principal axis. LSD's a-contrario validation is replaced by the length and density tests: the photos are
- * analysed at one size, so one threshold serves.
+ * analysed at one size, so one threshold serves. Like LSD, it smooths first: a stair-stepped edge's 2 × 2
+ * gradients turn too far from each other to join one region.
  */
 export function detectSegments(luma: Plane, options: SegmentOptions): Segment[] {
-  const { width, height, data } = luma;
+  const { width, height, data } = blur3(luma);
   const minGradient = options.minGradient ?? 5.2;
   const tolerance = options.angleTolerance ?? Math.PI / 8;
   const n = width * height;

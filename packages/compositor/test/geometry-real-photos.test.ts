@@ -1,0 +1,48 @@
+/**
+ * analyzePhoto on the real photos against their hand labels (decision 0041 holds the per-photo table). The issue's
+ * targets are per photo (free floor precision ≥ 0.95, horizon within its tolerance); the analysis meets them on part
+ * of the set, and this test holds that part: a change that loses a photo fails here.
+ */
+import { existsSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { analyzePhoto } from '../src/geometry';
+import { freeFloorScores } from './geometry-scores';
+import { HORIZON_TOLERANCE, LABELS_FILE, loadLabels, photoPath, photosAvailable } from './real-photos';
+
+const available = photosAvailable() && existsSync(LABELS_FILE);
+
+/** How many photos meet each target now (bench/out/geometry's overlays show why the others do not). */
+const PRECISE_FLOORS = 8;
+const HORIZONS_WITHIN_TOLERANCE = 12;
+
+describe.skipIf(!available)('analyzePhoto on the real photos', () => {
+  it('offers free floor that is labelled free floor, and finds the horizon, on as many photos as before', async () => {
+    const labels = loadLabels();
+    let precise = 0;
+    let horizons = 0;
+    let foundArea = 0;
+    let rightArea = 0;
+    const misses: string[] = [];
+    for (const label of labels.photos) {
+      const { data, info } = await sharp(photoPath(label), { autoOrient: true })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const geometry = analyzePhoto({ data, width: info.width, height: info.height, channels: 3 }, label.mode);
+      const scores = freeFloorScores(geometry, label);
+      // an empty free floor is safe but meets nothing: only a found floor counts
+      if (scores.freeShare > 0.01 && scores.precision >= 0.95) precise++;
+      else misses.push(`${label.file}: precision ${scores.precision.toFixed(2)} of ${scores.freeShare.toFixed(3)}`);
+      foundArea += scores.freeShare;
+      rightArea += scores.freeShare * scores.precision;
+      const error = Math.abs(geometry.camera.horizonY / geometry.height - label.horizon);
+      if (error <= (label.horizonTolerance ?? HORIZON_TOLERANCE)) horizons++;
+      else misses.push(`${label.file}: horizon off by ${error.toFixed(3)}`);
+    }
+    expect(precise, misses.join('\n')).toBeGreaterThanOrEqual(PRECISE_FLOORS);
+    expect(horizons, misses.join('\n')).toBeGreaterThanOrEqual(HORIZONS_WITHIN_TOLERANCE);
+    // over all the photos together, most of what is offered as free floor is free floor
+    expect(rightArea / foundArea).toBeGreaterThan(0.9);
+  }, 120_000);
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { analyzePhoto } from '../src/geometry';
+import { detectSegments } from '../src/geometry/lines';
+import { insidePolygon } from '../src/geometry/polygon';
+import type { PhotoGeometry } from '../src/geometry/types';
+import { drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
+
+const CAMERA: RoomCamera = {
+  width: 640,
+  height: 480,
+  focal: 430,
+  pitch: (9 * Math.PI) / 180,
+  roll: (2.5 * Math.PI) / 180,
+  eye: 1.45,
+  offsetX: 0.35,
+};
+
+/** The free floor a geometry offers (inside the floor, outside every piece), sampled every `step` pixels. */
+function freeFloorSamples(geometry: PhotoGeometry, step: number): [number, number][] {
+  const samples: [number, number][] = [];
+  for (let y = step / 2; y < geometry.height; y += step) {
+    for (let x = step / 2; x < geometry.width; x += step) {
+      if (!geometry.floor.some((f) => insidePolygon(f, x, y))) continue;
+      if (geometry.pieces.some((p) => insidePolygon(p.polygon, x, y))) continue;
+      samples.push([x, y]);
+    }
+  }
+  return samples;
+}
+
+describe('analyzePhoto on a drawn room', () => {
+  const room = drawRoom(CAMERA);
+  const geometry = analyzePhoto(room, 'interior');
+
+  it('recovers the horizon, the roll and the focal length from the lines', () => {
+    expect(geometry.source).toBe('found');
+    const horizon = horizonRowAt(CAMERA, CAMERA.width / 2);
+    expect(Math.abs(geometry.camera.horizonY - horizon)).toBeLessThan(0.02 * CAMERA.height);
+    expect(Math.abs(geometry.camera.roll - CAMERA.roll)).toBeLessThan((1 * Math.PI) / 180);
+    expect(Math.abs(geometry.camera.focal - CAMERA.focal) / CAMERA.focal).toBeLessThan(0.15);
+    // the verticals converge below the picture: the camera looks down
+    expect(geometry.vanishingPoints.vertical?.[1]).toBeGreaterThan(CAMERA.height);
+  });
+
+  it('offers as free floor only pixels that see the floor', () => {
+    const samples = freeFloorSamples(geometry, 6);
+    expect(samples.length).toBeGreaterThan(300);
+    const onFloor = samples.filter(([x, y]) => surfaceAt(CAMERA, x, y).surface === 'floor').length;
+    expect(onFloor / samples.length).toBeGreaterThanOrEqual(0.98);
+    const onBox = samples.filter(([x, y]) => surfaceAt(CAMERA, x, y).surface === 'box').length;
+    expect(onBox).toBe(0);
+  });
+
+  it('finds a fair share of the floor', () => {
+    let floor = 0;
+    for (let y = 3; y < CAMERA.height; y += 6) {
+      for (let x = 3; x < CAMERA.width; x += 6) if (surfaceAt(CAMERA, x, y).surface === 'floor') floor++;
+    }
+    expect(freeFloorSamples(geometry, 6).length / floor).toBeGreaterThan(0.5);
+  });
+
+  it('finds the box standing on the floor as a piece', () => {
+    // the box's front foot, a little above its bottom edge, in the middle of its front face
+    let foot: [number, number] | null = null;
+    for (let y = CAMERA.height - 1; y > 0 && !foot; y--) {
+      for (let x = 0; x < CAMERA.width / 2; x++) {
+        if (surfaceAt(CAMERA, x, y).surface === 'box') {
+          foot = [x + 20, y - 4];
+          break;
+        }
+      }
+    }
+    expect(foot).not.toBeNull();
+    expect(geometry.pieces.some((p) => insidePolygon(p.polygon, foot![0], foot![1]))).toBe(true);
+  });
+
+  it('finds the bright window and the bright door on the back wall', () => {
+    const centreOf = (o: { polygon: readonly (readonly [number, number])[] }) => [
+      o.polygon.reduce((t, p) => t + p[0], 0) / o.polygon.length,
+      o.polygon.reduce((t, p) => t + p[1], 0) / o.polygon.length,
+    ];
+    const seen = geometry.openings.map((o) => ({
+      kind: o.kind,
+      surface: surfaceAt(CAMERA, centreOf(o)[0]!, centreOf(o)[1]!).surface,
+    }));
+    expect(seen).toContainEqual({ kind: 'window', surface: 'window' });
+    expect(seen).toContainEqual({ kind: 'door', surface: 'door' });
+    expect(seen.every((s) => s.surface === 'window' || s.surface === 'door')).toBe(true);
+  });
+
+  it('puts the walls above the floor, the left one facing left', () => {
+    expect(geometry.walls.length).toBeGreaterThan(0);
+    expect(geometry.walls.map((w) => w.facing)).toContain('back');
+  });
+
+  it('gives coordinates in the photo’s pixels whatever its size', () => {
+    const big = analyzePhoto(drawRoom({ ...CAMERA, width: 1280, height: 960, focal: 860 }), 'interior');
+    expect(big.width).toBe(1280);
+    expect(Math.abs(big.camera.horizonY / 960 - geometry.camera.horizonY / 480)).toBeLessThan(0.02);
+  });
+});
+
+describe('analyzePhoto without lines', () => {
+  it('says the estimate is guessed and offers no floor it cannot see', () => {
+    const width = 320;
+    const height = 240;
+    const data = new Uint8Array(width * height * 3);
+    // smooth noise: no straight edge anywhere
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = 128 + 40 * Math.sin(x / 23 + Math.cos(y / 17)) * Math.cos(y / 29 + Math.sin(x / 31));
+        data.set([v, v * 0.9, v * 0.8], (y * width + x) * 3);
+      }
+    }
+    const geometry = analyzePhoto({ data, width, height, channels: 3 }, 'interior');
+    expect(geometry.source).toBe('guessed');
+    expect(geometry.camera.horizonY).toBeGreaterThan(0.3 * height);
+    expect(geometry.camera.horizonY).toBeLessThan(0.6 * height);
+  });
+});
+
+describe('analyzePhoto on pictures too small to analyse', () => {
+  it('gives the assumed camera and no floor instead of failing', () => {
+    for (const [width, height] of [
+      [1, 1],
+      [3, 200],
+      [200, 3],
+    ] as const) {
+      const data = new Uint8Array(width * height * 4).fill(200);
+      const geometry = analyzePhoto({ data, width, height, channels: 4 }, 'landscape');
+      expect(geometry.source).toBe('guessed');
+      expect(geometry.floor).toEqual([]);
+      expect(geometry.width).toBe(width);
+      expect(geometry.camera.horizonY).toBeCloseTo(0.45 * height);
+    }
+  });
+});
+
+describe('detectSegments', () => {
+  it('finds a drawn edge as one segment with its ends', () => {
+    const width = 200;
+    const height = 120;
+    const data = new Float32Array(width * height);
+    // a dark half below the line y = 40 + 0.25 x, from x = 20 to x = 180
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) data[y * width + x] = x >= 20 && x <= 180 && y > 40 + 0.25 * x ? 60 : 200;
+    }
+    const segments = detectSegments({ data, width, height }, { minLength: 40 });
+    const long = segments.filter((s) => s.length > 100);
+    expect(long).toHaveLength(1);
+    const s = long[0]!;
+    expect(Math.abs(s.angle - Math.atan(0.25))).toBeLessThan(0.02);
+    const [left, right] = s.x1 < s.x2 ? [s.x1, s.x2] : [s.x2, s.x1];
+    expect(Math.abs(left - 20)).toBeLessThan(4);
+    expect(Math.abs(right - 180)).toBeLessThan(4);
+  });
+});
