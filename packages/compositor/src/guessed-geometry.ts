@@ -4,6 +4,8 @@ import type { Raster } from './raster';
 
 /** A phone's main camera: about 70° across, so the focal length is about 0.7 of the width. */
 const FOCAL_PER_WIDTH = 0.72;
+/** A guessed yard's ground starts no higher than this share of the picture's height. */
+const MIN_GUESSED_GROUND = 0.75;
 
 /**
  * A geometry for a photo when the analysis finds none: the floor (or ground) below the strongest long seam (or the
@@ -16,9 +18,13 @@ export function guessedGeometry(
   mode: 'interior' | 'landscape',
 ): PhotoGeometry {
   const { width, height } = scene;
-  const line = scene.data ? estimateFloor(scene as Raster).line : 0.62;
+  const seam = scene.data ? estimateFloor(scene as Raster).line : 0.62;
+  // a yard photographed from standing height shows its ground in the lower part: a seam higher up is a house's or a
+  // hedge's, and products stood there would float on the facade
+  const line = mode === 'landscape' ? Math.max(seam, MIN_GUESSED_GROUND) : seam;
   const floorRow = Math.round(line * height);
-  const focal = FOCAL_PER_WIDTH * width;
+  // a phone's field of view spans the picture's longer side, portrait or landscape
+  const focal = FOCAL_PER_WIDTH * Math.max(width, height);
   const eyeHeight = mode === 'interior' ? 1.3 : 1.6;
   const backDepth = mode === 'interior' ? 5.6 : 9;
   const horizonY = floorRow - (focal * eyeHeight) / backDepth;

@@ -285,15 +285,36 @@ interface Arrangement {
  * An uploaded photo's geometry: the one given, else the analysis's (decision 0041), else a guess from the photo's
  * floor line that the receipt calls a guess.
  */
-export function photoGeometryOf(scene: Raster, mode: Mode, given?: PhotoGeometry): PhotoGeometry {
+export function photoGeometryOf(
+  scene: Raster,
+  mode: Mode,
+  given?: PhotoGeometry,
+  analyse: (scene: Raster, mode: Mode) => PhotoGeometry = analyzePhoto,
+): PhotoGeometry {
   if (given) return given;
+  let analysed: PhotoGeometry;
   try {
-    return analyzePhoto(scene, mode);
+    analysed = analyse(scene, mode);
   } catch {
     // an analysis that fails on a photo must not fail the render: the guess places the products, and says so
     return guessedGeometry(scene, mode);
   }
+  const floorShare =
+    analysed.floor.reduce((sum, polygon) => sum + polygonArea(polygon), 0) / (scene.width * scene.height);
+  if (floorShare >= MIN_FOUND_FLOOR) return analysed;
+  // no floor found: the floor line's guess places the products (the receipt says to adjust them), kept off whatever
+  // the analysis did find (windows, doors, pieces, anchors)
+  const guess = guessedGeometry(scene, mode);
+  return {
+    ...guess,
+    openings: analysed.openings,
+    pieces: analysed.pieces,
+    anchors: analysed.anchors.length > 0 ? analysed.anchors : guess.anchors,
+  };
 }
+
+/** An analysis that finds less floor than this share of the picture has found none to place on. */
+const MIN_FOUND_FLOOR = 0.02;
 
 /** Where the products go: as adjusted, by the space's layout, by an estimated one, or the safe layout. */
 function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeItem & LayoutItemExtras>): Arrangement {

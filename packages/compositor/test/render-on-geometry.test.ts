@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measureFidelity } from '../src/fidelity';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
-import { renderLocalDesign, type LocalDesignInput } from '../src/render-local-design';
+import { photoGeometryOf, renderLocalDesign, type LocalDesignInput } from '../src/render-local-design';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 
 const W = 1600;
@@ -126,6 +126,33 @@ describe('renderLocalDesign on a photo geometry', () => {
       hidden: inFront.geometry!.hidden,
     });
     expect(receipt.hidden).toBeCloseTo(inFront.geometry!.hidden, 2);
+  });
+});
+
+describe('photoGeometryOf', () => {
+  const scene = { data: new Uint8Array(W * H * 3).fill(138), width: W, height: H, channels: 3 as const };
+  const window = { kind: 'window' as const, polygon: rect(600, 100, 400, 300) };
+
+  it("takes the analysis's geometry when it found a floor", () => {
+    const found = geometryWith([]);
+    expect(photoGeometryOf(scene, 'interior', undefined, () => found)).toBe(found);
+  });
+
+  it('guesses a floor when the analysis found none, keeping the windows, doors and pieces it did find', () => {
+    const none: PhotoGeometry = { ...geometryWith([]), source: 'guessed', floor: [], openings: [window] };
+    const geometry = photoGeometryOf(scene, 'interior', undefined, () => none);
+    expect(geometry.source).toBe('guessed');
+    expect(geometry.floor).toHaveLength(1);
+    expect(geometry.openings).toEqual([window]);
+  });
+
+  it('guesses when the analysis fails, and uses a given geometry over both', () => {
+    const fails = () => {
+      throw new RangeError('no');
+    };
+    expect(photoGeometryOf(scene, 'landscape', undefined, fails).source).toBe('guessed');
+    const given = geometryWith([]);
+    expect(photoGeometryOf(scene, 'interior', given, fails)).toBe(given);
   });
 });
 
