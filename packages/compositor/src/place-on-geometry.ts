@@ -607,9 +607,12 @@ export function placeOnGeometry(
       const width = across * shrink;
       const depth = deep * shrink;
       const options: Footing[] = [];
+      // under the seating group when there is one (smaller before anywhere else); the middle of the floor otherwise
       if (seat) options.push({ x: seat.x, z: seat.z + Math.min(0.3, seat.depth * 0.4) - depth, width, depth });
-      const zMid = zNear * Math.pow(zFar / zNear, 0.3);
-      options.push({ x: centreX(zMid), z: zMid, width, depth });
+      else {
+        const zMid = zNear * Math.pow(zFar / zNear, 0.3);
+        options.push({ x: centreX(zMid), z: zMid, width, depth });
+      }
       for (const f of options) {
         if (f.z < 0.5) continue;
         const points = footingPoints(f);
