@@ -322,11 +322,17 @@ export function placeOnGeometry(
   /** Floor below the picture's bottom edge counts when the floor reaches that edge in its column. */
   const onFloorAt = (mask: CellMask, [u, v]: Point) => (u < 0 || u >= W ? 0 : mask.at(u, Math.min(v, H - 1)));
 
+  /**
+   * A camera tilted down (the horizon above the picture's centre) sees upright things foreshortened by the cosine of
+   * its tilt; a level one sees them whole.
+   */
+  const upright = Math.cos(Math.atan(Math.max(0, cam.cy - cam.horizonY) / cam.focal));
+
   /** The standing sprite's box (geometry pixels) for a footing. */
   const spriteBox = (item: GeometryItem, size: SizeCm, f: Footing) => {
     const [u, v] = projectAt(f.x, 0, f.z);
     const perMetre = cam.focal / f.z;
-    let height = (size.height / 100) * perMetre;
+    let height = (size.height / 100) * perMetre * upright;
     let width = height * item.aspect;
     const widest = (Math.max(size.width, size.depth * 0.9) / 100) * perMetre * 1.15;
     if (width > widest) {
