@@ -105,8 +105,11 @@ export const MIN_ON_WALL = 0.95;
 export const MIN_RUG_ON_FLOOR = 0.9;
 /** Perspective: a nearer product must be drawn larger once perspective says it is this much larger... */
 export const DEPTH_RATIO_TO_CHECK = 1.3;
-/** ...and its scale against a farther one's within this factor of what perspective says. */
-export const DEPTH_SCALE_FACTOR = 2;
+/**
+ * ...and its scale against a farther one's within this factor of what perspective says (the products' real sizes
+ * are known to about a quarter each).
+ */
+export const DEPTH_SCALE_FACTOR = 1.5;
 
 /** Typical real sizes in metres, [height, widest], of the catalogue's kinds: the test's own, not the renderer's. */
 export const TYPICAL_SIZE: Readonly<Record<string, readonly [height: number, widest: number]>> = {
