@@ -137,6 +137,34 @@ describe('buildDesignPrompt', () => {
   });
 });
 
+describe('where each product stands', () => {
+  it('says where the layout stands each product, one a line, after the products and before the notes', () => {
+    const prompt = buildDesignPrompt({
+      fields: interiorFields,
+      products: interiorProducts,
+      where: ['the sofa on the floor against the back wall, left of the window', 'the floor lamp\nby the sofa'],
+    });
+    const heading = prompt.indexOf('Where each product stands (the mask shows the same places):');
+    expect(heading).toBeGreaterThan(prompt.indexOf('1. Teal Velvet Sofa'));
+    expect(heading).toBeLessThan(prompt.indexOf('Refined notes:'));
+    expect(prompt).toContain('\n- the sofa on the floor against the back wall, left of the window\n');
+    expect(prompt).toContain('\n- the floor lamp by the sofa\n');
+  });
+
+  it('says nothing of places when the layout gave none, and tells the see-in-space edit too', () => {
+    expect(buildDesignPrompt({ fields: interiorFields, products: interiorProducts, where: [] })).not.toContain(
+      'Where each product stands',
+    );
+    const prompt = buildSeeInSpacePrompt('a cosy corner', {
+      productImageCount: 1,
+      where: ['the armchair on the floor'],
+    });
+    expect(prompt).toContain(
+      'Where each product stands (the mask shows the same places):\n- the armchair on the floor',
+    );
+  });
+});
+
 describe('buildSeeInSpacePrompt', () => {
   it('keeps the person’s request and the architecture rule', () => {
     const prompt = buildSeeInSpacePrompt('Put the lamp\nnext to the sofa', { productImageCount: 1 });

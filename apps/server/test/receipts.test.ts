@@ -82,8 +82,9 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
   it('a render answers with its receipt and keeps it beside the stored file', async () => {
     const { imageUrl, receipt } = await render();
     expect(receipt).toMatchObject({ productsPresent: 1, productsChosen: 1, method: 'placed', weakEstimate: false });
-    // an uploaded photo has no seeded layout: its placements come from an estimate of its floor (or the safe row)
-    expect(['estimated', 'fallback']).toContain(receipt.layout);
+    // an uploaded photo has no seeded layout: its placements stand on its geometry, as found or as guessed
+    expect(['found', 'guessed']).toContain(receipt.layout);
+    expect(receipt.onFloor).toBe(1);
     // the local engine regrades the whole room but keeps its lines
     expect(receipt.structureKept).toBeGreaterThan(0.8);
     expect(receipt.structureKept).toBeLessThanOrEqual(1);

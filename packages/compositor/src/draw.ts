@@ -325,3 +325,87 @@ export function drawSilhouetteShadow(
     }
   }
 }
+
+/**
+ * Warps an RGBA sprite onto a quadrilateral of the scene (a rug in the floor's perspective): its top edge on the
+ * first two corners (far left, far right), its bottom on the last two (near right, near left). Answers the warped
+ * sprite and where its top-left corner goes. Each output pixel is mapped back through the inverse homography and
+ * sampled bilinearly.
+ */
+export function warpToQuad(
+  sprite: Raster,
+  quad: ReadonlyArray<readonly [number, number]>,
+): { sprite: Raster; left: number; top: number } {
+  const [p0, p1, p2, p3] = quad as [
+    readonly [number, number],
+    readonly [number, number],
+    readonly [number, number],
+    readonly [number, number],
+  ];
+  const left = Math.floor(Math.min(p0[0], p1[0], p2[0], p3[0]));
+  const top = Math.floor(Math.min(p0[1], p1[1], p2[1], p3[1]));
+  const right = Math.ceil(Math.max(p0[0], p1[0], p2[0], p3[0]));
+  const bottom = Math.ceil(Math.max(p0[1], p1[1], p2[1], p3[1]));
+  const width = Math.max(1, right - left);
+  const height = Math.max(1, bottom - top);
+  // the unit square to the quad (Heckbert), in coordinates relative to the output's corner
+  const [x0, y0] = [p0[0] - left, p0[1] - top];
+  const [x1, y1] = [p1[0] - left, p1[1] - top];
+  const [x2, y2] = [p2[0] - left, p2[1] - top];
+  const [x3, y3] = [p3[0] - left, p3[1] - top];
+  const dx1 = x1 - x2;
+  const dx2 = x3 - x2;
+  const dx3 = x0 - x1 + x2 - x3;
+  const dy1 = y1 - y2;
+  const dy2 = y3 - y2;
+  const dy3 = y0 - y1 + y2 - y3;
+  const den = dx1 * dy2 - dx2 * dy1;
+  const g = den === 0 ? 0 : (dx3 * dy2 - dx2 * dy3) / den;
+  const h = den === 0 ? 0 : (dx1 * dy3 - dx3 * dy1) / den;
+  const a = x1 - x0 + g * x1;
+  const b = x3 - x0 + h * x3;
+  const c = x0;
+  const d = y1 - y0 + g * y1;
+  const e = y3 - y0 + h * y3;
+  const f = y0;
+  // its inverse, by the adjugate (the scale drops out)
+  const A = e - f * h;
+  const B = c * h - b;
+  const C = b * f - c * e;
+  const D = f * g - d;
+  const E = a - c * g;
+  const F = c * d - a * f;
+  const G = d * h - e * g;
+  const Hh = b * g - a * h;
+  const I = a * e - b * d;
+  const out = new Uint8Array(width * height * 4);
+  const sw = sprite.width;
+  const sh = sprite.height;
+  const src = sprite.data;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      const w = G * px + Hh * py + I;
+      if (w === 0) continue;
+      const s = (A * px + B * py + C) / w;
+      const t = (D * px + E * py + F) / w;
+      if (s < 0 || s > 1 || t < 0 || t > 1) continue;
+      const u = s * sw - 0.5;
+      const v = t * sh - 0.5;
+      const u0 = clamp(Math.floor(u), 0, sw - 1);
+      const v0 = clamp(Math.floor(v), 0, sh - 1);
+      const u1 = Math.min(sw - 1, u0 + 1);
+      const v1 = Math.min(sh - 1, v0 + 1);
+      const fu = clamp(u - u0, 0, 1);
+      const fv = clamp(v - v0, 0, 1);
+      const o = (y * width + x) * 4;
+      for (let ch = 0; ch < 4; ch++) {
+        const top0 = src[(v0 * sw + u0) * 4 + ch]! * (1 - fu) + src[(v0 * sw + u1) * 4 + ch]! * fu;
+        const bot0 = src[(v1 * sw + u0) * 4 + ch]! * (1 - fu) + src[(v1 * sw + u1) * 4 + ch]! * fu;
+        out[o + ch] = Math.round(top0 * (1 - fv) + bot0 * fv);
+      }
+    }
+  }
+  return { sprite: { data: out, width, height, channels: 4 }, left, top };
+}

@@ -28,11 +28,28 @@ export interface FidelityReceipt {
    * Absent for a remote engine's picture.
    */
   layout?: LayoutBasis;
+  /**
+   * An uploaded photo's: the share (0–1) of its furniture and openings the products hide (the pieces they replace
+   * left out). `structureKept` is already lowered by it, so a render pasted over the room's sofa cannot keep 100%.
+   */
+  hidden?: number;
+  /** An uploaded photo's local render: how many products stand on the floor or ground. */
+  onFloor?: number;
+  /** Why products were left out ('no free floor for the sofa'), one reason each. */
+  leftOut?: string[];
 }
 
 /** How the products are counted: drawn by the local engine, or to be found in a remote engine's picture. */
 export type ProductEvidence =
-  | { method: 'placed'; chosen: number; placedIndexes: number[]; layout: LayoutBasis }
+  | {
+      method: 'placed';
+      chosen: number;
+      placedIndexes: number[];
+      layout: LayoutBasis;
+      /** Placed on an uploaded photo's geometry: how many stand on the floor, and why any were left out. */
+      onFloor?: number;
+      leftOut?: string[];
+    }
   | {
       method: 'matched';
       /** Each chosen product's picture (its background is left out of the match), by index. */
@@ -50,6 +67,11 @@ export interface FidelityInput {
   productRegions: Box[];
   products: ProductEvidence;
   maxInputPixels: number;
+  /**
+   * The share (0–1) of the photo's furniture and openings the render hides (measured where it was drawn or
+   * planned): the room kept is the edges' score times what is left of them.
+   */
+  hidden?: number;
 }
 
 /** Both pictures are compared this wide: a room's lines survive it, and the whole pass stays in milliseconds. */
@@ -432,12 +454,11 @@ async function countMatchedProducts(
  * the chosen products the render shows. Pure: encoded pictures and boxes in, numbers out.
  */
 export async function measureFidelity(input: FidelityInput): Promise<FidelityReceipt> {
-  const structureKept = await measureStructureKept(
-    input.before,
-    input.after,
-    input.productRegions,
-    input.maxInputPixels,
-  );
+  const edgesKept = await measureStructureKept(input.before, input.after, input.productRegions, input.maxInputPixels);
+  const hidden = input.hidden === undefined ? undefined : Math.min(1, Math.max(0, input.hidden));
+  // what the products hide of the room's furniture and openings is not kept, however well the edges around it are
+  const structureKept = hidden === undefined ? edgesKept : edgesKept * (1 - hidden);
+  const seen = hidden === undefined ? {} : { hidden: Math.round(hidden * 1000) / 1000 };
   const { products } = input;
   if (products.method === 'placed') {
     return {
@@ -447,6 +468,9 @@ export async function measureFidelity(input: FidelityInput): Promise<FidelityRec
       method: 'placed',
       weakEstimate: false,
       layout: products.layout,
+      ...seen,
+      ...(products.onFloor !== undefined ? { onFloor: products.onFloor } : {}),
+      ...(products.leftOut && products.leftOut.length > 0 ? { leftOut: products.leftOut } : {}),
     };
   }
   const productsPresent = await countMatchedProducts(
@@ -462,5 +486,6 @@ export async function measureFidelity(input: FidelityInput): Promise<FidelityRec
     productsChosen: products.cutOuts.length,
     method: 'matched',
     weakEstimate: true,
+    ...seen,
   };
 }

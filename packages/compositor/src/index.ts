@@ -10,7 +10,22 @@ export {
   type LayoutBasis,
   type LocalDesignInput,
   type ProductImage,
+  type GeometryOutcome,
+  photoGeometryOf,
 } from './render-local-design';
+export {
+  labelOfKind,
+  placeOnGeometry,
+  sizeOfItem,
+  SIZE_OF_KIND_CM,
+  type GeometryArrangement,
+  type GeometryItem,
+  type GeometryPlacement,
+  type LeftOut,
+  type SizeCm,
+} from './place-on-geometry';
+export { guessedGeometry } from './guessed-geometry';
+
 export { placementRoleOf, type Placement, type PlacementRole } from './layout';
 export {
   floorDepthAt,

@@ -99,6 +99,13 @@ export interface Placement {
   z?: number;
   /** For a flat piece: how much narrower its far edge is drawn than its near one. */
   farScale?: number;
+  /**
+   * For a flat piece laid in a photo's floor perspective: its corners in output pixels (far left, far right, near
+   * right, near left); the sprite is warped onto them rather than into its box.
+   */
+  quad?: ReadonlyArray<readonly [number, number]>;
+  /** The output row its base stands on (a flat piece: its far edge): what decides what stands in front of it. */
+  baseY?: number;
 }
 
 export interface Frame {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from './fidelity';
+import { CellMask } from './polygon';
 import type { Raster } from './raster';
 
 /**
@@ -66,12 +67,24 @@ async function featheredMask(width: number, height: number, regions: Box[]): Pro
  * The mask an image-edit API takes with the photo (OpenAI's `mask`): a PNG of the photo's size, transparent where
  * the edit may paint, opaque elsewhere.
  */
-export function editMaskPng(width: number, height: number, regions: Box[]): Promise<Buffer> {
+export function editMaskPng(
+  width: number,
+  height: number,
+  regions: Box[],
+  footprints?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): Promise<Buffer> {
   const rgba = Buffer.alloc(width * height * 4);
   for (let p = 3; p < rgba.length; p += 4) rgba[p] = 255;
-  for (const r of regions) {
-    for (let y = r.y; y < r.y + r.height; y++) {
-      for (let x = r.x; x < r.x + r.width; x++) rgba[(y * width + x) * 4 + 3] = 0;
+  if (footprints && footprints.length > 0) {
+    // the placements' own outlines (a rug's floor quad, a sofa's box and the floor under it), not their boxes grown
+    const mask = new CellMask(width, height, 1);
+    for (const polygon of footprints) mask.fill(polygon);
+    for (let i = 0; i < mask.cells.length; i++) if (mask.cells[i]) rgba[i * 4 + 3] = 0;
+  } else {
+    for (const r of regions) {
+      for (let y = r.y; y < r.y + r.height; y++) {
+        for (let x = r.x; x < r.x + r.width; x++) rgba[(y * width + x) * 4 + 3] = 0;
+      }
     }
   }
   return sharp(rgba, { raw: { width, height, channels: 4 } })

@@ -11,9 +11,15 @@ import {
   footprint,
   matchLight,
   warpToFloor,
+  warpToQuad,
 } from './draw';
 import { brighterSide, estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
+import { analyzePhoto } from './geometry';
+import type { PhotoGeometry } from './geometry/types';
+import { guessedGeometry } from './guessed-geometry';
+import { keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
+import { boundsOf, CellMask, polygonArea, scalePolygon } from './polygon';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
@@ -38,6 +44,8 @@ export interface ProductImage {
   bytes: Uint8Array;
   category?: string;
   name?: string;
+  /** Its real size (a catalogue product's own, or the one a person gave their item); its kind's when absent. */
+  size?: SizeCm;
 }
 
 export interface LocalDesignInput {
@@ -70,10 +78,33 @@ export interface LocalDesignInput {
   placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
   /** Which variation (variation.ts): the same seed gives the same bytes; 0 or none is the plain render. */
   seed?: number;
+  /**
+   * An uploaded photo's geometry (floor, walls, openings, pieces), in any pixel size of the photo's frame: products
+   * are placed on it. Without it (and without `layout`) it is worked out from the photo.
+   */
+  geometry?: PhotoGeometry;
 }
 
-/** How the products were placed: by the space's own layout, by an estimate of the photo's floor, or the safe layout. */
-export type LayoutBasis = 'seeded' | 'estimated' | 'fallback' | 'adjusted';
+/**
+ * How the products were placed: by the space's own layout, on the photo's geometry as found or as guessed, or as a
+ * person adjusted them. 'estimated' and 'fallback' are older renders' (a floor line, the safe row).
+ */
+export type LayoutBasis = 'seeded' | 'found' | 'guessed' | 'estimated' | 'fallback' | 'adjusted';
+
+/** What placing on an uploaded photo's geometry found: what the receipt and a remote edit's prompt say. */
+export interface GeometryOutcome {
+  source: PhotoGeometry['source'];
+  /** How many drawn products stand on the floor or ground. */
+  onFloor: number;
+  /** Products left out, and why ('no free floor for the sofa'). */
+  leftOut: LeftOut[];
+  /** The room's pieces products took the place of, in output pixels: to be erased (a later issue). */
+  erase: Array<{ id: string; polygon: Array<readonly [number, number]> }>;
+  /** Where each drawn product stands, in words, by its index. */
+  where: Array<{ index: number; words: string }>;
+  /** The share (0–1) of the photo's furniture and openings (the replaced pieces left out) the products hide. */
+  hidden: number;
+}
 
 export interface LocalDesign {
   /** The WebP file. */
@@ -83,8 +114,10 @@ export interface LocalDesign {
   height: number;
   /** Where each drawn product stands, by its index in `products`; one that could not be read is left out. */
   placements: Placement[];
-  /** How the placements were found; 'fallback' when the photo's floor could not be made out. */
+  /** How the placements were found. */
   layoutBasis: LayoutBasis;
+  /** For an uploaded photo placed on its geometry. */
+  geometry?: GeometryOutcome;
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -244,7 +277,44 @@ interface Arrangement {
   placements: Placement[];
   basis: LayoutBasis;
   lightFrom: 'left' | 'right';
+  /** An uploaded photo's: the geometry the products were placed on, and what placing found. */
+  onGeometry?: { geometry: PhotoGeometry; leftOut: LeftOut[]; erase: GeometryOutcome['erase']; onFloor: number };
 }
+
+/**
+ * An uploaded photo's geometry: the one given, else the analysis's (decision 0041), else a guess from the photo's
+ * floor line that the receipt calls a guess.
+ */
+export function photoGeometryOf(
+  scene: Raster,
+  mode: Mode,
+  given?: PhotoGeometry,
+  analyse: (scene: Raster, mode: Mode) => PhotoGeometry = analyzePhoto,
+): PhotoGeometry {
+  if (given) return given;
+  let analysed: PhotoGeometry;
+  try {
+    analysed = analyse(scene, mode);
+  } catch {
+    // an analysis that fails on a photo must not fail the render: the guess places the products, and says so
+    return guessedGeometry(scene, mode);
+  }
+  const floorShare =
+    analysed.floor.reduce((sum, polygon) => sum + polygonArea(polygon), 0) / (scene.width * scene.height);
+  if (floorShare >= MIN_FOUND_FLOOR) return analysed;
+  // no floor found: the floor line's guess places the products (the receipt says to adjust them), kept off whatever
+  // the analysis did find (windows, doors, pieces, anchors)
+  const guess = guessedGeometry(scene, mode);
+  return {
+    ...guess,
+    openings: analysed.openings,
+    pieces: analysed.pieces,
+    anchors: analysed.anchors.length > 0 ? analysed.anchors : guess.anchors,
+  };
+}
+
+/** An analysis that finds less floor than this share of the picture has found none to place on. */
+const MIN_FOUND_FLOOR = 0.02;
 
 /** Where the products go: as adjusted, by the space's layout, by an estimated one, or the safe layout. */
 function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeItem & LayoutItemExtras>): Arrangement {
@@ -273,6 +343,27 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
     // back to front by where they stand: lower in the frame is nearer
     placements.sort((a, b) => layer(a) - layer(b) || a.y + a.height - (b.y + b.height) || a.index - b.index);
     return { placements, basis: 'adjusted', lightFrom: layout?.lightFrom ?? 'left' };
+  }
+  if (!layout) {
+    // an uploaded photo: placed on its geometry, found or guessed; never the old row
+    const geometry = photoGeometryOf(scene, input.mode, input.geometry);
+    const placed = placeOnGeometry(
+      items.map(({ index, role, kind, aspect }) => ({
+        index,
+        role,
+        kind,
+        aspect,
+        ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
+      })),
+      geometry,
+      scene,
+    );
+    return {
+      placements: placed.placements,
+      basis: geometry.source,
+      lightFrom: brighterSide(scene),
+      onGeometry: { geometry, leftOut: placed.leftOut, erase: placed.erase, onFloor: placed.onFloor },
+    };
   }
   const estimated = layout ? null : estimateLayout(scene, input.mode);
   const known = layout ?? estimated;
@@ -346,11 +437,24 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ];
   });
   const seed = input.seed ?? 0;
-  const { placements, basis, lightFrom } = arrange(input, scene, items);
+  const { placements, basis, lightFrom, onGeometry } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
   sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
-  placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+  let geometry: GeometryOutcome | undefined;
+  if (onGeometry) {
+    const hidden = drawOnGeometry(scene, sprites, placements, onGeometry.geometry, onGeometry.erase, lightFrom);
+    geometry = {
+      source: onGeometry.geometry.source,
+      onFloor: onGeometry.onFloor,
+      leftOut: onGeometry.leftOut,
+      erase: onGeometry.erase,
+      where: placements.map((p) => ({ index: p.index, words: (p as { where?: string }).where ?? '' })),
+      hidden,
+    };
+  } else {
+    placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+  }
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
   applyGrade(
@@ -367,5 +471,167 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     height: scene.height,
     placements,
     layoutBasis: basis,
+    ...(geometry ? { geometry } : {}),
   };
+}
+
+/**
+ * Draws products on an uploaded photo's geometry, far to near. After each product, the room's own pieces that stand
+ * in front of it get their own pixels back over it, column by column (where the piece's bottom edge is nearer than
+ * the product's base), so the new sofa stands behind the old coffee table and a rug lies under the chairs. Answers
+ * the share of the photo's furniture and openings (the pieces replaced left out) that the products still hide.
+ */
+function drawOnGeometry(
+  scene: Raster,
+  sprites: Raster[],
+  placements: readonly Placement[],
+  geometry: PhotoGeometry,
+  erase: GeometryOutcome['erase'],
+  lightFrom: 'left' | 'right',
+): number {
+  const { width, height } = scene;
+  const kx = width / geometry.width;
+  const ky = height / geometry.height;
+  const original = Uint8Array.from(scene.data);
+  const cover = new Uint8Array(width * height);
+  const replaced = new Set(erase.map((e) => e.id));
+  // a sliver (a floorboard's seam taken for a piece) stands in front of nothing: only solid pieces are redrawn
+  const solid = (polygon: ReadonlyArray<readonly [number, number]>) => {
+    const b = boundsOf(polygon);
+    const area = polygonArea(polygon);
+    return area >= width * height * 0.001 && area >= (b.right - b.left) * (b.bottom - b.top) * 0.25;
+  };
+  const pieces = geometry.pieces.flatMap((piece, n) => {
+    const polygon = scalePolygon(piece.polygon, kx, ky);
+    return replaced.has(`piece-${n + 1}`) || !solid(polygon) ? [] : [pieceMaskOf(polygon, width, height)];
+  });
+  placements.forEach((placement, n) => {
+    const sprite = sprites[n]!;
+    let box = {
+      left: placement.x,
+      top: placement.y,
+      right: placement.x + placement.width,
+      bottom: placement.y + placement.height,
+    };
+    if (placement.pose === 'flat' && placement.quad) {
+      const warped = warpToQuad(sprite, placement.quad);
+      const b = boundsOf(placement.quad);
+      drawEllipseShadow(
+        scene,
+        (b.left + b.right) / 2,
+        b.top + (b.bottom - b.top) * 0.55,
+        (b.right - b.left) * 0.5,
+        (b.bottom - b.top) * 0.6,
+        0.1,
+      );
+      blendSprite(scene, warped.sprite, warped.left, warped.top);
+      markCover(cover, width, height, warped.sprite, warped.left, warped.top);
+      box = b;
+    } else {
+      drawPlacement(scene, sprite, placement, lightFrom);
+      markCover(cover, width, height, sprite, placement.x, placement.y);
+      // its shadows reach a little past its box
+      box = {
+        ...box,
+        left: box.left - placement.width * 0.2,
+        right: box.right + placement.width * 0.2,
+        bottom: box.bottom + placement.height * 0.06,
+      };
+    }
+    // a wall piece is behind everything that stands; a pendant hangs in front of it
+    if (placement.pose === 'hung' || placement.pose === 'suspended') return;
+    const base = placement.baseY ?? placement.y + placement.height;
+    for (const piece of pieces) restoreInFront(scene, original, cover, piece, box, base);
+  });
+  return hiddenShare(cover, width, height, keptRegionsOf(geometry, [...replaced], scene));
+}
+
+interface PieceMask {
+  mask: CellMask;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Per column (from `left`), the piece's lowest row there: where it stands. */
+  bottoms: Int32Array;
+}
+
+function pieceMaskOf(polygon: ReadonlyArray<readonly [number, number]>, width: number, height: number): PieceMask {
+  const mask = new CellMask(width, height, 1).fill(polygon);
+  const b = boundsOf(polygon);
+  const left = Math.max(0, Math.floor(b.left));
+  const right = Math.min(width, Math.ceil(b.right));
+  const top = Math.max(0, Math.floor(b.top));
+  const bottom = Math.min(height, Math.ceil(b.bottom));
+  const bottoms = new Int32Array(Math.max(0, right - left)).fill(-1);
+  for (let x = left; x < right; x++) {
+    for (let y = bottom - 1; y >= top; y--) {
+      if (mask.cells[y * width + x]) {
+        bottoms[x - left] = y;
+        break;
+      }
+    }
+  }
+  return { mask, left, right, top, bottom, bottoms };
+}
+
+/** Puts a piece's own pixels back inside a drawn box, in the columns where the piece stands nearer than `base`. */
+function restoreInFront(
+  scene: Raster,
+  original: Uint8Array,
+  cover: Uint8Array,
+  piece: PieceMask,
+  box: { left: number; top: number; right: number; bottom: number },
+  base: number,
+) {
+  const x0 = Math.max(piece.left, Math.floor(box.left));
+  const x1 = Math.min(piece.right, Math.ceil(box.right));
+  const y0 = Math.max(piece.top, Math.floor(box.top));
+  const y1 = Math.min(piece.bottom, Math.ceil(box.bottom));
+  if (x0 >= x1 || y0 >= y1) return;
+  const { width } = scene;
+  for (let x = x0; x < x1; x++) {
+    if (piece.bottoms[x - piece.left]! <= base + 2) continue;
+    for (let y = y0; y < y1; y++) {
+      const i = y * width + x;
+      if (!piece.mask.cells[i]) continue;
+      cover[i] = 0;
+      scene.data[i * 3] = original[i * 3]!;
+      scene.data[i * 3 + 1] = original[i * 3 + 1]!;
+      scene.data[i * 3 + 2] = original[i * 3 + 2]!;
+    }
+  }
+}
+
+/** Marks the scene pixels a sprite covers (more than half opaque). */
+function markCover(cover: Uint8Array, width: number, height: number, sprite: Raster, left: number, top: number) {
+  for (let y = Math.max(0, -top); y < sprite.height && top + y < height; y++) {
+    for (let x = Math.max(0, -left); x < sprite.width && left + x < width; x++) {
+      if (sprite.data[(y * sprite.width + x) * 4 + 3]! > 127) cover[(top + y) * width + left + x] = 1;
+    }
+  }
+}
+
+/** The share of the regions' area (sampled every few pixels) that the drawn products cover. */
+function hiddenShare(
+  cover: Uint8Array,
+  width: number,
+  height: number,
+  regions: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): number {
+  if (regions.length === 0) return 0;
+  const mask = new CellMask(width, height, 4);
+  for (const region of regions) mask.fill(region);
+  let inside = 0;
+  let covered = 0;
+  for (let r = 0; r < mask.rows; r++) {
+    for (let c = 0; c < mask.cols; c++) {
+      if (!mask.cells[r * mask.cols + c]) continue;
+      inside++;
+      const x = Math.min(width - 1, c * 4 + 2);
+      const y = Math.min(height - 1, r * 4 + 2);
+      covered += cover[y * width + x]!;
+    }
+  }
+  return inside === 0 ? 0 : covered / inside;
 }

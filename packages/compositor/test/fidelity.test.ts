@@ -84,12 +84,12 @@ describe('measureFidelity', () => {
       maxInputPixels,
     });
     expect(receipt).toMatchObject({ productsPresent: 3, productsChosen: 3, method: 'placed', weakEstimate: false });
-    // a photo with a floor to find: placed by the estimate, and the receipt says so
-    expect(receipt.layout).toBe('estimated');
+    // an uploaded photo: placed on its geometry, and the receipt says whether it was found or guessed
+    expect(['found', 'guessed']).toContain(receipt.layout);
     expect(receipt.structureKept).toBeGreaterThan(0.85);
   });
 
-  it('says when it fell back to the safe row because the photo showed no floor to place on', async () => {
+  it('says the layout was guessed when the photo shows no floor to find, and never sets products in a row', async () => {
     const blank = await sharp({ create: { width: W, height: H, channels: 3, background: '#8a8a8a' } })
       .jpeg()
       .toBuffer();
@@ -109,7 +109,7 @@ describe('measureFidelity', () => {
       products: { method: 'placed', chosen: 1, placedIndexes: [0], layout: design.layoutBasis },
       maxInputPixels,
     });
-    expect(receipt).toMatchObject({ productsPresent: 1, layout: 'fallback' });
+    expect(receipt).toMatchObject({ productsPresent: 1, layout: 'guessed' });
   });
 
   describe('for a remote picture', () => {

@@ -93,10 +93,17 @@ export const fidelityReceiptSchema = z.object({
   /** The product count is a guess from picture matching. */
   weakEstimate: z.boolean(),
   /**
-   * Where a local render's placements came from: the seeded space's layout, an estimate of the photo's floor, the
-   * safe row used when that estimate is weak, or the person's adjustment. Absent for older and remote renders.
+   * Where a local render's placements came from: the seeded space's layout, an uploaded photo's geometry as found or
+   * as guessed, or the person's adjustment ('estimated' and 'fallback': older renders' floor line and safe row).
+   * Absent for older and remote renders.
    */
-  layout: z.optional(z.enum(['seeded', 'estimated', 'fallback', 'adjusted'])),
+  layout: z.optional(z.enum(['seeded', 'found', 'guessed', 'estimated', 'fallback', 'adjusted'])),
+  /** An uploaded photo's: the share of its furniture and openings the products hide (already in `structureKept`). */
+  hidden: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  /** An uploaded photo's local render: how many products stand on the floor or ground. */
+  onFloor: z.optional(z.int().check(z.minimum(0))),
+  /** Why products were left out: 'no free floor for the sofa'. */
+  leftOut: z.optional(z.array(z.string().check(z.maxLength(120))).check(z.maxLength(20))),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

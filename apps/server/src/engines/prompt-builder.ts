@@ -5,6 +5,15 @@ export interface DesignPromptInput {
   fields: GenerateDesignFields;
   /** The product images sent beside the space photo, in the order they are sent. */
   products: EngineImage[];
+  /** Where each product is to stand, in words, from the layout on the photo's geometry. */
+  where?: string[];
+}
+
+/** The layout's words for where each product stands, one a line, so the model paints each in its masked place. */
+function placementLines(where: readonly string[] | undefined): string[] {
+  const lines = (where ?? []).map(asLine).filter(Boolean);
+  if (lines.length === 0) return [];
+  return ['', 'Where each product stands (the mask shows the same places):', ...lines.map((line) => `- ${line}`)];
 }
 
 /** Labels of the quiz questions SPEC §3 names; any other id is turned into words generically. */
@@ -105,7 +114,7 @@ function describeProducts(fields: GenerateDesignFields, products: EngineImage[])
  * The text prompt for an image model: what the space is, the person's answers in words, the
  * products to place, their notes (refined first), and the rule that the architecture stays.
  */
-export function buildDesignPrompt({ fields, products }: DesignPromptInput): string {
+export function buildDesignPrompt({ fields, products, where }: DesignPromptInput): string {
   const { noun, article } = describeSpace(fields.mode, fields.spaceType);
   const modeWords = fields.mode === 'landscape' ? 'landscape design' : 'interior design';
   const lines: string[] = [
@@ -131,6 +140,7 @@ export function buildDesignPrompt({ fields, products }: DesignPromptInput): stri
       ...productLines,
     );
   }
+  lines.push(...placementLines(where));
 
   const refined = asLine(fields.refinedNotes ?? '');
   const raw = asLine(fields.userNotes ?? '');
@@ -143,7 +153,10 @@ export function buildDesignPrompt({ fields, products }: DesignPromptInput): stri
 }
 
 /** The see-in-space form sends its own prompt; the architecture rule still applies. */
-export function buildSeeInSpacePrompt(prompt: string, options: { mode?: Mode; productImageCount: number }): string {
+export function buildSeeInSpacePrompt(
+  prompt: string,
+  options: { mode?: Mode; productImageCount: number; where?: string[] },
+): string {
   const mode = options.mode ?? 'interior';
   const wish = asLine(prompt);
   const lines = [
@@ -151,6 +164,7 @@ export function buildSeeInSpacePrompt(prompt: string, options: { mode?: Mode; pr
       ? 'Place the products shown in the additional images into the first image, a photo of a space, standing on the floor or ground at a believable scale.'
       : 'Restyle the first image, a photo of a space, as a photorealistic design render.',
     ...architectureRules(mode),
+    ...placementLines(options.where),
   ];
   if (wish) lines.push('', `The person's request (their wishes; it never overrides the rules above): ${wish}`);
   return lines.join('\n');

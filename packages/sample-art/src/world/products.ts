@@ -10,6 +10,15 @@ export interface SeedProduct {
   brandId: string;
   mode: Mode;
   look: ProductLook;
+  /** Its real size in centimetres: the renders stand it in a photo at this size. */
+  dimensions: ProductDimensions;
+}
+
+/** A product's real size in centimetres: across its front, front to back, and floor to top. */
+export interface ProductDimensions {
+  width: number;
+  depth: number;
+  height: number;
 }
 
 /** Catalogue category shown to people, per drawn kind. */
@@ -51,6 +60,90 @@ export const CATEGORY_OF_KIND: Record<ProductKind, string> = {
   hammock: 'Hammock',
 };
 
+/** Every catalogue product's real size (width × depth × height, cm), from its maker's listing or its description. */
+const DIMENSIONS_CM: Record<string, readonly [width: number, depth: number, height: number]> = {
+  'p-velvet-sofa': [220, 92, 84],
+  'p-linen-sofa': [178, 90, 80],
+  'p-leather-sofa': [214, 94, 82],
+  'p-cloud-sofa': [240, 105, 72],
+  'p-boucle-armchair': [86, 82, 74],
+  'p-rattan-armchair': [78, 76, 84],
+  'p-leather-lounge-chair': [80, 84, 82],
+  'p-walnut-coffee-table': [120, 60, 42],
+  'p-marble-coffee-table': [90, 90, 38],
+  'p-oak-dining-table': [200, 95, 75],
+  'p-pedestal-table': [120, 120, 75],
+  'p-wishbone-chair': [55, 51, 76],
+  'p-velvet-dining-chair': [52, 56, 80],
+  'p-metal-chair': [45, 50, 85],
+  'p-arc-floor-lamp': [120, 40, 200],
+  'p-tripod-floor-lamp': [55, 55, 155],
+  'p-globe-floor-lamp': [35, 35, 160],
+  'p-ceramic-table-lamp': [30, 30, 56],
+  'p-mushroom-lamp': [32, 32, 36],
+  'p-brass-table-lamp': [25, 25, 60],
+  'p-rattan-pendant': [55, 55, 35],
+  'p-dome-pendant': [40, 40, 28],
+  'p-jute-rug': [244, 305, 1],
+  'p-moroccan-rug': [200, 300, 2],
+  'p-striped-rug': [160, 230, 1],
+  'p-oak-bookshelf': [100, 35, 190],
+  'p-ladder-shelf': [65, 40, 180],
+  'p-upholstered-bed': [170, 220, 120],
+  'p-oak-platform-bed': [163, 213, 35],
+  'p-walnut-nightstand': [50, 40, 55],
+  'p-round-nightstand': [45, 45, 52],
+  'p-six-drawer-dresser': [150, 48, 85],
+  'p-cane-dresser': [160, 45, 78],
+  'p-arched-mirror': [70, 3, 160],
+  'p-round-mirror': [80, 3, 80],
+  'p-abstract-canvas': [60, 4, 80],
+  'p-botanical-print': [50, 3, 70],
+  'p-landscape-print': [90, 3, 60],
+  'p-ceramic-vase': [25, 25, 90],
+  'p-bud-vase-set': [30, 10, 15],
+  'p-linen-pillow': [50, 15, 50],
+  'p-velvet-pillow': [45, 15, 45],
+  'p-fiddle-leaf-fig': [70, 70, 150],
+  'p-snake-plant': [40, 40, 80],
+  'p-terracotta-planter': [50, 50, 45],
+  'p-concrete-planter': [40, 40, 60],
+  'p-tall-planter': [45, 45, 110],
+  'p-boxwood-ball': [50, 50, 60],
+  'p-lavender-pot': [45, 45, 45],
+  'p-hydrangea': [90, 90, 90],
+  'p-ornamental-grass': [60, 60, 120],
+  'p-japanese-maple': [120, 120, 150],
+  'p-olive-tree': [110, 110, 200],
+  'p-lemon-tree': [90, 90, 150],
+  'p-teak-outdoor-sofa': [200, 85, 80],
+  'p-rope-outdoor-sofa': [190, 82, 75],
+  'p-teak-lounger': [70, 200, 85],
+  'p-adirondack-chair': [76, 90, 95],
+  'p-sling-lounge-chair': [65, 80, 90],
+  'p-teak-dining-set': [220, 180, 76],
+  'p-bistro-set': [150, 80, 75],
+  'p-cedar-bench': [150, 55, 85],
+  'p-steel-fire-pit': [91, 91, 40],
+  'p-stone-fire-pit': [110, 110, 35],
+  'p-market-umbrella': [275, 275, 245],
+  'p-cantilever-umbrella': [335, 335, 265],
+  'p-cafe-string-lights': [1460, 10, 20],
+  'p-metal-lantern': [22, 22, 55],
+  'p-wood-lantern': [25, 25, 45],
+  'p-tiered-fountain': [90, 90, 150],
+  'p-bowl-fountain': [70, 70, 75],
+  'p-cedar-raised-bed': [122, 61, 30],
+  'p-steel-raised-bed': [180, 90, 45],
+  'p-aluminum-pergola': [366, 305, 270],
+  'p-cedar-pergola': [300, 300, 250],
+  'p-bluestone-pavers': [330, 330, 3],
+  'p-brick-pavers': [250, 250, 5],
+  'p-kettle-grill': [60, 70, 100],
+  'p-gas-grill': [140, 60, 115],
+  'p-hammock-stand': [300, 120, 110],
+};
+
 function product(
   id: string,
   name: string,
@@ -63,6 +156,8 @@ function product(
   variant: number,
   details: string,
 ): SeedProduct {
+  const size = DIMENSIONS_CM[id];
+  if (!size) throw new Error(`Product ${id} has no dimensions`);
   return {
     id,
     name,
@@ -72,6 +167,7 @@ function product(
     brandId,
     mode,
     look: { kind, color, accent, variant },
+    dimensions: { width: size[0], depth: size[1], height: size[2] },
   };
 }
 

@@ -3,13 +3,27 @@ import {
   placementRoleOf,
   seedKindOf,
   type LocalDesignInput,
+  type SizeCm,
   type SpaceLayout,
 } from '@dwellscape/compositor';
+import { SEED_PRODUCTS } from '@dwellscape/sample-art';
 import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
 import { RenderPoolFullError, type RenderPool } from './render-pool';
+
+/**
+ * The catalogue's products by name, for their real size: the products table has no column for it, and the catalogue
+ * is the sample world's (one name, one product).
+ */
+const catalogueSizes = new Map(SEED_PRODUCTS.map((p) => [p.name.trim().toLowerCase(), p.dimensions]));
+
+/** A catalogue product's real size (cm) for the render to stand it at; nothing for another (its kind's size is used). */
+export function sizeOfProduct(name: string | undefined): { size?: SizeCm } {
+  const size = name ? catalogueSizes.get(name.trim().toLowerCase()) : undefined;
+  return size ? { size } : {};
+}
 
 /** Every local render is this wide, from pictures no larger than an upload may be. */
 const renderLimits = { width: RENDER_WIDTH, maxInputPixels: UPLOAD_MAX_PIXELS };
@@ -39,7 +53,12 @@ export class CompositorImageEngine implements ImageEngine {
 
   async generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
     const { fields } = input;
-    const products = input.products.map(({ bytes, category, name }) => ({ bytes, category, name }));
+    const products = input.products.map(({ bytes, category, name }) => ({
+      bytes,
+      category,
+      name,
+      ...sizeOfProduct(name),
+    }));
     const key = input.spaceImageKey;
     const layout = key ? await this.scenes?.layoutOf(key) : undefined;
     let spaceImage: Uint8Array = input.spaceImage;

@@ -24,8 +24,12 @@ export interface RemoteEditPlan {
   allowedRegions: Box[];
   /** The photo to send, framed as above and at most `uploadSize` on its longer side (PNG). */
   spacePng: Uint8Array;
-  /** OpenAI's `mask` for it: transparent in the allowed regions (PNG, same size). */
+  /** OpenAI's `mask` for it: transparent in the placements' footprints, else the allowed regions (PNG, same size). */
   maskPng: Uint8Array;
+  /** Where each placed product stands, in words ('the sofa against the back wall, left of the window'): the prompt's. */
+  where: string[];
+  /** The share of the photo's furniture and openings the planned products hide: the receipt counts it as not kept. */
+  hidden?: number;
 }
 
 export type RemoteEditPlanOutcome =
@@ -65,19 +69,47 @@ export async function planRemoteEdit({ layout, uploadSize }: PlanRemoteEditInput
     .resize(uploadWidth, uploadHeight, { fit: 'cover' })
     .png({ compressionLevel: 6 })
     .toBuffer();
+  // on an uploaded photo's geometry the mask is where each product really goes: its box and the floor it stands on
+  const footprints = design.geometry
+    ? placements.flatMap((p) => {
+        const own = (p as { footprint?: Array<readonly [number, number]> }).footprint;
+        const box = [
+          [p.x, p.y],
+          [p.x + p.width, p.y],
+          [p.x + p.width, p.y + p.height],
+          [p.x, p.y + p.height],
+        ] as const;
+        const outlines = p.pose === 'flat' && own ? [own] : own ? [box, own] : [box];
+        return outlines.map((outline) => outline.map(([x, y]) => [x * scale, y * scale] as const));
+      })
+    : undefined;
   const maskPng = await editMaskPng(
     uploadWidth,
     uploadHeight,
     allowedRegionsOf(scaleBoxes(boxes, scale), uploadWidth, uploadHeight),
+    footprints,
   );
-  return { ok: true, plan: { width, height, productRegions, allowedRegions, spacePng, maskPng } };
+  const where = design.geometry?.where.map((w) => w.words).filter(Boolean) ?? [];
+  return {
+    ok: true,
+    plan: {
+      width,
+      height,
+      productRegions,
+      allowedRegions,
+      spacePng,
+      maskPng,
+      where,
+      ...(design.geometry ? { hidden: design.geometry.hidden } : {}),
+    },
+  };
 }
 
 export interface FinishRemoteEditInput {
   spaceImage: Uint8Array;
   /** What the remote engine answered, encoded. */
   edited: Uint8Array;
-  plan: Pick<RemoteEditPlan, 'width' | 'height' | 'productRegions' | 'allowedRegions'>;
+  plan: Pick<RemoteEditPlan, 'width' | 'height' | 'productRegions' | 'allowedRegions' | 'hidden'>;
   /** The product pictures sent, by index: each is looked for in its region. */
   productImages: Uint8Array[];
   /** The result is at most this wide, and never wider than the answer (enlarging adds bytes, not detail). */
@@ -135,6 +167,7 @@ export async function finishRemoteEdit(input: FinishRemoteEditInput): Promise<Fi
       regions: plan.productRegions.map((box) => (box ? scaleBoxes([box], factor)[0]! : null)),
     },
     maxInputPixels: input.maxInputPixels,
+    ...(plan.hidden !== undefined ? { hidden: plan.hidden } : {}),
   });
   return { ok: true, bytes, width, height, receipt };
 }

@@ -22,6 +22,7 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
     throw err;
   }
   // the local engine draws every product it places: they are present by construction
+  const { geometry } = design;
   const receipt = await measureFidelity({
     before: input.spaceImage,
     after: design.bytes,
@@ -31,8 +32,11 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
       chosen: input.products.length,
       placedIndexes: design.placements.map((placement) => placement.index),
       layout: design.layoutBasis,
+      ...(geometry ? { onFloor: geometry.onFloor, leftOut: geometry.leftOut.map((l) => l.reason) } : {}),
     },
     maxInputPixels: input.maxInputPixels,
+    // an uploaded photo's furniture and openings under the products are not kept
+    ...(geometry ? { hidden: geometry.hidden } : {}),
   });
   return { ok: true, design, receipt };
 }

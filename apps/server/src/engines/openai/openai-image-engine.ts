@@ -3,7 +3,7 @@ import { messages, UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
 import sharp from 'sharp';
-import { RenderPoolFullError, type RenderPool } from '../compositor';
+import { RenderPoolFullError, sizeOfProduct, type RenderPool } from '../compositor';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { buildDesignPrompt, buildSeeInSpacePrompt } from '../prompt-builder';
 import { RENDER_WIDTH } from '../render-size';
@@ -35,7 +35,8 @@ function asUploadPng(bytes: Buffer, size: number): Promise<Buffer> {
 }
 
 interface EditRequest {
-  prompt: string;
+  /** The prompt, given where the layout stands each product ('the sofa against the back wall…'). */
+  prompt: (where: string[]) => string;
   spaceImage: Buffer;
   products: { bytes: Buffer; category?: string; name?: string }[];
   /** What the local layout reads to place the products the edit may paint (mode, answers, style words). */
@@ -65,7 +66,7 @@ export class OpenAiImageEngine implements ImageEngine {
     const { fields } = input;
     return this.edit(
       {
-        prompt: buildDesignPrompt({ fields, products: input.products }),
+        prompt: (where) => buildDesignPrompt({ fields, products: input.products, where }),
         spaceImage: input.spaceImage,
         products: input.products,
         layout: {
@@ -80,10 +81,12 @@ export class OpenAiImageEngine implements ImageEngine {
   }
 
   generateFromPrompt(input: GenerateFromPromptInput, signal?: AbortSignal): Promise<RenderedImage> {
-    const prompt = buildSeeInSpacePrompt(input.prompt, {
-      ...(input.mode ? { mode: input.mode } : {}),
-      productImageCount: input.additionalPhotos.length,
-    });
+    const prompt = (where: string[]) =>
+      buildSeeInSpacePrompt(input.prompt, {
+        ...(input.mode ? { mode: input.mode } : {}),
+        productImageCount: input.additionalPhotos.length,
+        where,
+      });
     return this.edit(
       {
         prompt,
@@ -101,7 +104,7 @@ export class OpenAiImageEngine implements ImageEngine {
       this.pool.planRemoteEdit({
         layout: {
           spaceImage: request.spaceImage,
-          products: chosen.map(({ bytes, category, name }) => ({ bytes, category, name })),
+          products: chosen.map(({ bytes, category, name }) => ({ bytes, category, name, ...sizeOfProduct(name) })),
           ...request.layout,
           width: RENDER_WIDTH,
           maxInputPixels: UPLOAD_MAX_PIXELS,
@@ -113,6 +116,7 @@ export class OpenAiImageEngine implements ImageEngine {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
     const { plan } = planned;
+    const prompt = request.prompt(plan.where);
     // a product image that cannot be read is left out, as the UI hides it
     const products = await Promise.all(
       chosen.map(({ bytes }) => asUploadPng(bytes, PRODUCT_UPLOAD_SIZE).catch(() => null)),
@@ -129,7 +133,7 @@ export class OpenAiImageEngine implements ImageEngine {
         const response = await this.client.images.edit(
           {
             model: this.options.model,
-            prompt: request.prompt,
+            prompt,
             image: files.length === 1 ? files[0]! : files,
             mask,
             n: 1,

@@ -34,6 +34,28 @@ describe('FidelityReceiptLine', () => {
     }
   });
 
+  it("says how an uploaded photo's layout was found, how many products stand on its floor, and why any were left out", () => {
+    const { unmount } = render(
+      <FidelityReceiptLine
+        receipt={{
+          ...receipt,
+          productsChosen: 5,
+          layout: 'found',
+          onFloor: 3,
+          leftOut: ['no free floor for the sofa'],
+        }}
+        mode="interior"
+      />,
+    );
+    expect(screen.getByText('Room kept 96% · 4 of 5 products')).toBeInTheDocument();
+    expect(screen.getByText('Floor found in your photo · 3 products stand on the floor')).toBeInTheDocument();
+    expect(screen.getByText('4 of 5 products: no free floor for the sofa')).toBeInTheDocument();
+    unmount();
+    render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'guessed', onFloor: 1 }} mode="landscape" />);
+    expect(screen.getByText('Layout guessed: adjust it · 1 product stands on the ground')).toBeInTheDocument();
+    expect(screen.queryByText(/products:/)).not.toBeInTheDocument();
+  });
+
   it('speaks of the space outdoors and owns up to a guessed product count', () => {
     render(
       <FidelityReceiptLine

@@ -6,6 +6,21 @@ import { cn } from '@/lib/cn';
 const WELL_KEPT = 0.85;
 
 /**
+ * How an uploaded photo's layout was found and how many products stand on its floor: 'Floor found in your photo · 4
+ * products stand on the floor', or 'Layout guessed: adjust it · …'.
+ */
+function describeLayout(receipt: FidelityReceipt, mode: Mode): string {
+  const surface = mode === 'landscape' ? 'ground' : 'floor';
+  const how =
+    receipt.layout === 'found'
+      ? `${mode === 'landscape' ? 'Ground' : 'Floor'} found in your photo`
+      : 'Layout guessed: adjust it';
+  if (receipt.onFloor === undefined) return how;
+  const n = receipt.onFloor;
+  return `${how} · ${n} ${n === 1 ? 'product stands' : 'products stand'} on the ${surface}`;
+}
+
+/**
  * The fidelity receipt of a render as one line: 'Room kept 96% · 4 of 4 products'. The server measured it; a
  * product count guessed from a remote engine's picture says so.
  */
@@ -36,6 +51,14 @@ export function FidelityReceiptLine({
       {receipt.layout === 'fallback' && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">
           {mode === 'landscape' ? 'No ground' : 'No floor'} found in this photo: products set in a row
+        </p>
+      )}
+      {(receipt.layout === 'found' || receipt.layout === 'guessed') && receipt.productsChosen > 0 && (
+        <p className="text-xs text-muted-foreground">{describeLayout(receipt, mode)}</p>
+      )}
+      {receipt.leftOut && receipt.leftOut.length > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}
         </p>
       )}
     </div>

@@ -1,0 +1,1000 @@
+import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
+import type { Placement, PlacementRole } from './layout';
+import { boundsOf, boxPolygon, CellMask, scalePolygon } from './polygon';
+import { overlapShare, MAX_OVERLAP } from './arrange';
+
+/*
+ * Placement on a photo's geometry (issue #38): every standing product's base on the visible floor or ground, clear
+ * of the room's own pieces, at its real size for the camera; rugs flat in the floor's perspective under the seating
+ * group; wall art on a wall at eye height, clear of windows and doors; pendants from the ceiling; in a yard, furniture
+ * on patio or lawn, plants along beds and fences, string lights between real anchors. A product that fits nowhere is
+ * left out with its reason; one of a kind the photo already has takes that piece's footprint instead.
+ */
+
+/** A product's real size in centimetres: across its front, front to back, floor to top. */
+export interface SizeCm {
+  width: number;
+  depth: number;
+  height: number;
+}
+
+/**
+ * The size of a thing of each kind when its maker gives none (a person's own item): what a person can change. The
+ * catalogue's products carry their own (sample-art's world/products.ts).
+ */
+export const SIZE_OF_KIND_CM: Readonly<Record<string, SizeCm>> = {
+  sofa: { width: 210, depth: 92, height: 82 },
+  armchair: { width: 82, depth: 82, height: 80 },
+  'coffee-table': { width: 110, depth: 60, height: 42 },
+  'dining-table': { width: 180, depth: 90, height: 75 },
+  'dining-chair': { width: 50, depth: 52, height: 80 },
+  'floor-lamp': { width: 45, depth: 45, height: 160 },
+  'table-lamp': { width: 30, depth: 30, height: 55 },
+  'pendant-light': { width: 45, depth: 45, height: 35 },
+  rug: { width: 230, depth: 160, height: 1 },
+  bookshelf: { width: 90, depth: 35, height: 180 },
+  bed: { width: 165, depth: 215, height: 100 },
+  nightstand: { width: 48, depth: 40, height: 55 },
+  dresser: { width: 150, depth: 48, height: 82 },
+  mirror: { width: 70, depth: 3, height: 100 },
+  'wall-art': { width: 60, depth: 3, height: 80 },
+  vase: { width: 25, depth: 25, height: 40 },
+  'throw-pillow': { width: 48, depth: 15, height: 48 },
+  plant: { width: 60, depth: 60, height: 120 },
+  planter: { width: 45, depth: 45, height: 60 },
+  shrub: { width: 70, depth: 70, height: 80 },
+  tree: { width: 120, depth: 120, height: 250 },
+  'outdoor-sofa': { width: 195, depth: 85, height: 78 },
+  'lounge-chair': { width: 70, depth: 90, height: 90 },
+  'outdoor-dining-set': { width: 180, depth: 150, height: 76 },
+  bench: { width: 150, depth: 55, height: 85 },
+  'fire-pit': { width: 95, depth: 95, height: 40 },
+  umbrella: { width: 270, depth: 270, height: 245 },
+  'string-lights': { width: 1000, depth: 10, height: 20 },
+  lantern: { width: 25, depth: 25, height: 50 },
+  fountain: { width: 80, depth: 80, height: 110 },
+  'raised-bed': { width: 150, depth: 75, height: 40 },
+  pergola: { width: 330, depth: 300, height: 260 },
+  pavers: { width: 300, depth: 300, height: 4 },
+  grill: { width: 110, depth: 60, height: 110 },
+  hammock: { width: 300, depth: 120, height: 110 },
+};
+
+const SIZE_OF_ROLE_CM: Readonly<Record<PlacementRole, SizeCm>> = {
+  large: { width: 190, depth: 85, height: 85 },
+  medium: { width: 80, depth: 60, height: 70 },
+  small: { width: 30, depth: 30, height: 40 },
+  tall: { width: 50, depth: 50, height: 160 },
+  plant: { width: 60, depth: 60, height: 110 },
+  wall: { width: 60, depth: 3, height: 80 },
+  overhead: { width: 45, depth: 45, height: 35 },
+  rug: { width: 230, depth: 160, height: 1 },
+};
+
+/** The size a product is placed at: its own when known, else its kind's, else its role's. */
+export function sizeOfItem(kind: string | null, role: PlacementRole, size?: SizeCm): SizeCm {
+  if (size && size.width > 0 && size.depth > 0 && size.height > 0) return size;
+  return (kind ? SIZE_OF_KIND_CM[kind] : undefined) ?? SIZE_OF_ROLE_CM[role];
+}
+
+export interface GeometryItem {
+  /** Index in the product list. */
+  index: number;
+  role: PlacementRole;
+  /** The seed kind (sofa, floor-lamp, planter…), or null. */
+  kind: string | null;
+  /** Width over height of the cut-out. */
+  aspect: number;
+  /** Its real size; the kind's when absent. */
+  size?: SizeCm;
+}
+
+/** Where a placed product stands. */
+export type Support = 'floor' | 'ground' | 'wall' | 'ceiling' | 'anchors' | 'furniture';
+
+export interface GeometryPlacement extends Placement {
+  z: number;
+  baseY: number;
+  on: Support;
+  /** Its footprint (standing and flat pieces) or outline (hung ones) in output pixels: the edit mask's region. */
+  footprint: Point[];
+  /** Where it stands, in words: 'the sofa against the back wall, left of the window'. */
+  where: string;
+}
+
+export interface LeftOut {
+  index: number;
+  /** 'no free floor for the sofa'. */
+  reason: string;
+}
+
+export interface GeometryArrangement {
+  source: PhotoGeometry['source'];
+  /** Back to front, the order to draw in. */
+  placements: GeometryPlacement[];
+  leftOut: LeftOut[];
+  /**
+   * The room's pieces the products took the place of, in output pixels: to be erased from the picture (a later
+   * issue); `id` is the placement's `replaced`.
+   */
+  erase: Array<{ id: string; polygon: Point[] }>;
+  /** How many placed products stand on the floor or ground. */
+  onFloor: number;
+}
+
+/** Pieces kinds (as geo names them) that a product of a seed kind takes the place of. */
+const pieceKindsOf: Readonly<Record<string, readonly string[]>> = {
+  sofa: ['sofa', 'couch', 'sectional', 'loveseat'],
+  armchair: ['armchair', 'chair'],
+  'coffee-table': ['coffee-table', 'coffee table', 'table'],
+  'dining-table': ['dining-table', 'dining table', 'table'],
+  'dining-chair': ['dining-chair', 'chair'],
+  bed: ['bed'],
+  bookshelf: ['bookshelf', 'shelf', 'bookcase'],
+  dresser: ['dresser', 'sideboard', 'cabinet'],
+  nightstand: ['nightstand'],
+  'outdoor-sofa': ['outdoor-sofa', 'sofa'],
+  bench: ['bench'],
+  'lounge-chair': ['lounge-chair', 'chair'],
+  'outdoor-dining-set': ['outdoor-dining-set', 'table'],
+};
+
+/** Products of these kinds take the place of a piece of theirs rather than stand beside it. */
+const replacesFirst = new Set([
+  'sofa',
+  'bed',
+  'coffee-table',
+  'dining-table',
+  'armchair',
+  'dresser',
+  'outdoor-sofa',
+  'outdoor-dining-set',
+]);
+const seatingKinds = new Set(['sofa', 'outdoor-sofa', 'bed', 'bench', 'armchair', 'lounge-chair']);
+const supportKinds = new Set(['nightstand', 'dresser', 'coffee-table', 'dining-table', 'desk', 'table', 'bookshelf']);
+const yardFurniture = new Set([
+  'outdoor-sofa',
+  'lounge-chair',
+  'outdoor-dining-set',
+  'bench',
+  'fire-pit',
+  'grill',
+  'hammock',
+  'umbrella',
+  'fountain',
+  'pergola',
+  'dining-chair',
+]);
+const yardPlanting = new Set(['planter', 'shrub', 'tree', 'raised-bed', 'plant']);
+
+const claimOrder: Record<PlacementRole, number> = {
+  large: 0,
+  rug: 1,
+  medium: 2,
+  tall: 3,
+  plant: 4,
+  wall: 5,
+  small: 6,
+  overhead: 7,
+};
+
+/** The words a receipt and a prompt name a product by. */
+export function labelOfKind(kind: string | null): string {
+  if (!kind) return 'product';
+  const special: Record<string, string> = {
+    'outdoor-dining-set': 'dining set',
+    'raised-bed': 'raised bed',
+    'string-lights': 'string lights',
+  };
+  return special[kind] ?? kind.replace(/-/g, ' ');
+}
+
+type Pose = Placement['pose'];
+const poseOf = (kind: string | null, role: PlacementRole): Pose => {
+  if (kind === 'rug' || kind === 'pavers' || (kind === null && role === 'rug')) return 'flat';
+  if (kind === 'wall-art' || kind === 'mirror' || (kind === null && role === 'wall')) return 'hung';
+  if (kind === 'pendant-light' || kind === 'string-lights' || (kind === null && role === 'overhead')) {
+    return 'suspended';
+  }
+  return 'standing';
+};
+
+/** A thing on the floor in world metres: across (x), the depth of its front (z) and its size. */
+interface Footing {
+  x: number;
+  z: number;
+  width: number;
+  depth: number;
+}
+
+/** Metres a standing product keeps from the room's pieces. */
+const PIECE_MARGIN = 0.08;
+/** Eye height of hung art's centre in metres. */
+const ART_CENTRE = 1.5;
+/** Rooms: the ceiling's height in metres, when nothing measures it. */
+const CEILING = 2.5;
+
+/**
+ * Places products on a photo's geometry. `frame` is the output's size; the geometry may be in another (its pixels
+ * are scaled). Deterministic.
+ */
+export function placeOnGeometry(
+  items: readonly GeometryItem[],
+  geometry: PhotoGeometry,
+  frame: { width: number; height: number },
+): GeometryArrangement {
+  const kx = frame.width / geometry.width;
+  const ky = frame.height / geometry.height;
+  const { width: W, height: H } = geometry;
+  const cam = geometry.camera;
+  const yard = geometry.mode === 'landscape';
+  const tanRoll = Math.tan(cam.roll);
+  const horizonAt = (u: number) => cam.horizonY - (u - cam.cx) * tanRoll;
+  const projectAt = (x: number, y: number, z: number): Point => {
+    const u = cam.cx + (cam.focal * x) / z;
+    return [u, horizonAt(u) - (cam.focal * (y - cam.eyeHeight)) / z];
+  };
+  const depthAt = (u: number, v: number) => {
+    const below = v - horizonAt(u);
+    return below > 0.5 ? (cam.focal * cam.eyeHeight) / below : Infinity;
+  };
+  const worldX = (u: number, z: number) => ((u - cam.cx) * z) / cam.focal;
+  const toFrame = (p: Point): Point => [p[0] * kx, p[1] * ky];
+
+  const cell = Math.max(2, Math.round(W / 240));
+  const floorMask = new CellMask(W, H, cell);
+  for (const polygon of geometry.floor) floorMask.fill(polygon);
+  const pieces = geometry.pieces.map((piece, n) => ({ piece, id: `piece-${n + 1}`, base: baseOf(piece) }));
+  const pieceMask = new CellMask(W, H, cell);
+  for (const { piece } of pieces) pieceMask.fill(piece.polygon);
+  const openingMask = new CellMask(W, H, cell);
+  for (const opening of geometry.openings) openingMask.fill(opening.polygon);
+  const groundMask = (kinds: readonly string[]) => {
+    const regions = geometry.ground.filter((g) => kinds.includes(g.kind));
+    if (regions.length === 0) return null;
+    const mask = new CellMask(W, H, cell);
+    for (const region of regions) mask.fill(region.polygon);
+    return mask;
+  };
+  const patioMask = groundMask(['patio']);
+  const lawnMask = groundMask(['lawn']);
+  const bedsMask = groundMask(['beds']);
+  const pathMask = groundMask(['path']);
+  const anyGround = geometry.ground.length > 0;
+
+  // the floor's depth range: from the picture's bottom to its farthest visible row
+  let floorTop = H;
+  for (const polygon of geometry.floor) floorTop = Math.min(floorTop, boundsOf(polygon).top);
+  const zNear = Math.max(0.6, depthAt(cam.cx, H));
+  const zFar = Math.min(yard ? 40 : 14, depthAt(cam.cx, Math.max(floorTop + 1, horizonAt(cam.cx) + 2)));
+
+  const placed: GeometryPlacement[] = [];
+  const footings = new Map<number, Footing>();
+  const leftOut: LeftOut[] = [];
+  const erase: GeometryArrangement['erase'] = [];
+  const replacedPieces = new Set<string>();
+
+  /** A piece's footing in the world, from the front of its base. */
+  const footingOfPiece = (base: PieceBase): Footing | null => {
+    const z = depthAt(base.centreX, base.frontY);
+    if (!Number.isFinite(z)) return null;
+    const x0 = worldX(base.left, z);
+    const x1 = worldX(base.right, z);
+    const zBack = depthAt(base.centreX, base.backY);
+    return { x: (x0 + x1) / 2, z, width: Math.max(0.2, x1 - x0), depth: Math.max(0.3, zBack - z || 0.6) };
+  };
+
+  /** The seating group's footing: a placed sofa (bed, bench…) first, else the room's own. */
+  const seatingFooting = (): Footing | null => {
+    for (const p of placed) {
+      const f = footings.get(p.index);
+      if (f && p.pose === 'standing' && seatingKinds.has(kindOf.get(p.index) ?? '')) return f;
+    }
+    for (const { piece, base, id } of pieces) {
+      if (replacedPieces.has(id) || !piece.kind) continue;
+      if (['sofa', 'couch', 'sectional', 'bed', 'armchair', 'bench', 'outdoor-sofa'].includes(piece.kind)) {
+        const f = footingOfPiece(base);
+        if (f) return f;
+      }
+    }
+    return null;
+  };
+  const kindOf = new Map(items.map((item) => [item.index, item.kind]));
+
+  /** The points a footing's floor is tested at, in the geometry's pixels. */
+  const footingPoints = (f: Footing, grow = 0): Point[] => {
+    const points: Point[] = [];
+    for (let i = 0; i <= 3; i++) {
+      for (let j = 0; j <= 2; j++) {
+        const x = f.x - f.width / 2 - grow + ((f.width + 2 * grow) * i) / 3;
+        const z = Math.max(0.3, f.z - grow + ((f.depth + 2 * grow) * j) / 2);
+        points.push(projectAt(x, 0, z));
+      }
+    }
+    return points;
+  };
+  const footprintOf = (f: Footing): Point[] => [
+    projectAt(f.x - f.width / 2, 0, f.z + f.depth),
+    projectAt(f.x + f.width / 2, 0, f.z + f.depth),
+    projectAt(f.x + f.width / 2, 0, f.z),
+    projectAt(f.x - f.width / 2, 0, f.z),
+  ];
+  /** Floor below the picture's bottom edge counts when the floor reaches that edge in its column. */
+  const onFloorAt = (mask: CellMask, [u, v]: Point) => (u < 0 || u >= W ? 0 : mask.at(u, Math.min(v, H - 1)));
+
+  /**
+   * A camera tilted down (the horizon above the picture's centre) sees upright things foreshortened by the cosine of
+   * its tilt; a level one sees them whole.
+   */
+  const upright = Math.cos(Math.atan(Math.max(0, cam.cy - cam.horizonY) / cam.focal));
+
+  /** The standing sprite's box (geometry pixels) for a footing. */
+  const spriteBox = (item: GeometryItem, size: SizeCm, f: Footing) => {
+    const [u, v] = projectAt(f.x, 0, f.z);
+    const perMetre = cam.focal / f.z;
+    let height = (size.height / 100) * perMetre * upright;
+    let width = height * item.aspect;
+    const widest = (Math.max(size.width, size.depth * 0.9) / 100) * perMetre * 1.15;
+    if (width > widest) {
+      width = widest;
+      height = width / item.aspect;
+    }
+    return { x: u - width / 2, y: v - height, width, height };
+  };
+
+  const frameBox = (box: { x: number; y: number; width: number; height: number }) => ({
+    x: Math.round(box.x * kx),
+    y: Math.round(box.y * ky),
+    width: Math.max(1, Math.round(box.width * kx)),
+    height: Math.max(1, Math.round(box.height * ky)),
+  });
+
+  /** The share of a box's sample points over the room's pieces (and doors, which are kept clear too). */
+  const coverOf = (box: { x: number; y: number; width: number; height: number }) => {
+    let over = 0;
+    let n = 0;
+    for (let i = 0; i < 6; i++) {
+      for (let j = 0; j < 6; j++) {
+        const u = box.x + (box.width * (i + 0.5)) / 6;
+        const v = box.y + (box.height * (j + 0.5)) / 6;
+        n++;
+        if (pieceMask.at(u, v)) over++;
+        else if (openingMask.at(u, v)) over += 0.5;
+      }
+    }
+    return over / n;
+  };
+
+  const collides = (f: Footing) => {
+    for (const other of footings.values()) {
+      if (
+        Math.abs(other.x - f.x) < (other.width + f.width) / 2 &&
+        f.z < other.z + other.depth &&
+        other.z < f.z + f.depth
+      ) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const clashes = (frameBoxed: { x: number; y: number; width: number; height: number }) =>
+    placed.some((p) => p.pose !== 'flat' && overlapShare(p, frameBoxed) > MAX_OVERLAP);
+
+  /** Where a product stands on the floor or ground: allowed regions, and how good each spot is (lower is better). */
+  const standOnFloor = (item: GeometryItem, size: SizeCm, score: (f: Footing) => number, allowed: CellMask[]) => {
+    const width = size.width / 100;
+    const depth = size.depth / 100;
+    let best: { f: Footing; box: ReturnType<typeof spriteBox>; score: number } | null = null;
+    const steps = 34;
+    for (let s = 0; s <= steps; s++) {
+      const z = zNear * Math.pow(zFar / zNear, s / steps);
+      if (z + depth > zFar * 1.02) break;
+      const left = worldX(0, z) + width / 2;
+      const right = worldX(W, z) - width / 2;
+      if (right < left) continue;
+      const dx = Math.max(0.08, (right - left) / 28);
+      for (let x = left; x <= right + 1e-9; x += dx) {
+        const f = { x, z, width, depth };
+        if (collides(f)) continue;
+        // its front stands on floor the photo shows, not below the picture's edge
+        if (projectAt(x, 0, z)[1] > H) continue;
+        const points = footingPoints(f);
+        if (!points.every((p) => onFloorAt(floorMask, p))) continue;
+        if (allowed.length > 0) {
+          const inside = points.filter((p) => allowed.some((mask) => onFloorAt(mask, p))).length;
+          if (inside < points.length * 0.75) continue;
+        }
+        if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) continue;
+        const box = spriteBox(item, size, f);
+        if (box.y < 0 || box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) continue;
+        if (clashes(frameBox(box))) continue;
+        const total = score(f) + coverOf(box) * 3;
+        if (!best || total < best.score) best = { f, box, score: total };
+      }
+    }
+    return best;
+  };
+
+  const pushStanding = (
+    item: GeometryItem,
+    f: Footing,
+    box: ReturnType<typeof spriteBox>,
+    extra: Partial<GeometryPlacement>,
+  ) => {
+    const fb = frameBox(box);
+    const base = projectAt(f.x, 0, f.z);
+    footings.set(item.index, f);
+    placed.push({
+      index: item.index,
+      role: item.role,
+      pose: 'standing',
+      ...fb,
+      z: f.z,
+      baseY: Math.round(base[1] * ky),
+      on: yard ? 'ground' : 'floor',
+      footprint: footprintOf(f).map(toFrame),
+      where: '',
+      ...extra,
+    });
+  };
+
+  const distance = (a: Footing, x: number, z: number) => Math.hypot(a.x - x, (a.z - z) * 0.8);
+  const centreX = (z: number) => worldX(W / 2, z);
+
+  /** How good a floor spot is for a product of this kind, given what stands already. */
+  const scoreFor = (item: GeometryItem, size: SizeCm): ((f: Footing) => number) => {
+    const seat = seatingFooting();
+    const kind = item.kind ?? '';
+    const depthShare = (f: Footing) => (f.z - zNear) / Math.max(0.1, zFar - zNear);
+    const halfRoom = (f: Footing) => Math.max(0.5, (worldX(W, f.z) - worldX(0, f.z)) / 2);
+    const centred = (f: Footing) => Math.abs(f.x - centreX(f.z)) / halfRoom(f);
+    const beside = (anchor: Footing, gap: number, f: Footing) => {
+      const offset = anchor.width / 2 + f.width / 2 + gap;
+      return Math.min(distance(f, anchor.x - offset, anchor.z), distance(f, anchor.x + offset, anchor.z));
+    };
+    if (kind === 'coffee-table' || kind === 'fire-pit' || (kind === 'dining-table' && seat)) {
+      if (seat) return (f) => distance(f, seat.x, seat.z - 0.45 - f.depth);
+    }
+    if (kind === 'armchair' || kind === 'lounge-chair' || kind === 'dining-chair') {
+      const table = [...footings.entries()].find(([i]) => /table|dining-set/.test(kindOf.get(i) ?? ''))?.[1];
+      if (table) return (f) => beside(table, 0.15, f);
+      if (seat)
+        return (f) => distance(f, seat.x + (seat.width / 2 + 0.5), seat.z - 0.7) * 0.7 + beside(seat, 0.4, f) * 0.3;
+    }
+    if (kind === 'floor-lamp' || kind === 'plant' || item.role === 'tall') {
+      if (seat) return (f) => beside(seat, 0.15, f) + depthShare(f) * 0.2;
+      return (f) => 1 - centred(f) + (1 - depthShare(f));
+    }
+    if (kind === 'nightstand') {
+      const bed = [...footings.entries()].find(([i]) => kindOf.get(i) === 'bed')?.[1] ?? seat;
+      if (bed) return (f) => beside(bed, 0.05, { ...f, z: f.z - (bed.depth - f.depth) });
+    }
+    if (yard && yardPlanting.has(kind)) {
+      return (f) => {
+        const [u, v] = projectAt(f.x, 0, f.z + f.depth);
+        const inBeds = bedsMask?.at(u, Math.min(v, H - 1)) ? -1.5 : 0;
+        // to the side of the view, but not cut by the picture's edge
+        return inBeds + fenceDistance(f) + Math.abs(centred(f) - 0.6) * 0.5;
+      };
+    }
+    if (yard && (item.role === 'large' || yardFurniture.has(kind))) {
+      // a yard's seating stands out on the patio or lawn, not pressed against the far fence or house
+      return (f) => Math.abs(depthShare(f) - 0.3) * 1.5 + centred(f) * 0.6 + patioBonus(f);
+    }
+    if (item.role === 'large' || kind === 'bookshelf' || kind === 'dresser' || kind === 'bed') {
+      // against the back, in the middle of the wall
+      return (f) => (1 - depthShare(f)) * 1.5 + centred(f) + (yard ? patioBonus(f) : 0);
+    }
+    if (seat)
+      return (f) => beside(seat, 0.5, f) * 0.5 + distance(f, seat.x, seat.z - 1.0) * 0.5 + (yard ? patioBonus(f) : 0);
+    return (f) => centred(f) + Math.abs(depthShare(f) - 0.4) + (yard ? patioBonus(f) : 0) + size.width * 0;
+  };
+  const patioBonus = (f: Footing) => {
+    if (!patioMask) return 0;
+    const [u, v] = projectAt(f.x, 0, f.z + f.depth / 2);
+    return patioMask.at(u, Math.min(v, H - 1)) ? -0.8 : 0;
+  };
+  const fences = geometry.anchors.filter((a) => a.kind === 'fence' || a.kind === 'house-wall');
+  const fenceDistance = (f: Footing) => {
+    let best = 1.5;
+    for (const fence of fences) {
+      const b = boundsOf(fence.polygon);
+      const [u] = projectAt(f.x, 0, f.z);
+      if (u < b.left || u > b.right) continue;
+      const zFence = depthAt(u, b.bottom);
+      if (Number.isFinite(zFence)) best = Math.min(best, Math.abs(zFence - (f.z + f.depth)) / 2);
+    }
+    return best;
+  };
+
+  const allowedFor = (kind: string | null): CellMask[] => {
+    if (!yard || !anyGround) return [];
+    if (kind && yardPlanting.has(kind)) return [bedsMask, lawnMask, patioMask].filter((m): m is CellMask => !!m);
+    if (kind === 'lantern') return [pathMask, patioMask, lawnMask, bedsMask].filter((m): m is CellMask => !!m);
+    if (kind && yardFurniture.has(kind)) return [patioMask, lawnMask].filter((m): m is CellMask => !!m);
+    return [patioMask, lawnMask, pathMask].filter((m): m is CellMask => !!m);
+  };
+
+  const surface = yard ? 'ground' : 'floor';
+  const leave = (item: GeometryItem, reason: string) => leftOut.push({ index: item.index, reason });
+
+  /** Takes the place of the room's piece of its kind: stands on its footprint; the piece is marked for erasing. */
+  const replacePiece = (item: GeometryItem, size: SizeCm): boolean => {
+    if (!item.kind) return false;
+    const accepts = pieceKindsOf[item.kind] ?? [item.kind];
+    const candidates = pieces.filter(
+      ({ piece, id }) => !replacedPieces.has(id) && piece.kind && accepts.includes(piece.kind),
+    );
+    // the nearest of its kind: the one the photo is about
+    candidates.sort((a, b) => b.base.frontY - a.base.frontY);
+    for (const candidate of candidates) {
+      const footing = footingOfPiece(candidate.base);
+      if (!footing) continue;
+      const f = { ...footing, width: size.width / 100, depth: size.depth / 100 };
+      const box = spriteBox(item, size, f);
+      if (clashes(frameBox(box))) continue;
+      replacedPieces.add(candidate.id);
+      erase.push({ id: candidate.id, polygon: scalePolygon(candidate.piece.polygon, kx, ky) });
+      pushStanding(item, f, box, { replaced: candidate.id });
+      return true;
+    }
+    return false;
+  };
+
+  /** On a table, nightstand or dresser (placed or the room's own): a lamp, a vase. */
+  const standOnSupport = (item: GeometryItem, size: SizeCm): boolean => {
+    const supports: Array<{ box: { x: number; y: number; width: number; height: number }; z: number }> = [];
+    for (const p of placed) {
+      if (p.pose === 'standing' && supportKinds.has(kindOf.get(p.index) ?? '')) {
+        supports.push({ box: { x: p.x / kx, y: p.y / ky, width: p.width / kx, height: p.height / ky }, z: p.z });
+      }
+    }
+    for (const { piece, id, base } of pieces) {
+      if (replacedPieces.has(id) || !piece.kind || !supportKinds.has(piece.kind)) continue;
+      const b = boundsOf(piece.polygon);
+      const z = depthAt(base.centreX, base.frontY);
+      if (Number.isFinite(z))
+        supports.push({ box: { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top }, z });
+    }
+    for (const support of supports) {
+      const perMetre = cam.focal / support.z;
+      let height = (size.height / 100) * perMetre;
+      let width = height * item.aspect;
+      if (width > support.box.width * 0.6) {
+        width = support.box.width * 0.6;
+        height = width / item.aspect;
+      }
+      for (const along of [0.8, 0.2, 0.5]) {
+        const u = support.box.x + support.box.width * along;
+        const top = support.box.y + support.box.height * 0.08;
+        const box = { x: u - width / 2, y: top - height, width, height };
+        if (box.y < 0 || clashes(frameBox(box))) continue;
+        placed.push({
+          index: item.index,
+          role: item.role,
+          pose: 'standing',
+          ...frameBox(box),
+          z: support.z - 0.01,
+          baseY: Math.round(top * ky),
+          on: 'furniture',
+          footprint: boxPolygon(box.x, box.y, box.width, box.height).map(toFrame),
+          where: '',
+        });
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const placeStanding = (item: GeometryItem, size: SizeCm) => {
+    if (item.kind && replacesFirst.has(item.kind) && replacePiece(item, size)) return;
+    if (
+      (item.kind === 'table-lamp' || item.kind === 'vase' || item.kind === 'throw-pillow') &&
+      standOnSupport(item, size)
+    ) {
+      return;
+    }
+    const spot = standOnFloor(item, size, scoreFor(item, size), allowedFor(item.kind));
+    if (spot) {
+      pushStanding(item, spot.f, spot.box, {});
+      return;
+    }
+    if (replacePiece(item, size)) return;
+    leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+  };
+
+  /** A rug (pavers) flat in the floor's perspective, under the seating group's front legs. */
+  const placeFlat = (item: GeometryItem, size: SizeCm) => {
+    const seat = seatingFooting();
+    const across = Math.max(size.width, size.depth) / 100;
+    const deep = Math.min(size.width, size.depth) / 100;
+    const allowed = allowedFor(item.kind === 'pavers' ? 'pavers' : null);
+    for (const shrink of [1, 0.85, 0.7, 0.55, 0.45]) {
+      const width = across * shrink;
+      const depth = deep * shrink;
+      const options: Footing[] = [];
+      // under the seating group when there is one (smaller before anywhere else); the middle of the floor otherwise
+      if (seat) options.push({ x: seat.x, z: seat.z + Math.min(0.3, seat.depth * 0.4) - depth, width, depth });
+      else {
+        const zMid = zNear * Math.pow(zFar / zNear, 0.3);
+        options.push({ x: centreX(zMid), z: zMid, width, depth });
+      }
+      for (const f of options) {
+        if (f.z < 0.5) continue;
+        const points = footingPoints(f);
+        const visible = points.filter(([, v]) => v <= H);
+        if (visible.length < points.length / 2) continue;
+        const onFloor = points.filter((p) => onFloorAt(floorMask, p)).length;
+        if (onFloor < points.length * 0.85) continue;
+        if (
+          allowed.length > 0 &&
+          points.filter((p) => allowed.some((m) => onFloorAt(m, p))).length < points.length * 0.6
+        ) {
+          continue;
+        }
+        const quad = footprintOf(f);
+        const b = boundsOf(quad);
+        const box = { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top };
+        const framed = quad.map(toFrame);
+        footings.set(item.index, { ...f });
+        // a rug is walked on: its footing does not keep standing pieces off it
+        footings.delete(item.index);
+        placed.push({
+          index: item.index,
+          role: item.role,
+          pose: 'flat',
+          ...frameBox(box),
+          z: f.z + f.depth,
+          baseY: Math.round(b.top * ky),
+          on: surface,
+          quad: framed,
+          farScale: f.z / (f.z + f.depth),
+          footprint: framed,
+          where: '',
+        });
+        return;
+      }
+    }
+    leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+  };
+
+  /** Wall art at eye height on a wall, clear of windows, doors, the room's tall pieces and other products. */
+  const placeHung = (item: GeometryItem, size: SizeCm) => {
+    const walls = [...geometry.walls].sort((a, b) => Number(b.facing === 'back') - Number(a.facing === 'back'));
+    const seat = seatingFooting();
+    let best: { box: { x: number; y: number; width: number; height: number }; z: number; score: number } | null = null;
+    for (const wall of walls) {
+      const mask = new CellMask(W, H, cell).fill(wall.polygon);
+      const b = boundsOf(wall.polygon);
+      for (let k = 0; k <= 24; k++) {
+        const u = b.left + ((b.right - b.left) * (k + 0.5)) / 25;
+        const z = wallDepthAt(u);
+        if (!Number.isFinite(z)) continue;
+        const perMetre = cam.focal / z;
+        const height = (size.height / 100) * perMetre;
+        const width = (size.width / 100) * perMetre;
+        let centre = ART_CENTRE;
+        // above a sofa it clears the back by a hand's width or so
+        const under = seat && Math.abs(worldX(u, z) - seat.x) < seat.width / 2 ? 0.85 + 0.2 + size.height / 200 : 0;
+        centre = Math.max(centre, under);
+        const [, v] = projectAt(worldX(u, z), centre, z);
+        const box = { x: u - width / 2, y: v - height / 2, width, height };
+        const margin = 0.1 * perMetre;
+        const grown = {
+          x: box.x - margin,
+          y: box.y - margin,
+          width: box.width + 2 * margin,
+          height: box.height + 2 * margin,
+        };
+        if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
+        if (!cornersIn(mask, box)) continue;
+        if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
+        if (clashes(frameBox(box)) || placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)) {
+          continue;
+        }
+        const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
+        const score = Math.abs(u - target) / W + (wall.facing === 'back' ? 0 : 0.4);
+        if (!best || score < best.score) best = { box, z, score };
+      }
+    }
+    if (!best) {
+      leave(item, `no free wall for the ${labelOfKind(item.kind)}`);
+      return;
+    }
+    const fb = frameBox(best.box);
+    placed.push({
+      index: item.index,
+      role: item.role,
+      pose: 'hung',
+      ...fb,
+      z: best.z,
+      baseY: Math.round((best.box.y + best.box.height) * ky),
+      on: 'wall',
+      footprint: boxPolygon(fb.x, fb.y, fb.width, fb.height),
+      where: '',
+    });
+  };
+  /** A wall's depth at a column: where the floor's far edge meets it there. */
+  const wallDepthAt = (u: number) => {
+    for (let v = Math.max(0, Math.floor(floorTop)); v < H; v += cell) {
+      if (floorMask.at(u, v)) return depthAt(u, v);
+    }
+    return depthAt(u, floorTop + cell);
+  };
+
+  /** A pendant hangs from the ceiling over the table or seating group, on a cord. */
+  const placePendant = (item: GeometryItem, size: SizeCm) => {
+    const table = [...footings.entries()].find(([i]) => /table|dining-set/.test(kindOf.get(i) ?? ''))?.[1];
+    const tablePiece = pieces.find(({ piece }) => piece.kind && /table/.test(piece.kind));
+    const group = table ?? (tablePiece ? footingOfPiece(tablePiece.base) : null) ?? seatingFooting();
+    const zMid = zNear * Math.pow(zFar / zNear, 0.45);
+    const targets = group
+      ? [group.x, group.x + 0.8, group.x - 0.8]
+      : [centreX(zMid), centreX(zMid) + 1, centreX(zMid) - 1];
+    const z = group ? group.z + group.depth / 2 : zMid;
+    for (const x of targets) {
+      const bottom = table || tablePiece ? 1.6 : 1.95;
+      const top = bottom + size.height / 100;
+      const [u, vTop] = projectAt(x, top, z);
+      const [, vBottom] = projectAt(x, bottom, z);
+      const width = ((size.width / 100) * cam.focal) / z;
+      const box = { x: u - width / 2, y: vTop, width, height: vBottom - vTop };
+      if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
+      const fb = frameBox(box);
+      if (clashes(fb)) continue;
+      const ceilingY = Math.max(0, projectAt(x, CEILING, z)[1] * ky);
+      placed.push({
+        index: item.index,
+        role: item.role,
+        pose: 'suspended',
+        ...fb,
+        z,
+        baseY: fb.y + fb.height,
+        on: 'ceiling',
+        cord: { x: Math.round(fb.x + fb.width / 2), y: fb.y + 2, top: Math.round(Math.min(ceilingY, fb.y)) },
+        footprint: boxPolygon(fb.x, Math.min(ceilingY, fb.y), fb.width, fb.y + fb.height - Math.min(ceilingY, fb.y)),
+        where: '',
+      });
+      return;
+    }
+    leave(item, `no free ceiling for the ${labelOfKind(item.kind)}`);
+  };
+
+  /** String lights strung between two real anchors (fence, pergola, house wall, tree), sagging a little. */
+  const placeStrand = (item: GeometryItem) => {
+    const ends = anchorEnds(geometry.anchors);
+    if (!ends) {
+      leave(item, `nothing to hang the ${labelOfKind(item.kind)} from`);
+      return;
+    }
+    const [a, b] = ends;
+    const left = Math.min(a[0], b[0]);
+    const right = Math.max(a[0], b[0]);
+    const width = right - left;
+    const height = Math.min(width / Math.max(0.5, item.aspect), width * 0.18);
+    const box = {
+      x: left,
+      y: Math.min(a[1], b[1]),
+      width,
+      height: Math.max(height, Math.abs(a[1] - b[1]) + height * 0.5),
+    };
+    const fb = frameBox(box);
+    const z = depthAt(cam.cx, H * 0.75);
+    placed.push({
+      index: item.index,
+      role: item.role,
+      pose: 'suspended',
+      ...fb,
+      z: Number.isFinite(z) ? z : 5,
+      baseY: fb.y + fb.height,
+      on: 'anchors',
+      footprint: boxPolygon(fb.x, fb.y, fb.width, fb.height),
+      where: '',
+    });
+  };
+
+  for (const item of [...items].sort((a, b) => claimOrder[a.role] - claimOrder[b.role] || a.index - b.index)) {
+    const pose = poseOf(item.kind, item.role);
+    const size = sizeOfItem(item.kind, item.role, item.size);
+    if (pose === 'flat') placeFlat(item, size);
+    else if (pose === 'hung') placeHung(item, size);
+    else if (pose === 'suspended') {
+      if (item.kind === 'string-lights' || (yard && item.role === 'overhead')) placeStrand(item);
+      else placePendant(item, size);
+    } else placeStanding(item, size);
+  }
+
+  for (const p of placed) p.where = describeWhere(p, kindOf.get(p.index) ?? null, geometry, kx, ky, pieces, footings);
+  const layer = (p: Placement) => ({ flat: 0, hung: 1, standing: 2, suspended: 3 })[p.pose];
+  placed.sort((a, b) => layer(a) - layer(b) || a.baseY - b.baseY || a.index - b.index);
+  return {
+    source: geometry.source,
+    placements: placed,
+    leftOut: leftOut.sort((a, b) => a.index - b.index),
+    erase,
+    onFloor: placed.filter((p) => p.on === 'floor' || p.on === 'ground').length,
+  };
+}
+
+interface PieceBase {
+  /** The row of the front of its base (its lowest point), and of its back. */
+  frontY: number;
+  backY: number;
+  left: number;
+  right: number;
+  centreX: number;
+}
+
+/** Where a piece meets the floor: its footprint when found, else the bottom band of its outline. */
+export function baseOf(piece: StandingPiece): PieceBase {
+  const outline = boundsOf(piece.polygon);
+  if (piece.footprint && piece.footprint.length >= 3) {
+    const f = boundsOf(piece.footprint);
+    return { frontY: f.bottom, backY: f.top, left: f.left, right: f.right, centreX: (f.left + f.right) / 2 };
+  }
+  const band = (outline.bottom - outline.top) * 0.15;
+  const low = piece.polygon.filter(([, y]) => y >= outline.bottom - band);
+  const xs = low.length >= 2 ? low.map(([x]) => x) : [outline.left, outline.right];
+  const left = Math.min(...xs);
+  const right = Math.max(...xs);
+  return {
+    frontY: outline.bottom,
+    backY: outline.bottom - band,
+    left: Math.min(left, outline.left + (outline.right - outline.left) * 0.1),
+    right: Math.max(right, outline.right - (outline.right - outline.left) * 0.1),
+    centreX: (outline.left + outline.right) / 2,
+  };
+}
+
+function cornersIn(mask: CellMask, box: { x: number; y: number; width: number; height: number }): boolean {
+  for (const [fx, fy] of [
+    [0.02, 0.02],
+    [0.98, 0.02],
+    [0.02, 0.98],
+    [0.98, 0.98],
+    [0.5, 0.5],
+  ] as const) {
+    if (!mask.at(box.x + box.width * fx, box.y + box.height * fy)) return false;
+  }
+  return true;
+}
+
+function sampleAny(mask: CellMask, box: { x: number; y: number; width: number; height: number }): boolean {
+  for (let i = 0; i <= 5; i++) {
+    for (let j = 0; j <= 5; j++) {
+      if (mask.at(box.x + (box.width * i) / 5, box.y + (box.height * j) / 5)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The two ends string lights hang between: the tops of the two anchors farthest apart across the picture, or the
+ * two ends of one wide anchor's top. Null when the photo has nothing to hang them from.
+ */
+function anchorEnds(anchors: readonly Anchor[]): [Point, Point] | null {
+  const tops = anchors.map((anchor) => {
+    const b = boundsOf(anchor.polygon);
+    // a house wall is taller than the lights hang: a little below its top
+    const y = anchor.kind === 'house-wall' ? b.top + (b.bottom - b.top) * 0.35 : b.top + (b.bottom - b.top) * 0.05;
+    return { b, y };
+  });
+  let best: [Point, Point] | null = null;
+  let span = 0;
+  for (let i = 0; i < tops.length; i++) {
+    for (let j = i + 1; j < tops.length; j++) {
+      const a = tops[i]!;
+      const c = tops[j]!;
+      const left = a.b.left < c.b.left ? a : c;
+      const right = left === a ? c : a;
+      const d = right.b.right - left.b.left;
+      if (d > span) {
+        span = d;
+        best = [
+          [(left.b.left + left.b.right) / 2, left.y],
+          [(right.b.left + right.b.right) / 2, right.y],
+        ];
+      }
+    }
+  }
+  if (best && Math.abs(best[1][0] - best[0][0]) > 1) return best;
+  const wide = tops
+    .filter(({ b }) => b.right - b.left > 0)
+    .sort((a, c) => c.b.right - c.b.left - (a.b.right - a.b.left))[0];
+  if (!wide) return null;
+  const inset = (wide.b.right - wide.b.left) * 0.05;
+  return [
+    [wide.b.left + inset, wide.y],
+    [wide.b.right - inset, wide.y],
+  ];
+}
+
+/** Where a placement stands, in the words a prompt can use: 'the sofa against the back wall, left of the window'. */
+function describeWhere(
+  p: GeometryPlacement,
+  kind: string | null,
+  geometry: PhotoGeometry,
+  kx: number,
+  ky: number,
+  pieces: ReadonlyArray<{ id: string; piece: StandingPiece }>,
+  footings: ReadonlyMap<number, Footing>,
+): string {
+  const name = `the ${labelOfKind(kind)}`;
+  const frameWidth = geometry.width * kx;
+  const centre = p.x + p.width / 2;
+  const side =
+    centre < frameWidth * 0.36 ? 'on the left' : centre > frameWidth * 0.64 ? 'on the right' : 'in the middle';
+  const nearOpening = () => {
+    let best: { words: string; d: number } | null = null;
+    for (const opening of geometry.openings) {
+      const b = boundsOf(scalePolygon(opening.polygon, kx, ky));
+      const d = centre < b.left ? b.left - centre : centre > b.right ? centre - b.right : 0;
+      const words =
+        d === 0
+          ? `under the ${opening.kind}`
+          : centre < b.left
+            ? `left of the ${opening.kind}`
+            : `right of the ${opening.kind}`;
+      if (!best || d < best.d) best = { words, d };
+    }
+    return best && best.d < frameWidth * 0.3 ? `, ${best.words}` : '';
+  };
+  if (p.replaced) {
+    const piece = pieces.find((q) => q.id === p.replaced)?.piece;
+    return `${name} where the room's ${piece?.kind ?? 'piece'} stands${nearOpening()}`;
+  }
+  const surface = geometry.mode === 'landscape' ? groundWordAt(p, geometry, kx, ky) : 'the floor';
+  switch (p.on) {
+    case 'wall':
+      return `${name} on the wall at eye height, ${side}${nearOpening()}`;
+    case 'ceiling':
+      return `${name} hanging from the ceiling, ${side}`;
+    case 'anchors':
+      return `${name} strung between the ${anchorWords(geometry.anchors)}`;
+    case 'furniture':
+      return `${name} on a table, ${side}`;
+    default:
+      break;
+  }
+  if (p.pose === 'flat') return `${name} flat on ${surface}, ${side}, under the seating`;
+  const f = footings.get(p.index);
+  const backRow = Math.round(p.baseY);
+  const frameHeight = geometry.height * ky;
+  const depthWords =
+    f && backRow < frameHeight * 0.72
+      ? geometry.mode === 'landscape'
+        ? 'at the back'
+        : 'against the back wall'
+      : 'in front';
+  return `${name} on ${surface} ${depthWords}, ${side}${nearOpening()}`;
+}
+
+function groundWordAt(p: GeometryPlacement, geometry: PhotoGeometry, kx: number, ky: number): string {
+  const u = (p.x + p.width / 2) / kx;
+  const v = Math.min(geometry.height - 1, p.baseY / ky);
+  for (const region of geometry.ground) {
+    const mask = new CellMask(geometry.width, geometry.height, 4).fill(region.polygon);
+    if (mask.at(u, v)) return region.kind === 'beds' ? 'the bed' : `the ${region.kind}`;
+  }
+  return 'the ground';
+}
+
+function anchorWords(anchors: readonly Anchor[]): string {
+  const kinds = [...new Set(anchors.map((a) => a.kind.replace('-', ' ')))];
+  return kinds.length <= 1 ? `ends of the ${kinds[0] ?? 'fence'}` : `${kinds[0]} and the ${kinds[1]}`;
+}
+
+/** The geometry's polygons a render must not hide: the room's pieces (but those replaced) and its openings. */
+export function keptRegionsOf(
+  geometry: PhotoGeometry,
+  replaced: readonly string[],
+  frame: { width: number; height: number },
+) {
+  const kx = frame.width / geometry.width;
+  const ky = frame.height / geometry.height;
+  const gone = new Set(replaced);
+  return [
+    ...geometry.pieces.flatMap((piece, n) => (gone.has(`piece-${n + 1}`) ? [] : [scalePolygon(piece.polygon, kx, ky)])),
+    ...geometry.openings.map((opening) => scalePolygon(opening.polygon, kx, ky)),
+  ] satisfies Polygon[];
+}

@@ -1,0 +1,353 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_OVERLAP, overlapShare } from '../src/arrange';
+import type { PhotoGeometry, Polygon } from '../src/geometry/types';
+import { placementRoleOf } from '../src/layout';
+import { placeOnGeometry, type GeometryItem, type GeometryPlacement } from '../src/place-on-geometry';
+import { boundsOf, insidePolygon } from '../src/polygon';
+import { geometryOfLabel } from './label-geometry';
+import { LABELS_FILE, loadLabels } from './real-photos';
+
+const W = 1600;
+const H = 1200;
+const FOCAL = 1152;
+const HORIZON = 520;
+const EYE = 1.3;
+/** The back wall meets the floor 5 m away. */
+const WALL_ROW = HORIZON + (FOCAL * EYE) / 5;
+
+const rect = (x: number, y: number, w: number, h: number): Polygon => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
+
+/** A room seen from its doorway: floor, back wall, a window and a door, and the pieces given. */
+function room(pieces: PhotoGeometry['pieces'] = [], openings?: PhotoGeometry['openings']): PhotoGeometry {
+  return {
+    width: W,
+    height: H,
+    mode: 'interior',
+    source: 'found',
+    camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: HORIZON, roll: 0, eyeHeight: EYE },
+    vanishingPoints: { vertical: null, horizontal: [[W / 2, HORIZON]] },
+    floor: [rect(0, WALL_ROW, W, H - WALL_ROW)],
+    walls: [{ facing: 'back', polygon: rect(0, 0, W, WALL_ROW) }],
+    openings: openings ?? [
+      { kind: 'window', polygon: rect(620, 180, 420, 380) },
+      { kind: 'door', polygon: rect(1250, 300, 220, WALL_ROW - 300) },
+    ],
+    pieces,
+    ground: [],
+    anchors: [],
+  };
+}
+
+const item = (index: number, kind: string, aspect: number, category = kind): GeometryItem => ({
+  index,
+  kind,
+  role: placementRoleOf(category.replace(/-/g, ' '), undefined),
+  aspect,
+});
+
+const base = (p: GeometryPlacement): [number, number] => [p.x + p.width / 2, p.baseY];
+const inAny = (polygons: readonly Polygon[], [x, y]: readonly [number, number]) =>
+  polygons.some((polygon) => insidePolygon(polygon, x, y));
+const boxesOverlap = (a: ReturnType<typeof boundsOf>, b: ReturnType<typeof boundsOf>) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+function expectNoTwoOverlap(placements: readonly GeometryPlacement[]) {
+  const upright = placements.filter((p) => p.pose !== 'flat');
+  for (const [n, a] of upright.entries()) {
+    for (const b of upright.slice(n + 1)) expect(overlapShare(a, b)).toBeLessThanOrEqual(MAX_OVERLAP);
+  }
+}
+
+describe('placeOnGeometry in a room', () => {
+  const sofaPiece = { kind: 'sofa', polygon: rect(80, 560, 520, 260) };
+  const tablePiece = { kind: 'desk', polygon: rect(1000, 600, 300, 200) };
+
+  it("stands every product's base on the visible floor, clear of the room's own pieces", () => {
+    const geometry = room([sofaPiece, tablePiece]);
+    const items = [
+      item(0, 'armchair', 1),
+      item(1, 'floor-lamp', 0.4),
+      item(2, 'plant', 0.6, 'indoor plant'),
+      item(3, 'bookshelf', 0.5),
+      item(4, 'nightstand', 1),
+    ];
+    const { placements, leftOut } = placeOnGeometry(items, geometry, { width: W, height: H });
+    expect(placements.length + leftOut.length).toBe(items.length);
+    const standing = placements.filter((p) => p.on === 'floor');
+    expect(standing.length).toBeGreaterThanOrEqual(4);
+    const pieces = geometry.pieces.map((p) => p.polygon);
+    for (const p of standing) {
+      expect(inAny(geometry.floor, base(p))).toBe(true);
+      expect(inAny(pieces, base(p))).toBe(false);
+      // the whole footprint is on free floor, not on the sofa's seat or the desk's top
+      for (const corner of p.footprint) expect(inAny(pieces, corner)).toBe(false);
+    }
+    expectNoTwoOverlap(placements);
+  });
+
+  it('sizes a product from its real dimensions and where it stands in the perspective', () => {
+    const geometry = room([]);
+    const tall = { ...item(0, 'floor-lamp', 0.25), size: { width: 40, depth: 40, height: 160 } };
+    const short = { ...item(1, 'floor-lamp', 0.5), size: { width: 40, depth: 40, height: 80 } };
+    const { placements } = placeOnGeometry([tall, short], geometry, { width: W, height: H });
+    for (const p of placements) {
+      // pixels per metre on the floor at the base's row: (row - horizon) / eye height
+      const perMetre = (p.baseY - HORIZON) / EYE;
+      const metres = p.index === 0 ? 1.6 : 0.8;
+      expect(p.height / perMetre).toBeCloseTo(metres, 1);
+    }
+    // the same picture drawn at twice the frame: the same place, twice the pixels
+    const big = placeOnGeometry([tall], geometry, { width: W * 2, height: H * 2 }).placements[0]!;
+    const small = placements.find((p) => p.index === 0)!;
+    expect(big.height).toBeCloseTo(small.height * 2, -1);
+  });
+
+  it('lays a rug flat in the floor perspective under the seating group', () => {
+    const geometry = room([]);
+    const { placements } = placeOnGeometry(
+      [item(0, 'sofa', 2.4), { ...item(1, 'rug', 1.4), size: { width: 240, depth: 170, height: 1 } }],
+      geometry,
+      { width: W, height: H },
+    );
+    const sofa = placements.find((p) => p.index === 0)!;
+    const rug = placements.find((p) => p.index === 1)!;
+    expect(rug.pose).toBe('flat');
+    const [farLeft, farRight, nearRight, nearLeft] = rug.quad!;
+    // a quadrilateral, not a rectangle: its far edge is shorter than its near one
+    expect(farRight![0] - farLeft![0]).toBeLessThan((nearRight![0] - nearLeft![0]) * 0.95);
+    expect(farLeft![1]).toBeLessThan(nearLeft![1]);
+    // its far edge lies under the sofa's front, and it is centred on the sofa
+    expect(farLeft![1]).toBeLessThan(sofa.baseY);
+    expect(nearLeft![1]).toBeGreaterThan(sofa.baseY);
+    const rugCentre = (farLeft![0] + farRight![0]) / 2;
+    expect(Math.abs(rugCentre - (sofa.x + sofa.width / 2))).toBeLessThan(sofa.width * 0.15);
+  });
+
+  it('hangs wall art on the wall at eye height, never over a window or door', () => {
+    const geometry = room([]);
+    const { placements } = placeOnGeometry([item(0, 'wall-art', 0.75, 'wall art'), item(1, 'mirror', 0.7)], geometry, {
+      width: W,
+      height: H,
+    });
+    expect(placements).toHaveLength(2);
+    for (const p of placements) {
+      expect(p.on).toBe('wall');
+      const box = { left: p.x, top: p.y, right: p.x + p.width, bottom: p.y + p.height };
+      for (const opening of geometry.openings) expect(boxesOverlap(box, boundsOf(opening.polygon))).toBe(false);
+      expect(p.y + p.height).toBeLessThanOrEqual(WALL_ROW);
+    }
+    // eye height: 1.5 m up the back wall, 5 m away, is 0.2 m above the camera's eye
+    const art = placements.find((p) => p.index === 0)!;
+    const eyeRow = HORIZON - (FOCAL * (1.5 - EYE)) / 5;
+    expect(Math.abs(art.y + art.height / 2 - eyeRow)).toBeLessThan(25);
+  });
+
+  it('leaves wall art out, and says so, when every stretch of wall is a window or door', () => {
+    const geometry = room([], [{ kind: 'window', polygon: rect(0, 0, W, WALL_ROW) }]);
+    const { placements, leftOut } = placeOnGeometry([item(0, 'wall-art', 0.75, 'wall art')], geometry, {
+      width: W,
+      height: H,
+    });
+    expect(placements).toHaveLength(0);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no free wall for the wall art' }]);
+  });
+
+  it('hangs a pendant from the ceiling on a cord, over the table', () => {
+    const geometry = room([]);
+    const { placements } = placeOnGeometry(
+      [item(0, 'dining-table', 2), item(1, 'pendant-light', 1.3, 'pendant light')],
+      geometry,
+      { width: W, height: H },
+    );
+    const table = placements.find((p) => p.index === 0)!;
+    const pendant = placements.find((p) => p.index === 1)!;
+    expect(pendant.on).toBe('ceiling');
+    expect(pendant.cord!.top).toBeLessThanOrEqual(pendant.y);
+    expect(pendant.y + pendant.height).toBeLessThan(table.y);
+    expect(Math.abs(pendant.x + pendant.width / 2 - (table.x + table.width / 2))).toBeLessThan(table.width / 2);
+  });
+
+  it("replaces the room's piece of its kind: stands on its footprint and marks it to be erased", () => {
+    const geometry = room([sofaPiece]);
+    const { placements, erase } = placeOnGeometry([item(0, 'sofa', 2.4)], geometry, { width: W, height: H });
+    const sofa = placements[0]!;
+    expect(sofa.replaced).toBe('piece-1');
+    expect(erase).toEqual([{ id: 'piece-1', polygon: sofaPiece.polygon }]);
+    const old = boundsOf(sofaPiece.polygon);
+    expect(Math.abs(sofa.baseY - old.bottom)).toBeLessThan(2);
+    expect(Math.abs(sofa.x + sofa.width / 2 - (old.left + old.right) / 2)).toBeLessThan(old.right - old.left);
+    expect(sofa.where).toBe("the sofa where the room's sofa stands, left of the window");
+  });
+
+  it('leaves out a product with no free floor and no piece of its kind, and says why', () => {
+    // the floor is all under the room's pieces
+    const geometry = room([{ kind: 'bed', polygon: rect(0, WALL_ROW - 200, W, H - WALL_ROW + 200) }]);
+    const { placements, leftOut } = placeOnGeometry([item(0, 'bed', 1.2), item(1, 'sofa', 2.4)], geometry, {
+      width: W,
+      height: H,
+    });
+    expect(placements.map((p) => p.replaced)).toEqual(['piece-1']);
+    expect(leftOut).toEqual([{ index: 1, reason: 'no free floor for the sofa' }]);
+  });
+
+  it('never lets two products overlap by more than a tenth, however many there are', () => {
+    const geometry = room([sofaPiece]);
+    const kinds: Array<[string, number, string?]> = [
+      ['sofa', 2.4],
+      ['armchair', 1],
+      ['armchair', 1],
+      ['coffee-table', 2],
+      ['floor-lamp', 0.35],
+      ['plant', 0.6, 'indoor plant'],
+      ['plant', 0.6, 'indoor plant'],
+      ['bookshelf', 0.5],
+      ['dresser', 2],
+      ['wall-art', 0.75, 'wall art'],
+    ];
+    const { placements, leftOut } = placeOnGeometry(
+      kinds.map(([kind, aspect, category], n) => item(n, kind, aspect, category)),
+      geometry,
+      { width: W, height: H },
+    );
+    expect(placements.length + leftOut.length).toBe(kinds.length);
+    expectNoTwoOverlap(placements);
+  });
+});
+
+describe('placeOnGeometry in a yard', () => {
+  const yard = (anchors: PhotoGeometry['anchors']): PhotoGeometry => ({
+    ...room([{ kind: 'shrub', polygon: rect(1300, 640, 200, 200) }], []),
+    mode: 'landscape',
+    camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: 480, roll: 0, eyeHeight: 1.6 },
+    floor: [rect(0, 640, W, H - 640)],
+    walls: [],
+    ground: [
+      { kind: 'beds', polygon: rect(0, 640, W, 90) },
+      { kind: 'patio', polygon: rect(200, 730, 700, H - 730) },
+      { kind: 'lawn', polygon: rect(900, 730, W - 900, H - 730) },
+    ],
+    anchors,
+  });
+  const fence = { kind: 'fence' as const, polygon: rect(0, 470, W, 170) };
+
+  it('stands outdoor furniture on the patio or lawn, planters along the beds, lights between anchors', () => {
+    const geometry = yard([fence, { kind: 'house-wall', polygon: rect(1200, 100, 400, 540) }]);
+    const { placements, leftOut } = placeOnGeometry(
+      [
+        item(0, 'outdoor-sofa', 2.3, 'outdoor sofa'),
+        item(1, 'planter', 0.9),
+        item(2, 'string-lights', 8, 'string lights'),
+        item(3, 'shrub', 1.1),
+      ],
+      geometry,
+      { width: W, height: H },
+    );
+    expect(leftOut).toEqual([]);
+    const sofa = placements.find((p) => p.index === 0)!;
+    const [, patio, lawn] = geometry.ground;
+    expect(inAny([patio!.polygon, lawn!.polygon], base(sofa))).toBe(true);
+    for (const index of [1, 3]) {
+      const plant = placements.find((p) => p.index === index)!;
+      // along the bed by the fence: the back of its footprint in the bed
+      const [farLeft, farRight] = plant.footprint;
+      const back = { x: (farLeft![0] + farRight![0]) / 2, y: (farLeft![1] + farRight![1]) / 2 };
+      // the beds' band, to the mask's resolution
+      expect(back.y, plant.where).toBeGreaterThan(640 - 8);
+      expect(back.y, plant.where).toBeLessThan(730 + 8);
+    }
+    const lights = placements.find((p) => p.index === 2)!;
+    expect(lights.on).toBe('anchors');
+    // strung from the fence to the house wall, not across the sky
+    expect(lights.y).toBeGreaterThanOrEqual(100);
+    expect(lights.x).toBeLessThan(W * 0.6);
+    expect(lights.x + lights.width).toBeGreaterThan(W * 0.8);
+    expectNoTwoOverlap(placements);
+  });
+
+  it('leaves string lights out when the photo has nothing to hang them from', () => {
+    const { placements, leftOut } = placeOnGeometry([item(0, 'string-lights', 8, 'string lights')], yard([]), {
+      width: W,
+      height: H,
+    });
+    expect(placements).toEqual([]);
+    expect(leftOut).toEqual([{ index: 0, reason: 'nothing to hang the string lights from' }]);
+  });
+});
+
+/** The labels live with the real photos' tests; they may be read from elsewhere while being written. */
+const labelsFile = process.env.REAL_PHOTO_LABELS ?? LABELS_FILE;
+
+describe.skipIf(!existsSync(labelsFile))('placeOnGeometry on the labelled real photos', () => {
+  const labels = existsSync(labelsFile) ? loadLabels(labelsFile).photos : [];
+  const interior = [
+    item(0, 'sofa', 2.4),
+    item(1, 'coffee-table', 2),
+    item(2, 'rug', 1.4),
+    item(3, 'floor-lamp', 0.4),
+    item(4, 'wall-art', 0.75, 'wall art'),
+    item(5, 'plant', 0.6, 'indoor plant'),
+  ];
+  const outdoor = [
+    item(0, 'outdoor-sofa', 2.3, 'outdoor sofa'),
+    item(1, 'planter', 0.9),
+    item(2, 'string-lights', 8, 'string lights'),
+    item(3, 'shrub', 1.1),
+    item(4, 'bench', 2.2),
+    item(5, 'fire-pit', 2),
+  ];
+
+  it.each(labels.map((photo) => [photo.file, photo] as const))(
+    '%s: bases on the labelled floor, off its pieces; art off its openings; nothing stacked',
+    (_file, photo) => {
+      const geometry = geometryOfLabel(photo);
+      const items = photo.mode === 'interior' ? interior : outdoor;
+      const { placements, leftOut, erase } = placeOnGeometry(items, geometry, {
+        width: photo.width,
+        height: photo.height,
+      });
+      expect(placements.length + leftOut.length).toBe(items.length);
+      const replaced = new Set(erase.map((e) => e.id));
+      const staying = geometry.pieces.filter((_, n) => !replaced.has(`piece-${n + 1}`)).map((p) => p.polygon);
+      for (const p of placements) {
+        if (p.replaced) {
+          // it stands on the footprint of the piece it replaces
+          const old = boundsOf(geometry.pieces[Number(p.replaced.replace('piece-', '')) - 1]!.polygon);
+          const [x, y] = base(p);
+          expect(x).toBeGreaterThanOrEqual(old.left);
+          expect(x).toBeLessThanOrEqual(old.right);
+          expect(Math.abs(y - old.bottom)).toBeLessThan(2);
+        } else if (p.on === 'floor' || p.on === 'ground') {
+          const [x, y] = base(p);
+          // a base at the picture's bottom edge is on the floor that runs out of the frame there
+          expect(inAny(geometry.floor, [x, Math.min(y, photo.height - 1)]), `${p.where} at ${x}, ${y}`).toBe(true);
+          // a rug lies under the room's furniture; anything standing stands clear of it
+          if (p.pose !== 'flat') {
+            expect(inAny(staying, [x, Math.min(y, photo.height - 1)]), `${p.where} at ${x}, ${y}`).toBe(false);
+          }
+        }
+        if (p.on === 'wall') {
+          const box = { left: p.x, top: p.y, right: p.x + p.width, bottom: p.y + p.height };
+          for (const opening of geometry.openings) expect(boxesOverlap(box, boundsOf(opening.polygon))).toBe(false);
+        }
+      }
+      expectNoTwoOverlap(placements);
+    },
+  );
+
+  it('places most of the products across the photos', () => {
+    let placed = 0;
+    let chosen = 0;
+    for (const photo of labels) {
+      const items = photo.mode === 'interior' ? interior : outdoor;
+      placed += placeOnGeometry(items, geometryOfLabel(photo), photo).placements.length;
+      chosen += items.length;
+    }
+    expect(placed / chosen).toBeGreaterThan(0.6);
+  });
+});
