@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, designSchema } from '@dwellscape/shared';
+import { apiPaths, feedDesignSchema } from '@dwellscape/shared';
 import { createPostgresDatabase } from './helpers';
 import { openEventStream, type EventStream } from './media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './reliability/child-server';
@@ -73,7 +73,7 @@ describe.skipIf(!postgresUrl)('live feed across two server processes on one Post
       onA.waitForEvent((e) => e.id === designId, 15_000),
       onB.waitForEvent((e) => e.id === designId, 15_000),
     ]);
-    expect(designSchema.parse(JSON.parse(fromB.data))).toMatchObject({
+    expect(feedDesignSchema.parse(JSON.parse(fromB.data))).toMatchObject({
       id: designId,
       title: 'Across processes',
       mode: 'landscape',
