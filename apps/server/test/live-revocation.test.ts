@@ -121,6 +121,9 @@ describe.each<DbKind>(dbKinds)('every live stream ends when its credential is re
       expect(stream.status, `${route.method} ${url}`).toBe(200);
       streams.set(`${route.method} ${route.url}`, stream);
     }
+    // open, and staying open until something revokes them (the sign-in's own announcement does not)
+    const early = await Promise.all([...streams].map(async ([name, s]) => [name, await endedWithin(s, 200)]));
+    expect(Object.fromEntries(early.filter(([, ms]) => ms !== null))).toEqual({});
     return streams;
   };
 
