@@ -72,7 +72,8 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
   const ids = (stream: EventStream) => stream.events.map((e) => e.id);
 
   beforeAll(async () => {
-    t = await createTestApp({ kind, seed: false });
+    // one session opens a stream per replay anchor at once, more than a browser would
+    t = await createTestApp({ kind, seed: false, env: { LIVE_STREAMS_PER_SESSION: '50' } });
     // publishing needs an account
     cookie = (await signUp(t.app, await t.unlock())).cookie;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
