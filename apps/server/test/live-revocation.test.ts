@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, sessionResponseSchema } from '@dwellscape/shared';
 import { renderJobs } from '../src/db/schema';
+import { OpenStreams } from '../src/realtime/open-streams';
 import type { RouteEntry } from '../src/types';
 import { createTestApp, dbKinds, type DbKind, type TestApp } from './helpers';
 import { sessionCookieOf, signUp, type SignedUpAccount } from './fixtures';
@@ -200,5 +201,43 @@ describe.each<DbKind>(dbKinds)('every live stream ends when its credential is re
     opened.push(reopened);
     expect(reopened.status).toBe(200);
     expect(await endedWithin(reopened, 500)).toBeNull();
+  });
+});
+
+describe('the open-streams registry', () => {
+  const caps = { perSession: 8, perAddress: 64 };
+  const holder = (startedAt: number) => ({ viewerId: 's-1', accountId: 'a-1', address: '10.0.0.1', startedAt });
+
+  it('ends at once a stream whose request was checked before its session was revoked', async () => {
+    const streams = new OpenStreams(caps);
+    const checkedAt = performance.now();
+    // the sign-out commits while the stream's request is still reading its first rows
+    streams.apply({ accountSessions: 'a-1' });
+    let ended = false;
+    streams.open(holder(checkedAt), () => (ended = true));
+    await new Promise((r) => setImmediate(r));
+    expect(ended).toBe(true);
+
+    // a request checked after it (the new cookie) keeps its stream
+    let later = false;
+    streams.open(holder(performance.now() + 1), () => (later = true));
+    await new Promise((r) => setImmediate(r));
+    expect(later).toBe(false);
+  });
+
+  it("keeps a stream opened after this process's own revocation when the announcement of it arrives", () => {
+    const streams = new OpenStreams(caps);
+    let before = false;
+    streams.open(holder(performance.now()), () => (before = true));
+    streams.apply({ session: 's-1' });
+    expect(before).toBe(true);
+    let reopened = false;
+    streams.open(holder(performance.now() + 1), () => (reopened = true));
+    // the same change, heard back through viewer_changed
+    streams.applyAnnounced({ session: 's-1' });
+    expect(reopened).toBe(false);
+    // another process's revocation ends it
+    streams.applyAnnounced({ session: 's-1' });
+    expect(reopened).toBe(true);
   });
 });
