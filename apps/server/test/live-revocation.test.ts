@@ -211,6 +211,7 @@ describe('the open-streams registry', () => {
   it('ends at once a stream whose request was checked before its session was revoked', async () => {
     const streams = new OpenStreams(caps);
     const checkedAt = performance.now();
+    await sleep(2);
     // the sign-out commits while the stream's request is still reading its first rows
     streams.apply({ accountSessions: 'a-1' });
     let ended = false;
@@ -220,23 +221,27 @@ describe('the open-streams registry', () => {
 
     // a request checked after it (the new cookie) keeps its stream
     let later = false;
-    streams.open(holder(performance.now() + 1), () => (later = true));
+    await sleep(2);
+    streams.open(holder(performance.now()), () => (later = true));
     await new Promise((r) => setImmediate(r));
     expect(later).toBe(false);
   });
 
-  it("keeps a stream opened after this process's own revocation when the announcement of it arrives", () => {
+  it("keeps a stream opened after this process's own revocation when the announcement of it arrives", async () => {
     const streams = new OpenStreams(caps);
     let before = false;
     streams.open(holder(performance.now()), () => (before = true));
+    await sleep(2);
     streams.apply({ session: 's-1' });
     expect(before).toBe(true);
+    await sleep(2);
     let reopened = false;
-    streams.open(holder(performance.now() + 1), () => (reopened = true));
+    streams.open(holder(performance.now()), () => (reopened = true));
     // the same change, heard back through viewer_changed
     streams.applyAnnounced({ session: 's-1' });
     expect(reopened).toBe(false);
-    // another process's revocation ends it
+    // another process's revocation, later, ends it
+    await sleep(2);
     streams.applyAnnounced({ session: 's-1' });
     expect(reopened).toBe(true);
   });
