@@ -133,6 +133,9 @@ export async function measureLiveFanout(options: LiveFanoutOptions = {}): Promis
     server = await startBenchServer({
       env: {
         LOG_LEVEL: 'warn',
+        // the clients are one session on one address: the caps per browser and per network are not what is measured
+        LIVE_STREAMS_PER_SESSION: String(count + 10),
+        LIVE_STREAMS_PER_ADDRESS: String(count + 10),
         NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort} --import=${TRACE_PROBE}`,
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       },

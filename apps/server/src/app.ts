@@ -34,6 +34,7 @@ import staticFilesPlugin from './plugins/static-files';
 import { responseSerializerCompiler } from './response-serializer';
 import liveRoutes from './realtime/live.routes';
 import notificationsLivePlugin from './realtime/notifications-live';
+import openStreamsPlugin from './realtime/open-streams';
 import realtimePlugin from './realtime/realtime';
 import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
 import type { AppInstance, RouteEntry } from './types';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(compressionPlugin);
   await app.register(realtimePlugin);
   await app.register(notificationsLivePlugin);
+  await app.register(openStreamsPlugin);
   await app.register(feedCachePlugin);
   await app.register(authPlugin);
 

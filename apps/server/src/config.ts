@@ -50,6 +50,13 @@ const envSchema = z.object({
   FEED_CACHE: z.enum(['on', 'off']).default('on'),
   /** Comment sent on idle live-feed streams so proxies keep them open (ms). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(25_000),
+  /**
+   * Live streams (feed, activity, render-job events) one gate session may hold open at once: a tab holds up to three,
+   * and a reconnect may overlap the stream it replaces before the server notices that one gone.
+   */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(8),
+  /** Live streams one client address may hold open at once, whatever its sessions (a household or office behind NAT). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Longest wait for a request's headers (slowloris); Node's own default is 60 s. */
   HEADERS_TIMEOUT_MS: timeoutMs.default(10_000),
   /** Longest wait for a whole request, body included: a 10 MB upload at 0.75 Mbit/s still fits. */
@@ -129,6 +136,8 @@ export interface Config {
   /** Keep feed pages in memory between writes (FEED_CACHE). */
   feedCache: boolean;
   liveHeartbeatMs: number;
+  /** Open live streams allowed at once per gate session and per client address. */
+  liveStreams: { perSession: number; perAddress: number };
   /** HTTP time-outs (ms): headers and whole request while receiving; idle keep-alive; idle socket. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
   /** AI calls per client address a minute (beside the per-person 20). */
@@ -192,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warmSampleImageSizes: e.WARM_SAMPLE_IMAGE_SIZES,
     feedCache: e.FEED_CACHE === 'on',
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    liveStreams: { perSession: e.LIVE_STREAMS_PER_SESSION, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, designSchema } from '@dwellscape/shared';
+import { apiPaths, feedDesignSchema } from '@dwellscape/shared';
 import { createPostgresDatabase } from './helpers';
 import { openEventStream, type EventStream } from './media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './reliability/child-server';
@@ -73,7 +73,7 @@ describe.skipIf(!postgresUrl)('live feed across two server processes on one Post
       onA.waitForEvent((e) => e.id === designId, 15_000),
       onB.waitForEvent((e) => e.id === designId, 15_000),
     ]);
-    expect(designSchema.parse(JSON.parse(fromB.data))).toMatchObject({
+    expect(feedDesignSchema.parse(JSON.parse(fromB.data))).toMatchObject({
       id: designId,
       title: 'Across processes',
       mode: 'landscape',
@@ -82,6 +82,54 @@ describe.skipIf(!postgresUrl)('live feed across two server processes on one Post
     // a moment for a wrong delivery to show up before checking it did not
     await new Promise((r) => setTimeout(r, 300));
     expect(otherModeOnB.events).toEqual([]);
+  }, 60_000);
+
+  it('ends the streams an account holds on one process within a second of it signing out everywhere on the other', async () => {
+    const a = serverA!;
+    const b = serverB!;
+    const username = `everywhere_${Date.now()}`;
+    const password = 'violet meadow under nine lamps';
+    const signUp = await fetch(`${a.baseUrl}${apiPaths.signUp}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await a.unlock() },
+      body: JSON.stringify({ username, displayName: 'Everywhere', password }),
+    });
+    expect(signUp.status).toBe(201);
+    const onA = signUp.headers.getSetCookie()[0]!.split(';')[0]!;
+    // the account's second browser, served by the other process
+    const signIn = await fetch(`${b.baseUrl}${apiPaths.signIn}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await b.unlock() },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const onB = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const activity = await openEventStream(b.port, apiPaths.notificationsLive, onB);
+    const feed = await openEventStream(b.port, `${apiPaths.designsLive}?mode=interior`, onB);
+    streams.push(activity, feed);
+    expect([activity.status, feed.status]).toEqual([200, 200]);
+
+    const endedAt = (stream: EventStream) => stream.ended.then(() => performance.now());
+    const ends = [endedAt(activity), endedAt(feed)];
+    const within = (ended: Promise<number>, ms: number) =>
+      Promise.race([ended, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+    // open and staying open until the account is signed out everywhere
+    expect(await Promise.all(ends.map((ended) => within(ended, 300)))).toEqual([null, null]);
+
+    const started = performance.now();
+    const signOut = await fetch(`${a.baseUrl}${apiPaths.signOutEverywhere}`, {
+      method: 'POST',
+      headers: { cookie: onA },
+    });
+    expect(signOut.status).toBe(200);
+    const ended = await Promise.all(ends.map((end) => within(end, 1000)));
+    expect(
+      ended.every((at) => at !== null && at - started < 1000),
+      JSON.stringify(ended),
+    ).toBe(true);
+    console.info(
+      `[live-two-processes] streams on B ended ${ended.map((at) => (at! - started).toFixed(0)).join(' and ')} ms after the sign-out on A was sent`,
+    );
   }, 60_000);
 
   it('shuts a server down promptly and cleanly on SIGTERM while streams are open', async () => {

@@ -80,6 +80,21 @@ export const userAnswersSchema = z.record(
   storableText().check(z.maxLength(200)),
 );
 
+/** Flow answers a publish may carry: one per flow question (the sample world asks nine), with room to spare. */
+export const USER_ANSWERS_MAX_KEYS = 32;
+/** …and their size as JSON, in characters: nine answers take a few hundred. */
+export const USER_ANSWERS_MAX_LENGTH = 4000;
+
+/** The answers a client sends: bounded, since every reader of the design (and once every live stream) gets them. */
+export const userAnswersInputSchema = userAnswersSchema.check(
+  z.refine((answers) => Object.keys(answers).length <= USER_ANSWERS_MAX_KEYS, {
+    message: `must hold at most ${USER_ANSWERS_MAX_KEYS} answers`,
+  }),
+  z.refine((answers) => JSON.stringify(answers).length <= USER_ANSWERS_MAX_LENGTH, {
+    message: `must be at most ${USER_ANSWERS_MAX_LENGTH} characters as JSON`,
+  }),
+);
+
 /**
  * What a render kept of the person's space and which chosen products it shows (issue #18's fidelity receipt),
  * measured by the server after every render; `structureKept` is 0–1.
@@ -277,7 +292,7 @@ export const publishDesignBodySchema = z.object({
   /** Catalogue ids and quantities only: names, prices, brands and pictures are the catalogue's. */
   selectedProducts: z._default(z.array(productChoiceSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)), []),
   ownItems: z._default(z.array(ownItemChoiceSchema).check(z.maxLength(DESIGN_OWN_ITEMS_MAX)), []),
-  userAnswers: z._default(userAnswersSchema, {}),
+  userAnswers: z._default(userAnswersInputSchema, {}),
   spaceType: z._default(storableText().check(z.maxLength(60)), ''),
   mode: modeSchema,
   originalDesignId: z.optional(z.nullable(idSchema)),

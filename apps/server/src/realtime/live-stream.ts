@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { designSchema, idSchema, type Design, type Mode } from '@dwellscape/shared';
+import { feedDesignSchema, idSchema, type Design, type Mode } from '@dwellscape/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { LiveFeed } from './live-feed';
+import type { OpenStreams } from './open-streams';
 
 /** The most designs one reconnect replays; a client further behind gets the newest of them. */
 export const LIVE_REPLAY_LIMIT = 100;
@@ -15,10 +16,26 @@ export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
  * Takes the response over from Fastify and writes an event stream's headers, keeping the headers
- * other hooks set (helmet's security headers). Returns the raw response to write events on.
+ * other hooks set (helmet's security headers). The stream counts against its session's and its
+ * address's caps (a 429 before any byte when either is full) and ends when its session or account
+ * is revoked (open-streams.ts). Returns the raw response to write events on.
  */
-export function startEventStream(reply: FastifyReply): ServerResponse {
+export function startEventStream(reply: FastifyReply, streams: OpenStreams): ServerResponse {
+  const { viewer, ip } = reply.request;
   const res = reply.raw;
+  const release = streams.open(
+    {
+      viewerId: viewer.viewerId,
+      accountId: viewer.accountId,
+      address: ip,
+      startedAt: performance.now() - reply.elapsedTime,
+    },
+    () => {
+      // the stream's own close runs on the response's 'close', after this end has been sent
+      if (!res.writableEnded) res.end();
+    },
+  );
+  res.once('close', release);
   reply.hijack();
   const hookHeaders = Object.entries(reply.getHeaders()).filter(
     (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
@@ -63,6 +80,8 @@ function eventFrame(text: string): EventFrame {
  * response's (a pipelined request) or without chunked encoding (HTTP/1.0), res.write does it.
  */
 function writeFrame(res: ServerResponse, frame: EventFrame): void {
+  // ended (revoked) but not yet closed: a chunk after the last one would be read as the next response
+  if (res.writableEnded) return;
   const socket = res.socket;
   if (socket !== null && res.chunkedEncoding) socket.write(frame.chunk);
   else res.write(frame.bytes);
@@ -111,16 +130,39 @@ export function serveEventStream<Item>(options: EventStreamOptions<Item>): void 
     if (!res.writableEnded) res.end();
   };
 
+  const drop = (why: string) => {
+    log.warn({ buffered: res.writableLength }, why);
+    close();
+    res.destroy();
+  };
+
+  // bytes this process still holds for the client (what its kernel buffers could not take), at the last heartbeat,
+  // and bytes written since
+  let unsentAtBeat = 0;
+  let writtenSinceBeat = 0;
+
   const write = (frame: EventFrame) => {
     if (closed) return;
     // counts what the socket holds too: the frames are written to it directly
-    if (res.writableLength > LIVE_MAX_BUFFERED_BYTES) {
-      log.warn({ buffered: res.writableLength }, 'dropped a live client that stopped reading');
-      close();
-      res.destroy();
+    if (res.writableLength + frame.chunk.length > LIVE_MAX_BUFFERED_BYTES) {
+      drop('dropped a live client that stopped reading');
       return;
     }
     writeFrame(res, frame);
+    writtenSinceBeat += frame.chunk.length;
+  };
+
+  const beat = () => {
+    if (closed) return;
+    const unsent = res.writableLength;
+    // held since the last heartbeat and none of it taken: the client's buffer stays full, its memory is ours
+    if (unsentAtBeat > 0 && unsentAtBeat + writtenSinceBeat - unsent <= 0) {
+      drop('dropped a live client whose buffer stayed full for a heartbeat');
+      return;
+    }
+    unsentAtBeat = unsent;
+    writtenSinceBeat = 0;
+    write(pingFrame);
   };
 
   const sendLive = (item: Item) => {
@@ -132,7 +174,7 @@ export function serveEventStream<Item>(options: EventStreamOptions<Item>): void 
     if (pending) pending.push(item);
     else sendLive(item);
   }, close);
-  const heartbeat = setInterval(() => write(pingFrame), options.heartbeatMs);
+  const heartbeat = setInterval(beat, options.heartbeatMs);
   heartbeat.unref();
   res.on('close', close);
   res.on('error', close);
@@ -172,10 +214,14 @@ export interface LiveStreamOptions {
 // one publish hands the same object to every subscriber: validate and serialise it once
 const eventTexts = new WeakMap<Design, string>();
 
+/**
+ * A new design as its feed card (feedDesignSchema): what the feed draws of it. The rest (its answers, receipt,
+ * before picture) comes with the design's own read; sent to every open stream it would multiply by their number.
+ */
 function designEvent(design: Design): string {
   let text = eventTexts.get(design);
   if (text === undefined) {
-    text = `id: ${design.id}\nevent: design\ndata: ${JSON.stringify(designSchema.parse(design))}\n\n`;
+    text = `id: ${design.id}\nevent: design\ndata: ${JSON.stringify(feedDesignSchema.parse(design))}\n\n`;
     eventTexts.set(design, text);
   }
   return text;

@@ -5,18 +5,23 @@ import { findPublicDesignsPublishedAfter } from './live.repository';
 import { LIVE_REPLAY_LIMIT, replayAnchor, serveLiveStream, startEventStream } from './live-stream';
 
 export default async function liveRoutes(app: AppInstance) {
-  route(app, contracts.designsLive, { responses: { 400: errorResponseSchema } }, (request, reply) => {
-    const { mode, lastEventId } = request.query;
-    const res = startEventStream(reply);
-    serveLiveStream({
-      res,
-      feed: app.liveFeed,
-      mode,
-      replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
-      findMissed: (afterId) => findPublicDesignsPublishedAfter(app.db, { mode, afterId, limit: LIVE_REPLAY_LIMIT }),
-      // proxies and load balancers drop idle connections; a comment now and then keeps the stream open
-      heartbeatMs: app.config.liveHeartbeatMs,
-      log: request.log,
-    });
-  });
+  route(
+    app,
+    contracts.designsLive,
+    { responses: { 400: errorResponseSchema, 429: errorResponseSchema } },
+    (request, reply) => {
+      const { mode, lastEventId } = request.query;
+      const res = startEventStream(reply, app.openStreams);
+      serveLiveStream({
+        res,
+        feed: app.liveFeed,
+        mode,
+        replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
+        findMissed: (afterId) => findPublicDesignsPublishedAfter(app.db, { mode, afterId, limit: LIVE_REPLAY_LIMIT }),
+        // proxies and load balancers drop idle connections; a comment now and then keeps the stream open
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
+    },
+  );
 }

@@ -90,10 +90,15 @@ export function decodeViewerChange(payload: string): ViewerChange | null {
   }
 }
 
-const cachesOfDatabase = new WeakMap<AppDatabase, Set<ViewerCaches>>();
+/** What hears a viewer's changes: the caches above, and the open live streams (open-streams.ts). */
+export interface ViewerChangeListener {
+  apply(change: ViewerChange): void;
+}
 
-/** Lets writes made through `db` in this process drop entries of `caches` at once (viewerChanged). */
-export function attachViewerCaches(db: AppDatabase, caches: ViewerCaches): () => void {
+const cachesOfDatabase = new WeakMap<AppDatabase, Set<ViewerChangeListener>>();
+
+/** Lets writes made through `db` in this process reach `caches` at once (viewerChanged). */
+export function attachViewerCaches(db: AppDatabase, caches: ViewerChangeListener): () => void {
   let attached = cachesOfDatabase.get(db);
   if (!attached) {
     attached = new Set();

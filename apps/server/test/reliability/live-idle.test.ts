@@ -136,6 +136,9 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
       databaseUrl,
       env: {
         LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+        // every subscriber is one session on one address here; a real thousand are a thousand browsers
+        LIVE_STREAMS_PER_SESSION: String(SUBSCRIBERS * 2),
+        LIVE_STREAMS_PER_ADDRESS: String(SUBSCRIBERS * 2),
         NODE_OPTIONS: `--expose-gc --import=data:text/javascript,${encodedProbe}`,
       },
     });
@@ -283,6 +286,78 @@ describe('a live-feed client that stops reading', () => {
 
     // the reading client is still served, and got every event
     await expect.poll(() => reader.events.length, { timeout: 30_000 }).toBe(sent);
+    reader.close();
+  }, 120_000);
+});
+
+/**
+ * A client that stops reading once the kernel's buffers are full, with too little queued to reach the cap: what the
+ * server holds for it stays held. It is dropped once a whole heartbeat passes without it taking any of it.
+ */
+describe('a live-feed client whose buffer stays full', () => {
+  const BEAT_MS = 200;
+  let t: TestApp;
+  let cookie: string;
+  let port: number;
+  const sockets: net.Socket[] = [];
+  const serverSockets: net.Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { LIVE_HEARTBEAT_MS: String(BEAT_MS) } });
+    cookie = await t.unlock();
+    t.app.server.on('connection', (socket: net.Socket) => serverSockets.push(socket));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await t?.close();
+  });
+
+  it('is dropped within a few heartbeats, while a reading client keeps its stream', async () => {
+    const author = await insertUser(t.database.db);
+    const row = await insertDesign(t.database.db, {
+      userId: author.id,
+      afterImageUrl: await putImage(t.app.storage),
+      caption: 'A caption long enough that a few dozen events fill the kernel buffers. '.repeat(1000),
+    });
+    const design = await findDesignById(t.database.db, row.id, null);
+    if (!design) throw new Error('the design was not stored');
+
+    const reader = await openEventStream(port, `${apiPaths.designsLive}?mode=interior`, cookie);
+    const stalled = net.connect(port, '127.0.0.1');
+    sockets.push(stalled);
+    stalled.pause();
+    stalled.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
+    await expect.poll(() => t.app.liveFeed.subscriberCount('interior')).toBe(2);
+    const onServer = serverSockets.find((socket) => socket.remotePort === stalled.localPort);
+    if (!onServer) throw new Error('the server did not see the stalled client connect');
+
+    // until the kernel holds all it will and the server starts holding bytes itself, well short of the cap
+    let sent = 0;
+    while (onServer.writableLength === 0 && sent < 1000) {
+      t.app.liveFeed.publish(design);
+      sent += 1;
+      await expect.poll(() => reader.events.length, { timeout: 30_000 }).toBe(sent);
+    }
+    const held = onServer.writableLength;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(LIVE_MAX_BUFFERED_BYTES);
+
+    const stalledAt = performance.now();
+    await expect.poll(() => t.app.liveFeed.subscriberCount('interior'), { timeout: BEAT_MS * 25 }).toBe(1);
+    const droppedAfter = performance.now() - stalledAt;
+    console.info(
+      `[live-stalled] dropped ${droppedAfter.toFixed(0)} ms after the server began holding ${mb(held)} for it ` +
+        `(${sent} events, heartbeat ${BEAT_MS} ms)`,
+    );
+    expect(droppedAfter).toBeLessThan(BEAT_MS * 10);
+    expect(onServer.destroyed).toBe(true);
+
+    // the reading client is still served
+    t.app.liveFeed.publish(design);
+    await expect.poll(() => reader.events.length, { timeout: 10_000 }).toBe(sent + 1);
     reader.close();
   }, 120_000);
 });

@@ -82,16 +82,21 @@ export default async function renderJobsRoutes(app: AppInstance) {
   );
 
   // server-sent events: the job as it is now, then each change (its place in the line, its progress) until it ends
-  route(app, contracts.renderJobEvents, { responses: { 404: errorResponseSchema } }, async (request, reply) => {
-    const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
-    const res = startEventStream(reply);
-    streamRenderJob({
-      db: app.db,
-      events: app.renderJobEvents,
-      jobId: row.id,
-      res,
-      heartbeatMs: app.config.liveHeartbeatMs,
-      log: request.log,
-    });
-  });
+  route(
+    app,
+    contracts.renderJobEvents,
+    { responses: { 404: errorResponseSchema, 429: errorResponseSchema } },
+    async (request, reply) => {
+      const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
+      const res = startEventStream(reply, app.openStreams);
+      streamRenderJob({
+        db: app.db,
+        events: app.renderJobEvents,
+        jobId: row.id,
+        res,
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { compactFeedPage, type Design } from '@dwellscape/shared';
+import { compactFeedPage, feedDesignSchema, type Design } from '@dwellscape/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toggleLandscapeMode } from '@/lib/preferences';
@@ -31,11 +31,10 @@ class FakeEventSource extends EventTarget {
     act(() => void this.dispatchEvent(new Event('open')));
   }
 
+  /** Sends the design as the server does: its feed card only. */
   send(design: Design) {
-    act(
-      () =>
-        void this.dispatchEvent(new MessageEvent('design', { data: JSON.stringify(design), lastEventId: design.id })),
-    );
+    const data = JSON.stringify(feedDesignSchema.parse(design));
+    act(() => void this.dispatchEvent(new MessageEvent('design', { data, lastEventId: design.id })));
   }
 
   /** A dropped connection the browser retries by itself, or an error answer it gives up on. */

@@ -1,4 +1,4 @@
-import { designSchema, type Mode, contracts, pathOf } from '@dwellscape/shared';
+import { feedDesignSchema, type Mode, contracts, pathOf } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { withQuery } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { openLiveStream, parseEventData } from '@/lib/live-stream';
 import { prependDesign, type FeedPages } from '../utils/prepend-design';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The server-sent event that carries one newly published design (apps/server realtime). */
+/** The server-sent event that carries one newly published public design as its feed card (apps/server realtime). */
 const DESIGN_EVENT = 'design';
 
 /**
@@ -21,8 +21,8 @@ export function useLiveDesigns(mode: Mode): readonly string[] {
     if (typeof EventSource === 'undefined') return;
 
     const onDesign = (event: MessageEvent) => {
-      const design = parseEventData(designSchema, event.data);
-      if (!design || design.mode !== mode || !design.isPublic) return;
+      const design = parseEventData(feedDesignSchema, event.data);
+      if (!design || design.mode !== mode) return;
       queryClient.setQueryData<FeedPages>(queryKeys.designs.feed(mode), (feed) => prependDesign(feed, design));
       setArrivals((current) => ({
         mode,
