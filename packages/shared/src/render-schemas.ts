@@ -8,7 +8,12 @@ import {
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
 } from './constants';
-import { DESIGN_PRODUCTS_MAX, fidelityReceiptSchema, selectedProductSchema, userAnswersSchema } from './design-schemas';
+import {
+  DESIGN_PRODUCTS_MAX,
+  fidelityReceiptSchema,
+  selectedProductSchema,
+  userAnswersInputSchema,
+} from './design-schemas';
 import { mediaUrlSchema, modeSchema } from './schemas';
 import { nonBlank } from './text-schemas';
 
@@ -49,7 +54,8 @@ export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
 export const generateDesignFieldsSchema = z.object({
   selectedProducts: z.array(selectedProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)),
   uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
-  userAnswers: userAnswersSchema,
+  // bounded as a publish's are: the answers travel into the prompt and the job's stored input
+  userAnswers: userAnswersInputSchema,
   spaceType: z.string().check(z.maxLength(60)),
   mode: modeSchema,
   userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
@@ -95,7 +101,7 @@ export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema
 export const recompositeDesignBodySchema = z.object({
   selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
   uploadedProductImages: z._default(z.array(uploadedProductImageSchema).check(z.maxLength(20)), []),
-  userAnswers: z._default(userAnswersSchema, {}),
+  userAnswers: z._default(userAnswersInputSchema, {}),
   spaceType: z._default(z.string().check(z.maxLength(60)), ''),
   mode: modeSchema,
   userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { ServerResponse } from 'node:http';
 import { feedDesignSchema, idSchema, type Design, type Mode } from '@dwellscape/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -27,7 +28,8 @@ export function startEventStream(reply: FastifyReply, streams: OpenStreams): Ser
     {
       viewerId: viewer.viewerId,
       accountId: viewer.accountId,
-      address: ip,
+      // an IPv6 client is one address per /64, as every per-address limit counts it
+      address: normalizeIP(ip),
       startedAt: performance.now() - reply.elapsedTime,
     },
     () => {
