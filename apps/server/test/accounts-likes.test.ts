@@ -57,7 +57,7 @@ describe.each(dbKinds)('likes move to the account on sign-in (%s)', (kind) => {
   it('signing up keeps what the viewer liked while signed out, now as the account’s', async () => {
     const [a, b] = [await newDesign(4), await newDesign()];
     const gate = await t.unlock();
-    // a signed-out like is the session's own: it counts once it is the account's (issue #37)
+    // a signed-out like is the session's own: it counts once it is the account's (docs/security.md)
     expect(await like(gate, a)).toEqual({ liked: true, likesCount: 4 });
     await like(gate, b);
     expect(await storedCount(b)).toBe(0);

@@ -210,7 +210,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       ]) {
         expectFieldError(await attempt(weak), 'body.password', accountMessages.passwordWeak);
       }
-      // the gate's shared password, in any case, is everybody's: not an account's (issue #37 item 15a)
+      // the gate's shared password, in any case, is everybody's: not an account's (docs/security.md)
       for (const beta of [t.config.betaPassword, t.config.betaPassword.toUpperCase()]) {
         expectFieldError(await attempt(beta), 'body.password', accountMessages.passwordIsBetaPassword);
       }
@@ -311,7 +311,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       expect((await signInAttempt(gate, account.username.toUpperCase(), account.password, guesser)).statusCode).toBe(
         429,
       );
-      // the owner, from any other address, is not locked out by a stranger's guesses (issue #37 item 7)
+      // the owner, from any other address, is not locked out by a stranger's guesses (docs/security.md)
       expect((await signInAttempt(await t.unlock(), account.username, account.password)).statusCode).toBe(200);
       // and the guesser's other usernames are not refused by it
       const other = await signUp(t.app, await t.unlock());

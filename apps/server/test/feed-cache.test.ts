@@ -119,7 +119,7 @@ describe.each(dbKinds)('feed page cache (%s)', (kind) => {
   it('shows a like and an unlike on the next request, for the liker and for others', async () => {
     await feed(alice);
     await feed(bob);
-    // alice's like, an account's, is one the count shows (a signed-out like is not: issue #37)
+    // alice's like, an account's, is one the count shows (a signed-out like is not: docs/security.md)
     const before = cardOf((await feed(alice)).page, 'card-02');
     const like = await t.app.inject({ method: 'PUT', url: apiPaths.designLike('card-02'), headers: { cookie: alice } });
     expect(like.statusCode).toBe(200);

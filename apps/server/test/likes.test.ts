@@ -31,7 +31,7 @@ describe.each(dbKinds)('likes (%s)', (kind) => {
       headers: { cookie },
       remoteAddress: remoteAddress(cookie),
     });
-  /** A signed-in viewer: only signed-in likes count in likesCount (issue #37; design-holds.test.ts, 4c). */
+  /** A signed-in viewer: only signed-in likes count in likesCount (docs/security.md; design-holds.test.ts, 4c). */
   const account = async () => signedInCookie(t, t.database.db, (await insertAccount(t.database.db)).id);
   const storedCount = async (id: string) =>
     (await t.database.db.select().from(designs).where(eq(designs.id, id)))[0]!.likesCount;

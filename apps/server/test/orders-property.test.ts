@@ -3,7 +3,7 @@
  * design each was shopped from along a remix chain), buyers, retries of earlier checkouts,
  * cancellations and forged requests. After every step the ledger must hold, for each person,
  * exactly the rate applied to the lines of orders not cancelled; a key never makes two orders; a
- * buyer's unpaid orders stay within the caps (issue #37), a checkout past them refused; and a refused
+ * buyer's unpaid orders stay within the caps (docs/security.md), a checkout past them refused; and a refused
  * request writes nothing.
  */
 import { sql } from 'drizzle-orm';

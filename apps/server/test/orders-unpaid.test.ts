@@ -1,5 +1,5 @@
 /**
- * Unpaid orders under a determined buyer (issue #37, item 5): an unpaid order credits pending
+ * Unpaid orders under a determined buyer (docs/security.md): an unpaid order credits pending
  * commission at once, so pending commission shows to its earner alone, a buyer's unpaid orders are
  * capped per 24 hours (count and value, refused with a 429 and Retry-After, concurrent checkouts
  * included), and an order still unpaid after ORDER_PAYMENT_WINDOW expires, its commission reversed

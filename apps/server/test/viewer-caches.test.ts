@@ -204,7 +204,7 @@ describe.each(dbKinds)('sessions, likes and saves kept in memory (%s)', (kind) =
   });
 
   it('drops only the pages that show a liked design', async () => {
-    // an account's like: it moves the count on the card (a signed-out one does not, issue #37)
+    // an account's like: it moves the count on the card (a signed-out one does not, docs/security.md)
     const cookie = (await signUp(t.app, await t.unlock())).cookie;
     const first = await pageOf(t.app, cookie);
     const secondUrl = `${FIRST_PAGE}&cursor=${encodeURIComponent(first.nextCursor!)}`;

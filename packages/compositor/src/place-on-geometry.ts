@@ -4,7 +4,7 @@ import { boundsOf, boxPolygon, CellMask, scalePolygon } from './polygon';
 import { overlapShare, MAX_OVERLAP } from './arrange';
 
 /*
- * Placement on a photo's geometry (issue #38): every standing product's base on the visible floor or ground, clear
+ * Placement on a photo's geometry (decision 0042): every standing product's base on the visible floor or ground, clear
  * of the room's own pieces, at its real size for the camera; rugs flat in the floor's perspective under the seating
  * group; wall art on a wall at eye height, clear of windows and doors; pendants from the ceiling; in a yard, furniture
  * on patio or lawn, plants along beds and fences, string lights between real anchors. A product that fits nowhere is

@@ -1,5 +1,5 @@
 /**
- * Renders on real photos (issue #38): every labelled photo (test/fixtures/real-photos/labels.json) with three
+ * Renders on real photos (decision 0042): every labelled photo (test/fixtures/real-photos/labels.json) with three
  * product sets from the catalogue, rendered as the server renders an uploaded photo (no layout, render width
  * 1600), then checked against the labels: products stand on the floor and not on the room's own pieces, rugs lie
  * flat on it, wall pieces hang on a wall clear of windows and doors, no two overlap by more than a tenth, nearer

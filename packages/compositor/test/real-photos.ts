@@ -1,5 +1,5 @@
 /**
- * The real photographs the renders are tested on (issue #38) and their hand labels. The photos are
+ * The real photographs the renders are tested on (decision 0042) and their hand labels. The photos are
  * test fixtures outside the project (../shared/photos beside the repository, never copied in); the
  * labels are ours, in test/fixtures/real-photos/labels.json, every coordinate a fraction of the
  * picture's width (x) or height (y).

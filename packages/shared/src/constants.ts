@@ -2,7 +2,7 @@
 export const MODES = ['interior', 'landscape'] as const;
 
 export const FEED_PAGE_SIZE = 25;
-/** Comments per page of a design's comments (issue #37): the list loads the next page as the person reaches its end. */
+/** Comments per page of a design's comments (docs/security.md): the list loads the next page as the person reaches its end. */
 export const COMMENTS_PAGE_SIZE = 50;
 export const JUST_PUBLISHED_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAX_CARD_THUMBNAILS = 5;

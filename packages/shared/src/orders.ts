@@ -17,7 +17,7 @@ export const ORIGINAL_CREATOR_COMMISSION_BPS = 200;
 export const ORDER_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ORDER_MAX_LINES = 50;
 /**
- * What one buyer may have placed without paying in any 24 hours (issue #37): an unpaid order credits
+ * What one buyer may have placed without paying in any 24 hours (docs/security.md): an unpaid order credits
  * pending commission at once, so these bound what a buyer can credit anyone before paying. The count
  * takes in cancelled and expired orders too; the value only orders still open and unpaid.
  */

@@ -58,7 +58,7 @@ export const userSchema = z.extend(userSummarySchema, {
   postCount: z.int(),
   /**
    * Currency string, e.g. "$1,245.50" (SPEC §3): the commission available (paid) to them; on the
-   * signed-in account's own profile, pending commission too (issue #37).
+   * signed-in account's own profile, pending commission too (docs/security.md).
    */
   commissionEarned: z.string(),
   isCurrentUser: z.boolean(),

@@ -302,7 +302,7 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestFingerprint: text('request_fingerprint').notNull(),
-    // 'expired': still unpaid after ORDER_PAYMENT_WINDOW, its commission reversed (issue #37)
+    // 'expired': still unpaid after ORDER_PAYMENT_WINDOW, its commission reversed (docs/security.md)
     status: text('status', { enum: ['placed', 'cancelled', 'expired'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'captured', 'voided'] }).notNull(),
     paymentProvider: text('payment_provider').notNull(),

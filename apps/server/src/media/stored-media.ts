@@ -103,7 +103,7 @@ export async function readStoredMedia(storage: FileStorage, url: string): Promis
  * The URLs among `urls` that something still shows, so that their files must stay: a design's before,
  * after or video picture, any line of a design's product list (an own item is a photo its author uploaded,
  * selected_products[].imageUrl), and a user's avatar. A file may be both at once: an avatar picked again
- * as an own item of a published design (issue #37).
+ * as an own item of a published design (docs/security.md).
  */
 async function findReferencedUrls(db: AppDatabase, urls: string[]): Promise<Set<string>> {
   // a product list holds a URL when it contains a line with it as imageUrl (jsonb containment)

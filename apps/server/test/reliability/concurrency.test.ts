@@ -194,7 +194,7 @@ describe.each(dbKinds)('concurrency storm over HTTP (%s)', (kind) => {
                 .from(designLikes)
                 .where(eq(designLikes.designId, designId));
               expect(likeRows.map((r) => r.viewerId).sort()).toEqual(expectedViewers);
-              // only the accounts' likes count (issue #37): the signed-out sessions' are rows the count leaves out
+              // only the accounts' likes count (docs/security.md): the signed-out sessions' are rows the count leaves out
               const counted = sessions.filter(
                 (s, i) => s.signedIn && lastAcknowledged.get(`${i}:${d}`) === true,
               ).length;

@@ -344,7 +344,7 @@ async function openReader(
 
 const DRIFT_SQL = `
   select d.id,
-         -- only an account's like counts (issue #37): a signed-out session's is a row the count leaves out
+         -- only an account's like counts (docs/security.md): a signed-out session's is a row the count leaves out
          d.likes_count - (select count(*)::int from design_likes l where l.design_id = d.id
            and exists (select 1 from users u where u.id = l.viewer_id)) as like_drift,
          d.comments_count - (select count(*)::int from design_comments c where c.design_id = d.id) as comment_drift

@@ -3,7 +3,7 @@
  * acknowledged order is there (sending its checkout again answers the same order and writes
  * nothing), no order is half-written, and the ledger holds exactly the rates on the lines of the
  * orders that exist — whatever the kill cut short. Each worker is a buyer of its own, since one
- * buyer may have only 10 unpaid orders a day (issue #37); a worker whose buyer is at a cap stops.
+ * buyer may have only 10 unpaid orders a day (docs/security.md); a worker whose buyer is at a cap stops.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';

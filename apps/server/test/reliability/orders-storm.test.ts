@@ -3,7 +3,7 @@
  * the same moment (a double tap, a retry racing its original). Exactly 200 orders, every line
  * written once, and the ledger equal to the rates on those lines to the cent — on PGlite and on
  * Postgres, whose pool runs the twins in parallel transactions. Each session places exactly the 10
- * unpaid orders a day the caps allow (issue #37), worth less than their $10,000.00: the twin of its
+ * unpaid orders a day the caps allow (docs/security.md), worth less than their $10,000.00: the twin of its
  * tenth is answered with that order, not refused.
  */
 import { count, eq, inArray } from 'drizzle-orm';

@@ -68,7 +68,7 @@ export async function signOutAllSessions(tx: Queryable, accountId: string): Prom
 
 /**
  * Moves the likes a gate session made while signed out to the account (decision 0016). A signed-out
- * like does not count in a design's public count (designs.repository addLike, issue #37): each one
+ * like does not count in a design's public count (designs.repository addLike, docs/security.md): each one
  * that becomes the account's counts now, and a design both had liked keeps the account's like, which
  * already counted. Idempotent: a second run finds no session likes. Two sessions of one account
  * merging at once stay right: the later insert of a shared design waits for the earlier one to commit

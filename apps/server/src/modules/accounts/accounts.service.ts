@@ -115,7 +115,7 @@ const newSessionToken = () => randomBytes(32).toString('base64url');
 export async function getSession(db: AppDatabase, viewer: Viewer): Promise<SessionResponse> {
   const userId = await currentUserIdOf(db, viewer);
   const [found, unreadNotifications] = await Promise.all([
-    // the account's own pending commission shows only to it (issue #37)
+    // the account's own pending commission shows only to it (docs/security.md)
     userId === null ? null : findUserWithPostCountById(db, userId, viewer.accountId),
     userId === null ? 0 : countUnread(db, userId),
   ]);

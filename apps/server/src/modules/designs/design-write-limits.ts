@@ -27,7 +27,7 @@ export const COMMENT_LIMIT: WriteLimit = {
 /**
  * Likes and unlikes together, per viewer (account, or gate session signed out) and per address:
  * signed out, a new gate session is a new viewer, so the address is what bounds a script that
- * opens sessions to like with (issue #37). Several people behind one address share its budget.
+ * opens sessions to like with (docs/security.md). Several people behind one address share its budget.
  */
 export const LIKE_LIMIT: WriteLimit = {
   name: 'like',

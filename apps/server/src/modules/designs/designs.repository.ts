@@ -104,7 +104,7 @@ export async function findDesigns(db: AppDatabase, options: FindDesignsOptions):
 }
 
 /**
- * Which designs a viewer may reach by id (issue #37): every public design, and the signed-in account's own
+ * Which designs a viewer may reach by id (docs/security.md): every public design, and the signed-in account's own
  * designs whatever their `is_public`. Every read and write by id asks for a design through it, and answers a
  * hidden design as it answers a missing one (404), so that nobody learns a hidden design exists.
  */
@@ -328,7 +328,7 @@ async function readLikesCount(
  * Who likes: the liker id the like is stored under (the account, or the gate session signed out) and the
  * signed-in account, if any, which decides whether the like counts.
  *
- * Only signed-in likes count in a design's public `likesCount` (issue #37): a signed-out like is kept
+ * Only signed-in likes count in a design's public `likesCount` (docs/security.md): a signed-out like is kept
  * for its session (likedByViewer, and it moves to the account at sign-in, where it starts to count:
  * accounts.repository moveSessionLikesToAccount), but a script that opens gate sessions to like with
  * cannot move the number a design shows. PRODUCT.md: likes made before signing in move to the account.

@@ -20,7 +20,7 @@ export default async function ordersRoutes(app: AppInstance, options: { paymentP
         200: placeOrderResponseSchema,
         400: errorResponseSchema,
         409: errorResponseSchema,
-        // the buyer's unpaid orders of the last 24 hours are at a cap (issue #37)
+        // the buyer's unpaid orders of the last 24 hours are at a cap (docs/security.md)
         429: errorResponseSchema,
         ...signInRequiredResponse,
       },
@@ -52,7 +52,7 @@ export default async function ordersRoutes(app: AppInstance, options: { paymentP
 }
 
 /**
- * Expires unpaid orders past ORDER_PAYMENT_WINDOW (issue #37) once the server is ready and every
+ * Expires unpaid orders past ORDER_PAYMENT_WINDOW (docs/security.md) once the server is ready and every
  * ORDER_EXPIRY_SWEEP_MS after, in every instance: the sweep takes its orders with SKIP LOCKED, so
  * instances sweeping together expire each order once. A failed sweep is logged and the next one
  * tries again; an order is at most one interval late.

@@ -42,7 +42,7 @@ export interface PlaceOrderInput {
 /** How many orders the Orders screen lists. */
 const ORDERS_LISTED = 100;
 
-/** What one buyer may have placed and not paid in any 24 hours (issue #37; docs/security.md). */
+/** What one buyer may have placed and not paid in any 24 hours (docs/security.md; docs/security.md). */
 const UNPAID_ORDER_CAPS: UnpaidOrderCaps = {
   orders: UNPAID_ORDERS_PER_DAY,
   cents: UNPAID_ORDER_CENTS_PER_DAY,
@@ -253,7 +253,7 @@ export async function cancelOrder(db: AppDatabase, buyerId: string, orderId: str
 }
 
 /**
- * Expires every order placed more than `paymentWindowMs` before `now` and still unpaid (issue #37):
+ * Expires every order placed more than `paymentWindowMs` before `now` and still unpaid (docs/security.md):
  * each becomes 'expired' and its pending commission is reversed with new ledger rows, as a
  * cancellation's is. Batch by batch, so any number of instances may sweep at once. Returns how many
  * it expired.

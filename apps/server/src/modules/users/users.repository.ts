@@ -7,7 +7,7 @@ import { commissionEntries, designs, follows, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 /**
  * A user with what the commission ledger says they earned, as the viewer may see it: available
- * (paid) commission to everyone, pending too to the earner alone (issue #37).
+ * (paid) commission to everyone, pending too to the earner alone (docs/security.md).
  */
 export type UserRowWithEarnings = UserRow & { commissionCents: number };
 
@@ -97,7 +97,7 @@ export async function findUsersWithPostCount(
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${users.id})`;
   // what the ledger holds for them (commission_entries_earner_idx serves it): available to everyone;
-  // pending, which an unpaid order credits at once, to the earner alone (issue #37)
+  // pending, which an unpaid order credits at once, to the earner alone (docs/security.md)
   const shownBuckets =
     followerId === null
       ? sql`${commissionEntries.status} = 'available'`

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * One page of a design's comments, oldest first (SPEC §7 project comments read), 50 at a time after the cursor's
- * comment (issue #37). The first page is asked for with no query at all.
+ * comment (docs/security.md). The first page is asked for with no query at all.
  */
 export function getDesignComments(
   designId: string,

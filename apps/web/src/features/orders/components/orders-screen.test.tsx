@@ -93,7 +93,7 @@ describe('OrdersScreen', () => {
     expect(within(items[0]!).getByText('$2,789.49')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Cancelled')).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
-    // unpaid past the payment window (issue #37): expired, never shown as placed
+    // unpaid past the payment window (docs/security.md): expired, never shown as placed
     expect(within(items[2]!).getByText('Expired · not paid')).toBeInTheDocument();
     expect(within(items[2]!).queryByText('Placed · payment pending')).not.toBeInTheDocument();
     expect(within(items[2]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();

@@ -39,7 +39,7 @@ function stubApi(designs: Design[], remixesById: Record<string, Design[]>, { fai
     const design = designs.find((candidate) => candidate.id === id);
     if (!design) return jsonResponse(404, { error: 'Design not found' });
     if (sub === undefined) return jsonResponse(200, design);
-    if (sub === 'comments') return jsonResponse(200, { items: [] });
+    if (sub === 'comments') return jsonResponse(200, { items: [], nextCursor: null });
     if (sub === 'remixes') {
       if (remixFailures > 0) {
         remixFailures -= 1;
