@@ -5,25 +5,8 @@ import type { Point, Polygon } from './geometry/types';
  * pieces, and to rasterise a region into a mask.
  */
 
-/** Whether the point lies inside the polygon (even-odd rule). */
-export function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!;
-    const [xj, yj] = polygon[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-/** The polygon's area in square pixels (either winding). */
-export function polygonArea(polygon: Polygon): number {
-  let sum = 0;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    sum += polygon[j]![0] * polygon[i]![1] - polygon[i]![0] * polygon[j]![1];
-  }
-  return Math.abs(sum) / 2;
-}
+// the point-in-polygon and area tests the analysis uses: placement tests against the same polygons it found
+export { insidePolygon, polygonArea } from './geometry/polygon';
 
 export interface Bounds {
   left: number;

@@ -21,7 +21,7 @@ export function convexHull(points: readonly Point[]): Point[] {
   return lower.concat(upper);
 }
 
-/** Twice the signed area, positive for one winding and negative for the other. */
+/** The polygon's area in square pixels (either winding). */
 export function polygonArea(polygon: Polygon): number {
   let area = 0;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
