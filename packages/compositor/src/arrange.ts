@@ -210,7 +210,8 @@ const claimOrder: Record<PlacementRole, number> = {
   overhead: 7,
 };
 
-const byClaimOrder = <T extends { role: PlacementRole; index: number }>(items: readonly T[]) =>
+/** Items in the order they claim places: by role as claimOrder says, then as the person listed them. */
+export const byClaimOrder = <T extends { role: PlacementRole; index: number }>(items: readonly T[]) =>
   [...items].sort((a, b) => claimOrder[a.role] - claimOrder[b.role] || a.index - b.index);
 
 /**

@@ -1,7 +1,7 @@
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
 import { boundsOf, boxPolygon, CellMask, scalePolygon } from './polygon';
-import { overlapShare, MAX_OVERLAP } from './arrange';
+import { byClaimOrder, overlapShare, MAX_OVERLAP } from './arrange';
 
 /*
  * Placement on a photo's geometry (decision 0042): every standing product's base on the visible floor or ground, clear
@@ -166,17 +166,6 @@ const yardFurniture = new Set([
   'dining-chair',
 ]);
 const yardPlanting = new Set(['planter', 'shrub', 'tree', 'raised-bed', 'plant']);
-
-const claimOrder: Record<PlacementRole, number> = {
-  large: 0,
-  rug: 1,
-  medium: 2,
-  tall: 3,
-  plant: 4,
-  wall: 5,
-  small: 6,
-  overhead: 7,
-};
 
 /** The words a receipt and a prompt name a product by. */
 export function labelOfKind(kind: string | null): string {
@@ -793,7 +782,7 @@ export function placeOnGeometry(
     });
   };
 
-  for (const item of [...items].sort((a, b) => claimOrder[a.role] - claimOrder[b.role] || a.index - b.index)) {
+  for (const item of byClaimOrder(items)) {
     const pose = poseOf(item.kind, item.role);
     const size = sizeOfItem(item.kind, item.role, item.size);
     if (pose === 'flat') placeFlat(item, size);

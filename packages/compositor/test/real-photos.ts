@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { insidePolygon as insidePolygonOf } from '../src/geometry/polygon';
 
 /** The repository's root: this file is packages/compositor/test/real-photos.ts. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -166,16 +167,9 @@ export interface CheckFailure {
   detail: string;
 }
 
-/** Whether (x, y) lies inside the polygon (even-odd rule). */
-export function insidePolygon(polygon: FractionPolygon, x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i]!;
-    const [xj, yj] = polygon[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
+/** Whether (x, y) lies inside the polygon (even-odd rule): the same plane geometry the compositor uses. */
+export const insidePolygon = (polygon: FractionPolygon, x: number, y: number): boolean =>
+  insidePolygonOf(polygon, x, y);
 
 /** The distance from (x, y) to the polygon's outline. */
 export function distanceToOutline(polygon: FractionPolygon, x: number, y: number): number {
