@@ -1,8 +1,8 @@
 /**
  * Full garbage collections in another Node process through its inspector (HeapProfiler.collectGarbage),
  * so its resident memory can be read without the garbage a start-up leaves behind. The target must
- * run with --inspect (NODE_OPTIONS); the DevTools protocol call goes out from a short-lived
- * `node --experimental-websocket` process, as Node 20 has no WebSocket client without that flag.
+ * run with --inspect (NODE_OPTIONS); the DevTools protocol call goes out from a
+ * short-lived Node process with Node's own WebSocket client.
  */
 import { execFileSync } from 'node:child_process';
 
@@ -33,7 +33,7 @@ async function debuggerUrl(port: number): Promise<string> {
 
 export async function collectGarbage(inspectPort: number): Promise<void> {
   const url = await debuggerUrl(inspectPort);
-  execFileSync(process.execPath, ['--experimental-websocket', '--no-warnings', '-e', collectScript, url], {
+  execFileSync(process.execPath, ['--no-warnings', '-e', collectScript, url], {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 30_000,
   });

@@ -1,7 +1,7 @@
 /**
  * The render pool's worker entry, plain JavaScript so that any worker can load it. The server's TypeScript runs
  * through tsx (decision 0002), but a worker thread does not get tsx's hooks, not even from `node --import tsx`
- * (npm start, dev, the benchmarks) on Node 20, and not under vitest: tsx's scoped import loads the tasks themselves.
+ * (npm start, dev, the benchmarks), and not under vitest: tsx's scoped import loads the tasks themselves.
  */
 const tasks = import('tsx/esm/api').then(({ tsImport }) =>
   Promise.all([tsImport('./render-task.ts', import.meta.url), tsImport('./remote-edit-task.ts', import.meta.url)]),
