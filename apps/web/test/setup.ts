@@ -29,6 +29,19 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom has no layout; the router's scroll restoration only needs the call to exist
 window.scrollTo = () => {};
 
+// A data router's navigation builds a `Request` with an AbortController's signal. Under jsdom that controller is
+// jsdom's, while `Request` is Node's own (undici), and Node 24's undici refuses any signal but its own ('Expected
+// signal to be an instance of AbortSignal': vitest-dev/vitest#8374), so every navigation failed. The tests' Request
+// carries a foreign signal as its `signal` without handing it to undici: the router reads it, nothing fetches it.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class Request extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const signal = init?.signal;
+    super(input, signal ? { ...init, signal: undefined } : init);
+    if (signal) Object.defineProperty(this, 'signal', { value: signal });
+  }
+};
+
 // Preact runs effects after the next paint by racing requestAnimationFrame against a 35 ms timer, and the timer
 // cancels the frame. A timer left by a file's last render could fire after jsdom was torn down, where
 // cancelAnimationFrame no longer exists: an unhandled ReferenceError that failed a whole CI run. jsdom paints
