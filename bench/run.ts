@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark in turn, one table of figures beside their limits, printed and
  * written to bench/RESULTS.md with the machine they were measured on. `npm run bench -- web images`
  * runs only the named modules, and writes bench/RESULTS.subset.md instead: RESULTS.md stays the last whole run,
- * which the README's table is read from. A module that fails becomes a row saying so; the others still run.
+ * which bench/README.md's figures are read from. A module that fails becomes a row saying so; the others still run.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
