@@ -248,7 +248,23 @@ describe('the horizon and the products placed', () => {
   it('catches a chosen product left out of the render', () => {
     const sofa = placed('Sofa', 'sofa', 'standing', box(0.3, 0.6, 0.4, 0.25));
     expect(checkPlaced(['Sofa'], [sofa])).toEqual([]);
-    expect(checkPlaced(['Sofa', 'Lamp'], [sofa])).toEqual([{ check: 'placed', detail: 'Lamp is missing' }]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa])).toEqual([
+      { check: 'placed', detail: 'Lamp is missing, with no reason' },
+    ]);
+  });
+
+  it('accepts a product left out with a reason naming it, and nothing vaguer', () => {
+    const sofa = placed('Sofa', 'sofa', 'standing', box(0.3, 0.6, 0.4, 0.25));
+    const lamp = (reason: string) => [{ name: 'Lamp', kind: 'floor-lamp', reason }];
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no free floor for the floor lamp'))).toEqual([]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no room')).map((f) => f.detail)).toEqual([
+      "Lamp is left out with an unclear reason: 'no room'",
+    ]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no free floor for the sofa'))).toHaveLength(1);
+    const both = [{ name: 'Sofa', kind: 'sofa', reason: 'no free floor for the sofa' }];
+    expect(checkPlaced(['Sofa'], [sofa], both).map((f) => f.detail)).toEqual([
+      "Sofa is drawn and also left out ('no free floor for the sofa')",
+    ]);
   });
 
   it('runs every check of a render together', () => {
