@@ -4,7 +4,9 @@
  * process (no HTTP), and the same render as the server runs it, on a render pool worker thread,
  * one at a time, with the first call (a worker starting) apart. Run alone: node --import tsx bench/render.ts
  */
-import { performance } from 'node:perf_hooks';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { renderLocalDesign, type LocalDesignInput } from '@dwellscape/compositor';
 import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import {
@@ -18,7 +20,8 @@ import { planReplacements, placementRoleOf, seedKindOf } from '@dwellscape/compo
 import sharp from 'sharp';
 import { productImageSvg, SEED_PRODUCTS, seededLayoutOf, seededSceneWithout, seedKeys } from '@dwellscape/sample-art';
 import { isMain } from './lib/main';
-import type { Benchmark } from './lib/report';
+import type { Benchmark, BenchRow } from './lib/report';
+import { PHOTOS_DIR } from '../packages/compositor/test/real-photos';
 import { median, millis } from './lib/stats';
 
 const RUNS = 7;
@@ -105,6 +108,60 @@ async function seededRender(): Promise<() => Promise<unknown>> {
   };
 }
 
+/** A real photo's limit: the whole render, the photo's analysis and placement included. */
+const REAL_PHOTO_TARGET_MS = 1_500;
+/** The real photo the render is timed on (beside the repository, never copied in: decision 0042). */
+const REAL_PHOTO = 'moge_living_room.jpg';
+
+/**
+ * An uploaded real photo as a phone sends it: a labelled living room scaled up to 4000×3000 (12 MP) JPEG, with six
+ * catalogue products at their real sizes; no geometry given, so the render analyses the photo as an upload's does.
+ * Null when the photos are not beside the repository.
+ */
+async function realPhotoInput(): Promise<LocalDesignInput | null> {
+  const file = path.join(PHOTOS_DIR, REAL_PHOTO);
+  if (!existsSync(file)) return null;
+  const spaceImage = await sharp(file)
+    .resize(4000, 3000, { fit: 'cover' })
+    .jpeg({ quality: 90, mozjpeg: false })
+    .toBuffer();
+  const ids = [
+    'p-velvet-sofa',
+    'p-walnut-coffee-table',
+    'p-jute-rug',
+    'p-arc-floor-lamp',
+    'p-abstract-canvas',
+    'p-fiddle-leaf-fig',
+  ];
+  const products = await Promise.all(
+    ids.map(async (id) => {
+      const p = SEED_PRODUCTS.find((product) => product.id === id)!;
+      const bytes = await sharp(Buffer.from(productImageSvg(p.id, p.look)))
+        .png()
+        .toBuffer();
+      return { bytes, category: p.category, name: p.name, size: p.dimensions };
+    }),
+  );
+  return {
+    spaceImage,
+    products,
+    answers: { 'interior-vibe': 'Cozy' },
+    mode: 'interior',
+    spaceType: 'Living Room',
+    width: RENDER_WIDTH,
+    maxInputPixels: UPLOAD_MAX_PIXELS,
+  };
+}
+
+/** The event loop's longest stall (ms) while `work` runs: what a render on the pool leaves the server. */
+async function longestStall(work: () => Promise<unknown>): Promise<{ result: unknown; stallMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const result = await work();
+  histogram.disable();
+  return { result, stallMs: histogram.max / 1e6 };
+}
+
 async function timeRenders(render: () => Promise<unknown>, runs: number): Promise<RenderTimes> {
   const firstStarted = performance.now();
   await render();
@@ -132,6 +189,7 @@ export const run: Benchmark = async () => {
   } finally {
     await pool.close();
   }
+  const realRows = await realPhotoRows();
   const shape =
     `4000×3000 JPEG (${(input.spaceImage.length / 1e6).toFixed(1)} MB) + ${input.products.length} products` +
     ` → ${RENDER_WIDTH} px WebP`;
@@ -166,7 +224,66 @@ export const run: Benchmark = async () => {
         `Sunny Living Room + 6 catalogue products, 4 of them replacing the room's own: replacements planned, the ` +
         `scene redrawn without them (SVG), placed by its layout, nearer pieces drawn again; in-process; ${spread(seeded)}`,
     },
+    ...realRows,
   ];
 };
+
+/**
+ * A real 12 MP photo with six products, geometry included: in-process, then on a warmed pool as the server runs it
+ * (the first render after start apart), with the event loop's longest stall meanwhile.
+ */
+async function realPhotoRows(): Promise<BenchRow[]> {
+  const input = await realPhotoInput();
+  if (!input) {
+    return [{ area: 'Images', metric: 'local render of a real photo', value: 'skipped', note: `no ${REAL_PHOTO}` }];
+  }
+  const spread = (t: RenderTimes) =>
+    `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per render`;
+  const inProcess = await timeRenders(() => renderLocalDesign(input), RUNS);
+  const pool = createRenderPool();
+  let warmMs: number;
+  let firstMs: number;
+  let stallMs: number;
+  let onWorker: RenderTimes;
+  try {
+    const warmStarted = performance.now();
+    await pool.warm();
+    warmMs = performance.now() - warmStarted;
+    const firstStarted = performance.now();
+    const first = await longestStall(() => pool.render(input));
+    firstMs = performance.now() - firstStarted;
+    onWorker = await timeRenders(() => pool.render(input), RUNS);
+    stallMs = Math.max(first.stallMs, (await longestStall(() => pool.render(input))).stallMs);
+  } finally {
+    await pool.close();
+  }
+  const shape = `${REAL_PHOTO} at 4000×3000 JPEG (${(input.spaceImage.length / 1e6).toFixed(1)} MB) + 6 products`;
+  return [
+    {
+      area: 'Images',
+      metric: `local render of a real photo, median of ${RUNS}`,
+      value: millis(inProcess.median),
+      target: `< ${millis(REAL_PHOTO_TARGET_MS)}`,
+      met: inProcess.median < REAL_PHOTO_TARGET_MS,
+      note: `${shape}, analysis and placement included, in-process; ${spread(inProcess)}`,
+    },
+    {
+      area: 'Images',
+      metric: `local render of a real photo on a warmed pool, median of ${RUNS}`,
+      value: millis(onWorker.median),
+      target: `< ${millis(REAL_PHOTO_TARGET_MS)}`,
+      met: onWorker.median < REAL_PHOTO_TARGET_MS,
+      note: `the same on the render pool as the server runs it; ${spread(onWorker)}`,
+    },
+    {
+      area: 'Images',
+      metric: 'first real-photo render after the pool is warmed',
+      value: millis(firstMs),
+      target: `< ${millis(REAL_PHOTO_TARGET_MS)}`,
+      met: firstMs < REAL_PHOTO_TARGET_MS,
+      note: `warming (a worker a core started, one small render each) took ${millis(warmMs)}; the event loop's longest stall during a render: ${millis(stallMs)}`,
+    },
+  ];
+}
 
 if (isMain(import.meta.url)) console.table(await run());

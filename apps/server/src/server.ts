@@ -43,6 +43,12 @@ async function main() {
       ? `Gate password: "${config.betaPassword}" (the default; set BETA_PASSWORD to change it)`
       : 'Gate password: taken from BETA_PASSWORD',
   );
+  // the render threads start now rather than with the first person's render
+  const warmStarted = performance.now();
+  app.engines.warm().then(
+    () => app.log.info(`render threads ready in ${Math.round(performance.now() - warmStarted)} ms`),
+    (err: unknown) => app.log.warn({ err }, 'warming the render threads failed'),
+  );
   if (config.warmSampleImageSizes) {
     void warmSeedImageSizes({ storage: app.storage, log: app.log, signal: warming.signal });
   }

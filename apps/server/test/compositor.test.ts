@@ -96,6 +96,42 @@ describe('CompositorImageEngine', () => {
     }
   });
 
+  it('warms every thread before the first render, so that render starts no worker', async () => {
+    const warmed = createRenderPool({ threads: 2 });
+    try {
+      expect(warmed.started).toBe(0);
+      await warmed.warm();
+      expect(warmed.started).toBe(2);
+      const design = await new CompositorImageEngine(warmed).generateDesign({ spaceImage: room, products, fields });
+      expect(design.contentType).toBe('image/webp');
+      expect(warmed.started).toBe(2);
+    } finally {
+      await warmed.close();
+    }
+  });
+
+  it("stands a person's own item at the size they gave it, and others at their category's", async () => {
+    const own = (sizeCm?: EngineImage['sizeCm']): EngineImage => ({
+      bytes: products[0]!.bytes,
+      category: 'Sofas',
+      name: 'My old sofa',
+      ...(sizeCm ? { sizeCm } : {}),
+    });
+    const heightOf = async (item: EngineImage) => {
+      const design = await engine.generateDesign({ spaceImage: room, products: [item], fields });
+      return design.placements![0]!.box.height;
+    };
+    const [small, large, unsized] = await Promise.all([
+      heightOf(own({ width: 150, depth: 80, height: 60 })),
+      heightOf(own({ width: 150, depth: 80, height: 100 })),
+      heightOf(own()),
+    ]);
+    expect(large / small).toBeGreaterThan(1.4);
+    // no size given: a sofa's (82 cm high), between the two
+    expect(unsized).toBeGreaterThan(small);
+    expect(unsized).toBeLessThan(large);
+  });
+
   it('does not start a render whose caller already gave up', async () => {
     const controller = new AbortController();
     controller.abort();

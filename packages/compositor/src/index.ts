@@ -14,7 +14,10 @@ export {
   photoGeometryOf,
 } from './render-local-design';
 export {
+  checkSizeCm,
+  InvalidProductSizeError,
   labelOfKind,
+  MAX_SIZE_CM,
   placeOnGeometry,
   sizeOfItem,
   SIZE_OF_KIND_CM,

@@ -95,6 +95,12 @@ export interface Placement {
   cord?: { x: number; y: number; top?: number };
   /** The id of the room's own piece this product took the place of (seeded spaces). */
   replaced?: string;
+  /**
+   * On an uploaded photo: the room's piece this product takes the place of, to be erased from the picture (decision
+   * 0042). `piece` is the same id as `replaced`; `kind` the piece's as the analysis told it; `polygon` its whole
+   * silhouette in output pixels.
+   */
+  replaces?: { piece: string; kind: string | null; polygon: ReadonlyArray<readonly [number, number]> };
   /** Depth of its front in metres, when the space's perspective is known. */
   z?: number;
   /** For a flat piece: how much narrower its far edge is drawn than its near one. */

@@ -1,6 +1,6 @@
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
-import { boundsOf, boxPolygon, CellMask, scalePolygon } from './polygon';
+import { boundsOf, boxPolygon, CellMask, scalePolygon, type Bounds } from './polygon';
 import { byClaimOrder, overlapShare, MAX_OVERLAP } from './arrange';
 
 /*
@@ -70,6 +70,28 @@ const SIZE_OF_ROLE_CM: Readonly<Record<PlacementRole, SizeCm>> = {
   overhead: { width: 45, depth: 45, height: 35 },
   rug: { width: 230, depth: 160, height: 1 },
 };
+
+/** A size a person gives their item is at most this many centimetres a side (a pergola is 3–4 m). */
+export const MAX_SIZE_CM = 2000;
+
+/** A product's size that is not a real one (not a number, not positive, beyond `MAX_SIZE_CM`). */
+export class InvalidProductSizeError extends RangeError {
+  constructor(size: SizeCm) {
+    super(
+      `A product's size must be width, depth and height in centimetres, each above 0 and at most ${MAX_SIZE_CM}: ` +
+        `got ${JSON.stringify(size)}`,
+    );
+    this.name = 'InvalidProductSizeError';
+  }
+}
+
+/** Throws `InvalidProductSizeError` unless each side is a number of centimetres above 0 and at most MAX_SIZE_CM. */
+export function checkSizeCm(size: SizeCm): void {
+  const sides = [size.width, size.depth, size.height];
+  if (!sides.every((v) => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_SIZE_CM)) {
+    throw new InvalidProductSizeError(size);
+  }
+}
 
 /** The size a product is placed at: its own when known, else its kind's, else its role's. */
 export function sizeOfItem(kind: string | null, role: PlacementRole, size?: SizeCm): SizeCm {
@@ -200,6 +222,8 @@ interface Footing {
 const PIECE_MARGIN = 0.08;
 /** Eye height of hung art's centre in metres. */
 const ART_CENTRE = 1.5;
+/** Yards: how high string lights hang on a house wall or a tree, in metres (a porch's eaves). */
+const STRAND_HEIGHT = 2.4;
 /** Rooms: the ceiling's height in metres, when nothing measures it. */
 const CEILING = 2.5;
 
@@ -519,12 +543,47 @@ export function placeOnGeometry(
     for (const candidate of candidates) {
       const footing = footingOfPiece(candidate.base);
       if (!footing) continue;
-      const f = { ...footing, width: size.width / 100, depth: size.depth / 100 };
-      const box = spriteBox(item, size, f);
-      if (clashes(frameBox(box))) continue;
+      // the room's other pieces (the one replaced goes): the new one, often larger, must not stand on them; one
+      // standing in front of the old piece (its coffee table) hides the new one's base as it hid the old one's
+      const others = new CellMask(W, H, cell);
+      for (const { piece, id, base } of pieces) {
+        if (id === candidate.id || replacedPieces.has(id)) continue;
+        if (base.backY > candidate.base.frontY) continue;
+        others.fill(piece.polygon);
+      }
+      const fit = (x: number) => {
+        const f = { ...footing, x, width: size.width / 100, depth: size.depth / 100 };
+        const box = spriteBox(item, size, f);
+        // within the picture, its base over the old piece's, clear of the other pieces and products
+        if (box.x < 0 || box.x + box.width > W) return null;
+        const u = projectAt(x, 0, f.z)[0];
+        if (u < candidate.base.left || u > candidate.base.right) return null;
+        // the bottom row of cells, whose centres may lie past a polygon that ends at the picture's edge, excepted
+        const v = Math.min(box.y + box.height, H - cell);
+        if (others.at(box.x, v) || others.at(box.x + box.width, v)) return null;
+        if (![box.x + 1, u, box.x + box.width - 1].every((bu) => onFloorAt(floorMask, [bu, v]))) return null;
+        if (footingPoints(f, PIECE_MARGIN / 2).some(([pu, pv]) => others.at(pu, Math.min(pv, H - 1)))) return null;
+        if (clashes(frameBox(box))) return null;
+        return { f, box };
+      };
+      let spot: ReturnType<typeof fit> = null;
+      const half = Math.max(footing.width / 2, 0.1);
+      for (let k = 0; k <= 12 && !spot; k++) {
+        const dx = (half * Math.ceil(k / 2)) / 6;
+        spot = fit(footing.x + (k % 2 === 0 ? dx : -dx));
+      }
+      if (!spot) continue;
+      const { f, box } = spot;
       replacedPieces.add(candidate.id);
       erase.push({ id: candidate.id, polygon: scalePolygon(candidate.piece.polygon, kx, ky) });
-      pushStanding(item, f, box, { replaced: candidate.id });
+      pushStanding(item, f, box, {
+        replaced: candidate.id,
+        replaces: {
+          piece: candidate.id,
+          kind: candidate.piece.kind,
+          polygon: scalePolygon(candidate.piece.polygon, kx, ky),
+        },
+      });
       return true;
     }
     return false;
@@ -602,11 +661,19 @@ export function placeOnGeometry(
       const width = across * shrink;
       const depth = deep * shrink;
       const options: Footing[] = [];
-      // under the seating group when there is one (smaller before anywhere else); the middle of the floor otherwise
-      if (seat) options.push({ x: seat.x, z: seat.z + Math.min(0.3, seat.depth * 0.4) - depth, width, depth });
-      else {
-        const zMid = zNear * Math.pow(zFar / zNear, 0.3);
-        options.push({ x: centreX(zMid), z: zMid, width, depth });
+      // under the seating group when there is one, its far edge under the front legs (smaller before anywhere
+      // else), centred on it or a little to a side; the middle of the floor otherwise
+      if (seat) {
+        for (const under of [Math.min(0.3, seat.depth * 0.4), 0.12]) {
+          for (const dx of [0, 0.25, -0.25, 0.5, -0.5]) {
+            options.push({ x: seat.x + dx * Math.min(seat.width, width), z: seat.z + under - depth, width, depth });
+          }
+        }
+      } else {
+        for (const share of [0.3, 0.2, 0.45]) {
+          const zMid = zNear * Math.pow(zFar / zNear, share);
+          for (const dx of [0, 0.5, -0.5]) options.push({ x: centreX(zMid) + dx * width, z: zMid, width, depth });
+        }
       }
       for (const f of options) {
         if (f.z < 0.5) continue;
@@ -623,7 +690,9 @@ export function placeOnGeometry(
         }
         const quad = footprintOf(f);
         const b = boundsOf(quad);
-        const box = { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top };
+        // the box is the part the picture shows (the sprite is warped onto the whole quad)
+        const [left, right, bottom] = [Math.max(0, b.left), Math.min(W, b.right), Math.min(H, b.bottom)];
+        const box = { x: left, y: b.top, width: right - left, height: bottom - b.top };
         const framed = quad.map(toFrame);
         footings.set(item.index, { ...f });
         // a rug is walked on: its footing does not keep standing pieces off it
@@ -749,37 +818,52 @@ export function placeOnGeometry(
     leave(item, `no free ceiling for the ${labelOfKind(item.kind)}`);
   };
 
-  /** String lights strung between two real anchors (fence, pergola, house wall, tree), sagging a little. */
+  /**
+   * String lights strung between two real anchors (fence, pergola, house wall, tree), sagging a little: the widest
+   * span whose strand covers no product already standing.
+   */
   const placeStrand = (item: GeometryItem) => {
-    const ends = anchorEnds(geometry.anchors);
-    if (!ends) {
+    // a fence or pergola carries them at its top; a house wall or tree at a porch's height (STRAND_HEIGHT) where its
+    // foot stands, never higher than the wall's top
+    const spans = anchorSpans(geometry.anchors, (anchor, b) => {
+      const top = b.top + (b.bottom - b.top) * 0.05;
+      if (anchor.kind === 'fence' || anchor.kind === 'pergola') return top;
+      const u = (b.left + b.right) / 2;
+      const z = depthAt(u, b.bottom);
+      return Number.isFinite(z) ? Math.max(top, projectAt(worldX(u, z), STRAND_HEIGHT, z)[1]) : top;
+    });
+    if (spans.length === 0) {
       leave(item, `nothing to hang the ${labelOfKind(item.kind)} from`);
       return;
     }
-    const [a, b] = ends;
-    const left = Math.min(a[0], b[0]);
-    const right = Math.max(a[0], b[0]);
-    const width = right - left;
-    const height = Math.min(width / Math.max(0.5, item.aspect), width * 0.18);
-    const box = {
-      x: left,
-      y: Math.min(a[1], b[1]),
-      width,
-      height: Math.max(height, Math.abs(a[1] - b[1]) + height * 0.5),
-    };
-    const fb = frameBox(box);
-    const z = depthAt(cam.cx, H * 0.75);
-    placed.push({
-      index: item.index,
-      role: item.role,
-      pose: 'suspended',
-      ...fb,
-      z: Number.isFinite(z) ? z : 5,
-      baseY: fb.y + fb.height,
-      on: 'anchors',
-      footprint: boxPolygon(fb.x, fb.y, fb.width, fb.height),
-      where: '',
-    });
+    for (const [a, b] of spans) {
+      const left = Math.min(a[0], b[0]);
+      const right = Math.max(a[0], b[0]);
+      const width = right - left;
+      const height = Math.min(width / Math.max(0.5, item.aspect), width * 0.18);
+      const box = {
+        x: left,
+        y: Math.min(a[1], b[1]),
+        width,
+        height: Math.max(height, Math.abs(a[1] - b[1]) + height * 0.5),
+      };
+      const fb = frameBox(box);
+      if (clashes(fb)) continue;
+      const z = depthAt(cam.cx, H * 0.75);
+      placed.push({
+        index: item.index,
+        role: item.role,
+        pose: 'suspended',
+        ...fb,
+        z: Number.isFinite(z) ? z : 5,
+        baseY: fb.y + fb.height,
+        on: 'anchors',
+        footprint: boxPolygon(fb.x, fb.y, fb.width, fb.height),
+        where: '',
+      });
+      return;
+    }
+    leave(item, `no clear span for the ${labelOfKind(item.kind)}`);
   };
 
   for (const item of byClaimOrder(items)) {
@@ -858,43 +942,47 @@ function sampleAny(mask: CellMask, box: { x: number; y: number; width: number; h
 }
 
 /**
- * The two ends string lights hang between: the tops of the two anchors farthest apart across the picture, or the
- * two ends of one wide anchor's top. Null when the photo has nothing to hang them from.
+ * The spans string lights can hang on, widest first: between two anchors (at the row `hangRow` gives: a fence's top,
+ * a house wall at a porch's height), then along one fence's or pergola's top, then along one house wall.
+ * Empty when the photo has nothing to hang them from.
  */
-function anchorEnds(anchors: readonly Anchor[]): [Point, Point] | null {
+function anchorSpans(
+  anchors: readonly Anchor[],
+  hangRow: (anchor: Anchor, bounds: Bounds) => number,
+): Array<[Point, Point]> {
   const tops = anchors.map((anchor) => {
     const b = boundsOf(anchor.polygon);
-    // a house wall is taller than the lights hang: a little below its top
-    const y = anchor.kind === 'house-wall' ? b.top + (b.bottom - b.top) * 0.35 : b.top + (b.bottom - b.top) * 0.05;
-    return { b, y };
+    return { b, y: hangRow(anchor, b), kind: anchor.kind };
   });
-  let best: [Point, Point] | null = null;
-  let span = 0;
+  const between: Array<{ span: [Point, Point]; width: number }> = [];
   for (let i = 0; i < tops.length; i++) {
     for (let j = i + 1; j < tops.length; j++) {
       const a = tops[i]!;
       const c = tops[j]!;
       const left = a.b.left < c.b.left ? a : c;
       const right = left === a ? c : a;
-      const d = right.b.right - left.b.left;
-      if (d > span) {
-        span = d;
-        best = [
-          [(left.b.left + left.b.right) / 2, left.y],
-          [(right.b.left + right.b.right) / 2, right.y],
-        ];
-      }
+      const ends: [Point, Point] = [
+        [(left.b.left + left.b.right) / 2, left.y],
+        [(right.b.left + right.b.right) / 2, right.y],
+      ];
+      if (Math.abs(ends[1][0] - ends[0][0]) > 1) between.push({ span: ends, width: ends[1][0] - ends[0][0] });
     }
   }
-  if (best && Math.abs(best[1][0] - best[0][0]) > 1) return best;
-  const wide = tops
-    .filter(({ b }) => b.right - b.left > 0)
-    .sort((a, c) => c.b.right - c.b.left - (a.b.right - a.b.left))[0];
-  if (!wide) return null;
-  const inset = (wide.b.right - wide.b.left) * 0.05;
+  const along = (kinds: readonly Anchor['kind'][]) =>
+    tops
+      .filter(({ b, kind }) => kinds.includes(kind) && b.right - b.left > 0)
+      .sort((a, c) => c.b.right - c.b.left - (a.b.right - a.b.left))
+      .map(({ b, y }): [Point, Point] => {
+        const inset = (b.right - b.left) * 0.05;
+        return [
+          [b.left + inset, y],
+          [b.right - inset, y],
+        ];
+      });
   return [
-    [wide.b.left + inset, wide.y],
-    [wide.b.right - inset, wide.y],
+    ...between.sort((a, c) => c.width - a.width).map(({ span }) => span),
+    ...along(['fence', 'pergola', 'tree']),
+    ...along(['house-wall']),
   ];
 }
 

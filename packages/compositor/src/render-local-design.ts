@@ -18,7 +18,7 @@ import { estimateFloorLine } from './floor';
 import { analyzePhoto } from './geometry';
 import type { PhotoGeometry } from './geometry/types';
 import { guessedGeometry } from './guessed-geometry';
-import { keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
+import { checkSizeCm, keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
 import { boundsOf, CellMask, polygonArea, scalePolygon } from './polygon';
 import { applyGrade } from './grade';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
@@ -416,6 +416,7 @@ const poseOfRole = (role: Placement['role']): Placement['pose'] =>
  * Throws `UnreadableSpaceImageError` when the space photo cannot be decoded.
  */
 export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalDesign> {
+  for (const product of input.products) if (product.size) checkSizeCm(product.size);
   const [scene, ...cuts] = await Promise.all([
     loadScene(input.spaceImage, input.width, input.maxInputPixels),
     ...input.products.map((product) => loadCutOut(product, input.maxInputPixels)),

@@ -12,9 +12,13 @@ import {
   checkHorizon,
   checkHung,
   checkOverlaps,
+  checkPendants,
   checkPlaced,
+  checkPlanting,
   checkRender,
+  checkRugUnderSeating,
   checkStanding,
+  checkStringLights,
   insidePolygon,
   loadLabels,
   shareInside,
@@ -248,7 +252,23 @@ describe('the horizon and the products placed', () => {
   it('catches a chosen product left out of the render', () => {
     const sofa = placed('Sofa', 'sofa', 'standing', box(0.3, 0.6, 0.4, 0.25));
     expect(checkPlaced(['Sofa'], [sofa])).toEqual([]);
-    expect(checkPlaced(['Sofa', 'Lamp'], [sofa])).toEqual([{ check: 'placed', detail: 'Lamp is missing' }]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa])).toEqual([
+      { check: 'placed', detail: 'Lamp is missing, with no reason' },
+    ]);
+  });
+
+  it('accepts a product left out with a reason naming it, and nothing vaguer', () => {
+    const sofa = placed('Sofa', 'sofa', 'standing', box(0.3, 0.6, 0.4, 0.25));
+    const lamp = (reason: string) => [{ name: 'Lamp', kind: 'floor-lamp', reason }];
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no free floor for the floor lamp'))).toEqual([]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no room')).map((f) => f.detail)).toEqual([
+      "Lamp is left out with an unclear reason: 'no room'",
+    ]);
+    expect(checkPlaced(['Sofa', 'Lamp'], [sofa], lamp('no free floor for the sofa'))).toHaveLength(1);
+    const both = [{ name: 'Sofa', kind: 'sofa', reason: 'no free floor for the sofa' }];
+    expect(checkPlaced(['Sofa'], [sofa], both).map((f) => f.detail)).toEqual([
+      "Sofa is drawn and also left out ('no free floor for the sofa')",
+    ]);
   });
 
   it('runs every check of a render together', () => {
@@ -262,6 +282,98 @@ describe('the horizon and the products placed', () => {
       ASPECT,
     );
     expect(new Set(failures.map((f) => f.check))).toEqual(new Set(['base-off-pieces', 'rug-flat-on-floor']));
+  });
+});
+
+describe('rugs under the seating, pendants, string lights and planting', () => {
+  const rug = (b: FractionBox, quad?: CheckedPlacement['quad']): CheckedPlacement => ({
+    ...placed('Rug', 'rug', 'flat', b),
+    ...(quad ? { quad } : {}),
+  });
+  const inPerspective = [
+    [0.35, 0.7],
+    [0.65, 0.7],
+    [0.7, 0.9],
+    [0.3, 0.9],
+  ] as const;
+
+  it("passes a rug in the floor's perspective under the sofa's front, and catches one beside it or upright", () => {
+    expect(checkRugUnderSeating(room, [rug(box(0.3, 0.7, 0.4, 0.2), inPerspective)])).toEqual([]);
+    const aside = checkRugUnderSeating(room, [rug(box(0.02, 0.85, 0.2, 0.12), inPerspective)]);
+    expect(aside.map((f) => f.check)).toEqual(['rug-under-seating']);
+    expect(checkRugUnderSeating(room, [rug(box(0.3, 0.7, 0.4, 0.2))])[0]!.detail).toContain('quadrilateral');
+    const wider = [
+      [0.2, 0.7],
+      [0.8, 0.7],
+      [0.7, 0.9],
+      [0.3, 0.9],
+    ] as const;
+    expect(checkRugUnderSeating(room, [rug(box(0.2, 0.7, 0.6, 0.2), wider)])[0]!.detail).toContain('far edge');
+  });
+
+  it('passes a pendant on a cord above eye height, and catches one hanging low or on nothing', () => {
+    const pendant = (b: FractionBox, cordTop?: number): CheckedPlacement => ({
+      ...placed('Pendant', 'pendant-light', 'suspended', b),
+      ...(cordTop !== undefined ? { cordTop } : {}),
+    });
+    expect(checkPendants(room, [pendant(box(0.45, 0.15, 0.1, 0.1), 0)])).toEqual([]);
+    expect(checkPendants(room, [pendant(box(0.45, 0.5, 0.1, 0.1), 0)])[0]!.detail).toContain('below eye height');
+    expect(checkPendants(room, [pendant(box(0.45, 0.15, 0.1, 0.1))])[0]!.detail).toContain('cord');
+  });
+
+  const yard: LabelledPhoto = {
+    ...room,
+    mode: 'landscape',
+    pieces: [],
+    walls: [],
+    openings: [],
+    ground: [
+      {
+        kind: 'beds',
+        polygon: [
+          [0, 0.8],
+          [0.3, 0.8],
+          [0.3, 1],
+          [0, 1],
+        ],
+      },
+    ],
+    anchors: [
+      {
+        kind: 'fence',
+        polygon: [
+          [0, 0.4],
+          [0.2, 0.4],
+          [0.2, 0.6],
+          [0, 0.6],
+        ],
+      },
+      {
+        kind: 'house-wall',
+        polygon: [
+          [0.7, 0.1],
+          [1, 0.1],
+          [1, 0.6],
+          [0.7, 0.6],
+        ],
+      },
+    ],
+  };
+
+  it('passes string lights between two anchors and catches an end hanging from nothing', () => {
+    const lights = (b: FractionBox) => [placed('Lights', 'string-lights', 'suspended', b)];
+    expect(checkStringLights(yard, lights(box(0.1, 0.3, 0.7, 0.1)))).toEqual([]);
+    expect(checkStringLights(yard, lights(box(0.3, 0.3, 0.3, 0.1))).map((f) => f.check)).toEqual([
+      'lights-between-anchors',
+    ]);
+  });
+
+  it('passes a planter in a bed and catches one out on the open lawn', () => {
+    const planter = (b: FractionBox) => [placed('Planter', 'planter', 'standing', b)];
+    expect(checkPlanting(yard, planter(box(0.1, 0.8, 0.1, 0.1)))).toEqual([]);
+    expect(checkPlanting(yard, planter(box(0.45, 0.85, 0.1, 0.1))).map((f) => f.check)).toEqual([
+      'planting-along-beds',
+    ]);
   });
 });
 

@@ -149,6 +149,19 @@ export interface CheckedPlacement {
   box: FractionBox;
   /** Its real size in metres, [height, widest], when known; else its kind's TYPICAL_SIZE. */
   size?: readonly [height: number, widest: number];
+  /** A flat piece laid in the floor's perspective: its corners (far left, far right, near right, near left). */
+  quad?: readonly FractionPoint[];
+  /** A suspended piece on a cord: the row the cord starts from (the ceiling). */
+  cordTop?: number;
+  /** The outline of the room's piece it takes the place of, when it replaces one. */
+  replaces?: FractionPolygon;
+}
+
+/** A product the render left out, and the reason it gives. */
+export interface LeftOutProduct {
+  name: string;
+  kind: string;
+  reason: string;
 }
 
 export type CheckName =
@@ -160,6 +173,11 @@ export type CheckName =
   | 'wall-piece-off-openings'
   | 'overlap'
   | 'depth-scale'
+  | 'rug-under-seating'
+  | 'pendant-from-ceiling'
+  | 'lights-between-anchors'
+  | 'planting-along-beds'
+  | 'receipt'
   | 'horizon';
 
 export interface CheckFailure {
@@ -228,12 +246,22 @@ const at = ([x, y]: FractionPoint) => `(${x.toFixed(3)}, ${y.toFixed(3)})`;
 /** Every product stands with its base on the floor (or ground) and not on a piece already there. */
 export function checkStanding(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
+  const staying = photo.pieces.filter(
+    (piece) => !placements.some((p) => p.replaces && sameThing(piece.polygon, p.replaces)),
+  );
+  const bottomOf = (polygon: FractionPolygon) => Math.max(...polygon.map(([, y]) => y));
   for (const p of placements) {
     if (p.pose !== 'standing') continue;
+    // a product that takes a piece's place stands where that one stood: a piece standing wholly in front of the old
+    // one (its coffee table) hides the new one's base as it hid the old one's, and is drawn over it
+    const hiding = (piece: FractionPolygon) =>
+      !!p.replaces &&
+      Math.min(...piece.map(([, y]) => y)) + (bottomOf(piece) - Math.min(...piece.map(([, y]) => y))) * 0.85 >
+        bottomOf(p.replaces);
     for (const point of basePoints(p.box)) {
       if (!photo.floor.some((polygon) => insideWithSlack(polygon, point[0], point[1])))
         failures.push({ check: 'base-on-floor', detail: `${p.name}: base point ${at(point)} is off the floor` });
-      const on = photo.pieces.find((piece) => deepInside(piece.polygon, point[0], point[1]));
+      const on = staying.find((piece) => !hiding(piece.polygon) && deepInside(piece.polygon, point[0], point[1]));
       if (on)
         failures.push({
           check: 'base-off-pieces',
@@ -377,10 +405,157 @@ export function checkHorizon(photo: LabelledPhoto, found: number | null): CheckF
   return [];
 }
 
-/** Every chosen product is in the render. */
-export function checkPlaced(chosen: readonly string[], placements: readonly CheckedPlacement[]): CheckFailure[] {
+/** The centre of a polygon's bounds. */
+function centreOf(polygon: FractionPolygon): FractionPoint {
+  const xs = polygon.map(([x]) => x);
+  const ys = polygon.map(([, y]) => y);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+/** Whether two outlines are of one thing: each one's centre lies inside the other (the labels' piece, the found one). */
+export function sameThing(a: FractionPolygon, b: FractionPolygon): boolean {
+  const [ax, ay] = centreOf(a);
+  const [bx, by] = centreOf(b);
+  return insideWithSlack(b, ax, ay, 0.03) && insideWithSlack(a, bx, by, 0.03);
+}
+
+/** What a left-out product's reason must say: where there was no room for it, naming it. */
+const LEFT_OUT_REASON =
+  /^(no free (floor|ground|wall|ceiling) for the [a-z -]+|no clear span for the [a-z -]+|nothing to hang the [a-z -]+ from)$/;
+
+/**
+ * Every chosen product is in the render, or left out with a reason that names it ('no free floor for the sofa');
+ * none is both.
+ */
+export function checkPlaced(
+  chosen: readonly string[],
+  placements: readonly CheckedPlacement[],
+  leftOut: readonly LeftOutProduct[] = [],
+): CheckFailure[] {
   const placed = new Set(placements.map((p) => p.name));
-  return chosen.filter((name) => !placed.has(name)).map((name) => ({ check: 'placed', detail: `${name} is missing` }));
+  const failures: CheckFailure[] = [];
+  for (const name of chosen) {
+    const out = leftOut.find((l) => l.name === name);
+    if (placed.has(name) && out)
+      failures.push({ check: 'placed', detail: `${name} is drawn and also left out ('${out.reason}')` });
+    else if (!placed.has(name) && !out)
+      failures.push({ check: 'placed', detail: `${name} is missing, with no reason` });
+    else if (out && (!LEFT_OUT_REASON.test(out.reason) || !out.reason.includes(out.kind.replace(/-/g, ' '))))
+      failures.push({ check: 'placed', detail: `${name} is left out with an unclear reason: '${out.reason}'` });
+  }
+  return failures;
+}
+
+const SEATING = new Set(['sofa', 'bed', 'armchair', 'outdoor-sofa', 'bench']);
+const LABELLED_SEATING = /^(sofa|couch|sectional|loveseat|bed|armchair|bench)$/;
+
+/**
+ * A rug lies in the floor's perspective (a quadrilateral whose far edge is the narrower) under the seating group:
+ * the seating's base row (a placed sofa's, else the room's own) falls between its far and near edges, over it.
+ */
+export function checkRugUnderSeating(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const seat =
+    placements.find((p) => p.pose === 'standing' && SEATING.has(p.kind))?.box ??
+    (() => {
+      const piece = photo.pieces.find(
+        (q) =>
+          LABELLED_SEATING.test(q.kind.trim().toLowerCase()) &&
+          !placements.some((p) => p.replaces && sameThing(q.polygon, p.replaces)),
+      );
+      if (!piece) return null;
+      const xs = piece.polygon.map(([x]) => x);
+      const ys = piece.polygon.map(([, y]) => y);
+      const top = Math.min(...ys);
+      return { x: Math.min(...xs), y: top, width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - top };
+    })();
+  for (const p of placements) {
+    if (p.kind !== 'rug' || p.pose !== 'flat') continue;
+    if (!p.quad || p.quad.length !== 4) {
+      failures.push({ check: 'rug-under-seating', detail: `${p.name}: not laid as a quadrilateral on the floor` });
+      continue;
+    }
+    const [farLeft, farRight, nearRight, nearLeft] = p.quad as [
+      FractionPoint,
+      FractionPoint,
+      FractionPoint,
+      FractionPoint,
+    ];
+    if (farRight[0] - farLeft[0] > nearRight[0] - nearLeft[0] + 1e-6 || farLeft[1] >= nearLeft[1])
+      failures.push({ check: 'rug-under-seating', detail: `${p.name}: its far edge is not the narrower, higher one` });
+    if (!seat) continue;
+    const seatBase = seat.y + seat.height;
+    const seatCentre = seat.x + seat.width / 2;
+    const under =
+      seatBase >= p.box.y - LABEL_SLACK &&
+      seatBase <= p.box.y + p.box.height + LABEL_SLACK &&
+      seatCentre >= p.box.x &&
+      seatCentre <= p.box.x + p.box.width;
+    if (!under)
+      failures.push({
+        check: 'rug-under-seating',
+        detail: `${p.name}: the seating's base (row ${seatBase.toFixed(3)}) is not over it`,
+      });
+  }
+  return failures;
+}
+
+/** A pendant hangs in a room above eye height (above the horizon) on a cord from the ceiling. */
+export function checkPendants(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (photo.mode !== 'interior') return failures;
+  for (const p of placements) {
+    if (p.kind !== 'pendant-light') continue;
+    if (p.pose !== 'suspended' || p.cordTop === undefined || p.cordTop > p.box.y)
+      failures.push({ check: 'pendant-from-ceiling', detail: `${p.name}: not hung on a cord from the ceiling` });
+    else if (p.box.y + p.box.height > photo.horizon + LABEL_SLACK)
+      failures.push({ check: 'pendant-from-ceiling', detail: `${p.name}: hangs below eye height` });
+  }
+  return failures;
+}
+
+/** String lights run between two of the yard's anchors (or along one): each end over an anchor. */
+export function checkStringLights(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const anchors = (photo.anchors ?? []).map((a) => {
+    const xs = a.polygon.map(([x]) => x);
+    return { left: Math.min(...xs) - LABEL_SLACK * 2, right: Math.max(...xs) + LABEL_SLACK * 2 };
+  });
+  for (const p of placements) {
+    if (p.kind !== 'string-lights') continue;
+    const ends = [p.box.x, p.box.x + p.box.width];
+    if (!ends.every((x) => anchors.some((a) => x >= a.left && x <= a.right)))
+      failures.push({ check: 'lights-between-anchors', detail: `${p.name}: an end hangs from nothing` });
+  }
+  return failures;
+}
+
+/**
+ * In a yard, planters and shrubs stand in or by the beds, or along a fence or house wall: their base in a bed, or
+ * within a tenth of the picture of a bed's or an anchor's foot. A yard with neither is not checked.
+ */
+export function checkPlanting(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
+  if (photo.mode !== 'landscape') return [];
+  const beds = (photo.ground ?? []).filter((g) => g.kind === 'beds').map((g) => g.polygon);
+  const fences = (photo.anchors ?? [])
+    .filter((a) => a.kind === 'fence' || a.kind === 'house-wall')
+    .map((a) => a.polygon);
+  if (beds.length + fences.length === 0) return [];
+  const failures: CheckFailure[] = [];
+  for (const p of placements) {
+    if (p.pose !== 'standing' || !['planter', 'shrub'].includes(p.kind)) continue;
+    const [x, y] = [p.box.x + p.box.width / 2, p.box.y + p.box.height];
+    const along =
+      beds.some((bed) => insideWithSlack(bed, x, y, 0.1)) ||
+      fences.some((fence) => {
+        const ys = fence.map(([, fy]) => fy);
+        const xs = fence.map(([fx]) => fx);
+        return x >= Math.min(...xs) - 0.1 && x <= Math.max(...xs) + 0.1 && Math.abs(y - Math.max(...ys)) < 0.1;
+      });
+    if (!along)
+      failures.push({ check: 'planting-along-beds', detail: `${p.name}: stands away from every bed and fence` });
+  }
+  return failures;
 }
 
 /** All the checks of one render but the horizon (a property of the photo's analysis, checked once a photo). */
@@ -389,9 +564,14 @@ export function checkRender(
   chosen: readonly string[],
   placements: readonly CheckedPlacement[],
   aspect: number,
+  leftOut: readonly LeftOutProduct[] = [],
 ): CheckFailure[] {
   return [
-    ...checkPlaced(chosen, placements),
+    ...checkPlaced(chosen, placements, leftOut),
+    ...checkRugUnderSeating(photo, placements),
+    ...checkPendants(photo, placements),
+    ...checkStringLights(photo, placements),
+    ...checkPlanting(photo, placements),
     ...checkStanding(photo, placements),
     ...checkFlat(photo, placements),
     ...checkHung(photo, placements),

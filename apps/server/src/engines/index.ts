@@ -23,6 +23,7 @@ export function createEngines(config: Config, _storage: FileStorage): Engines {
       config.textEngine === 'openai'
         ? new OpenAiTextEngine({ ...remote, model: config.openai.textModel })
         : new RewriterTextEngine(),
+    warm: () => renderPool.warm(),
     close: async () => {
       await renderPool.close();
     },

@@ -7,6 +7,11 @@ export interface EngineImage {
   category?: string;
   name?: string;
   brandName?: string;
+  /**
+   * A person's own item: the real size they gave it (width × depth × height, cm), which renders stand it at. A
+   * catalogue product's size comes from the catalogue; anything else gets its category's.
+   */
+  sizeCm?: { width: number; depth: number; height: number };
 }
 
 export interface GenerateDesignInput {
@@ -64,6 +69,8 @@ export interface TextEngine {
 export interface Engines {
   image: ImageEngine;
   text: TextEngine;
+  /** Readies the render threads so the first render after start is as fast as the next. */
+  warm(): Promise<void>;
   /** Stops what the engines run in the background (the local image engine's render threads). */
   close(): Promise<void>;
 }

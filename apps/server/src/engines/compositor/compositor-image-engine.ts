@@ -19,8 +19,12 @@ import { RenderPoolFullError, type RenderPool } from './render-pool';
  */
 const catalogueSizes = new Map(SEED_PRODUCTS.map((p) => [p.name.trim().toLowerCase(), p.dimensions]));
 
-/** A catalogue product's real size (cm) for the render to stand it at; nothing for another (its kind's size is used). */
-export function sizeOfProduct(name: string | undefined): { size?: SizeCm } {
+/**
+ * The real size (cm) for the render to stand a product at: the one a person gave their own item, else a catalogue
+ * product's; nothing for another (its category's size is used).
+ */
+export function sizeOfProduct(name: string | undefined, sizeCm?: SizeCm): { size?: SizeCm } {
+  if (sizeCm) return { size: sizeCm };
   const size = name ? catalogueSizes.get(name.trim().toLowerCase()) : undefined;
   return size ? { size } : {};
 }
@@ -53,11 +57,11 @@ export class CompositorImageEngine implements ImageEngine {
 
   async generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
     const { fields } = input;
-    const products = input.products.map(({ bytes, category, name }) => ({
+    const products = input.products.map(({ bytes, category, name, sizeCm }) => ({
       bytes,
       category,
       name,
-      ...sizeOfProduct(name),
+      ...sizeOfProduct(name, sizeCm),
     }));
     const key = input.spaceImageKey;
     const layout = key ? await this.scenes?.layoutOf(key) : undefined;

@@ -79,7 +79,10 @@ export async function planRemoteEdit({ layout, uploadSize }: PlanRemoteEditInput
           [p.x + p.width, p.y + p.height],
           [p.x, p.y + p.height],
         ] as const;
-        const outlines = p.pose === 'flat' && own ? [own] : own ? [box, own] : [box];
+        const outlines: Array<ReadonlyArray<readonly [number, number]>> =
+          p.pose === 'flat' && own ? [own] : own ? [box, own] : [box];
+        // the room's piece it takes the place of goes too: the edit paints the new one where the old one stood
+        if (p.replaces) outlines.push(p.replaces.polygon);
         return outlines.map((outline) => outline.map(([x, y]) => [x * scale, y * scale] as const));
       })
     : undefined;

@@ -35,11 +35,19 @@ export interface RenderPool {
   readonly maxQueue: number;
   /** Renders running or waiting for a thread. */
   readonly inFlight: number;
+  /** Worker threads started (and not yet stopped for idling). */
+  readonly started: number;
   /** Runs one render on a worker; rejects with `RenderPoolFullError` when `maxQueue` renders already wait. */
   render(input: LocalDesignInput): Promise<RenderOutcome>;
   /** The remote engine's work around its call, on the same workers and under the same bound. */
   planRemoteEdit(input: PlanRemoteEditInput): Promise<RemoteEditPlanOutcome>;
   finishRemoteEdit(input: FinishRemoteEditInput): Promise<FinishRemoteEditOutcome>;
+  /**
+   * Starts every worker and runs a small render on each (modules loaded, code compiled), so that the first render
+   * after the server starts is as fast as the next; the server calls it once it listens. Workers idle past
+   * `IDLE_WORKER_MS` stop again.
+   */
+  warm(): Promise<void>;
   /** Lets the running renders finish, then stops every worker. */
   close(): Promise<void>;
 }
@@ -84,9 +92,16 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     get inFlight() {
       return inFlight;
     },
+    get started() {
+      return pool.threads.length;
+    },
     render: (input) => run<RenderOutcome>(input, 'default'),
     planRemoteEdit: (input) => run<RemoteEditPlanOutcome>(input, 'planRemoteEdit'),
     finishRemoteEdit: (input) => run<FinishRemoteEditOutcome>(input, 'finishRemoteEdit'),
+    // as many at once as there are threads: each starts (or waits for) a worker of its own
+    warm: async () => {
+      await Promise.all(Array.from({ length: threads }, () => pool.run(null, { name: 'warm' })));
+    },
     close: () => pool.close(),
   };
 }

@@ -21,3 +21,27 @@ export async function planRemoteEdit(input) {
 export async function finishRemoteEdit(input) {
   return (await tasks)[1].finishRemoteEdit(input);
 }
+
+/**
+ * Loads everything a render needs (tsx, the tasks, sharp, the photo analysis) and runs one small render, so that the
+ * first real render after the server starts costs what any other does (render-pool.ts `warm`).
+ */
+export async function warm() {
+  const [{ default: renderTask }] = await tasks;
+  const { default: sharp } = await import('sharp');
+  const room = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b9a48a' } })
+    .jpeg()
+    .toBuffer();
+  const product = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#3c6e71ff' } })
+    .png()
+    .toBuffer();
+  await renderTask({
+    spaceImage: room,
+    products: [{ bytes: product, category: 'Sofa', name: 'Sofa' }],
+    answers: {},
+    mode: 'interior',
+    spaceType: 'Living room',
+    width: 640,
+    maxInputPixels: 640 * 480,
+  });
+}

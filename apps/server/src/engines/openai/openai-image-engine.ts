@@ -7,7 +7,7 @@ import { RenderPoolFullError, sizeOfProduct, type RenderPool } from '../composit
 import { EngineFailureError, EngineInputError } from '../errors';
 import { buildDesignPrompt, buildSeeInSpacePrompt } from '../prompt-builder';
 import { RENDER_WIDTH } from '../render-size';
-import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
+import type { EngineImage, GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
 import { DEFAULT_DOWNLOAD_TIMEOUT_MS, DEFAULT_MAX_DOWNLOAD_BYTES, downloadImage } from './download';
 import { callUpstream, createOpenAiClient, retryPolicyFrom, type OpenAiEngineOptions } from './upstream';
 
@@ -38,7 +38,7 @@ interface EditRequest {
   /** The prompt, given where the layout stands each product ('the sofa against the back wall…'). */
   prompt: (where: string[]) => string;
   spaceImage: Buffer;
-  products: { bytes: Buffer; category?: string; name?: string }[];
+  products: Pick<EngineImage, 'bytes' | 'category' | 'name' | 'sizeCm'>[];
   /** What the local layout reads to place the products the edit may paint (mode, answers, style words). */
   layout: Pick<LocalDesignInput, 'mode' | 'answers' | 'spaceType' | 'styleText'>;
 }
@@ -104,7 +104,12 @@ export class OpenAiImageEngine implements ImageEngine {
       this.pool.planRemoteEdit({
         layout: {
           spaceImage: request.spaceImage,
-          products: chosen.map(({ bytes, category, name }) => ({ bytes, category, name, ...sizeOfProduct(name) })),
+          products: chosen.map(({ bytes, category, name, sizeCm }) => ({
+            bytes,
+            category,
+            name,
+            ...sizeOfProduct(name, sizeCm),
+          })),
           ...request.layout,
           width: RENDER_WIDTH,
           maxInputPixels: UPLOAD_MAX_PIXELS,
