@@ -321,8 +321,9 @@ export function arrangeInLayout(
   };
   const clash = (box: PixelBox, pose: PlacePose) =>
     pose !== 'flat' && placed.some((p) => p.pose !== 'flat' && overlapShare(p, box) > MAX_OVERLAP);
-  const coversRoom = (box: PixelBox) =>
-    staying.some((p) => p.pose !== 'flat' && overlapShare(toFrame(p.box!), box) > 0.35);
+  // a wall piece a variation moves must not hang behind the room's own furniture (`behind`)
+  const coversRoom = (box: PixelBox, behind = false) =>
+    staying.some((p) => p.pose !== 'flat' && overlapShare(toFrame(p.box!), box) > (behind ? 0.12 : 0.35));
 
   /** The size a product shows at depth z, in layout pixels. */
   const sizeAt = (item: ArrangeItem, z: number): [number, number] => {
@@ -430,7 +431,7 @@ export function arrangeInLayout(
         const [u, v] = project(cam, x, y, z);
         const [w, h] = sizeAt(item, z);
         const box = fitsFrame(toFrame({ x: u - w / 2, y: v - h / 2, width: w, height: h }));
-        if (clash(box, pose) || (elsewhere && avoided(item, box))) return false;
+        if (clash(box, pose) || (elsewhere && (avoided(item, box) || coversRoom(box, true)))) return false;
         push(item, box, pose, z, replacing);
         return true;
       };

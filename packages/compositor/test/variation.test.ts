@@ -324,3 +324,61 @@ describe('variations on the labelled real photos', () => {
     expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(2 / 3);
   });
 });
+
+describe('variation labels', () => {
+  const context: LabelContext = {
+    kindOf: (index) => ['sofa', 'rug', 'armchair'][index] ?? null,
+    pieceKindOf: (id) => (id === 'piece-2' ? 'armchair' : null),
+    windows: [{ x: 1250, y: 100, width: 300, height: 500 }],
+    frameWidth: 1600,
+  };
+  const sofa = (x: number): Placement => ({
+    index: 0,
+    role: 'large',
+    pose: 'standing',
+    x,
+    y: 500,
+    width: 500,
+    height: 250,
+  });
+  const rug = (width: number, height: number): Placement => ({
+    index: 1,
+    role: 'rug',
+    pose: 'flat',
+    x: 300,
+    y: 800,
+    width,
+    height,
+  });
+  const chair = (replaced?: string): Placement => ({
+    index: 2,
+    role: 'medium',
+    pose: 'standing',
+    x: 100,
+    y: 550,
+    width: 250,
+    height: 300,
+    ...(replaced ? { replaced } : {}),
+  });
+  /** The label of the second variation when the first is `first` and any other arrangement is `second`. */
+  const labelOfSecond = (first: Placement[], second: Placement[]) =>
+    arrangeVariation(1, (options) => (options.avoid ? second : first), context).label;
+
+  it('names where the first variation’s main product stands', () => {
+    expect(arrangeVariation(0, () => [rug(900, 200), sofa(550), chair('piece-2')], context).label).toBe(
+      'Sofa in the middle',
+    );
+    expect(
+      arrangeVariation(0, () => [sofa(550), chair('piece-2')], { ...context, kindOf: () => 'armchair' }).label,
+    ).toBe('Armchair in the middle');
+  });
+
+  it('names what a later one changes, from the two arrangements: a piece kept, a product moved, a rug turned', () => {
+    const first = [rug(900, 200), sofa(550), chair('piece-2')];
+    expect(labelOfSecond(first, [rug(900, 200), sofa(550), chair()])).toBe('Old armchair kept');
+    expect(labelOfSecond(first, [rug(900, 200), sofa(1100), chair('piece-2')])).toBe('Sofa by the window');
+    expect(labelOfSecond(first, [rug(900, 200), sofa(50), chair('piece-2')])).toBe('Sofa on the left');
+    expect(labelOfSecond(first, [rug(500, 320), sofa(550), chair('piece-2')])).toBe('Rug turned');
+    expect(labelOfSecond(first, first)).toBe('Same layout, other light');
+  });
+});
