@@ -20,6 +20,7 @@ const modules = {
   lighthouse: () => import('./lighthouse'),
   images: () => import('./images'),
   render: () => import('./render'),
+  variations: () => import('./variations'),
   'render-ops': () => import('./render-ops'),
   'render-under-load': () => import('./render-under-load'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;

@@ -138,7 +138,13 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
       expect(variation.width).toBeGreaterThan(0);
       // where the product stands, by its id, for the placement adjuster
       expect(variation.placements?.map((p) => p.productId)).toEqual(['p1']);
+      // and what the variation changes, in the words the picker shows
+      expect(variation.label).toMatch(/^[A-Z][a-z]+ .+/);
     }
+    // the second stands the sofa elsewhere, and says where
+    const [first, second] = done.variations;
+    expect(second!.label).not.toBe(first!.label);
+    expect(second!.placements![0]!.box).not.toEqual(first!.placements![0]!.box);
   });
 
   it('renders the same variations for the same request (the local engine is deterministic by seed)', async () => {

@@ -264,6 +264,20 @@ interface Frame {
 }
 
 /**
+ * How one variation of a render arranges differently (variation.ts): where the earlier variations put each product,
+ * so that this one stands it elsewhere where the room has another place for it, and whether rugs lie turned.
+ */
+export interface ArrangeOptions {
+  /** By product index: the boxes (output pixels) earlier variations gave it. */
+  avoid?: ReadonlyMap<number, readonly PixelBox[]>;
+  /** Rugs laid the other way round: their long side front to back. */
+  turnRugs?: boolean;
+}
+
+/** A box sharing at least this much of the smaller with an earlier variation's is the same place. */
+export const SAME_PLACE = 0.5;
+
+/**
  * Places every product: replacements where the planned pieces stood, the rest in free places or on free floor,
  * each sized for its depth. Rugs lie flat under the seating, wall pieces hang at eye height, pendants from the
  * ceiling. Answers in output pixels, back to front (the order to draw in). Deterministic.
@@ -273,7 +287,12 @@ export function arrangeInLayout(
   layout: SpaceLayout,
   replacements: readonly Replacement[],
   frame: Frame,
+  options: ArrangeOptions = {},
 ): ArrangedPlacement[] {
+  const avoided = (item: ArrangeItem, box: PixelBox) =>
+    (options.avoid?.get(item.index) ?? []).some((earlier) => overlapShare(earlier, box) >= SAME_PLACE);
+  // with earlier variations to differ from, each search first looks for a place none of them used
+  const passes = options.avoid?.size ? [true, false] : [false];
   const kx = frame.width / layout.width;
   const ky = frame.height / layout.height;
   const cam = layout.camera;
@@ -302,8 +321,9 @@ export function arrangeInLayout(
   };
   const clash = (box: PixelBox, pose: PlacePose) =>
     pose !== 'flat' && placed.some((p) => p.pose !== 'flat' && overlapShare(p, box) > MAX_OVERLAP);
-  const coversRoom = (box: PixelBox) =>
-    staying.some((p) => p.pose !== 'flat' && overlapShare(toFrame(p.box!), box) > 0.35);
+  // a wall piece a variation moves must not hang behind the room's own furniture (`behind`)
+  const coversRoom = (box: PixelBox, behind = false) =>
+    staying.some((p) => p.pose !== 'flat' && overlapShare(toFrame(p.box!), box) > (behind ? 0.12 : 0.35));
 
   /** The size a product shows at depth z, in layout pixels. */
   const sizeAt = (item: ArrangeItem, z: number): [number, number] => {
@@ -346,7 +366,7 @@ export function arrangeInLayout(
   const nearZ = Math.max(floorDepthAt(cam, layout.height * 0.97), 1.6);
 
   /** Free floor for a standing product: back to front, centre out, clear of products and of the room's pieces. */
-  const freeFloor = (item: ArrangeItem, pose: PlacePose): { box: PixelBox; z: number } | null => {
+  const freeFloor = (item: ArrangeItem, pose: PlacePose, elsewhere = false): { box: PixelBox; z: number } | null => {
     const depths: number[] = [];
     for (let z = backZ - 0.6; z >= nearZ; z -= 0.45) depths.push(z);
     // big pieces belong against the back; small ones nearer the front
@@ -362,9 +382,9 @@ export function arrangeInLayout(
       }
       for (const x of xs) {
         const box = standingAt(item, x, z);
-        if (clash(box, pose)) continue;
+        if (clash(box, pose) || (elsewhere && avoided(item, box))) continue;
         if (!coversRoom(box)) return { box, z };
-        fallback ??= { box, z };
+        if (!elsewhere) fallback ??= { box, z };
       }
     }
     return fallback;
@@ -377,65 +397,97 @@ export function arrangeInLayout(
     const old = placeId ? placeById.get(placeId) : undefined;
 
     if (pose === 'flat') {
+      // turned, a rug's sides swap (across becomes front to back), short of the back wall
+      const laid = (width: number, depth: number, zFront: number): [number, number] =>
+        options.turnRugs ? [depth, Math.max(depth, Math.min(width, backZ - 0.3 - zFront))] : [width, depth];
       const place =
         old ??
         layout.places.find((p) => p.pose === 'flat' && !usedPlaces.has(p.id) && p.kinds.includes(item.kind ?? 'rug'));
-      if (place?.flat) {
+      const replacing = old ? { replaced: old.id } : {};
+      const atPlace = place?.flat
+        ? rugUnder(item, place.x, place.z, ...laid(place.flat.width, place.flat.depth, place.z))
+        : null;
+      if (place && atPlace && !avoided(item, atPlace)) {
         usedPlaces.add(place.id);
-        const rug = rugUnder(item, place.x, place.z, place.flat.width, place.flat.depth);
-        push(item, rug, pose, rug.z, { farScale: rug.farScale, ...(old ? { replaced: old.id } : {}) });
+        push(item, atPlace, pose, atPlace.z, { farScale: atPlace.farScale, ...replacing });
         continue;
       }
       // under the seating group: the sofa's front edge a little onto the rug
       const seat = placed.find((p) => p.role === 'large' && p.pose === 'standing');
       const seatX = seat ? worldXAt(cam, (seat.x + seat.width / 2) / kx, seat.z) : cam.camX;
       const seatZ = seat ? seat.z : Math.min(backZ - 0.8, 4.6);
-      const rug = rugUnder(item, seatX, Math.max(nearZ, seatZ - 2.1), 2.6, 2.4);
-      push(item, rug, pose, rug.z, { farScale: rug.farScale });
+      const underFront = Math.max(nearZ, seatZ - 2.1);
+      const underSeat = rugUnder(item, seatX, underFront, ...laid(2.6, 2.4, underFront));
+      const rug = atPlace && avoided(item, underSeat) ? atPlace : underSeat;
+      if (rug === atPlace && place) usedPlaces.add(place.id);
+      push(item, rug, pose, rug.z, { farScale: rug.farScale, ...replacing });
       continue;
     }
 
     if (pose === 'hung') {
-      const hungAt = (x: number, y: number, z: number, replacing?: string): boolean => {
+      let elsewhere = false;
+      const replacing = old ? { replaced: old.id } : {};
+      const hungAt = (x: number, y: number, z: number): boolean => {
         const [u, v] = project(cam, x, y, z);
         const [w, h] = sizeAt(item, z);
         const box = fitsFrame(toFrame({ x: u - w / 2, y: v - h / 2, width: w, height: h }));
-        if (clash(box, pose)) return false;
-        push(item, box, pose, z, replacing ? { replaced: replacing } : {});
+        if (clash(box, pose) || (elsewhere && (avoided(item, box) || coversRoom(box, true)))) return false;
+        push(item, box, pose, z, replacing);
         return true;
       };
-      if (old?.box) {
-        const [u, v] = [old.box.x + old.box.width / 2, old.box.y + old.box.height / 2];
-        const z = old.z;
-        const [w, h] = sizeAt(item, z);
-        push(item, fitsFrame(toFrame({ x: u - w / 2, y: v - h / 2, width: w, height: h })), pose, z, {
-          replaced: old.id,
-        });
+      const oldBox = old?.box
+        ? (() => {
+            const [u, v] = [old.box.x + old.box.width / 2, old.box.y + old.box.height / 2];
+            const [w, h] = sizeAt(item, old.z);
+            return fitsFrame(toFrame({ x: u - w / 2, y: v - h / 2, width: w, height: h }));
+          })()
+        : null;
+      if (old && oldBox && !avoided(item, oldBox)) {
+        push(item, oldBox, pose, old.z, replacing);
         continue;
       }
-      const free = layout.places.filter((p) => p.pose === 'hung' && p.kind === null && !usedPlaces.has(p.id));
-      const spot = free.find((p) => hungAt(p.x, p.y ?? 1.6, p.z));
-      if (spot) {
-        usedPlaces.add(spot.id);
-        continue;
+      let hung = false;
+      for (const pass of passes) {
+        elsewhere = pass;
+        const free = layout.places.filter((p) => p.pose === 'hung' && p.kind === null && !usedPlaces.has(p.id));
+        const spot = free.find((p) => hungAt(p.x, p.y ?? 1.6, p.z));
+        if (spot) {
+          usedPlaces.add(spot.id);
+          hung = true;
+          break;
+        }
+        // at eye height on the back wall, where nothing stands in front of it
+        const wallZ = backZ - 0.02;
+        const [left, right] = floorRange(wallZ);
+        const xs = [0, 0.9, -0.9, 1.6, -1.6].map((dx) => cam.camX + dx).filter((x) => x >= left && x <= right);
+        if (xs.some((x) => !coversRoomAt(x) && hungAt(x, 1.6, wallZ))) {
+          hung = true;
+          break;
+        }
+        // the old piece's place before a spot in front of the room's own wall pieces
+        if (old && oldBox) {
+          push(item, oldBox, pose, old.z, replacing);
+          hung = true;
+          break;
+        }
+        if (xs.some((x) => hungAt(x, 1.6, wallZ))) {
+          hung = true;
+          break;
+        }
       }
-      // at eye height on the back wall, where nothing stands in front of it
-      const wallZ = backZ - 0.02;
-      const [left, right] = floorRange(wallZ);
-      const xs = [0, 0.9, -0.9, 1.6, -1.6].map((dx) => cam.camX + dx).filter((x) => x >= left && x <= right);
-      if (xs.some((x) => !coversRoomAt(x) && hungAt(x, 1.6, wallZ))) continue;
-      if (xs.some((x) => hungAt(x, 1.6, wallZ))) continue;
+      if (!hung && old && oldBox) push(item, oldBox, pose, old.z, replacing);
       continue;
     }
 
     if (pose === 'suspended') {
       const ceiling = layout.ceiling;
+      let elsewhere = false;
       const hangFrom = (x: number, y: number, z: number, replacing?: string): boolean => {
         const [u, v] = project(cam, x, y, z);
         const [w, h] = sizeAt(item, z);
         const strand = item.kind === 'string-lights';
         const box = fitsFrame(toFrame({ x: u - w / 2, y: strand ? v : v - h, width: w, height: h }));
-        if (clash(box, pose)) return false;
+        if (clash(box, pose) || (elsewhere && avoided(item, box))) return false;
         const top = ceiling !== undefined ? Math.max(0, project(cam, x, ceiling, z)[1] * ky) : 0;
         push(item, box, pose, z, {
           ...(replacing ? { replaced: replacing } : {}),
@@ -443,73 +495,90 @@ export function arrangeInLayout(
         });
         return true;
       };
-      if (old && hangFrom(old.x, old.y ?? 2.1, old.z, old.id)) continue;
-      const free = layout.places.filter(
-        (p) => p.pose === 'suspended' && !usedPlaces.has(p.id) && (!item.kind || p.kinds.includes(item.kind)),
-      );
-      const spot = free.find((p) => hangFrom(p.x, p.y ?? 2.1, p.z));
-      if (spot) {
-        usedPlaces.add(spot.id);
-        continue;
+      for (const pass of passes) {
+        elsewhere = pass;
+        if (old && hangFrom(old.x, old.y ?? 2.1, old.z, old.id)) break;
+        const free = layout.places.filter(
+          (p) => p.pose === 'suspended' && !usedPlaces.has(p.id) && (!item.kind || p.kinds.includes(item.kind)),
+        );
+        const spot = free.find((p) => hangFrom(p.x, p.y ?? 2.1, p.z, old?.id));
+        if (spot) {
+          usedPlaces.add(spot.id);
+          break;
+        }
+        // over the middle of the room, a little below the ceiling
+        const y = (ceiling ?? 2.9) - 0.6;
+        const z = Math.max(nearZ + 0.8, backZ * 0.62);
+        if ([0, 1, -1, 1.8, -1.8].some((dx) => hangFrom(cam.camX + dx, y, z, old?.id))) break;
       }
-      // over the middle of the room, a little below the ceiling
-      const y = (ceiling ?? 2.9) - 0.6;
-      const z = Math.max(nearZ + 0.8, backZ * 0.62);
-      [0, 1, -1, 1.8, -1.8].some((dx) => hangFrom(cam.camX + dx, y, z));
       continue;
     }
 
     // standing: the replaced piece's place, then a free place that takes it, then free floor
+    let oldBox: PixelBox | null = null;
     if (old?.box) {
-      const oldBox = old.box;
+      const oldPlace = old.box;
       const z = old.z;
       const [w, h] = sizeAt(item, z);
-      let bottom = oldBox.y + oldBox.height;
+      let bottom = oldPlace.y + oldPlace.height;
       // a lamp on a nightstand that was replaced too stands on the new one
       if (old.on) {
         const support = placed.find(
           (p) =>
             p.pose === 'standing' &&
-            p.x <= (oldBox.x + oldBox.width / 2) * kx &&
-            p.x + p.width >= (oldBox.x + oldBox.width / 2) * kx &&
-            Math.abs(p.y / ky - bottom) < oldBox.height * 0.6,
+            p.x <= (oldPlace.x + oldPlace.width / 2) * kx &&
+            p.x + p.width >= (oldPlace.x + oldPlace.width / 2) * kx &&
+            Math.abs(p.y / ky - bottom) < oldPlace.height * 0.6,
         );
         if (support) bottom = (support.y + support.height * 0.05) / ky;
       }
-      const centre = oldBox.x + oldBox.width / 2;
+      const centre = oldPlace.x + oldPlace.width / 2;
       let box = fitsFrame(toFrame({ x: centre - w / 2, y: bottom - h, width: w, height: h }));
       // nudged sideways along the wall when it would cover a product already placed
       for (const dx of [0.25, -0.25, 0.5, -0.5, 0.8, -0.8]) {
         if (!clash(box, 'standing')) break;
         box = fitsFrame(toFrame({ x: centre - w / 2 + dx * (cam.f / z), y: bottom - h, width: w, height: h }));
       }
-      if (!clash(box, 'standing')) {
-        push(item, box, 'standing', z, { replaced: old.id });
-        continue;
-      }
+      if (!clash(box, 'standing')) oldBox = box;
     }
-    const free = layout.places.filter(
-      (p) =>
-        p.kind === null &&
-        p.pose === 'standing' &&
-        !usedPlaces.has(p.id) &&
-        (item.kind ? p.kinds.includes(item.kind) : false),
-    );
-    let done = false;
-    for (const spot of free) {
-      const box = standingAt(item, spot.x, spot.z);
-      if (clash(box, 'standing')) continue;
-      usedPlaces.add(spot.id);
-      push(item, box, 'standing', spot.z, {});
-      done = true;
-      break;
-    }
-    if (done) continue;
-    const floor = freeFloor(item, 'standing');
-    if (floor) {
-      push(item, floor.box, 'standing', floor.z, old ? { replaced: old.id } : {});
+    if (old && oldBox && !avoided(item, oldBox)) {
+      push(item, oldBox, 'standing', old.z, { replaced: old.id });
       continue;
     }
+    // the piece it replaces is gone from the picture wherever the product stands
+    const replacing = old ? { replaced: old.id } : {};
+    let done = false;
+    for (const elsewhere of passes) {
+      const free = layout.places.filter(
+        (p) =>
+          p.kind === null &&
+          p.pose === 'standing' &&
+          !usedPlaces.has(p.id) &&
+          (item.kind ? p.kinds.includes(item.kind) : false),
+      );
+      for (const spot of free) {
+        const box = standingAt(item, spot.x, spot.z);
+        if (clash(box, 'standing') || (elsewhere && avoided(item, box))) continue;
+        usedPlaces.add(spot.id);
+        push(item, box, 'standing', spot.z, replacing);
+        done = true;
+        break;
+      }
+      if (done) break;
+      // the old piece's place before a spot over the room's own pieces
+      if (old && oldBox && !elsewhere) {
+        push(item, oldBox, 'standing', old.z, replacing);
+        done = true;
+        break;
+      }
+      const floor = freeFloor(item, 'standing', elsewhere);
+      if (floor) {
+        push(item, floor.box, 'standing', floor.z, replacing);
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
     // nowhere clear at full size: the front corner, smaller
     const [left] = floorRange(nearZ);
     const box = standingAt({ ...item }, left + 0.3, nearZ);

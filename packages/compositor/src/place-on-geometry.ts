@@ -1,7 +1,7 @@
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
 import { boundsOf, boxPolygon, CellMask, scalePolygon, type Bounds } from './polygon';
-import { byClaimOrder, overlapShare, MAX_OVERLAP } from './arrange';
+import { byClaimOrder, overlapShare, MAX_OVERLAP, SAME_PLACE, type ArrangeOptions } from './arrange';
 
 /*
  * Placement on a photo's geometry (decision 0042): every standing product's base on the visible floor or ground, clear
@@ -227,15 +227,24 @@ const STRAND_HEIGHT = 2.4;
 /** Rooms: the ceiling's height in metres, when nothing measures it. */
 const CEILING = 2.5;
 
+/** What a floor or wall spot costs a variation for each earlier variation that used it (variation.ts). */
+const EARLIER_SPOT_COST = 4;
+
 /**
  * Places products on a photo's geometry. `frame` is the output's size; the geometry may be in another (its pixels
- * are scaled). Deterministic.
+ * are scaled). `options` make a variation (variation.ts): spots earlier variations used cost more (a piece they
+ * replaced is kept when there is other floor), rugs may lie turned. Deterministic.
  */
 export function placeOnGeometry(
   items: readonly GeometryItem[],
   geometry: PhotoGeometry,
   frame: { width: number; height: number },
+  options: ArrangeOptions = {},
 ): GeometryArrangement {
+  /** How many earlier variations gave the product this place (a box in output pixels). */
+  const usedBefore = (item: GeometryItem, box: { x: number; y: number; width: number; height: number }) =>
+    (options.avoid?.get(item.index) ?? []).filter((earlier) => overlapShare(earlier, box) >= SAME_PLACE).length;
+  const avoiding = options.avoid !== undefined;
   const kx = frame.width / geometry.width;
   const ky = frame.height / geometry.height;
   const { width: W, height: H } = geometry;
@@ -378,6 +387,23 @@ export function placeOnGeometry(
     return over / n;
   };
 
+  const clearOfPieces = (box: { x: number; y: number; width: number; height: number }) => {
+    const bottom = Math.min(box.y + box.height - 1, H - 1);
+    const feet = [box.x, box.x + box.width / 2, box.x + box.width];
+    return feet.every((u) => !pieceMask.at(u, bottom));
+  };
+  /** The share of a box on the floor, from a 10 × 10 grid of points. */
+  const floorShareOf = (box: { x: number; y: number; width: number; height: number }) => {
+    let on = 0;
+    for (let i = 0; i < 100; i++) {
+      on += onFloorAt(floorMask, [
+        box.x + (box.width * ((i % 10) + 0.5)) / 10,
+        box.y + (box.height * (Math.floor(i / 10) + 0.5)) / 10,
+      ]);
+    }
+    return on / 100;
+  };
+
   const collides = (f: Footing) => {
     for (const other of footings.values()) {
       if (
@@ -421,7 +447,10 @@ export function placeOnGeometry(
         const box = spriteBox(item, size, f);
         if (box.y < 0 || box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) continue;
         if (clashes(frameBox(box))) continue;
-        const total = score(f) + coverOf(box) * 3;
+        const earlier = usedBefore(item, frameBox(box));
+        // a variation's new spot keeps its base off the room's pieces and most of its picture clear of them
+        if (avoiding && !earlier && !clearOfPieces(box)) continue;
+        const total = score(f) + coverOf(box) * 3 + earlier * EARLIER_SPOT_COST;
         if (!best || total < best.score) best = { f, box, score: total };
       }
     }
@@ -532,7 +561,7 @@ export function placeOnGeometry(
   const leave = (item: GeometryItem, reason: string) => leftOut.push({ index: item.index, reason });
 
   /** Takes the place of the room's piece of its kind: stands on its footprint; the piece is marked for erasing. */
-  const replacePiece = (item: GeometryItem, size: SizeCm): boolean => {
+  const replacePiece = (item: GeometryItem, size: SizeCm, elsewhere = false): boolean => {
     if (!item.kind) return false;
     const accepts = pieceKindsOf[item.kind] ?? [item.kind];
     const candidates = pieces.filter(
@@ -563,7 +592,7 @@ export function placeOnGeometry(
         if (others.at(box.x, v) || others.at(box.x + box.width, v)) return null;
         if (![box.x + 1, u, box.x + box.width - 1].every((bu) => onFloorAt(floorMask, [bu, v]))) return null;
         if (footingPoints(f, PIECE_MARGIN / 2).some(([pu, pv]) => others.at(pu, Math.min(pv, H - 1)))) return null;
-        if (clashes(frameBox(box))) return null;
+        if (clashes(frameBox(box)) || (elsewhere && usedBefore(item, frameBox(box)))) return null;
         return { f, box };
       };
       let spot: ReturnType<typeof fit> = null;
@@ -635,7 +664,7 @@ export function placeOnGeometry(
   };
 
   const placeStanding = (item: GeometryItem, size: SizeCm) => {
-    if (item.kind && replacesFirst.has(item.kind) && replacePiece(item, size)) return;
+    if (item.kind && replacesFirst.has(item.kind) && replacePiece(item, size, true)) return;
     if (
       (item.kind === 'table-lamp' || item.kind === 'vase' || item.kind === 'throw-pillow') &&
       standOnSupport(item, size)
@@ -643,21 +672,27 @@ export function placeOnGeometry(
       return;
     }
     const spot = standOnFloor(item, size, scoreFor(item, size), allowedFor(item.kind));
-    if (spot) {
+    // a spot an earlier variation used comes after the room's piece of its kind
+    if (spot && !usedBefore(item, frameBox(spot.box))) {
       pushStanding(item, spot.f, spot.box, {});
       return;
     }
     if (replacePiece(item, size)) return;
+    if (spot) {
+      pushStanding(item, spot.f, spot.box, {});
+      return;
+    }
     leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
   };
 
   /** A rug (pavers) flat in the floor's perspective, under the seating group's front legs. */
-  const placeFlat = (item: GeometryItem, size: SizeCm) => {
+  const placeFlat = (item: GeometryItem, size: SizeCm, turned = false): boolean => {
     const seat = seatingFooting();
-    const across = Math.max(size.width, size.depth) / 100;
-    const deep = Math.min(size.width, size.depth) / 100;
+    // turned (a variation's), its long side runs front to back, and all of it must lie on the floor
+    const across = (turned ? Math.min(size.width, size.depth) : Math.max(size.width, size.depth)) / 100;
+    const deep = (turned ? Math.max(size.width, size.depth) : Math.min(size.width, size.depth)) / 100;
     const allowed = allowedFor(item.kind === 'pavers' ? 'pavers' : null);
-    for (const shrink of [1, 0.85, 0.7, 0.55, 0.45]) {
+    for (const shrink of turned ? [1, 0.85] : [1, 0.85, 0.7, 0.55, 0.45]) {
       const width = across * shrink;
       const depth = deep * shrink;
       const options: Footing[] = [];
@@ -693,6 +728,8 @@ export function placeOnGeometry(
         // the box is the part the picture shows (the sprite is warped onto the whole quad)
         const [left, right, bottom] = [Math.max(0, b.left), Math.min(W, b.right), Math.min(H, b.bottom)];
         const box = { x: left, y: b.top, width: right - left, height: bottom - b.top };
+        if (turned && (onFloor < points.length || floorShareOf(box) < 0.95)) continue;
+        if (avoiding && floorShareOf(box) < 0.9) continue;
         const framed = quad.map(toFrame);
         footings.set(item.index, { ...f });
         // a rug is walked on: its footing does not keep standing pieces off it
@@ -710,10 +747,11 @@ export function placeOnGeometry(
           footprint: framed,
           where: '',
         });
-        return;
+        return true;
       }
     }
-    leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+    if (!turned) leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+    return false;
   };
 
   /** Wall art at eye height on a wall, clear of windows, doors, the room's tall pieces and other products. */
@@ -751,7 +789,10 @@ export function placeOnGeometry(
           continue;
         }
         const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
-        const score = Math.abs(u - target) / W + (wall.facing === 'back' ? 0 : 0.4);
+        const score =
+          Math.abs(u - target) / W +
+          (wall.facing === 'back' ? 0 : 0.4) +
+          usedBefore(item, frameBox(box)) * EARLIER_SPOT_COST;
         if (!best || score < best.score) best = { box, z, score };
       }
     }
@@ -869,8 +910,9 @@ export function placeOnGeometry(
   for (const item of byClaimOrder(items)) {
     const pose = poseOf(item.kind, item.role);
     const size = sizeOfItem(item.kind, item.role, item.size);
-    if (pose === 'flat') placeFlat(item, size);
-    else if (pose === 'hung') placeHung(item, size);
+    if (pose === 'flat') {
+      if (!(options.turnRugs && placeFlat(item, size, true))) placeFlat(item, size);
+    } else if (pose === 'hung') placeHung(item, size);
     else if (pose === 'suspended') {
       if (item.kind === 'string-lights' || (yard && item.role === 'overhead')) placeStrand(item);
       else placePendant(item, size);

@@ -25,7 +25,7 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
-import { gradeForSeed } from './variation';
+import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
@@ -76,7 +76,10 @@ export interface LocalDesignInput {
    * pixels; a product not listed is left out.
    */
   placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
-  /** Which variation (variation.ts): the same seed gives the same bytes; 0 or none is the plain render. */
+  /**
+   * Which variation (variation.ts): its own arrangement and light; the same seed gives the same bytes; 0 or none is
+   * the plain render. Adjusted placements are drawn as they are, in the seed's light.
+   */
   seed?: number;
   /**
    * An uploaded photo's geometry (floor, walls, openings, pieces), in any pixel size of the photo's frame: products
@@ -116,6 +119,11 @@ export interface LocalDesign {
   placements: Placement[];
   /** How the placements were found. */
   layoutBasis: LayoutBasis;
+  /**
+   * What this variation's arrangement changes from the first's, in a few words ('Sofa by the window', 'Rug turned');
+   * the first's says where its main product stands. None for adjusted placements.
+   */
+  label?: string;
   /** For an uploaded photo placed on its geometry. */
   geometry?: GeometryOutcome;
 }
@@ -277,6 +285,8 @@ interface Arrangement {
   placements: Placement[];
   basis: LayoutBasis;
   lightFrom: 'left' | 'right';
+  /** What the variation changes (variation.ts). */
+  label?: string;
   /** An uploaded photo's: the geometry the products were placed on, and what placing found. */
   onGeometry?: { geometry: PhotoGeometry; leftOut: LeftOut[]; erase: GeometryOutcome['erase']; onFloor: number };
 }
@@ -347,28 +357,50 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   if (!layout) {
     // an uploaded photo: placed on its geometry, found or guessed; never the old row
     const geometry = photoGeometryOf(scene, input.mode, input.geometry);
-    const placed = placeOnGeometry(
-      items.map(({ index, role, kind, aspect }) => ({
-        index,
-        role,
-        kind,
-        aspect,
-        ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
-      })),
-      geometry,
-      scene,
+    const geometryItems = items.map(({ index, role, kind, aspect }) => ({
+      index,
+      role,
+      kind,
+      aspect,
+      ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
+    }));
+    // every variation's arrangement up to this one, in order: the last is this one's
+    const runs: ReturnType<typeof placeOnGeometry>[] = [];
+    const kx = scene.width / geometry.width;
+    const ky = scene.height / geometry.height;
+    const windows = geometry.openings
+      .filter((o) => o.kind === 'window')
+      .map((o) => {
+        const b = boundsOf(scalePolygon(o.polygon, kx, ky));
+        return { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top };
+      });
+    const variation = arrangeVariation(
+      input.seed ?? 0,
+      (options) => {
+        runs.push(placeOnGeometry(geometryItems, geometry, scene, options));
+        return runs.at(-1)!.placements;
+      },
+      labelContext(items, scene, windows, (id) => geometry.pieces[Number(id.replace('piece-', '')) - 1]?.kind ?? null),
     );
+    const placed = runs.at(-1)!;
     return {
-      placements: placed.placements,
+      placements: variation.placements,
       basis: geometry.source,
       lightFrom: brighterSide(scene),
+      label: variation.label,
       onGeometry: { geometry, leftOut: placed.leftOut, erase: placed.erase, onFloor: placed.onFloor },
     };
   }
   const estimated = layout ? null : estimateLayout(scene, input.mode);
   const known = layout ?? estimated;
   if (known) {
-    const arranged = arrangeInLayout(items, known, layout ? (input.replacements ?? []) : [], scene);
+    const replacements = layout ? (input.replacements ?? []) : [];
+    const kindOfPlace = new Map(known.places.map((p) => [p.id, p.kind]));
+    const { placements: arranged, label } = arrangeVariation(
+      input.seed ?? 0,
+      (options) => arrangeInLayout(items, known, replacements, scene, options),
+      labelContext(items, scene, [], (id) => kindOfPlace.get(id) ?? null),
+    );
     const placements = arranged.map(({ index, role, x, y, width, height, pose, replaced, cord, farScale, z }) => ({
       index,
       role,
@@ -382,11 +414,21 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
       ...(cord ? { cord } : {}),
       ...(farScale !== undefined ? { farScale } : {}),
     }));
-    return { placements, basis: layout ? 'seeded' : 'estimated', lightFrom: known.lightFrom };
+    return { placements, basis: layout ? 'seeded' : 'estimated', lightFrom: known.lightFrom, label };
   }
   const floorY = Math.round(scene.height * estimateFloorLine(scene));
   const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
   return { placements, basis: 'fallback', lightFrom: brighterSide(scene) };
+}
+
+function labelContext(
+  items: readonly ArrangeItem[],
+  scene: Raster,
+  windows: LabelContext['windows'],
+  pieceKindOf: LabelContext['pieceKindOf'],
+): LabelContext {
+  const kinds = new Map(items.map((item) => [item.index, item.kind]));
+  return { kindOf: (index) => kinds.get(index) ?? null, pieceKindOf, windows, frameWidth: scene.width };
 }
 
 interface LayoutItemExtras {
@@ -438,7 +480,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ];
   });
   const seed = input.seed ?? 0;
-  const { placements, basis, lightFrom, onGeometry } = arrange(input, scene, items);
+  const { placements, basis, lightFrom, label, onGeometry } = arrange(input, scene, items);
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
   sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
@@ -472,6 +514,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     height: scene.height,
     placements,
     layoutBasis: basis,
+    ...(label ? { label } : {}),
     ...(geometry ? { geometry } : {}),
   };
 }

@@ -159,6 +159,11 @@ export const renderVariationSchema = z.looseObject({
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
   /** The local engine's placements by product id, in this picture's pixels (width × height); a remote engine gives none. */
   placements: z.optional(z.array(renderPlacementSchema)),
+  /**
+   * What this variation's arrangement changes from the job's first ('Sofa by the window', 'Rug turned'), in a few
+   * words; the first's says where its main product stands. The local engine's; a remote engine gives none.
+   */
+  label: z.optional(z.string().check(z.maxLength(120))),
 });
 export type RenderVariation = z.infer<typeof renderVariationSchema>;
 

@@ -52,6 +52,8 @@ export interface RenderedImage {
   receipt: FidelityReceipt;
   /** Where each product was drawn (the local engine); a remote engine does not say. */
   placements?: EnginePlacement[];
+  /** What this variation's arrangement changes from the first's, in a few words (the local engine). */
+  label?: string;
 }
 
 export interface ImageEngine {

@@ -149,7 +149,7 @@ export class CompositorImageEngine implements ImageEngine {
     if (!outcome.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
-    const { bytes, width, height, placements } = outcome.design;
+    const { bytes, width, height, placements, label } = outcome.design;
     // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
     return {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -162,6 +162,7 @@ export class CompositorImageEngine implements ImageEngine {
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
       })),
+      ...(label ? { label } : {}),
     };
   }
 }

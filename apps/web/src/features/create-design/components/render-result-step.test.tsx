@@ -88,6 +88,45 @@ afterEach(() => {
 });
 
 describe('render step', () => {
+  it('says under each variation what its arrangement changes, in the words the server gives', async () => {
+    chooseEverything();
+    const labelled = job({
+      status: 'done',
+      position: null,
+      progress: 100,
+      variationCount: 3,
+      variations: [
+        { imageUrl: '/media/renders/a.webp', width: 1600, height: 1200, label: 'Sofa in the old one’s place' },
+        { imageUrl: '/media/renders/b.webp', width: 1600, height: 1200, label: 'Sofa by the window' },
+        { imageUrl: '/media/renders/c.webp', width: 1600, height: 1200, label: 'Rug turned' },
+      ],
+    });
+    jobApi(job(), [labelled]);
+    renderCreateFlow('render-result', { cached: true });
+
+    const second = await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 10_000 });
+    expect(second).toHaveAccessibleDescription('Sofa by the window');
+    expect(screen.getByRole('button', { name: 'Variation 1' })).toHaveAccessibleDescription(
+      'Sofa in the old one’s place',
+    );
+    expect(screen.getByRole('button', { name: 'Variation 3' })).toHaveAccessibleDescription('Rug turned');
+    expect(screen.getByText('Rug turned')).toBeVisible();
+    await userEvent.click(second);
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/b.webp',
+    );
+  });
+
+  it('shows no words under variations the server did not label', async () => {
+    chooseEverything();
+    jobApi(job(), [doneJob()]);
+    renderCreateFlow('render-result', { cached: true });
+    const first = await screen.findByRole('button', { name: 'Variation 1' }, { timeout: 10_000 });
+    expect(first).not.toHaveAccessibleDescription();
+  });
+
   it('queues one job per entry under strict mode, shows its real progress, then the variations side by side', async () => {
     chooseEverything();
     const api = jobApi(job(), [job(), job({ status: 'running', position: null, progress: 50 }), doneJob()], {}, true);

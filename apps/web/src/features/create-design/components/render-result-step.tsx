@@ -363,38 +363,61 @@ interface VariationPickerProps {
   onChoose: (index: number) => void;
 }
 
-/** The variations side by side; the one picked is the one shown above and published. */
+/**
+ * The variations side by side, each with what its arrangement changes when the server says; the one picked is the
+ * one shown above and published.
+ */
 function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps) {
   return (
     <section aria-labelledby="variations-heading" className="mt-5">
       <h2 id="variations-heading" className="text-sm font-semibold">
         Pick the one to publish
       </h2>
-      <div className={cn('mt-2 grid gap-2', variations.length > 2 ? 'grid-cols-4' : 'grid-cols-2')}>
+      <div className={cn('mt-2 grid items-start gap-2', variations.length > 2 ? 'grid-cols-4' : 'grid-cols-2')}>
         {variations.map((variation, index) => {
           const isChosen = index === chosen;
+          const labelId = `variation-label-${index}`;
           return (
             <button
               key={variation.imageUrl}
               type="button"
               aria-pressed={isChosen}
               aria-label={`Variation ${index + 1}`}
+              aria-describedby={variation.label ? labelId : undefined}
               onClick={() => onChoose(index)}
               className={cn(
-                'relative aspect-[4/3] overflow-hidden rounded-xl bg-muted outline-none ring-offset-2 ring-offset-background transition focus-visible:ring-2 focus-visible:ring-ring',
-                isChosen ? 'ring-2 ring-primary' : 'opacity-80 hover:opacity-100',
+                'flex flex-col gap-1 rounded-xl text-left outline-none ring-offset-2 ring-offset-background transition focus-visible:ring-2 focus-visible:ring-ring',
+                isChosen ? '' : 'opacity-80 hover:opacity-100',
               )}
             >
-              <ResponsiveImage
-                src={variation.imageUrl}
-                alt=""
-                sizes={imageSizes.halfColumn}
-                className="absolute inset-0 size-full object-cover"
-              />
-              {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
-              <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
-                {index + 1}
+              <span
+                className={cn(
+                  'relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted',
+                  isChosen && 'ring-2 ring-primary',
+                )}
+              >
+                <ResponsiveImage
+                  src={variation.imageUrl}
+                  alt=""
+                  sizes={imageSizes.halfColumn}
+                  className="absolute inset-0 size-full object-cover"
+                />
+                {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
+                <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
+                  {index + 1}
+                </span>
               </span>
+              {variation.label && (
+                <span
+                  id={labelId}
+                  className={cn(
+                    'line-clamp-2 px-0.5 text-xs leading-tight',
+                    isChosen ? 'font-medium text-foreground' : 'text-muted-foreground',
+                  )}
+                >
+                  {variation.label}
+                </span>
+              )}
             </button>
           );
         })}

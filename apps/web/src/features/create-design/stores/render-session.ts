@@ -40,6 +40,8 @@ export interface ShownVariation {
   /** Where each product stands (the local engine), in the picture's pixels. */
   placements?: RenderPlacement[];
   renderSize?: RenderSize;
+  /** What the variation's arrangement changes, in the server's words ('Sofa by the window'); none when not said. */
+  label?: string;
 }
 
 export type RenderState =
@@ -140,6 +142,7 @@ const shownOf = (variation: RenderVariation): ShownVariation => ({
   imageUrl: variation.imageUrl,
   receipt: variation.receipt ?? null,
   ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
+  ...(variation.label ? { label: variation.label } : {}),
 });
 const sizeOf = (variation: RenderVariation): RenderSize => ({ width: variation.width, height: variation.height });
 

@@ -1,0 +1,188 @@
+/**
+ * A render job of four variations as the server runs it (variation.ts): four renders of one request, seeds 0–3, on
+ * the render pool at once (one worker per core), each arranging its products away from the earlier variations'
+ * places. Two requests: a seeded space (Sunny Living Room, six catalogue products, replacements planned and the
+ * scene redrawn without them) and a 12-megapixel photo (the first labelled interior photo of ../shared/photos
+ * enlarged to 4000×3000 and saved as a JPEG, as a phone would send it) with six catalogue products. One warm-up job,
+ * then the median of five; also how many of the four variations stand two or more products where no other does.
+ * Run alone: node --import tsx bench/variations.ts
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  overlapShare,
+  placementRoleOf,
+  planReplacements,
+  seedKindOf,
+  type LocalDesignInput,
+  type Placement,
+} from '@dwellscape/compositor';
+import { productImageSvg, SEED_PRODUCTS, seededLayoutOf, seededSceneWithout, seedKeys } from '@dwellscape/sample-art';
+import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
+import sharp from 'sharp';
+import { createRenderPool, type RenderPool } from '../apps/server/src/engines/compositor';
+import { RENDER_WIDTH } from '../apps/server/src/engines/render-size';
+import { LABELS_FILE, PHOTOS_DIR } from '../packages/compositor/test/real-photos';
+import { isMain } from './lib/main';
+import type { Benchmark } from './lib/report';
+import { median, millis } from './lib/stats';
+
+const RUNS = 5;
+const VARIATIONS = 4;
+/** The variations issue's limit for a four-variation job. */
+const TARGET_MS = 4_000;
+
+async function catalogueProducts(categories: string[]) {
+  const chosen = categories.map((category) => SEED_PRODUCTS.find((p) => p.category === category)!);
+  return Promise.all(
+    chosen.map(async (p) => ({
+      bytes: await sharp(Buffer.from(productImageSvg(p.id, p.look)))
+        .png()
+        .toBuffer(),
+      category: p.category,
+      name: p.name,
+    })),
+  );
+}
+
+const LIVING = ['Sofa', 'Armchair', 'Coffee Table', 'Floor Lamp', 'Rug', 'Wall Art'];
+
+async function seededInput(): Promise<LocalDesignInput> {
+  const key = seedKeys.space('s-sunny-living-room');
+  const layout = (await seededLayoutOf(key))!;
+  const products = await catalogueProducts(LIVING);
+  const replacements = planReplacements(
+    layout,
+    products.map((p, index) => ({
+      index,
+      role: placementRoleOf(p.category, p.name),
+      kind: seedKindOf(p.category, p.name),
+    })),
+  );
+  const plate = seededSceneWithout(
+    key,
+    replacements.map((r) => r.placeId),
+  )!;
+  return {
+    spaceImage: Buffer.from(plate),
+    products,
+    answers: { 'interior-vibe': 'Scandinavian' },
+    mode: 'interior',
+    spaceType: 'Living Room',
+    width: RENDER_WIDTH,
+    maxInputPixels: UPLOAD_MAX_PIXELS,
+    layout,
+    replacements,
+  };
+}
+
+/** The first labelled interior photo, enlarged to 12 megapixels; null when the photos are not beside the repository. */
+async function photoInput(): Promise<{ input: LocalDesignInput; file: string } | null> {
+  if (!existsSync(PHOTOS_DIR)) return null;
+  const labels = JSON.parse(readFileSync(LABELS_FILE, 'utf8')) as { photos: Array<{ file: string; mode: string }> };
+  const photo = labels.photos.find((p) => p.mode === 'interior');
+  if (!photo) return null;
+  const spaceImage = await sharp(path.join(PHOTOS_DIR, photo.file))
+    .resize(4000, 3000, { fit: 'cover' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return {
+    file: photo.file,
+    input: {
+      spaceImage,
+      products: await catalogueProducts(LIVING),
+      answers: { 'interior-vibe': 'Cozy' },
+      mode: 'interior',
+      spaceType: 'Living Room',
+      width: RENDER_WIDTH,
+      maxInputPixels: UPLOAD_MAX_PIXELS,
+    },
+  };
+}
+
+/** How many variations stand two or more products where no other one does (boxes sharing under half). */
+function reallyDifferent(arrangements: ReadonlyArray<readonly Placement[]>): number {
+  const moved = (a: readonly Placement[], b: readonly Placement[]) =>
+    b.filter((p) => {
+      const was = a.find((q) => q.index === p.index);
+      return was !== undefined && overlapShare(was, p) < 0.5;
+    }).length;
+  return arrangements.filter((a, i) => arrangements.every((b, j) => i === j || moved(a, b) >= 2)).length;
+}
+
+interface JobTimes {
+  times: number[];
+  median: number;
+  /** CPU time of the whole process (every thread) per job: less swayed than the times by other load. */
+  cpuMs: number;
+  differing: number;
+  labels: string[];
+}
+
+async function timeJobs(pool: RenderPool, input: LocalDesignInput): Promise<JobTimes> {
+  const job = () => Promise.all(Array.from({ length: VARIATIONS }, (_, seed) => pool.render({ ...input, seed })));
+  const warm = await job();
+  const designs = warm.map((outcome) => {
+    if (!outcome.ok) throw new Error('the space photo could not be read');
+    return outcome.design;
+  });
+  const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await job();
+    times.push(performance.now() - started);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  times.sort((a, b) => a - b);
+  return {
+    times,
+    median: median(times),
+    cpuMs: (cpu.user + cpu.system) / 1000 / RUNS,
+    differing: reallyDifferent(designs.map((d) => d.placements)),
+    labels: designs.map((d) => d.label ?? ''),
+  };
+}
+
+export const run: Benchmark = async () => {
+  const pool = createRenderPool();
+  try {
+    const seeded = await timeJobs(pool, await seededInput());
+    const photo = await photoInput();
+    const onPhoto = photo ? await timeJobs(pool, photo.input) : null;
+    const note = (t: JobTimes) =>
+      `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per job; ${t.differing} of ${VARIATIONS} stand 2+ ` +
+      `products where no other does; labels: ${t.labels.map((l) => `'${l}'`).join(', ')}`;
+    return [
+      {
+        area: 'Images',
+        metric: `4-variation job on a seeded space, median of ${RUNS}`,
+        value: millis(seeded.median),
+        target: `< ${millis(TARGET_MS)}`,
+        met: seeded.median < TARGET_MS,
+        note:
+          `Sunny Living Room + 6 catalogue products, seeds 0–3 on the render pool at once (${pool.threads} ` +
+          `threads); ${note(seeded)}`,
+      },
+      ...(onPhoto && photo
+        ? [
+            {
+              area: 'Images',
+              metric: `4-variation job on a 12 MP photo, median of ${RUNS}`,
+              value: millis(onPhoto.median),
+              target: `< ${millis(TARGET_MS)}`,
+              met: onPhoto.median < TARGET_MS,
+              note:
+                `${photo.file} enlarged to a 4000×3000 JPEG (${(photo.input.spaceImage.length / 1e6).toFixed(1)} MB) ` +
+                `+ 6 catalogue products, analysed and placed in each variation; ${note(onPhoto)}`,
+            },
+          ]
+        : []),
+    ];
+  } finally {
+    await pool.close();
+  }
+};
+
+if (isMain(import.meta.url)) console.table(await run());

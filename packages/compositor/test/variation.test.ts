@@ -1,0 +1,384 @@
+/**
+ * Variations that really differ (variation.ts): on every drawn space (rooms and yards) and on every labelled real
+ * photo, a job's four variations are four arrangements: at least three of them stand two or more products somewhere
+ * no other variation does (their boxes share less than half), each still obeys placement's rules (the real-photo
+ * checks of real-photos.ts; inside the picture, no overlap past a tenth), and each says what differs, read from the
+ * arrangements. Nothing here names a space or a photo.
+ */
+import {
+  productImageSvg,
+  SEED_PRODUCTS,
+  SEED_SPACES,
+  SEED_TEMPLATES,
+  seededLayoutOf,
+  seedKeys,
+  type SeedProduct,
+} from '@dwellscape/sample-art';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  arrangeInLayout,
+  MAX_OVERLAP,
+  overlapShare,
+  planReplacements,
+  seedKindOf,
+  type ArrangeItem,
+} from '../src/arrange';
+import { planCutOut } from '../src/cutout';
+import { placementRoleOf, type Placement } from '../src/layout';
+import { placeOnGeometry, type GeometryItem } from '../src/place-on-geometry';
+import { boundsOf } from '../src/polygon';
+import type { SpaceLayout } from '../src/space-layout';
+import { arrangeVariation, VARIATION_COUNT, type LabelContext } from '../src/variation';
+import { geometryOfLabel } from './label-geometry';
+import {
+  checkFlat,
+  checkHung,
+  checkOverlaps,
+  checkStanding,
+  loadLabels,
+  type CheckFailure,
+  type CheckedPlacement,
+  type LabelledPhoto,
+} from './real-photos';
+
+/** Two boxes sharing less than this of the smaller are two places. */
+const OTHER_PLACE = 0.5;
+
+/** How many products stand elsewhere in `b` than in `a` (both placed, their boxes sharing under half). */
+function movedBetween(a: readonly Placement[], b: readonly Placement[]): number {
+  const before = new Map(a.map((p) => [p.index, p]));
+  return b.filter((p) => {
+    const was = before.get(p.index);
+    return was !== undefined && overlapShare(was, p) < OTHER_PLACE;
+  }).length;
+}
+
+/** The variations that differ from every other one in the place of two or more products. */
+function reallyDifferent(arrangements: ReadonlyArray<readonly Placement[]>): number {
+  return arrangements.filter((a, i) => arrangements.every((b, j) => i === j || movedBetween(a, b) >= 2)).length;
+}
+
+function expectNoTwoOverlap(placements: readonly Placement[], what: string) {
+  const upright = placements.filter((p) => p.pose !== 'flat');
+  for (const [n, a] of upright.entries()) {
+    for (const b of upright.slice(n + 1)) expect(overlapShare(a, b), what).toBeLessThanOrEqual(MAX_OVERLAP);
+  }
+}
+
+const allVariations = <P extends Placement>(arrange: (seed: number) => { placements: P[]; label: string }) =>
+  Array.from({ length: VARIATION_COUNT }, (_, seed) => arrange(seed));
+
+describe('variations of a drawn space', () => {
+  const pictures = [
+    ...SEED_SPACES.map((s) => ({ id: s.id, key: seedKeys.space(s.id), mode: s.scene.mode })),
+    ...SEED_TEMPLATES.map((t) => ({ id: t.id, key: seedKeys.template(t.id), mode: t.scene.mode })),
+  ];
+  const aspects = new Map<string, number>();
+
+  /** The cut-out's width over height, as the render measures it. */
+  async function aspectOf(product: SeedProduct): Promise<number> {
+    const known = aspects.get(product.id);
+    if (known) return known;
+    const { data, info } = await sharp(Buffer.from(productImageSvg(product.id, product.look)))
+      .resize(400, 400, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { box } = planCutOut({ data, width: info.width, height: info.height, channels: 4 });
+    aspects.set(product.id, box.width / box.height);
+    return box.width / box.height;
+  }
+
+  /** Products for the space as the arranged-render tests choose them: kinds it shows, then kinds it has room for. */
+  function productsFor(layout: SpaceLayout, mode: 'interior' | 'landscape'): SeedProduct[] {
+    const catalogue = SEED_PRODUCTS.filter((p) => p.mode === mode);
+    const shown = new Set(layout.places.filter((p) => p.kind && !p.on).map((p) => p.kind!));
+    const free = new Set(layout.places.filter((p) => !p.kind).flatMap((p) => p.kinds));
+    const chosen: SeedProduct[] = [];
+    const kinds = new Set<string>();
+    for (const wanted of [shown, free]) {
+      for (const product of catalogue) {
+        if (chosen.length >= 5 || kinds.has(product.look.kind) || !wanted.has(product.look.kind)) continue;
+        kinds.add(product.look.kind);
+        chosen.push(product);
+      }
+    }
+    return chosen;
+  }
+
+  interface Case {
+    id: string;
+    mode: 'interior' | 'landscape';
+    layout: SpaceLayout;
+    items: ArrangeItem[];
+    names: string[];
+  }
+  const cases: Case[] = [];
+  beforeAll(async () => {
+    for (const picture of pictures) {
+      const layout = (await seededLayoutOf(picture.key))!;
+      const products = productsFor(layout, picture.mode);
+      const items = await Promise.all(
+        products.map(async (p, index) => ({
+          index,
+          role: placementRoleOf(p.category, p.name),
+          kind: seedKindOf(p.category, p.name),
+          aspect: await aspectOf(p),
+        })),
+      );
+      cases.push({ id: picture.id, mode: picture.mode, layout, items, names: products.map((p) => p.name) });
+    }
+  }, 60_000);
+
+  const frame = { width: 1600, height: 1200 };
+  const variationsOf = ({ layout, items }: Case) => {
+    const replacements = planReplacements(layout, items);
+    const kinds = new Map(layout.places.map((p) => [p.id, p.kind]));
+    const context: LabelContext = {
+      kindOf: (index) => items[index]?.kind ?? null,
+      pieceKindOf: (id) => kinds.get(id) ?? null,
+      windows: [],
+      frameWidth: frame.width,
+    };
+    return allVariations((seed) =>
+      arrangeVariation(seed, (options) => arrangeInLayout(items, layout, replacements, frame, options), context),
+    );
+  };
+
+  it.each(['interior', 'landscape'] as const)(
+    '%s: at least three of four variations stand two or more products where no other does',
+    (mode) => {
+      const ofMode = cases.filter((c) => c.mode === mode);
+      expect(ofMode.length).toBeGreaterThan(2);
+      for (const c of ofMode) {
+        const variations = variationsOf(c);
+        const arrangements = variations.map((v) => v.placements);
+        expect(
+          reallyDifferent(arrangements),
+          `${c.id}: ${variations.map((v) => v.label).join(' | ')}`,
+        ).toBeGreaterThanOrEqual(3);
+        for (const [seed, { placements }] of variations.entries()) {
+          const what = `${c.id}, variation ${seed + 1}`;
+          // every product is placed in each, inside the picture, none over another by more than a tenth
+          expect(placements.map((p) => p.index).sort(), what).toEqual(arrangements[0]!.map((p) => p.index).sort());
+          for (const p of placements) {
+            expect(p.x >= 0 && p.y >= 0 && p.x + p.width <= frame.width && p.y + p.height <= frame.height, what).toBe(
+              true,
+            );
+          }
+          expectNoTwoOverlap(placements, what);
+        }
+      }
+    },
+  );
+
+  it('labels each variation by what its arrangement changes, each label its own', () => {
+    for (const c of cases) {
+      const variations = variationsOf(c);
+      const labels = variations.map((v) => v.label);
+      expect(new Set(labels).size, `${c.id}: ${labels.join(' | ')}`).toBe(labels.length);
+      const [first, ...rest] = variations;
+      for (const [n, v] of rest.entries()) {
+        // a label that names a product at a side: that product stands there in this variation and not in the first
+        const named = c.items.find((item) => v.label.toLowerCase().startsWith(kindWords(item.kind)));
+        if (!named || !/ on the (left|right)$| in the middle$/.test(v.label.split(',')[0]!)) continue;
+        const here = v.placements.find((p) => p.index === named.index)!;
+        const there = first!.placements.find((p) => p.index === named.index)!;
+        expect(overlapShare(here, there), `${c.id}, variation ${n + 2}: ${v.label}`).toBeLessThan(OTHER_PLACE);
+        const centre = (here.x + here.width / 2) / frame.width;
+        const side = v.label.split(',')[0]!.endsWith('left')
+          ? centre < 0.36
+          : v.label.split(',')[0]!.endsWith('right')
+            ? centre > 0.64
+            : centre >= 0.36 && centre <= 0.64;
+        expect(side, `${c.id}, variation ${n + 2}: ${v.label} at ${centre.toFixed(2)}`).toBe(true);
+      }
+    }
+  });
+});
+
+const kindWords = (kind: string | null) => (kind ?? 'product').replace(/-/g, ' ');
+
+describe('variations on the labelled real photos', () => {
+  const { photos } = loadLabels();
+  const item = (index: number, kind: string, aspect: number, category = kind): GeometryItem => ({
+    index,
+    kind,
+    role: placementRoleOf(category.replace(/-/g, ' '), undefined),
+    aspect,
+  });
+  const sets: Record<LabelledPhoto['mode'], GeometryItem[][]> = {
+    interior: [
+      [
+        item(0, 'sofa', 2.4),
+        item(1, 'coffee-table', 2),
+        item(2, 'rug', 1.4),
+        item(3, 'floor-lamp', 0.4),
+        item(4, 'wall-art', 0.75, 'wall art'),
+        item(5, 'plant', 0.6, 'indoor plant'),
+      ],
+      [
+        item(0, 'armchair', 1),
+        item(1, 'bookshelf', 0.5),
+        item(2, 'plant', 0.6, 'indoor plant'),
+        item(3, 'mirror', 0.7),
+      ],
+    ],
+    landscape: [
+      [
+        item(0, 'outdoor-sofa', 2.3, 'outdoor sofa'),
+        item(1, 'planter', 0.9),
+        item(2, 'shrub', 1.1),
+        item(3, 'bench', 2.2),
+        item(4, 'fire-pit', 2),
+      ],
+    ],
+  };
+
+  const variationsOf = (photo: LabelledPhoto, items: GeometryItem[]) => {
+    const geometry = geometryOfLabel(photo);
+    const windows = geometry.openings
+      .filter((o) => o.kind === 'window')
+      .map((o) => {
+        const b = boundsOf(o.polygon);
+        return { x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top };
+      });
+    const context: LabelContext = {
+      kindOf: (index) => items[index]?.kind ?? null,
+      pieceKindOf: (id) => geometry.pieces[Number(id.replace('piece-', '')) - 1]?.kind ?? null,
+      windows,
+      frameWidth: photo.width,
+    };
+    return allVariations((seed) =>
+      arrangeVariation(seed, (options) => placeOnGeometry(items, geometry, photo, options).placements, context),
+    );
+  };
+
+  const checked = (photo: LabelledPhoto, items: GeometryItem[], placements: readonly Placement[]) =>
+    placements.map((p): CheckedPlacement => ({
+      name: `${items[p.index]!.kind} ${p.index}`,
+      kind: items[p.index]!.kind!,
+      pose: p.pose,
+      box: {
+        x: p.x / photo.width,
+        y: p.y / photo.height,
+        width: p.width / photo.width,
+        height: p.height / photo.height,
+      },
+    }));
+
+  /**
+   * Placement's rules, as the real-photo checks see them: a product standing clear of the room's pieces and on its
+   * floor, rugs flat on it, wall pieces on a wall clear of openings, nothing over another. A product taking a piece's
+   * place stands on that piece's footprint (placement's rule for replacing), so it is checked against the others.
+   */
+  const rulesBroken = (photo: LabelledPhoto, items: GeometryItem[], placements: readonly Placement[]) => {
+    const replaced = new Set(placements.flatMap((p) => (p.replaced ? [p.replaced] : [])));
+    const staying = { ...photo, pieces: photo.pieces.filter((_, n) => !replaced.has(`piece-${n + 1}`)) };
+    const all = checked(photo, items, placements);
+    const free = checked(
+      photo,
+      items,
+      placements.filter((p) => !p.replaced),
+    );
+    return [...checkStanding(staying, free), ...checkFlat(photo, all), ...checkHung(photo, all), ...checkOverlaps(all)];
+  };
+
+  it('differs on the photos with room for it, every rule kept and no product lost in any variation', () => {
+    const report: string[] = [];
+    /** Photos and sets where the first variation places four or more products: room enough to rearrange. */
+    let roomy = 0;
+    let differing = 0;
+    const broken: string[] = [];
+    for (const photo of photos) {
+      for (const items of sets[photo.mode]) {
+        const variations = variationsOf(photo, items);
+        const arrangements = variations.map((v) => v.placements);
+        const count = reallyDifferent(arrangements);
+        report.push(
+          `${photo.file}: ${count} ${variations.map((v) => `${v.placements.length}:${v.label}`).join(' | ')}`,
+        );
+        if (arrangements[0]!.length >= 4) {
+          roomy++;
+          if (count >= 3) differing++;
+        }
+        for (const [seed, { placements }] of variations.entries()) {
+          expect(placements.length, `${photo.file}, variation ${seed + 1}`).toBeGreaterThanOrEqual(
+            arrangements[0]!.length,
+          );
+        }
+        // what the first variation already breaks is placement's own (its tests track it); a variation breaks nothing more
+        const product = (f: CheckFailure) => `${f.check} ${f.detail.split(':')[0]}`;
+        const first = new Set(rulesBroken(photo, items, arrangements[0]!).map(product));
+        for (const [seed, { placements }] of variations.entries()) {
+          for (const f of rulesBroken(photo, items, placements)) {
+            if (!first.has(product(f))) broken.push(`${photo.file}, variation ${seed + 1}: ${f.detail}`);
+          }
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    // a crowded floor leaves some products one place only: most roomy photos still get four arrangements
+    expect(roomy).toBeGreaterThan(5);
+    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(2 / 3);
+  });
+});
+
+describe('variation labels', () => {
+  const context: LabelContext = {
+    kindOf: (index) => ['sofa', 'rug', 'armchair'][index] ?? null,
+    pieceKindOf: (id) => (id === 'piece-2' ? 'armchair' : null),
+    windows: [{ x: 1250, y: 100, width: 300, height: 500 }],
+    frameWidth: 1600,
+  };
+  const sofa = (x: number): Placement => ({
+    index: 0,
+    role: 'large',
+    pose: 'standing',
+    x,
+    y: 500,
+    width: 500,
+    height: 250,
+  });
+  const rug = (width: number, height: number): Placement => ({
+    index: 1,
+    role: 'rug',
+    pose: 'flat',
+    x: 300,
+    y: 800,
+    width,
+    height,
+  });
+  const chair = (replaced?: string): Placement => ({
+    index: 2,
+    role: 'medium',
+    pose: 'standing',
+    x: 100,
+    y: 550,
+    width: 250,
+    height: 300,
+    ...(replaced ? { replaced } : {}),
+  });
+  /** The label of the second variation when the first is `first` and any other arrangement is `second`. */
+  const labelOfSecond = (first: Placement[], second: Placement[]) =>
+    arrangeVariation(1, (options) => (options.avoid ? second : first), context).label;
+
+  it('names where the first variation’s main product stands', () => {
+    expect(arrangeVariation(0, () => [rug(900, 200), sofa(550), chair('piece-2')], context).label).toBe(
+      'Sofa in the middle',
+    );
+    expect(
+      arrangeVariation(0, () => [sofa(550), chair('piece-2')], { ...context, kindOf: () => 'armchair' }).label,
+    ).toBe('Armchair in the middle');
+  });
+
+  it('names what a later one changes, from the two arrangements: a piece kept, a product moved, a rug turned', () => {
+    const first = [rug(900, 200), sofa(550), chair('piece-2')];
+    expect(labelOfSecond(first, [rug(900, 200), sofa(550), chair()])).toBe('Old armchair kept');
+    expect(labelOfSecond(first, [rug(900, 200), sofa(1100), chair('piece-2')])).toBe('Sofa by the window');
+    expect(labelOfSecond(first, [rug(900, 200), sofa(50), chair('piece-2')])).toBe('Sofa on the left');
+    expect(labelOfSecond(first, [rug(500, 320), sofa(550), chair('piece-2')])).toBe('Rug turned');
+    expect(labelOfSecond(first, first)).toBe('Same layout, other light');
+  });
+});
