@@ -409,3 +409,92 @@ export function warpToQuad(
   }
   return { sprite: { data: out, width, height, channels: 4 }, left, top };
 }
+
+/**
+ * The shadow a standing piece casts where it meets the floor (decision 0045), drawn before the sprite at
+ * (left, top): it follows the piece's own footprint rather than an ellipse. Each column where the piece comes down
+ * near the floor (its base, its legs) shades the floor under it, darkest along the contact row and fading up over
+ * `depth` rows (the floor the piece covers, seen between its legs); a column whose lowest part hangs high (a table
+ * top between its legs, a lamp's arc) shades it less, the more the higher. A second, softer copy falls `away` from
+ * the light (−1: to the left, 1: to the right). Nothing is drawn below the contact row but the blur's last pixels,
+ * so no slab shows in front of the piece.
+ */
+export function drawContactShadow(
+  scene: Raster,
+  sprite: Raster,
+  left: number,
+  top: number,
+  away: number,
+  strength = 0.5,
+): void {
+  const { width, height, data } = sprite;
+  if (width < 2 || height < 2) return;
+  const depth = Math.max(3, Math.round(height * 0.1));
+  const blur = Math.max(1, Math.round(Math.min(width, height) * 0.012));
+  const shift = Math.round(away * width * 0.035);
+  const pad = 3 * blur + Math.abs(shift) + 2;
+  const w = width + 2 * pad;
+  const rows = depth + 2 * pad;
+  // the shadow's field: rows from `depth` above the base (row `pad`) to `pad` below it
+  const contact = new Float32Array(w * rows);
+  const cast = new Float32Array(w * rows);
+  const base = height - 1;
+  for (let x = 0; x < width; x++) {
+    let lowest = -1;
+    for (let y = base; y >= 0; y--) {
+      if (data[(y * width + x) * 4 + 3]! > 128) {
+        lowest = y;
+        break;
+      }
+    }
+    if (lowest < 0) continue;
+    // how near the floor the piece comes down in this column: 1 at the base, 0 at 60% of its height up
+    const reach = clamp(1 - (base - lowest) / (height * 0.6), 0, 1);
+    if (reach <= 0) continue;
+    const weight = reach * reach;
+    for (let r = 0; r <= depth; r++) {
+      // r rows above the contact row: darkest at contact, a third of it at the band's top
+      const fall = 1 - (2 / 3) * (r / depth);
+      const row = pad + depth - r;
+      contact[row * w + pad + x] = weight * fall;
+      const castX = pad + x + shift;
+      if (castX >= 0 && castX < w) cast[row * w + castX] = Math.max(cast[row * w + castX]!, weight * (1 - r / depth));
+    }
+  }
+  let soft = contact;
+  let softCast = cast;
+  for (let pass = 0; pass < 2; pass++) {
+    soft = boxBlurLine(boxBlurLine(soft, w, rows, blur, true), w, rows, blur, false);
+    softCast = boxBlurLine(boxBlurLine(softCast, w, rows, blur * 3, true), w, rows, blur, false);
+  }
+  const originX = left - pad;
+  const originY = top + base - depth - pad;
+  const s = new Uint8ClampedArray(scene.data.buffer, scene.data.byteOffset, scene.data.length);
+  for (let y = 0; y < rows; y++) {
+    const sy = originY + y;
+    if (sy < 0 || sy >= scene.height) continue;
+    const spriteY = sy - top;
+    for (let x = 0; x < w; x++) {
+      const sx = originX + x;
+      if (sx < 0 || sx >= scene.width) continue;
+      const spriteX = sx - left;
+      // where the piece is solid it covers its shadow
+      if (
+        spriteY >= 0 &&
+        spriteY < height &&
+        spriteX >= 0 &&
+        spriteX < width &&
+        data[(spriteY * width + spriteX) * 4 + 3] === 255
+      ) {
+        continue;
+      }
+      const m = Math.min(1, soft[y * w + x]! * strength + softCast[y * w + x]! * strength * 0.4);
+      if (m <= 0.004) continue;
+      const i = (sy * scene.width + sx) * 3;
+      const keep = 1 - m;
+      s[i] = s[i]! * keep;
+      s[i + 1] = s[i + 1]! * keep;
+      s[i + 2] = s[i + 2]! * keep;
+    }
+  }
+}
