@@ -8,13 +8,16 @@ export const PRODUCT_IMAGE_SIZE = 800;
 /** Plain, uniform backdrop: the local render engine cuts it away when placing products. */
 export const PRODUCT_BACKGROUND = '#f4f1ec';
 
-/** A catalogue photo of one product: centred on a plain backdrop with a soft floor shadow. */
-export function productImageSvg(id: string, look: ProductLook): string {
+/**
+ * A catalogue photo of one product: centred on a plain backdrop with a soft floor shadow. `bare` draws the same
+ * picture with neither (the product's exact outline, to measure what a cut-out of the photo keeps of its backdrop).
+ */
+export function productImageSvg(id: string, look: ProductLook, bare = false): string {
   const size = PRODUCT_IMAGE_SIZE;
   const defs = new Defs('p');
-  const pen = new Pen(defs, { sx: 0.22, sy: 0.3 });
+  const pen = new Pen(defs, { sx: 0.22, sy: 0.3 }, { floorShadows: !bare });
   const rng = createRng(id);
-  let body = rect(0, 0, size, size, PRODUCT_BACKGROUND);
+  let body = bare ? '' : rect(0, 0, size, size, PRODUCT_BACKGROUND);
 
   if (look.kind === 'rug' || look.kind === 'pavers') {
     const front = 640;
@@ -65,6 +68,8 @@ export type ProductView = (typeof PRODUCT_VIEWS)[number];
 
 /** How far a three-quarter view turns the product (40°). */
 export const THREE_QUARTER_TURN = (40 * Math.PI) / 180;
+/** Pixels left clear round a flat piece's view. */
+const FLAT_MARGIN = 6;
 /** The catalogue's front view: its side and top faces at these oblique offsets. */
 const FRONT_VIEW = { sx: 0.22, sy: 0.3 } as const;
 
@@ -116,7 +121,8 @@ export function productViewSvg(id: string, look: ProductLook, view: ProductView)
       rng,
       look,
       flatSize: { width, depth },
-      flat: (u, v) => [u * size, height * (1 - v)],
+      // a clear margin round it: a picture transparent at its corners is cut out by its own alpha
+      flat: (u, v) => [FLAT_MARGIN + u * (size - 2 * FLAT_MARGIN), FLAT_MARGIN + (height - 2 * FLAT_MARGIN) * (1 - v)],
     });
     return svgDocument(size, height, defs, fig.svg);
   }
