@@ -123,23 +123,6 @@ export function drawCord(scene: Raster, x: number, bottom: number, thickness: nu
   }
 }
 
-/** The horizontal extent of the sprite's lowest solid rows: where it touches the floor. */
-export function footprint(sprite: Raster): { left: number; right: number } {
-  const { data, width, height } = sprite;
-  let left = width;
-  let right = -1;
-  const from = Math.floor(height * 0.8);
-  for (let y = from; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3]! > 128) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-      }
-    }
-  }
-  return right < 0 ? { left: width * 0.1, right: width * 0.9 } : { left, right };
-}
-
 /**
  * Foreshortens a flat piece (a rug) into a trapezoid: the far edge narrower than the near one,
  * as a floor seen from standing height. Rows are resampled linearly.

@@ -9,7 +9,6 @@ import {
   drawEllipseShadow,
   drawSilhouetteShadow,
   drawWallShadow,
-  footprint,
   matchLight,
   warpToFloor,
   warpToQuad,
@@ -466,7 +465,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
-      const choice = p.pose === 'standing' && basis !== 'adjusted' ? viewOf(input, scene, p, onGeometry?.geometry) : null;
+      const choice =
+        p.pose === 'standing' && basis !== 'adjusted' ? viewOf(input, scene, p, onGeometry?.geometry) : null;
       const turned = choice && choice.view !== 'front' ? turnedCuts[p.index]![choice.view] : null;
       let placement = p;
       let sprite: Raster;
@@ -577,7 +577,7 @@ function drawOnGeometry(
       markCover(cover, width, height, warped.sprite, warped.left, warped.top);
       box = b;
     } else {
-      drawPlacement(scene, sprite, placement, lightFrom);
+      drawPlacement(scene, sprite, placement, windowSideOf(geometry, placement, kx) ?? lightFrom);
       markCover(cover, width, height, sprite, placement.x, placement.y);
       // its shadows reach a little past its box
       box = {
@@ -593,6 +593,22 @@ function drawOnGeometry(
     for (const piece of pieces) restoreInFront(scene, original, cover, piece, box, base);
   });
   return hiddenShare(cover, width, height, keptRegionsOf(geometry, [...replaced], scene));
+}
+
+/**
+ * The side a standing product's light comes from when the photo shows a window: the nearest window's (by its centre
+ * column), so that its shadow falls away from it; none without a window.
+ */
+function windowSideOf(geometry: PhotoGeometry, placement: Placement, kx: number): 'left' | 'right' | null {
+  const centre = (placement.x + placement.width / 2) / kx;
+  let nearest: number | null = null;
+  for (const opening of geometry.openings) {
+    if (opening.kind !== 'window') continue;
+    const b = boundsOf(opening.polygon);
+    const middle = (b.left + b.right) / 2;
+    if (nearest === null || Math.abs(middle - centre) < Math.abs(nearest - centre)) nearest = middle;
+  }
+  return nearest === null ? null : nearest <= centre ? 'left' : 'right';
 }
 
 interface PieceMask {

@@ -118,8 +118,7 @@ export function warpToVanishingPoint(
   const { width, height, data } = sprite;
   const vx = recede.vanishingX;
   const near = Math.abs(vx - left) > Math.abs(vx - (left + width)) ? left : left + width;
-  const scaleAt = (x: number) =>
-    clamp(Math.abs(vx - x) / Math.max(1, Math.abs(vx - near)), MIN_FAR_SCALE, 1);
+  const scaleAt = (x: number) => clamp(Math.abs(vx - x) / Math.max(1, Math.abs(vx - near)), MIN_FAR_SCALE, 1);
   // the scale maps a row y to h + (y − h)·k about the horizon h; the near column is unchanged
   const h = recede.horizonY;
   let minTop = top;

@@ -21,7 +21,11 @@ async function rgbaOf(bytes: Buffer): Promise<Raster> {
 
 /** An SVG document drawn at half its size (its viewBox kept), as the pixels sharp gives. */
 async function halfOf(svg: string): Promise<Raster> {
-  return rgbaOf(await sharp(Buffer.from(atHalf(svg))).png().toBuffer());
+  return rgbaOf(
+    await sharp(Buffer.from(atHalf(svg)))
+      .png()
+      .toBuffer(),
+  );
 }
 
 const atHalf = (svg: string) =>
@@ -87,7 +91,10 @@ export async function ownItemHalos(): Promise<Halo[]> {
   for (const kind of SYNTHETIC_PRODUCTS) {
     const truth = await rgbaOf(await productImageAlone(kind));
     for (const background of ['#ffffff', '#f4f1ec', '#e9e9e9']) {
-      halos.push({ key: `${kind} on ${background}`, halo: haloOf(await rgbaOf(await productImage(kind, background)), truth) });
+      halos.push({
+        key: `${kind} on ${background}`,
+        halo: haloOf(await rgbaOf(await productImage(kind, background)), truth),
+      });
     }
   }
   return halos;

@@ -14,6 +14,13 @@ import { livingRoomPhoto } from './fixtures/synthetic-images';
 const W = 1600;
 const H = 1200;
 
+const rect = (x: number, y: number, w: number, h: number): Polygon => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
+
 /**
  * A room photographed from a corner: its left wall's foot rises from the left edge to the corner at the middle and
  * runs to a vanishing point far right; the right wall's falls away to one far left.
@@ -24,7 +31,13 @@ const cornerRoom: PhotoGeometry = {
   mode: 'interior',
   source: 'found',
   camera: { focal: 1200, cx: W / 2, cy: H / 2, horizonY: 450, roll: 0, eyeHeight: 1.4 },
-  vanishingPoints: { vertical: null, horizontal: [[2000, 450], [-400, 450]] },
+  vanishingPoints: {
+    vertical: null,
+    horizontal: [
+      [2000, 450],
+      [-400, 450],
+    ],
+  },
   floor: [
     [
       [0, 900],
@@ -35,8 +48,26 @@ const cornerRoom: PhotoGeometry = {
     ],
   ],
   walls: [
-    { facing: 'left', polygon: [[0, 900], [800, 640], [800, 0], [0, 0]], vanishingPoint: [2000, 450] },
-    { facing: 'right', polygon: [[800, 640], [W, 900], [W, 0], [800, 0]], vanishingPoint: [-400, 450] },
+    {
+      facing: 'left',
+      polygon: [
+        [0, 900],
+        [800, 640],
+        [800, 0],
+        [0, 0],
+      ],
+      vanishingPoint: [2000, 450],
+    },
+    {
+      facing: 'right',
+      polygon: [
+        [800, 640],
+        [W, 900],
+        [W, 0],
+        [800, 0],
+      ],
+      vanishingPoint: [-400, 450],
+    },
   ],
   openings: [],
   pieces: [],
@@ -57,8 +88,26 @@ const wideLeftWall: PhotoGeometry = {
     ],
   ],
   walls: [
-    { facing: 'left', polygon: [[0, 900], [1200, 640], [1200, 0], [0, 0]], vanishingPoint: [2077, 450] },
-    { facing: 'right', polygon: [[1200, 640], [W, 760], [W, 0], [1200, 0]], vanishingPoint: [-400, 450] },
+    {
+      facing: 'left',
+      polygon: [
+        [0, 900],
+        [1200, 640],
+        [1200, 0],
+        [0, 0],
+      ],
+      vanishingPoint: [2077, 450],
+    },
+    {
+      facing: 'right',
+      polygon: [
+        [1200, 640],
+        [W, 760],
+        [W, 0],
+        [1200, 0],
+      ],
+      vanishingPoint: [-400, 450],
+    },
   ],
 };
 
@@ -74,7 +123,17 @@ const backWallRoom: PhotoGeometry = {
       [0, H],
     ],
   ],
-  walls: [{ facing: 'back', polygon: [[0, 720], [W, 720], [W, 0], [0, 0]] }],
+  walls: [
+    {
+      facing: 'back',
+      polygon: [
+        [0, 720],
+        [W, 720],
+        [W, 0],
+        [0, 0],
+      ],
+    },
+  ],
 };
 
 describe('the view a product is drawn from', () => {
@@ -152,7 +211,9 @@ describe('renders draw the chosen view', () => {
   it('a sofa against the left wall of a corner room is drawn from its left three-quarter view', async () => {
     const design = await renderLocalDesign({
       spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
-      products: [{ bytes: (await colouredViews()).front!, category: 'Sofa', name: 'Sofa', views: await colouredViews() }],
+      products: [
+        { bytes: (await colouredViews()).front!, category: 'Sofa', name: 'Sofa', views: await colouredViews() },
+      ],
       answers: {},
       mode: 'interior',
       spaceType: '',
@@ -177,10 +238,19 @@ describe('renders draw the chosen view', () => {
     ];
     const replacements = planReplacements(
       layout,
-      products.map((p, index) => ({ index, role: placementRoleOf(p.category, p.name), kind: seedKindOf(p.category, p.name) })),
+      products.map((p, index) => ({
+        index,
+        role: placementRoleOf(p.category, p.name),
+        kind: seedKindOf(p.category, p.name),
+      })),
     );
     const design = await renderLocalDesign({
-      spaceImage: Buffer.from(seededSceneWithout(key, replacements.map((r) => r.placeId))!),
+      spaceImage: Buffer.from(
+        seededSceneWithout(
+          key,
+          replacements.map((r) => r.placeId),
+        )!,
+      ),
       products,
       answers: {},
       mode: 'interior',
@@ -281,5 +351,43 @@ describe('contact shadows', () => {
     };
     // a slab (the stacked ellipses renders drew before) darkened this band by a fifth
     expect(band(0.05, 0.12) / band(0.3, 0.37)).toBeGreaterThan(0.97);
+  });
+
+  it("falls away from the photo's window, whichever side it is on", async () => {
+    const room = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="720" fill="#d8cfc0"/>` +
+          `<rect y="720" width="${W}" height="${H - 720}" fill="#9a7650"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const views = await colouredViews();
+    /** How much darker the floor just past the sofa's left end is than just past its right end, near its base. */
+    const leftMinusRight = async (windowX: number) => {
+      const design = await renderLocalDesign({
+        spaceImage: room,
+        answers: {},
+        mode: 'interior',
+        spaceType: '',
+        width: W,
+        maxInputPixels: UPLOAD_MAX_PIXELS,
+        geometry: { ...backWallRoom, openings: [{ kind: 'window', polygon: rect(windowX, 150, 300, 400) }] },
+        products: [{ bytes: views.front!, category: 'Sofa', name: 'Sofa', views }],
+      });
+      const scene = await rawOf(design.bytes);
+      const p = design.placements[0]!;
+      let sum = 0;
+      for (let y = p.y + p.height - 8; y < p.y + p.height; y++) {
+        for (let d = 3; d < 12; d++) {
+          const l = (y * W + p.x - d) * 3;
+          const r = (y * W + p.x + p.width - 1 + d) * 3;
+          sum += scene.data[r]! - scene.data[l]!;
+        }
+      }
+      return sum;
+    };
+    expect(await leftMinusRight(1250)).toBeGreaterThan(0);
+    expect(await leftMinusRight(50)).toBeLessThan(0);
   });
 });

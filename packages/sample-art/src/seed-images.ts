@@ -6,7 +6,13 @@ import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 import { SEED_USERS } from './world/users';
 import { AVATAR_SIZE, avatarSvg } from './illustrations/avatars';
 import { LOGO_SIZE, logoSvg } from './illustrations/logos';
-import { PRODUCT_IMAGE_SIZE, PRODUCT_VIEWS, productImageSvg, productViewSvg, type ProductView } from './illustrations/product-image';
+import {
+  PRODUCT_IMAGE_SIZE,
+  PRODUCT_VIEWS,
+  productImageSvg,
+  productViewSvg,
+  type ProductView,
+} from './illustrations/product-image';
 import { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';
 import { sceneSvg } from './illustrations/scenes';
 

@@ -7,6 +7,11 @@ export interface EngineImage {
   category?: string;
   name?: string;
   brandName?: string;
+  /**
+   * A catalogue product's pictures for the local render (decision 0045): alone on a transparent frame, from the front
+   * and turned to show a side on the picture's left or right.
+   */
+  views?: { front: Buffer; left: Buffer; right: Buffer };
 }
 
 export interface GenerateDesignInput {

@@ -141,7 +141,8 @@ export function productViewSvg(id: string, look: ProductLook, view: ProductView)
     const fig = drawProduct({ pen, rng, look, cord: bottom / scale });
     return svgDocument(size, size, defs, translate(size / 2, bottom, fig.svg, scale));
   }
-  const turn = view === 'front' || !turnsWithView(look.kind) ? 0 : view === 'right' ? THREE_QUARTER_TURN : -THREE_QUARTER_TURN;
+  const turn =
+    view === 'front' || !turnsWithView(look.kind) ? 0 : view === 'right' ? THREE_QUARTER_TURN : -THREE_QUARTER_TURN;
   const turned = turn ? turnedView(turn, FRONT_VIEW.sy) : null;
   const penView = turned ? turned.view : FRONT_VIEW;
   const probe = drawProduct({ pen: new Pen(new Defs('x'), penView), rng: createRng(id), look });

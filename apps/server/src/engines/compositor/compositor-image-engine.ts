@@ -53,10 +53,11 @@ export class CompositorImageEngine implements ImageEngine {
 
   async generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
     const { fields } = input;
-    const products = input.products.map(({ bytes, category, name }) => ({
+    const products = input.products.map(({ bytes, category, name, views }) => ({
       bytes,
       category,
       name,
+      ...(views ? { views } : {}),
       ...sizeOfProduct(name),
     }));
     const key = input.spaceImageKey;

@@ -965,7 +965,9 @@ export const drawMirror: DrawFn = ({ pen, look }) => {
     const rw = w / 2 - inset;
     return `M${n(-rw)},${n(h / 2 - inset)} L${n(-rw)},${n(-h / 2 + w / 2)} A${n(rw)},${n(rw)} 0 0 1 ${n(rw)},${n(-h / 2 + w / 2)} L${n(rw)},${n(h / 2 - inset)}Z`;
   };
-  let svg = softShadow(pen, (grow) => path(arch(-grow), '#2b2118', { 'fill-opacity': 0.07, transform: 'translate(4 5)' }));
+  let svg = softShadow(pen, (grow) =>
+    path(arch(-grow), '#2b2118', { 'fill-opacity': 0.07, transform: 'translate(4 5)' }),
+  );
   svg += path(arch(0), pen.frontFill(look.accent, 'metal'));
   svg += path(arch(3), mirrorGlass(pen));
   // a reflected window and a highlight streak
