@@ -395,7 +395,8 @@ export function warpToQuad(
 
 /**
  * The shadow a standing piece casts where it meets the floor (decision 0045), drawn before the sprite at
- * (left, top): it follows the piece's own footprint rather than an ellipse. Each column where the piece comes down
+ * (left, top): it follows the piece's own footprint rather than an ellipse, and its floor line (level, or rising to
+ * the far end of a piece warped to a wall's vanishing point). Each column where the piece comes down
  * near the floor (its base, its legs) shades the floor under it, darkest along the contact row and fading up over
  * `depth` rows (the floor the piece covers, seen between its legs); a column whose lowest part hangs high (a table
  * top between its legs, a lamp's arc) shades it less, the more the higher. A second, softer copy falls `away` from
@@ -417,28 +418,55 @@ export function drawContactShadow(
   const shift = Math.round(away * width * 0.035);
   const pad = 3 * blur + Math.abs(shift) + 2;
   const w = width + 2 * pad;
-  const rows = depth + 2 * pad;
-  // the shadow's field: rows from `depth` above the base (row `pad`) to `pad` below it
-  const contact = new Float32Array(w * rows);
-  const cast = new Float32Array(w * rows);
-  const base = height - 1;
+  const lowest = new Int32Array(width).fill(-1);
   for (let x = 0; x < width; x++) {
-    let lowest = -1;
-    for (let y = base; y >= 0; y--) {
+    for (let y = height - 1; y >= 0; y--) {
       if (data[(y * width + x) * 4 + 3]! > 128) {
-        lowest = y;
+        lowest[x] = y;
         break;
       }
     }
-    if (lowest < 0) continue;
-    // how near the floor the piece comes down in this column: 1 at the base, 0 at 60% of its height up
-    const reach = clamp(1 - (base - lowest) / (height * 0.6), 0, 1);
+  }
+  // the floor under the piece: a line through the deepest solid row of its left and of its right third (level for
+  // a piece seen from the front, rising to the far end of one warped to a wall's vanishing point)
+  const deepest = (from: number, to: number) => {
+    let row = -1;
+    let at = (from + to) / 2;
+    for (let x = Math.floor(from); x < Math.ceil(to); x++) {
+      if (lowest[x]! > row) {
+        row = lowest[x]!;
+        at = x;
+      }
+    }
+    return { row, at };
+  };
+  // a third whose lowest part hangs high (an arc lamp's arc) says nothing of the floor: the other third decides,
+  // or the sprite's bottom row when neither reaches it
+  const reaches = (d: { row: number }) => d.row >= height * 0.7;
+  const a = deepest(0, width / 3);
+  const b = deepest((2 * width) / 3, width);
+  const bottom = { row: height - 1, at: width / 2 };
+  const [p, q] = reaches(a) && reaches(b) ? [a, b] : reaches(a) ? [a, a] : reaches(b) ? [b, b] : [bottom, bottom];
+  const floorAt = (x: number) => (q.at === p.at ? p.row : p.row + ((q.row - p.row) * (x - p.at)) / (q.at - p.at));
+  const high = Math.min(floorAt(0), floorAt(width - 1));
+  const low = Math.max(floorAt(0), floorAt(width - 1));
+  // the shadow's field: rows from `depth` above the floor's highest point to `pad` below its lowest
+  const firstRow = Math.floor(high) - depth - pad;
+  const rows = Math.ceil(low) - firstRow + pad + 1;
+  const contact = new Float32Array(w * rows);
+  const cast = new Float32Array(w * rows);
+  for (let x = 0; x < width; x++) {
+    if (lowest[x]! < 0) continue;
+    const floor = Math.round(floorAt(x));
+    // how near the floor the piece comes down in this column: 1 on it, 0 at 60% of its height above it
+    const reach = clamp(1 - (floor - lowest[x]!) / (height * 0.6), 0, 1);
     if (reach <= 0) continue;
     const weight = reach * reach;
     for (let r = 0; r <= depth; r++) {
       // r rows above the contact row: darkest at contact, a third of it at the band's top
       const fall = 1 - (2 / 3) * (r / depth);
-      const row = pad + depth - r;
+      const row = floor - r - firstRow;
+      if (row < 0 || row >= rows) continue;
       contact[row * w + pad + x] = weight * fall;
       const castX = pad + x + shift;
       if (castX >= 0 && castX < w) cast[row * w + castX] = Math.max(cast[row * w + castX]!, weight * (1 - r / depth));
@@ -451,7 +479,7 @@ export function drawContactShadow(
     softCast = boxBlurLine(boxBlurLine(softCast, w, rows, blur * 3, true), w, rows, blur, false);
   }
   const originX = left - pad;
-  const originY = top + base - depth - pad;
+  const originY = top + firstRow;
   const s = new Uint8ClampedArray(scene.data.buffer, scene.data.byteOffset, scene.data.length);
   for (let y = 0; y < rows; y++) {
     const sy = originY + y;

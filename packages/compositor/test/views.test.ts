@@ -311,6 +311,30 @@ describe('contact shadows', () => {
     }
   });
 
+  it('follows the floor line of a piece warped to a vanishing point: under its raised far end, not below it', () => {
+    const scene = floor();
+    const width = 400;
+    const height = 160;
+    const data = new Uint8Array(width * height * 4);
+    // a body whose bottom rises 40 rows from the near (left) end to the far one, on a leg at each end
+    for (let x = 0; x < width; x++) {
+      const bottom = Math.round(159 - (40 * x) / (width - 1));
+      const bodyBottom = bottom - 20;
+      const leg = x < 34 || x >= width - 34;
+      for (let y = Math.round(bodyBottom * 0.2); y <= (leg ? bottom : bodyBottom); y++) {
+        data.set([60, 110, 100, 255], (y * width + x) * 4);
+      }
+    }
+    const left = 200;
+    const top = 300;
+    drawContactShadow(scene, { data, width, height, channels: 4 }, left, top, 1);
+    // under the middle, the floor line is 20 rows up from the near end's base: shaded there
+    expect(at(scene, left + width / 2, top + 139)).toBeLessThan(190);
+    // below the far end, where an unwarped shadow would lie, the floor is untouched
+    expect(at(scene, left + width - 20, top + 159)).toBe(200);
+    expect(at(scene, left + width - 20, top + 150)).toBe(200);
+  });
+
   it('in a render: the floor just in front of a standing sofa is as light as the floor further forward', async () => {
     // a plain wall over a plain floor, so that any darkening in front of the sofa is its shadow
     const room = await sharp(
