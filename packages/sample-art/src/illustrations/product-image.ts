@@ -97,8 +97,9 @@ const SAME_FROM_EVERY_SIDE: ReadonlySet<ProductLook['kind']> = new Set([
   'wall-art',
 ]);
 
-/** Whether a kind's three-quarter views are drawings of their own (or its front view again). */
-export const turnsWithView = (kind: ProductLook['kind']) => !SAME_FROM_EVERY_SIDE.has(kind);
+/** Whether a product's three-quarter views are drawings of their own (or its front view again): a kettle grill is round. */
+export const turnsWithView = (look: Pick<ProductLook, 'kind' | 'variant'>) =>
+  !SAME_FROM_EVERY_SIDE.has(look.kind) && !(look.kind === 'grill' && look.variant % 2 === 0);
 
 /**
  * The product alone on a transparent frame, with no shadow of its own, as the render draws it: the compositor
@@ -142,7 +143,7 @@ export function productViewSvg(id: string, look: ProductLook, view: ProductView)
     return svgDocument(size, size, defs, translate(size / 2, bottom, fig.svg, scale));
   }
   const turn =
-    view === 'front' || !turnsWithView(look.kind) ? 0 : view === 'right' ? THREE_QUARTER_TURN : -THREE_QUARTER_TURN;
+    view === 'front' || !turnsWithView(look) ? 0 : view === 'right' ? THREE_QUARTER_TURN : -THREE_QUARTER_TURN;
   const turned = turn ? turnedView(turn, FRONT_VIEW.sy) : null;
   const penView = turned ? turned.view : FRONT_VIEW;
   const probe = drawProduct({ pen: new Pen(new Defs('x'), penView), rng: createRng(id), look });
