@@ -22,6 +22,7 @@ const modules = {
   render: () => import('./render'),
   variations: () => import('./variations'),
   'render-ops': () => import('./render-ops'),
+  halo: () => import('./halo'),
   'render-under-load': () => import('./render-under-load'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 

@@ -123,23 +123,6 @@ export function drawCord(scene: Raster, x: number, bottom: number, thickness: nu
   }
 }
 
-/** The horizontal extent of the sprite's lowest solid rows: where it touches the floor. */
-export function footprint(sprite: Raster): { left: number; right: number } {
-  const { data, width, height } = sprite;
-  let left = width;
-  let right = -1;
-  const from = Math.floor(height * 0.8);
-  for (let y = from; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3]! > 128) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-      }
-    }
-  }
-  return right < 0 ? { left: width * 0.1, right: width * 0.9 } : { left, right };
-}
-
 /**
  * Foreshortens a flat piece (a rug) into a trapezoid: the far edge narrower than the near one,
  * as a floor seen from standing height. Rows are resampled linearly.
@@ -408,4 +391,121 @@ export function warpToQuad(
     }
   }
   return { sprite: { data: out, width, height, channels: 4 }, left, top };
+}
+
+/**
+ * The shadow a standing piece casts where it meets the floor (decision 0045), drawn before the sprite at
+ * (left, top): it follows the piece's own footprint rather than an ellipse, and its floor line (level, or rising to
+ * the far end of a piece warped to a wall's vanishing point). Each column where the piece comes down
+ * near the floor (its base, its legs) shades the floor under it, darkest along the contact row and fading up over
+ * `depth` rows (the floor the piece covers, seen between its legs); a column whose lowest part hangs high (a table
+ * top between its legs, a lamp's arc) shades it less, the more the higher. A second, softer copy falls `away` from
+ * the light (−1: to the left, 1: to the right). Nothing is drawn below the contact row but the blur's last pixels,
+ * so no slab shows in front of the piece.
+ */
+export function drawContactShadow(
+  scene: Raster,
+  sprite: Raster,
+  left: number,
+  top: number,
+  away: number,
+  strength = 0.5,
+): void {
+  const { width, height, data } = sprite;
+  if (width < 2 || height < 2) return;
+  const depth = Math.max(3, Math.round(height * 0.1));
+  const blur = Math.max(1, Math.round(Math.min(width, height) * 0.012));
+  const shift = Math.round(away * width * 0.035);
+  const pad = 3 * blur + Math.abs(shift) + 2;
+  const w = width + 2 * pad;
+  const lowest = new Int32Array(width).fill(-1);
+  for (let x = 0; x < width; x++) {
+    for (let y = height - 1; y >= 0; y--) {
+      if (data[(y * width + x) * 4 + 3]! > 128) {
+        lowest[x] = y;
+        break;
+      }
+    }
+  }
+  // the floor under the piece: a line through the deepest solid row of its left and of its right third (level for
+  // a piece seen from the front, rising to the far end of one warped to a wall's vanishing point)
+  const deepest = (from: number, to: number) => {
+    let row = -1;
+    let at = (from + to) / 2;
+    for (let x = Math.floor(from); x < Math.ceil(to); x++) {
+      if (lowest[x]! > row) {
+        row = lowest[x]!;
+        at = x;
+      }
+    }
+    return { row, at };
+  };
+  // a third whose lowest part hangs high (an arc lamp's arc) says nothing of the floor: the other third decides,
+  // or the sprite's bottom row when neither reaches it
+  const reaches = (d: { row: number }) => d.row >= height * 0.7;
+  const a = deepest(0, width / 3);
+  const b = deepest((2 * width) / 3, width);
+  const bottom = { row: height - 1, at: width / 2 };
+  const [p, q] = reaches(a) && reaches(b) ? [a, b] : reaches(a) ? [a, a] : reaches(b) ? [b, b] : [bottom, bottom];
+  const floorAt = (x: number) => (q.at === p.at ? p.row : p.row + ((q.row - p.row) * (x - p.at)) / (q.at - p.at));
+  const high = Math.min(floorAt(0), floorAt(width - 1));
+  const low = Math.max(floorAt(0), floorAt(width - 1));
+  // the shadow's field: rows from `depth` above the floor's highest point to `pad` below its lowest
+  const firstRow = Math.floor(high) - depth - pad;
+  const rows = Math.ceil(low) - firstRow + pad + 1;
+  const contact = new Float32Array(w * rows);
+  const cast = new Float32Array(w * rows);
+  for (let x = 0; x < width; x++) {
+    if (lowest[x]! < 0) continue;
+    const floor = Math.round(floorAt(x));
+    // how near the floor the piece comes down in this column: 1 on it, 0 at 60% of its height above it
+    const reach = clamp(1 - (floor - lowest[x]!) / (height * 0.6), 0, 1);
+    if (reach <= 0) continue;
+    const weight = reach * reach;
+    for (let r = 0; r <= depth; r++) {
+      // r rows above the contact row: darkest at contact, a third of it at the band's top
+      const fall = 1 - (2 / 3) * (r / depth);
+      const row = floor - r - firstRow;
+      if (row < 0 || row >= rows) continue;
+      contact[row * w + pad + x] = weight * fall;
+      const castX = pad + x + shift;
+      if (castX >= 0 && castX < w) cast[row * w + castX] = Math.max(cast[row * w + castX]!, weight * (1 - r / depth));
+    }
+  }
+  let soft = contact;
+  let softCast = cast;
+  for (let pass = 0; pass < 2; pass++) {
+    soft = boxBlurLine(boxBlurLine(soft, w, rows, blur, true), w, rows, blur, false);
+    softCast = boxBlurLine(boxBlurLine(softCast, w, rows, blur * 3, true), w, rows, blur, false);
+  }
+  const originX = left - pad;
+  const originY = top + firstRow;
+  const s = new Uint8ClampedArray(scene.data.buffer, scene.data.byteOffset, scene.data.length);
+  for (let y = 0; y < rows; y++) {
+    const sy = originY + y;
+    if (sy < 0 || sy >= scene.height) continue;
+    const spriteY = sy - top;
+    for (let x = 0; x < w; x++) {
+      const sx = originX + x;
+      if (sx < 0 || sx >= scene.width) continue;
+      const spriteX = sx - left;
+      // where the piece is solid it covers its shadow
+      if (
+        spriteY >= 0 &&
+        spriteY < height &&
+        spriteX >= 0 &&
+        spriteX < width &&
+        data[(spriteY * width + spriteX) * 4 + 3] === 255
+      ) {
+        continue;
+      }
+      const m = Math.min(1, soft[y * w + x]! * strength + softCast[y * w + x]! * strength * 0.4);
+      if (m <= 0.004) continue;
+      const i = (sy * scene.width + sx) * 3;
+      const keep = 1 - m;
+      s[i] = s[i]! * keep;
+      s[i + 1] = s[i + 1]! * keep;
+      s[i + 2] = s[i + 2]! * keep;
+    }
+  }
 }

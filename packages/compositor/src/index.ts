@@ -81,3 +81,11 @@ export {
 } from './fidelity';
 export { allowedRegionsOf, editMaskPng, pasteOriginalOutside, scaleBoxes, type PasteBackInput } from './paste-back';
 export type { Raster } from './raster';
+export {
+  cameraAngleOffFront,
+  viewForAngle,
+  viewInLayout,
+  viewOnGeometry,
+  type ProductView,
+  type ViewChoice,
+} from './views';

@@ -4,11 +4,11 @@ import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Repla
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
 import {
   blendSprite,
+  drawContactShadow,
   drawCord,
   drawEllipseShadow,
   drawSilhouetteShadow,
   drawWallShadow,
-  footprint,
   matchLight,
   warpToFloor,
   warpToQuad,
@@ -25,6 +25,8 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
+import { worldXAt } from './space-layout';
+import { viewInLayout, viewOnGeometry, warpToVanishingPoint, type ProductView, type ViewChoice } from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
@@ -46,6 +48,12 @@ export interface ProductImage {
   name?: string;
   /** Its real size (a catalogue product's own, or the one a person gave their item); its kind's when absent. */
   size?: SizeCm;
+  /**
+   * A catalogue product's pictures for the render (decision 0045): alone on a transparent frame, from the front and
+   * turned to show its side on the picture's left or right. Drawn instead of `bytes` when given; the view is the one
+   * that faces the camera as the wall behind the product does.
+   */
+  views?: Partial<Record<ProductView, Uint8Array>>;
 }
 
 export interface LocalDesignInput {
@@ -223,15 +231,23 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement, lig
   // the piece's own shadow on the wall and floor behind it, away from the light: its outline reads however pale it is
   const soft = Math.max(4, Math.min(width, height) * 0.07);
   drawSilhouetteShadow(scene, resized, x, y, { dx: away * width * 0.05, dy: -height * 0.015 }, soft, 0.22);
-  const feet = footprint(resized);
-  const cx = x + (feet.left + feet.right) / 2;
-  const rx = (feet.right - feet.left) / 2 + width * 0.06;
-  const base = y + height;
-  // the light's cast shadow falls away from it; under the feet a wide faint pool, then a tight dark contact line
-  drawEllipseShadow(scene, cx + rx * 0.35 * away, base - height * 0.02, rx * 1.15, Math.max(4, rx * 0.16), 0.16);
-  drawEllipseShadow(scene, cx + rx * 0.08 * away, base - height * 0.01, rx * 1.2, Math.max(4, rx * 0.22), 0.2);
-  drawEllipseShadow(scene, cx, base - height * 0.005, rx * 1.02, Math.max(3, rx * 0.08), 0.5);
+  // on the floor it follows the piece's own footprint, darkest where it touches, a softer copy away from the light
+  drawContactShadow(scene, resized, x, y, away);
   blendSprite(scene, resized, x, y, 0.12);
+}
+
+/** The view a standing product is drawn from: by the photo's walls, or by a drawn space's camera. */
+function viewOf(
+  input: LocalDesignInput,
+  scene: Raster,
+  p: Placement,
+  geometry: PhotoGeometry | undefined,
+): ViewChoice | null {
+  if (geometry) return viewOnGeometry(geometry, p, scene.width / geometry.width, scene.height / geometry.height);
+  const layout = input.layout;
+  if (!layout || p.z === undefined) return null;
+  const kx = scene.width / layout.width;
+  return viewInLayout(layout.camera, worldXAt(layout.camera, (p.x + p.width / 2) / kx, p.z), p.z);
 }
 
 /**
@@ -461,8 +477,16 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   for (const product of input.products) if (product.size) checkSizeCm(product.size);
   const [scene, ...cuts] = await Promise.all([
     loadScene(input.spaceImage, input.width, input.maxInputPixels),
-    ...input.products.map((product) => loadCutOut(product, input.maxInputPixels)),
+    ...input.products.map((product) =>
+      loadCutOut(product.views?.front ? { bytes: product.views.front } : product, input.maxInputPixels),
+    ),
   ]);
+  const turnedCuts = await Promise.all(
+    input.products.map(async (product) => ({
+      left: product.views?.left ? await loadCutOut({ bytes: product.views.left }, input.maxInputPixels) : null,
+      right: product.views?.right ? await loadCutOut({ bytes: product.views.right }, input.maxInputPixels) : null,
+    })),
+  );
   const items = cuts.flatMap((cut, index) => {
     if (!cut) return [];
     const product = input.products[index]!;
@@ -481,12 +505,37 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   });
   const seed = input.seed ?? 0;
   const { placements, basis, lightFrom, label, onGeometry } = arrange(input, scene, items);
-  const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
+  // standing products are drawn from the view that faces the camera, warped to the wall's perspective
+  const drawn = await Promise.all(
+    placements.map(async (p) => {
+      const choice =
+        p.pose === 'standing' && basis !== 'adjusted' ? viewOf(input, scene, p, onGeometry?.geometry) : null;
+      const turned = choice && choice.view !== 'front' ? turnedCuts[p.index]![choice.view] : null;
+      let placement = p;
+      let sprite: Raster;
+      if (turned) {
+        // the turned picture keeps the box's width and base; its height follows its own shape
+        const height = Math.max(1, Math.round((p.width * turned.plan.box.height) / turned.plan.box.width));
+        placement = { ...p, y: p.y + p.height - height, height };
+        sprite = await spriteOf(turned, p.width, height);
+      } else {
+        sprite = await spriteOf(cuts[p.index]!, p.width, p.height);
+      }
+      if (choice?.recede) {
+        const warped = warpToVanishingPoint(sprite, placement.x, placement.y, choice.recede);
+        placement = { ...placement, y: warped.top, height: warped.sprite.height };
+        sprite = warped.sprite;
+      }
+      return { placement, sprite };
+    }),
+  );
+  const sprites = drawn.map((d) => d.sprite);
+  const drawnAt = drawn.map((d) => d.placement);
   // each product takes the light of the room where it stands, read before anything is drawn over it
-  sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
+  sprites.forEach((sprite, n) => matchLight(sprite, scene, drawnAt[n]!, lightFrom));
   let geometry: GeometryOutcome | undefined;
   if (onGeometry) {
-    const hidden = drawOnGeometry(scene, sprites, placements, onGeometry.geometry, onGeometry.erase, lightFrom);
+    const hidden = drawOnGeometry(scene, sprites, drawnAt, onGeometry.geometry, onGeometry.erase, lightFrom);
     geometry = {
       source: onGeometry.geometry.source,
       onFloor: onGeometry.onFloor,
@@ -496,7 +545,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
       hidden,
     };
   } else {
-    placements.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
+    drawnAt.forEach((placement, n) => drawPlacement(scene, sprites[n]!, placement, lightFrom));
   }
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
@@ -572,7 +621,7 @@ function drawOnGeometry(
       markCover(cover, width, height, warped.sprite, warped.left, warped.top);
       box = b;
     } else {
-      drawPlacement(scene, sprite, placement, lightFrom);
+      drawPlacement(scene, sprite, placement, windowSideOf(geometry, placement, kx) ?? lightFrom);
       markCover(cover, width, height, sprite, placement.x, placement.y);
       // its shadows reach a little past its box
       box = {
@@ -588,6 +637,22 @@ function drawOnGeometry(
     for (const piece of pieces) restoreInFront(scene, original, cover, piece, box, base);
   });
   return hiddenShare(cover, width, height, keptRegionsOf(geometry, [...replaced], scene));
+}
+
+/**
+ * The side a standing product's light comes from when the photo shows a window: the nearest window's (by its centre
+ * column), so that its shadow falls away from it; none without a window.
+ */
+function windowSideOf(geometry: PhotoGeometry, placement: Placement, kx: number): 'left' | 'right' | null {
+  const centre = (placement.x + placement.width / 2) / kx;
+  let nearest: number | null = null;
+  for (const opening of geometry.openings) {
+    if (opening.kind !== 'window') continue;
+    const b = boundsOf(opening.polygon);
+    const middle = (b.left + b.right) / 2;
+    if (nearest === null || Math.abs(middle - centre) < Math.abs(nearest - centre)) nearest = middle;
+  }
+  return nearest === null ? null : nearest <= centre ? 'left' : 'right';
 }
 
 interface PieceMask {

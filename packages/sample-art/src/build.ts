@@ -158,7 +158,7 @@ async function renderAll(images: readonly SeedImage[], dir: string, concurrency:
   const workers = Array.from({ length: Math.max(1, Math.min(concurrency, images.length)) }, async () => {
     while (next < images.length) {
       const img = images[next++]!;
-      const out = await renderSvg(img.svg(), img.thumb);
+      const out = await renderSvg(img.svg(), img.thumb, img.alpha);
       await write(img.key, out.full.bytes, img.width, img.height);
       if (img.thumb && out.thumb) await write(img.thumb.key, out.thumb.bytes, img.thumb.width, img.thumb.height);
     }

@@ -24,7 +24,15 @@ export { ensureSampleArt, sampleArtSourceHash, sampleArtCacheRoot, type SampleAr
 export { isSeededSceneKey, seededLayoutOf, seededSceneWithout } from './space-layouts';
 export { accountAvatarSvg } from './illustrations/account-avatar';
 export { AVATAR_SIZE, avatarSvg, type AvatarLook } from './illustrations/avatars';
-export { PRODUCT_IMAGE_SIZE, productImageSvg } from './illustrations/product-image';
+export {
+  PRODUCT_IMAGE_SIZE,
+  PRODUCT_VIEWS,
+  productImageSvg,
+  productViewSvg,
+  THREE_QUARTER_TURN,
+  turnsWithView,
+  type ProductView,
+} from './illustrations/product-image';
 export { renderSvg, type EncodedImage } from './illustrations/render';
 export { sceneSvg } from './illustrations/scenes';
 export { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';

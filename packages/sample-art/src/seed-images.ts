@@ -6,7 +6,13 @@ import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 import { SEED_USERS } from './world/users';
 import { AVATAR_SIZE, avatarSvg } from './illustrations/avatars';
 import { LOGO_SIZE, logoSvg } from './illustrations/logos';
-import { PRODUCT_IMAGE_SIZE, productImageSvg } from './illustrations/product-image';
+import {
+  PRODUCT_IMAGE_SIZE,
+  PRODUCT_VIEWS,
+  productImageSvg,
+  productViewSvg,
+  type ProductView,
+} from './illustrations/product-image';
 import { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';
 import { sceneSvg } from './illustrations/scenes';
 
@@ -19,6 +25,8 @@ export interface SeedImage {
   width: number;
   height: number;
   svg(): string;
+  /** keeps the drawing's transparent parts (a product's views for the render) */
+  alpha?: boolean;
   /** a smaller copy of the same picture, encoded from the same raster */
   thumb?: { key: string; width: number; height: number };
 }
@@ -26,6 +34,8 @@ export interface SeedImage {
 /** Deterministic storage keys: seed/<kind>/<id>.webp */
 export const seedKeys = {
   product: (id: string) => `seed/products/${id}.webp`,
+  /** the product alone on a transparent frame, seen from the front or turned (decision 0045): what renders draw */
+  productView: (id: string, view: ProductView) => `seed/products/${id}-view-${view}.webp`,
   brand: (id: string) => `seed/brands/${id}.webp`,
   avatar: (id: string) => `seed/avatars/${id}.webp`,
   template: (id: string) => `seed/templates/${id}.webp`,
@@ -115,6 +125,16 @@ export function seedImages(): SeedImage[] {
       height: PRODUCT_IMAGE_SIZE,
       svg: () => productImageSvg(product.id, product.look),
     });
+    for (const view of PRODUCT_VIEWS) {
+      const flat = product.look.kind === 'rug' || product.look.kind === 'pavers';
+      images.push({
+        key: seedKeys.productView(product.id, view),
+        width: PRODUCT_IMAGE_SIZE,
+        height: flat ? (PRODUCT_IMAGE_SIZE * 3) / 4 : PRODUCT_IMAGE_SIZE,
+        svg: () => productViewSvg(product.id, product.look, view),
+        alpha: true,
+      });
+    }
   }
   for (const brand of SEED_BRANDS) {
     images.push({ key: seedKeys.brand(brand.id), width: LOGO_SIZE, height: LOGO_SIZE, svg: () => logoSvg(brand.logo) });

@@ -26,7 +26,7 @@ describe('the sample art build', () => {
   it('is what the illustrations draw now, byte for byte', async () => {
     const art = await ensureSampleArt();
     for (const img of seedImages().filter((_, i) => i % 40 === 0)) {
-      const out = await renderSvg(img.svg(), img.thumb);
+      const out = await renderSvg(img.svg(), img.thumb, img.alpha);
       expect(readFileSync(path.join(art.dir, img.key)).equals(out.full.bytes), img.key).toBe(true);
       const listed = art.files.find((f) => f.key === img.key)!;
       expect([listed.width, listed.height]).toEqual([img.width, img.height]);

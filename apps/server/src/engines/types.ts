@@ -12,6 +12,11 @@ export interface EngineImage {
    * catalogue product's size comes from the catalogue; anything else gets its category's.
    */
   sizeCm?: { width: number; depth: number; height: number };
+  /**
+   * A catalogue product's pictures for the local render (decision 0045): alone on a transparent frame, from the front
+   * and turned to show a side on the picture's left or right.
+   */
+  views?: { front: Buffer; left: Buffer; right: Buffer };
 }
 
 export interface GenerateDesignInput {

@@ -33,6 +33,32 @@ export function roundedPath(points: ReadonlyArray<readonly [number, number]>, r:
 export interface View {
   sx: number;
   sy: number;
+  /**
+   * A turned view (turnedView): the piece turned by this many radians about its vertical axis (positive shows its
+   * right-hand side), drawn with the oblique offsets above and then the whole figure put through `turnTransform`.
+   */
+  turn?: number;
+}
+
+/**
+ * The pen's view and the figure's transform that together draw a piece turned by `turn` radians about its upright
+ * axis, seen from above by `elevation` (as `sy` is for an unturned view), in an exact orthographic projection: the
+ * turned projection (x, y, z) → (x·cos t + z·sin t, y + e·x·sin t − e·z·cos t) is the oblique one with
+ * sx = tan t and sy = e / cos t, followed by the affine map matrix(cos t, e·sin t, 0, 1). So every part the pen
+ * draws, and any detail drawn at the pen's picture coordinates, turns with the piece.
+ */
+export function turnedView(turn: number, elevation: number): { view: View; transform: string } {
+  const c = Math.cos(turn);
+  const view = { sx: Math.tan(turn), sy: elevation / c, turn };
+  return { view, transform: `matrix(${n(c)} ${n(elevation * Math.sin(turn))} 0 1 0 0)` };
+}
+
+export interface PenOptions {
+  /**
+   * Draws the soft shadows pieces cast on the floor or wall (a catalogue photo's); off for a cut-out the compositor
+   * casts its own shadows for.
+   */
+  floorShadows?: boolean;
 }
 
 export type Finish = 'matte' | 'velvet' | 'leather' | 'wood' | 'metal' | 'gloss' | 'woven' | 'stone' | 'fabric';
@@ -57,7 +83,20 @@ export class Pen {
   constructor(
     readonly defs: Defs,
     readonly view: View,
+    readonly options: PenOptions = {},
   ) {}
+
+  /**
+   * Where a point lands after the turned view's transform (the picture's own coordinates), and that transform's
+   * inverse: for parts that are round about the upright axis (cylinders), drawn exactly in the turned picture.
+   */
+  private turned(): { c: number; b: number; elevation: number } | null {
+    const t = this.view.turn;
+    if (!t) return null;
+    const c = Math.cos(t);
+    const elevation = this.view.sy * c;
+    return { c, b: elevation * Math.sin(t), elevation };
+  }
 
   p(x: number, y: number, z: number): [number, number] {
     return [x + this.view.sx * z, y - this.view.sy * z];
@@ -303,9 +342,16 @@ export class Pen {
     open?: string;
     hideTop?: boolean;
   }): string {
-    const { sy } = this.view;
-    const [cx, yTop] = this.p(o.cx, o.yTop, o.zc);
-    const [, yBottom] = this.p(o.cx, o.yBottom, o.zc);
+    // a turned view draws the round part as it truly looks (a circle seen from above is the same ellipse however
+    // the piece is turned) and undoes the figure's transform for it
+    const turn = this.turned();
+    const sy = turn ? turn.elevation : this.view.sy;
+    const at = (x: number, y: number, z: number): [number, number] => {
+      const [px, py] = this.p(x, y, z);
+      return turn ? [turn.c * px, turn.b * px + py] : [px, py];
+    };
+    const [cx, yTop] = at(o.cx, o.yTop, o.zc);
+    const [, yBottom] = at(o.cx, o.yBottom, o.zc);
     const ryT = Math.max(0.5, o.rTop * sy);
     const ryB = Math.max(0.5, o.rBottom * sy);
     const shade = this.cylinderFill(o.color, o.finish);
@@ -321,7 +367,7 @@ export class Pen {
         out += ellipse(cx, yTop, o.rTop, ryT, this.topFill(o.color, o.finish));
       }
     }
-    return out;
+    return turn ? `<g transform="matrix(${n(1 / turn.c)} ${n(-turn.b / turn.c)} 0 1 0 0)">${out}</g>` : out;
   }
 
   cylinderFill(color: string, finish: Finish = 'matte'): string {
@@ -338,6 +384,7 @@ export class Pen {
 
   /** A soft contact shadow on the floor under a footprint (w × d) whose front edge is at z = z0. */
   floorShadow(x0: number, x1: number, z0: number, z1: number, strength = 0.3): string {
+    if (this.options.floorShadows === false) return '';
     const [cx, cy] = this.p((x0 + x1) / 2, 0, (z0 + z1) / 2);
     const rx = (x1 - x0) / 2 + 10 + (z1 - z0) * Math.abs(this.view.sx) * 0.5;
     const ry = Math.max(6, ((z1 - z0) / 2) * this.view.sy + 8);

@@ -57,10 +57,11 @@ export class CompositorImageEngine implements ImageEngine {
 
   async generateDesign(input: GenerateDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
     const { fields } = input;
-    const products = input.products.map(({ bytes, category, name, sizeCm }) => ({
+    const products = input.products.map(({ bytes, category, name, sizeCm, views }) => ({
       bytes,
       category,
       name,
+      ...(views ? { views } : {}),
       ...sizeOfProduct(name, sizeCm),
     }));
     const key = input.spaceImageKey;

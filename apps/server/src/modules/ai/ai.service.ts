@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { z } from 'zod';
+import { PRODUCT_VIEWS, SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
 import {
   generateDesignFieldsSchema,
   messages,
@@ -102,10 +103,12 @@ async function loadProducts(
   const products: EngineImage[] = [];
   for (const [i, product] of fields.selectedProducts.entries()) {
     const label = labels.get(product.id);
+    const views = await productViewsOf(deps.storage, product.imageUrl);
     products.push({
       bytes: await readImageField(deps.storage, product.imageUrl, `selectedProducts.${i}.imageUrl`),
       name: product.name,
       ...(label ? { category: label.category, brandName: label.brandName } : {}),
+      ...(views ? { views } : {}),
     });
   }
   for (const [i, image] of fields.uploadedProductImages.entries()) {
@@ -115,6 +118,22 @@ async function loadProducts(
     });
   }
   return products;
+}
+
+const seedProductByKey = new Map(SEED_PRODUCTS.map((p) => [seedKeys.product(p.id), p.id]));
+
+/**
+ * A catalogue product's three pictures for the render (decision 0045), stored beside its catalogue picture; none
+ * for any other picture, or when one of them is missing (the render then cuts the catalogue picture out).
+ */
+async function productViewsOf(storage: FileStorage, imageUrl: string): Promise<EngineImage['views']> {
+  const key = storage.keyFromUrl(imageUrl);
+  const id = key ? seedProductByKey.get(key) : undefined;
+  if (!id) return undefined;
+  const [front, left, right] = await Promise.all(
+    PRODUCT_VIEWS.map((view) => readStoredMedia(storage, storage.urlFor(seedKeys.productView(id, view)))),
+  );
+  return front && left && right ? { front, left, right } : undefined;
 }
 
 /** The products of a render in the order the engine gets them: catalogue products, then uploaded pictures. */

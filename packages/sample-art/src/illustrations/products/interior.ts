@@ -925,7 +925,8 @@ export const drawDresser: DrawFn = ({ pen, look }) => {
 };
 
 /** A soft shadow on the wall from a few stacked translucent outlines (a blur filter is slow to render). */
-function softShadow(shape: (grow: number) => string): string {
+function softShadow(pen: Pen, shape: (grow: number) => string): string {
+  if (pen.options.floorShadows === false) return '';
   return [2.4, 1.2, 0].map(shape).join('');
 }
 
@@ -948,7 +949,7 @@ export const drawMirror: DrawFn = ({ pen, look }) => {
   const v = look.variant % 2;
   if (v === 1) {
     const r = 40;
-    let svg = softShadow((grow) => circle(4, 5, r + 3 + grow, '#2b2118', { 'fill-opacity': 0.07 }));
+    let svg = softShadow(pen, (grow) => circle(4, 5, r + 3 + grow, '#2b2118', { 'fill-opacity': 0.07 }));
     svg += circle(0, 0, r + 3, pen.frontFill(look.accent, 'metal'));
     svg += circle(0, 0, r - 1, mirrorGlass(pen));
     svg += path(
@@ -964,7 +965,9 @@ export const drawMirror: DrawFn = ({ pen, look }) => {
     const rw = w / 2 - inset;
     return `M${n(-rw)},${n(h / 2 - inset)} L${n(-rw)},${n(-h / 2 + w / 2)} A${n(rw)},${n(rw)} 0 0 1 ${n(rw)},${n(-h / 2 + w / 2)} L${n(rw)},${n(h / 2 - inset)}Z`;
   };
-  let svg = softShadow((grow) => path(arch(-grow), '#2b2118', { 'fill-opacity': 0.07, transform: 'translate(4 5)' }));
+  let svg = softShadow(pen, (grow) =>
+    path(arch(-grow), '#2b2118', { 'fill-opacity': 0.07, transform: 'translate(4 5)' }),
+  );
   svg += path(arch(0), pen.frontFill(look.accent, 'metal'));
   svg += path(arch(3), mirrorGlass(pen));
   // a reflected window and a highlight streak
@@ -982,7 +985,7 @@ export const drawWallArt: DrawFn = ({ pen, look, rng }) => {
   const w = v === 0 ? 80 : 62;
   const h = v === 0 ? 100 : 82;
   const frameColor = v === 0 ? '#c8a877' : v === 1 ? '#2a2724' : '#f3efe8';
-  let svg = softShadow((grow) =>
+  let svg = softShadow(pen, (grow) =>
     rect(-w / 2 + 3 - grow, -h / 2 + 4 - grow, w + 2 * grow, h + 2 * grow, '#2b2118', {
       'fill-opacity': 0.07,
       rx: grow,

@@ -126,6 +126,9 @@ export function seating(pen: Pen, s: SeatingSpec): string {
     finish: s.frameFinish ?? s.finish,
     r: 3,
   });
+  // turned by a three-quarter view, the arm on the far side stands behind the back rest's end and the cushions
+  const farArm = pen.view.turn ? (pen.view.turn > 0 ? -1 : 1) : null;
+  if (farArm !== null && s.armStyle !== 'none') out += arm(farArm);
   // back rest and its cushions
   out += pen.box({
     x0: -s.w / 2 + s.armW * 0.4,
@@ -194,9 +197,18 @@ export function seating(pen: Pen, s: SeatingSpec): string {
     if (s.texture !== 'channel')
       out += textureOverlay(pen, s.texture, s.color, ...frontRect(pen, x0, -seatTop, cw - 1, cushH + 1, 0), 6);
   }
-  // arms
+  // arms (a turned view drew the far one before the back and the cushions, which stand in front of it)
   if (s.armStyle !== 'none') {
-    for (const side of [-1, 1]) {
+    for (const side of farArm === null ? [-1, 1] : [-farArm]) {
+      out += arm(side);
+    }
+  }
+  out += legs(6);
+  return out;
+
+  function arm(side: number): string {
+    let out = '';
+    {
       const x0 = side < 0 ? -s.w / 2 : s.w / 2 - s.armW;
       out += pen.box({
         x0,
@@ -217,9 +229,8 @@ export function seating(pen: Pen, s: SeatingSpec): string {
         armR,
       );
     }
+    return out;
   }
-  out += legs(6);
-  return out;
 }
 
 /** The picture rectangle of a front face at depth z (x, y, w, h). */
