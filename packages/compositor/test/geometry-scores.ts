@@ -55,3 +55,58 @@ export function openingMatches(geometry: PhotoGeometry, label: LabelledPhoto): {
   }
   return { matched };
 }
+
+export interface PieceScores {
+  /** The share of the found pieces' area (their union) that lies on a labelled piece (1 when nothing was found). */
+  precision: number;
+  /** The share of the labelled pieces' area (their union) that a found piece covers (1 when none is labelled). */
+  recall: number;
+  /** The labelled pieces at least half covered by found ones, of `labelled`. */
+  matched: number;
+  labelled: number;
+  /** Of the labelled pieces' area above the labelled floor's top (what stands against a wall), the share covered. */
+  upperRecall: number;
+}
+
+/** The found pieces against the labelled ones, by area on one grid: their whole silhouettes, wall-standing ones too. */
+export function pieceScores(geometry: PhotoGeometry, label: LabelledPhoto): PieceScores {
+  const found = geometry.pieces.map((p) =>
+    p.polygon.map(([x, y]) => [x / geometry.width, y / geometry.height] as const),
+  );
+  const floorTop = Math.min(...label.floor.flatMap((f) => f.map((p) => p[1])));
+  const rows = Math.round((GRID * label.height) / label.width);
+  let mine = 0;
+  let theirs = 0;
+  let both = 0;
+  let upper = 0;
+  let upperBoth = 0;
+  const perPiece = label.pieces.map(() => ({ area: 0, covered: 0 }));
+  for (let j = 0; j < rows; j++) {
+    const y = (j + 0.5) / rows;
+    for (let i = 0; i < GRID; i++) {
+      const x = (i + 0.5) / GRID;
+      const a = found.some((p) => insidePolygon(p, x, y));
+      let b = false;
+      label.pieces.forEach((p, k) => {
+        if (!insidePolygon(p.polygon, x, y)) return;
+        b = true;
+        perPiece[k]!.area++;
+        if (a) perPiece[k]!.covered++;
+      });
+      if (a) mine++;
+      if (b) theirs++;
+      if (a && b) both++;
+      if (b && y < floorTop) {
+        upper++;
+        if (a) upperBoth++;
+      }
+    }
+  }
+  return {
+    precision: mine === 0 ? 1 : both / mine,
+    recall: theirs === 0 ? 1 : both / theirs,
+    matched: perPiece.filter((p) => p.area > 0 && p.covered >= 0.5 * p.area).length,
+    labelled: label.pieces.length,
+    upperRecall: upper === 0 ? 1 : upperBoth / upper,
+  };
+}

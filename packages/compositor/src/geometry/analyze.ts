@@ -1,6 +1,7 @@
 import type { Raster } from '../raster';
 import { blur3, cropPlane, downsample, flatBorder, halvePlane, type Plane } from './image';
 import { detectSegments, type Segment } from './lines';
+import { describeOutline, findStandingPieces, type FoundPiece } from './pieces';
 import { columnSpanOutline, convexHull, rasterize, simplify } from './polygon';
 import type {
   Anchor,
@@ -502,18 +503,62 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const hasFloor = freeArea >= 0.02 * rw * rh;
   const hull = hasFloor ? convexHull(points) : [];
 
-  // pieces: what the hull holds that is not free floor; specks smaller than a slipper are the floor's own texture
+  // pieces: first what rises from the floor's far free cells, followed up to its top (decision 0041: whole
+  // silhouettes, wall-standing ones too); then what the hull still holds that is not free floor (a footstool in
+  // the middle of the room); specks smaller than a slipper are the floor's own texture
   const pieces: StandingPiece[] = [];
+  const regionHorizon = (x: number) => horizonAt(x * regionScale) / regionScale;
   if (hull.length >= 3) {
     const inHull = rasterize(hull, rw, rh);
+    const standing = findStandingPieces({
+      features,
+      free,
+      inHull,
+      horizonAt: regionHorizon,
+      eyeHeight: camera.eyeHeight,
+      mode,
+      margin: PIECE_MARGIN,
+    });
+    const minPiece = 0.0006 * rw * rh;
     const occupied = new Uint8Array(rw * rh);
     for (let i = 0; i < occupied.length; i++) occupied[i] = inHull[i] && !free[i] ? 1 : 0;
     const parts = componentsOf(occupied, rw, rh);
-    const minPiece = 0.0006 * rw * rh;
+    // each part of the hull's occupied cells goes with the risen piece it shares most cells with, if any
+    const shared = parts.areas.map(() => new Map<number, number>());
+    for (let i = 0; i < occupied.length; i++) {
+      const part = parts.labels[i]!;
+      const risen = standing.covered[i]!;
+      if (part && risen) shared[part - 1]!.set(risen, (shared[part - 1]!.get(risen) ?? 0) + 1);
+    }
+    const joined = standing.pieces.map((): Point[][] => []);
+    const alone: number[] = [];
     parts.areas.forEach((area, k) => {
-      if (area < minPiece) return;
-      const outline = columnSpanOutline(parts.labels, rw, rh, k + 1);
+      let best = 0;
+      let most = 0;
+      for (const [risen, count] of shared[k]!)
+        if (count > most) {
+          best = risen;
+          most = count;
+        }
+      const outline = area >= minPiece || best ? columnSpanOutline(parts.labels, rw, rh, k + 1) : null;
       if (!outline) return;
+      if (best) joined[best - 1]!.push(outline);
+      else alone.push(k);
+    });
+    standing.pieces.forEach((found, k) => {
+      if (found.area < minPiece && joined[k]!.length === 0) return;
+      // with the hull's cells it stands in: their convex hull, as for a piece on the floor (the floor between a
+      // stool's legs is the stool's), so the risen part adds to what the floor alone showed and takes nothing off
+      const piece = pieceOf(found, toPhotoFromRegion);
+      if (joined[k]!.length) {
+        const hullOfAll = grownBy(convexHull([...found.outline, ...joined[k]!.flat()]), PIECE_MARGIN);
+        piece.polygon = hullOfAll.map(toPhotoFromRegion);
+      }
+      pieces.push(piece);
+    });
+    for (const k of alone) {
+      const area = parts.areas[k]!;
+      const outline = columnSpanOutline(parts.labels, rw, rh, k + 1)!;
       // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's; and a
       // margin round a large piece, whose edge blurs into the floor at the analysis size and which a product set
       // right against its outline would overlap
@@ -521,8 +566,12 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       const polygon = (area >= 0.003 * rw * rh ? grownBy(hullOfPiece, PIECE_MARGIN) : hullOfPiece).map(
         toPhotoFromRegion,
       );
-      pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), kind: null });
-    });
+      let green = 0;
+      for (let i = 0; i < parts.labels.length; i++)
+        if (parts.labels[i] === k + 1 && features.rg[i]! < -4 && features.by[i]! > 0) green++;
+      const described = describeOutline(outline, regionHorizon, camera.eyeHeight, mode, green / area);
+      pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), ...described });
+    }
   }
 
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
@@ -564,6 +613,20 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     pieces,
     ground: ground.map((g) => ({ ...g, polygon: mapPolygon(g.polygon) })),
     anchors: anchors.map((a) => ({ ...a, polygon: a.polygon.map(toPhoto) })),
+  };
+}
+
+/** A found piece in the photo's pixels: its silhouette, the band it stands on, what it looks like. */
+function pieceOf(found: FoundPiece, toPhoto: (p: Point) => Point): StandingPiece {
+  const { outline, kind, group, confidence, heightMetres, againstWall } = found;
+  return {
+    polygon: simplify(outline, 0.75).map(toPhoto),
+    footprint: footprintOf(outline).map(toPhoto),
+    kind,
+    ...(group ? { group } : {}),
+    ...(confidence !== undefined ? { confidence } : {}),
+    ...(heightMetres !== undefined ? { heightMetres } : {}),
+    againstWall,
   };
 }
 
