@@ -57,15 +57,23 @@ function svgOverlay(geometry: PhotoGeometry, label: LabelledPhoto, width: number
     );
   for (const p of geometry.pieces) {
     parts.push(`<polygon points="${mine(p.polygon)}" fill="rgba(255,0,0,0.3)" stroke="red" stroke-width="1.5"/>`);
-    const [tx, ty] = p.polygon.reduce(([a, b], q) => [a + q[0] / p.polygon.length, b + q[1] / p.polygon.length], [0, 0]);
+    const [tx, ty] = p.polygon.reduce(
+      ([a, b], q) => [a + q[0] / p.polygon.length, b + q[1] / p.polygon.length],
+      [0, 0],
+    );
     parts.push(
       `<text x="${(tx * sx).toFixed(1)}" y="${(ty * sy).toFixed(1)}" font-size="13" fill="white" stroke="black" stroke-width="0.5" text-anchor="middle">${p.kind ?? '?'} ${(p.confidence ?? 0).toFixed(1)}</text>`,
     );
   }
   for (const o of geometry.openings)
     parts.push(`<polygon points="${mine(o.polygon)}" fill="rgba(255,255,0,0.25)" stroke="yellow" stroke-width="2"/>`);
-  for (const a of geometry.anchors)
+  for (const a of geometry.anchors) {
     parts.push(`<polygon points="${mine(a.polygon)}" fill="none" stroke="cyan" stroke-width="2"/>`);
+    if (a.hangLine)
+      parts.push(
+        `<polyline points="${mine(a.hangLine)}" fill="none" stroke="yellow" stroke-width="3" stroke-dasharray="2 3"/>`,
+      );
+  }
   const { horizonY, roll, cx } = geometry.camera;
   const yAt = (x: number) => (horizonY - (x - cx) * Math.tan(roll)) * sy;
   parts.push(`<line x1="0" y1="${yAt(0)}" x2="${width}" y2="${yAt(geometry.width)}" stroke="cyan" stroke-width="2"/>`);

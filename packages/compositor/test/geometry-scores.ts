@@ -2,7 +2,7 @@
  * The measures the geometry is held to against hand labels (decision 0041), shared by the evaluation script and the
  * real-photo test: both sides' free floor (inside the floor, outside every piece) sampled on one grid of fractions.
  */
-import { insidePolygon } from '../src/geometry/polygon';
+import { insidePolygon, rasterize } from '../src/geometry/polygon';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
 import type { LabelledPhoto } from './real-photos';
 
@@ -70,36 +70,46 @@ export interface PieceScores {
 
 /** The found pieces against the labelled ones, by area on one grid: their whole silhouettes, wall-standing ones too. */
 export function pieceScores(geometry: PhotoGeometry, label: LabelledPhoto): PieceScores {
-  const found = geometry.pieces.map((p) =>
-    p.polygon.map(([x, y]) => [x / geometry.width, y / geometry.height] as const),
+  const rows = Math.round((GRID * label.height) / label.width);
+  const cells = GRID * rows;
+  // each side's pieces filled on the grid (cell centres, as the free floor's samples)
+  const found = new Uint8Array(cells);
+  for (const p of geometry.pieces)
+    rasterize(
+      p.polygon.map(([x, y]) => [(x / geometry.width) * GRID, (y / geometry.height) * rows] as const),
+      GRID,
+      rows,
+      found,
+    );
+  const masks = label.pieces.map((p) =>
+    rasterize(
+      p.polygon.map(([x, y]) => [x * GRID, y * rows] as const),
+      GRID,
+      rows,
+    ),
   );
   const floorTop = Math.min(...label.floor.flatMap((f) => f.map((p) => p[1])));
-  const rows = Math.round((GRID * label.height) / label.width);
   let mine = 0;
   let theirs = 0;
   let both = 0;
   let upper = 0;
   let upperBoth = 0;
   const perPiece = label.pieces.map(() => ({ area: 0, covered: 0 }));
-  for (let j = 0; j < rows; j++) {
-    const y = (j + 0.5) / rows;
-    for (let i = 0; i < GRID; i++) {
-      const x = (i + 0.5) / GRID;
-      const a = found.some((p) => insidePolygon(p, x, y));
-      let b = false;
-      label.pieces.forEach((p, k) => {
-        if (!insidePolygon(p.polygon, x, y)) return;
-        b = true;
-        perPiece[k]!.area++;
-        if (a) perPiece[k]!.covered++;
-      });
-      if (a) mine++;
-      if (b) theirs++;
-      if (a && b) both++;
-      if (b && y < floorTop) {
-        upper++;
-        if (a) upperBoth++;
-      }
+  for (let i = 0; i < cells; i++) {
+    const a = found[i] === 1;
+    let b = false;
+    masks.forEach((mask, k) => {
+      if (!mask[i]) return;
+      b = true;
+      perPiece[k]!.area++;
+      if (a) perPiece[k]!.covered++;
+    });
+    if (a) mine++;
+    if (b) theirs++;
+    if (a && b) both++;
+    if (b && (Math.floor(i / GRID) + 0.5) / rows < floorTop) {
+      upper++;
+      if (a) upperBoth++;
     }
   }
   return {

@@ -49,6 +49,8 @@ const MAX_HEIGHT = { interior: 2.4, landscape: 4 } as const;
 const MIN_HEIGHT = 0.2;
 /** A cell is smooth when its luma and colour change by less than this across it (the wall, the sky). */
 const SMOOTH = 7;
+/** A smooth cell this far in colour from what a column's piece holds so far is not the piece. */
+const FAR = 24;
 /** This many metres of wall in a row end a piece's column: its top is below them. */
 const WALL_RUN = 0.12;
 
@@ -131,7 +133,8 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
   for (const [bin, count] of floorCounts) if (count >= 0.05 * floorCells) floorBins.add(bin);
   const wallLike = (i: number) => {
     const bin = binOf(f.l[i]!, f.rg[i]!, f.by[i]!);
-    return (rough[i]! < SMOOTH && wallBins.has(bin)) || floorBins.has(bin);
+    // a seam or a shadow's edge of the wall's own colour blurs across a cell or two: it is still the wall
+    return (rough[i]! < 2 * SMOOTH && wallBins.has(bin)) || floorBins.has(bin);
   };
 
   // each column from its floor contact up: the piece's top is where the wall shows again for WALL_RUN metres
@@ -148,14 +151,31 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     const run = Math.max(2, Math.round(WALL_RUN * rowsPerMetre));
     let highest = c;
     let wall = 0;
+    // the piece's own colour so far in this column: a smooth cell far from it is not the piece (a white door
+    // behind a leather chair, a wall in a shade the wall's colours missed)
+    let ml = 0;
+    let ma = 0;
+    let mb = 0;
+    let taken = 0;
     for (let y = c - 1; y >= stop; y--) {
       const i = y * width + x;
       const occupied = inHull[i] && !free[i];
-      if (!occupied && wallLike(i)) {
+      let notPiece = !occupied && wallLike(i);
+      if (!notPiece && !occupied && taken >= 2 && rough[i]! < SMOOTH) {
+        const dl = (f.l[i]! - ml / taken) * 0.55;
+        const da = f.rg[i]! - ma / taken;
+        const db = f.by[i]! - mb / taken;
+        notPiece = dl * dl + da * da + db * db > FAR * FAR;
+      }
+      if (notPiece) {
         if (++wall >= run) break;
       } else {
         wall = 0;
         highest = y;
+        ml += f.l[i]!;
+        ma += f.rg[i]!;
+        mb += f.by[i]!;
+        taken++;
       }
     }
     if (c - highest >= Math.max(2, MIN_HEIGHT * rowsPerMetre)) {
@@ -175,7 +195,7 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     smoothed[x] = Math.min(contact[x]! - 1, near[Math.floor(near.length / 2)]!);
   }
   top.set(smoothed);
-  const minColumns = Math.max(3, Math.round(0.02 * width));
+  const minColumns = Math.max(3, Math.round(0.025 * width));
   // the columns in runs: a new piece where the contact or the top jumps (a bookcase beside a chair)
   const pieces: FoundPiece[] = [];
   const spans: [number, number][] = [];
@@ -300,7 +320,8 @@ function kindOf(
       if (heightMetres < 0.6 && widthMetres > 2 * heightMetres) return { kind: 'bed', group: 'plant', confidence: 0.5 };
       return { kind: 'shrub', group: 'plant', confidence: 0.6 };
     }
-    if (heightMetres < 2.2 && widthMetres > 1.5 * heightMetres) return { kind: 'fence', group: 'fence', confidence: 0.4 };
+    if (heightMetres < 2.2 && widthMetres > 1.5 * heightMetres)
+      return { kind: 'fence', group: 'fence', confidence: 0.4 };
     return { kind: 'wall', group: 'wall', confidence: 0.4 };
   }
   if (heightMetres >= 1.3) {
