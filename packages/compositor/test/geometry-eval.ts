@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { analyzePhoto } from '../src/geometry';
 import type { PhotoGeometry } from '../src/geometry/types';
 import { HORIZON_TOLERANCE, loadLabels, photoPath, REPO_ROOT, type LabelledPhoto } from './real-photos';
-import { freeFloorScores, openingMatches, pieceScores } from './geometry-scores';
+import { freeFloorScores, kindAgreement, openingMatches, pieceScores } from './geometry-scores';
 
 const OUT_DIR = path.resolve(REPO_ROOT, process.env.GEOMETRY_OUT ?? 'bench/out/geo');
 
@@ -99,6 +99,8 @@ async function main() {
   let piecesMatched = 0;
   let piecesLabelled = 0;
   let openingsMatched = 0;
+  let kindsAgreed = 0;
+  let kindsJudged = 0;
   let openingsFound = 0;
   let openingsLabelled = 0;
   let precisionSum = 0;
@@ -122,6 +124,9 @@ async function main() {
     recallSum += scores.recall;
     const openings = openingMatches(geometry, label);
     const pieces = pieceScores(geometry, label);
+    const kinds = kindAgreement(geometry, label);
+    kindsAgreed += kinds.agreed;
+    kindsJudged += kinds.judged;
     piecePrecisionSum += pieces.precision;
     pieceRecallSum += pieces.recall;
     piecesMatched += pieces.matched;
@@ -145,6 +150,9 @@ async function main() {
     `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${openingsFound}/${openingsLabelled} (${openingsMatched}) | |`,
   );
   console.log(rows.join('\n'));
+  console.log(
+    `\npieces' groups: ${kindsAgreed} of the ${kindsJudged} labelled pieces a found piece half covers have the labelled group`,
+  );
 
   // a 12 MP photo: the largest one scaled up to a phone's 4032 × 3024, the analysis's cost at the size renders get
   const largest = labels.photos.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));

@@ -120,3 +120,79 @@ export function pieceScores(geometry: PhotoGeometry, label: LabelledPhoto): Piec
     upperRecall: upper === 0 ? 1 : upperBoth / upper,
   };
 }
+
+/** The labels' piece words in the analysis's coarse groups (words the labels use; others count as unknown). */
+const LABEL_GROUPS: Readonly<Record<string, string>> = {
+  sofa: 'seating',
+  armchair: 'seating',
+  chair: 'seating',
+  ottoman: 'seating',
+  footstool: 'seating',
+  stool: 'seating',
+  'bar stool': 'seating',
+  bench: 'seating',
+  'side table': 'table',
+  'coffee table': 'table',
+  table: 'table',
+  desk: 'table',
+  workbench: 'table',
+  'kitchen island': 'table',
+  'tv table': 'table',
+  bed: 'bed',
+  bookcase: 'storage',
+  cabinet: 'storage',
+  cabinets: 'storage',
+  wardrobe: 'storage',
+  dresser: 'storage',
+  sideboard: 'storage',
+  nightstand: 'storage',
+  chest: 'storage',
+  trunk: 'storage',
+  'tv stand': 'storage',
+  fridge: 'storage',
+  shrub: 'plant',
+  tree: 'plant',
+};
+
+/**
+ * How often a found piece's group is the labelled piece's: over the labelled pieces a found piece covers at least
+ * half of, the found piece holding most of it.
+ */
+export function kindAgreement(geometry: PhotoGeometry, label: LabelledPhoto): { agreed: number; judged: number } {
+  const rows = Math.round((GRID * label.height) / label.width);
+  const found = geometry.pieces.map((p) =>
+    rasterize(
+      p.polygon.map(([x, y]) => [(x / geometry.width) * GRID, (y / geometry.height) * rows] as const),
+      GRID,
+      rows,
+    ),
+  );
+  let agreed = 0;
+  let judged = 0;
+  for (const piece of label.pieces) {
+    const group = LABEL_GROUPS[piece.kind];
+    if (!group) continue;
+    const mask = rasterize(
+      piece.polygon.map(([x, y]) => [x * GRID, y * rows] as const),
+      GRID,
+      rows,
+    );
+    let area = 0;
+    const counts = found.map(() => 0);
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      area++;
+      found.forEach((f, k) => {
+        if (f[i]) counts[k]!++;
+      });
+    }
+    let best = -1;
+    counts.forEach((c, k) => {
+      if (c > (best < 0 ? 0 : counts[best]!)) best = k;
+    });
+    if (best < 0 || counts[best]! < 0.5 * area) continue;
+    judged++;
+    if (geometry.pieces[best]!.group === group) agreed++;
+  }
+  return { agreed, judged };
+}

@@ -236,7 +236,8 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
       }
     }
     heights.sort((a, b) => a - b);
-    const heightMetres = heights[Math.floor(heights.length * 0.8)]!;
+    // the median column: a few columns that run on past the piece's top (a frame's edge above it) do not count
+    const heightMetres = heights[Math.floor(heights.length * 0.5)]!;
     const widthMetres = (x1 - x0) / rowsPerMetre;
     const againstWall = nearWall >= 0.5 * (x1 - x0);
     const outline = [...tops, ...bottoms.reverse()];
@@ -315,7 +316,7 @@ function kindOf(
   greenShare: number,
 ): { kind: string; group: PieceGroup; confidence: number } {
   if (mode === 'landscape') {
-    if (greenShare > 0.5) {
+    if (greenShare > 0.3) {
       if (heightMetres >= 2.5) return { kind: 'tree', group: 'plant', confidence: 0.5 };
       if (heightMetres < 0.6 && widthMetres > 2 * heightMetres) return { kind: 'bed', group: 'plant', confidence: 0.5 };
       return { kind: 'shrub', group: 'plant', confidence: 0.6 };
