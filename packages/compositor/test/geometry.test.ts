@@ -163,6 +163,52 @@ describe('analyzePhoto without lines', () => {
   });
 });
 
+describe('analyzePhoto on a drawn yard', () => {
+  // a lawn below 62 % of the height, a slatted fence standing on its far edge up to 50 %, a graded sky above
+  const width = 480;
+  const height = 360;
+  const fenceTop = Math.round(0.5 * height);
+  const lawnTop = Math.round(0.62 * height);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let rgb: [number, number, number];
+      if (y >= lawnTop) {
+        // grass: green with a fine, even texture
+        const t = ((x * 7 + y * 13) % 5) - 2;
+        rgb = [70 + t * 3, 140 + t * 4, 55 + t * 2];
+      } else if (y >= fenceTop) {
+        // slats 12 px wide with dark gaps, a rail across
+        const gap = x % 14 >= 12;
+        const rail = Math.abs(y - Math.round(0.56 * height)) < 3;
+        rgb = gap ? [60, 40, 25] : rail ? [120, 80, 50] : [160, 110, 70];
+      } else {
+        rgb = [120 + (55 * y) / fenceTop, 170 + (35 * y) / fenceTop, 230 + (10 * y) / fenceTop];
+      }
+      data.set(rgb, (y * width + x) * 3);
+    }
+  }
+  const geometry = analyzePhoto({ data, width, height, channels: 3 }, 'landscape');
+
+  it('finds the fence along the ground’s edge as a piece and an anchor whose hang line is its top', () => {
+    const fence = geometry.pieces.find((p) => p.kind === 'fence');
+    expect(fence).toBeDefined();
+    expect(insidePolygon(fence!.polygon, width / 2, (fenceTop + lawnTop) / 2)).toBe(true);
+    // not the sky above it
+    expect(insidePolygon(fence!.polygon, width / 2, fenceTop - 0.06 * height)).toBe(false);
+    const anchor = geometry.anchors.find((a) => a.kind === 'fence' && a.hangLine);
+    expect(anchor).toBeDefined();
+    const line = anchor!.hangLine!;
+    const xs = line.map((p) => p[0]);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.5 * width);
+    for (const [, y] of line) expect(Math.abs(y - fenceTop)).toBeLessThan(0.04 * height);
+  });
+
+  it('calls the grass lawn', () => {
+    expect(geometry.ground.map((g) => g.kind)).toContain('lawn');
+  });
+});
+
 describe('analyzePhoto on pictures too small to analyse', () => {
   it('gives the assumed camera and no floor instead of failing', () => {
     for (const [width, height] of [

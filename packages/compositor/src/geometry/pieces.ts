@@ -90,16 +90,34 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     }
   }
 
+  // the floor's colours: the floor beyond the free floor (its far boards in the light, a rug's border, the band a
+  // guessed camera's limit left) is not a piece, nor the wall; the bins holding most of the free floor
+  const floorCounts = new Map<number, number>();
+  let floorCells = 0;
+  for (let i = 0; i < n; i++) {
+    if (!free[i]) continue;
+    const b = binOf(f.l[i]!, f.rg[i]!, f.by[i]!);
+    floorCounts.set(b, (floorCounts.get(b) ?? 0) + 1);
+    floorCells++;
+  }
+  const floorBins = new Set<number>();
+  for (const [bin, count] of floorCounts) if (count >= 0.05 * floorCells) floorBins.add(bin);
   // the wall's colours: the smooth cells above the floor (above the horizon where there is no floor), binned;
   // the bins that hold most of them, each a fair share, with their neighbours (shading moves a colour by a bin)
   const counts = new Map<number, number>();
   let samples = 0;
   for (let x = 1; x < width - 1; x++) {
-    const above = hullTop[x]! >= 0 ? hullTop[x]! - 1 : Math.min(height - 1, Math.floor(horizonAt(x + 0.5)));
+    // in a yard only above the eyes' height: the fences, hedges and beds along the ground's edge stand below the
+    // horizon, the sky and the house front rise above it
+    const horizonRow = Math.min(height - 1, Math.floor(horizonAt(x + 0.5)));
+    const floorTop = hullTop[x]! >= 0 ? hullTop[x]! - 1 : horizonRow;
+    const above = mode === 'landscape' ? Math.min(floorTop, horizonRow) : floorTop;
     for (let y = 1; y < above; y++) {
       const i = y * width + x;
       if (rough[i]! >= SMOOTH) continue;
       const b = binOf(f.l[i]!, f.rg[i]!, f.by[i]!);
+      // a yard's lawn seen beyond the grown ground is not the sky or the house front
+      if (mode === 'landscape' && floorBins.has(b)) continue;
       counts.set(b, (counts.get(b) ?? 0) + 1);
       samples++;
     }
@@ -119,27 +137,15 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
           for (let db = -1; db <= 1; db++) wallBins.add((lq + dl) * 1024 + (aq + da) * 32 + (bq + db));
     }
   }
-  // the floor's colours too: the floor beyond the free floor (its far boards in the light, a rug's border) is
-  // not a piece; the bins holding most of the free floor
-  const floorCounts = new Map<number, number>();
-  let floorCells = 0;
-  for (let i = 0; i < n; i++) {
-    if (!free[i]) continue;
-    const b = binOf(f.l[i]!, f.rg[i]!, f.by[i]!);
-    floorCounts.set(b, (floorCounts.get(b) ?? 0) + 1);
-    floorCells++;
-  }
-  const floorBins = new Set<number>();
-  for (const [bin, count] of floorCounts) if (count >= 0.05 * floorCells) floorBins.add(bin);
-  const wallLike = (i: number) => {
-    const bin = binOf(f.l[i]!, f.rg[i]!, f.by[i]!);
-    // a seam or a shadow's edge of the wall's own colour blurs across a cell or two: it is still the wall
-    return (rough[i]! < 2 * SMOOTH && wallBins.has(bin)) || floorBins.has(bin);
-  };
+  // a seam or a shadow's edge of the wall's own colour blurs across a cell or two: it is still the wall
+  const wallLike = (i: number) => rough[i]! < 2 * SMOOTH && wallBins.has(binOf(f.l[i]!, f.rg[i]!, f.by[i]!));
+  const floorLike = (i: number) => floorBins.has(binOf(f.l[i]!, f.rg[i]!, f.by[i]!));
 
   // each column from its floor contact up: the piece's top is where the wall shows again for WALL_RUN metres
   const top = new Int32Array(width).fill(-1);
   const contact = new Int32Array(width).fill(-1);
+  /** The row of a column's lowest piece cell: above the floor-coloured band its contact may leave. */
+  const base = new Int32Array(width).fill(-1);
   const perMetre = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const c = topFree[x]!;
@@ -157,14 +163,20 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     let ma = 0;
     let mb = 0;
     let taken = 0;
+    const blurred = mode === 'landscape' ? 2 : 0;
+    // in a yard the lawn's own colour just above the grown ground (the band the erosions, or a guessed camera's
+    // limit, left out) is stepped over before anything has risen: what stands there stands on that band
     for (let y = c - 1; y >= stop; y--) {
       const i = y * width + x;
       const occupied = inHull[i] && !free[i];
-      let notPiece = !occupied && wallLike(i);
-      if (!notPiece && !occupied && taken >= 2 && rough[i]! < SMOOTH) {
-        const dl = (f.l[i]! - ml / taken) * 0.55;
-        const da = f.rg[i]! - ma / taken;
-        const db = f.by[i]! - mb / taken;
+      if (mode === 'landscape' && taken === 0 && floorLike(i) && !wallLike(i)) continue;
+      let notPiece = !occupied && (wallLike(i) || floorLike(i));
+      // (in a yard its first two cells are left out of its colour: they blur into the lawn it stands on)
+      const known = taken - blurred;
+      if (!notPiece && !occupied && known >= 2 && rough[i]! < SMOOTH) {
+        const dl = (f.l[i]! - ml / known) * 0.55;
+        const da = f.rg[i]! - ma / known;
+        const db = f.by[i]! - mb / known;
         notPiece = dl * dl + da * da + db * db > FAR * FAR;
       }
       if (notPiece) {
@@ -172,16 +184,21 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
       } else {
         wall = 0;
         highest = y;
-        ml += f.l[i]!;
-        ma += f.rg[i]!;
-        mb += f.by[i]!;
+        if (taken === 0) base[x] = y;
+        if (taken >= blurred) {
+          ml += f.l[i]!;
+          ma += f.rg[i]!;
+          mb += f.by[i]!;
+        }
         taken++;
       }
     }
-    if (c - highest >= Math.max(2, MIN_HEIGHT * rowsPerMetre)) {
+    // its scale where its foot is: its lowest cell, above any floor-coloured band
+    const footMetre = (base[x]! + 1 - horizonAt(x + 0.5)) / eyeHeight;
+    if (base[x]! >= 0 && footMetre > 1 / eyeHeight && base[x]! + 1 - highest >= Math.max(2, MIN_HEIGHT * footMetre)) {
       top[x] = highest;
       contact[x] = c;
-      perMetre[x] = rowsPerMetre;
+      perMetre[x] = footMetre;
     }
   }
 
@@ -225,11 +242,11 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
       tops.push([left, top[x]! - margin], [right, top[x]! - margin]);
       bottoms.push([left, contact[x]! + margin], [right, contact[x]! + margin]);
       area += contact[x]! - top[x]!;
-      heights.push((contact[x]! - top[x]!) / perMetre[x]!);
+      heights.push((base[x]! + 1 - top[x]!) / perMetre[x]!);
       contacts.push(contact[x]!);
       rowsPerMetre += perMetre[x]! / (x1 - x0);
       if (hullTop[x]! >= 0 && contact[x]! - hullTop[x]! <= Math.max(3, 0.3 * perMetre[x]!)) nearWall++;
-      for (let y = top[x]!; y < contact[x]!; y++) {
+      for (let y = top[x]!; y <= base[x]!; y++) {
         const i = y * width + x;
         cells++;
         if (f.rg[i]! < -4 && f.by[i]! > 0) green++;
