@@ -24,6 +24,7 @@ const modules = {
   'render-ops': () => import('./render-ops'),
   halo: () => import('./halo'),
   'render-under-load': () => import('./render-under-load'),
+  geometry: () => import('./geometry'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 
 type ModuleName = keyof typeof modules;

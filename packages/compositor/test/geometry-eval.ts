@@ -1,7 +1,7 @@
 /**
  * How well analyzePhoto reads the real photos against their hand labels (decision 0041): per photo the horizon's
  * error, the precision and recall of the free floor, the openings found against those labelled, and the time.
- * Writes an overlay of each photo's geometry to bench/out/geometry/. Run: npx tsx packages/compositor/test/geometry-eval.ts
+ * Writes an overlay of each photo's geometry to bench/out/geo/ (GEOMETRY_OUT=directory writes them elsewhere). Run: npx tsx packages/compositor/test/geometry-eval.ts
  * (GEOMETRY_LABELS=file reads another labels file; REAL_PHOTOS_DIR=directory finds the photos elsewhere).
  */
 import { mkdirSync } from 'node:fs';
@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import { analyzePhoto } from '../src/geometry';
 import type { PhotoGeometry } from '../src/geometry/types';
 import { HORIZON_TOLERANCE, loadLabels, photoPath, REPO_ROOT, type LabelledPhoto } from './real-photos';
-import { freeFloorScores, openingMatches } from './geometry-scores';
+import { freeFloorScores, kindAgreement, openingMatches, pieceScores } from './geometry-scores';
 
-const OUT_DIR = path.join(REPO_ROOT, 'bench/out/geometry');
+const OUT_DIR = path.resolve(REPO_ROOT, process.env.GEOMETRY_OUT ?? 'bench/out/geo');
 
 async function decode(file: string) {
   const { data, info } = await sharp(file, { autoOrient: true })
@@ -55,12 +55,25 @@ function svgOverlay(geometry: PhotoGeometry, label: LabelledPhoto, width: number
     parts.push(
       `<polygon points="${mine(g.polygon)}" fill="none" stroke="${g.kind === 'lawn' ? 'green' : g.kind === 'beds' ? 'brown' : 'grey'}" stroke-width="2"/>`,
     );
-  for (const p of geometry.pieces)
-    parts.push(`<polygon points="${mine(p.polygon)}" fill="rgba(255,0,0,0.4)" stroke="red" stroke-width="1.5"/>`);
+  for (const p of geometry.pieces) {
+    parts.push(`<polygon points="${mine(p.polygon)}" fill="rgba(255,0,0,0.3)" stroke="red" stroke-width="1.5"/>`);
+    const [tx, ty] = p.polygon.reduce(
+      ([a, b], q) => [a + q[0] / p.polygon.length, b + q[1] / p.polygon.length],
+      [0, 0],
+    );
+    parts.push(
+      `<text x="${(tx * sx).toFixed(1)}" y="${(ty * sy).toFixed(1)}" font-size="13" fill="white" stroke="black" stroke-width="0.5" text-anchor="middle">${p.kind ?? '?'} ${(p.confidence ?? 0).toFixed(1)}</text>`,
+    );
+  }
   for (const o of geometry.openings)
     parts.push(`<polygon points="${mine(o.polygon)}" fill="rgba(255,255,0,0.25)" stroke="yellow" stroke-width="2"/>`);
-  for (const a of geometry.anchors)
+  for (const a of geometry.anchors) {
     parts.push(`<polygon points="${mine(a.polygon)}" fill="none" stroke="cyan" stroke-width="2"/>`);
+    if (a.hangLine)
+      parts.push(
+        `<polyline points="${mine(a.hangLine)}" fill="none" stroke="yellow" stroke-width="3" stroke-dasharray="2 3"/>`,
+      );
+  }
   const { horizonY, roll, cx } = geometry.camera;
   const yAt = (x: number) => (horizonY - (x - cx) * Math.tan(roll)) * sy;
   parts.push(`<line x1="0" y1="${yAt(0)}" x2="${width}" y2="${yAt(geometry.width)}" stroke="cyan" stroke-width="2"/>`);
@@ -68,7 +81,7 @@ function svgOverlay(geometry: PhotoGeometry, label: LabelledPhoto, width: number
     `<line x1="0" y1="${label.horizon * height}" x2="${width}" y2="${label.horizon * height}" stroke="magenta" stroke-width="2" stroke-dasharray="8 5"/>`,
   );
   parts.push(
-    `<text x="6" y="18" font-size="15" fill="white" stroke="black" stroke-width="0.6">${geometry.source} f=${(geometry.camera.focal / Math.max(geometry.width, geometry.height)).toFixed(2)}</text>`,
+    `<text x="6" y="18" font-size="15" fill="white" stroke="black" stroke-width="0.6">${geometry.source} f=${(geometry.camera.focal / Math.max(geometry.width, geometry.height)).toFixed(2)} (${geometry.camera.focalSource ?? ''}) confidence ${(geometry.camera.confidence ?? 0).toFixed(2)}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
 }
@@ -78,9 +91,18 @@ async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const rows: string[] = [];
   rows.push(
-    '| photo | mode | source | horizon err | precision | recall | openings found/labelled (matched) | CPU ms |',
+    '| photo | mode | source | horizon err | precision | recall | pieces precision / recall (matched/labelled, above the floor) | openings found/labelled (matched) | CPU ms |',
   );
-  rows.push('|---|---|---|---|---|---|---|---|');
+  rows.push('|---|---|---|---|---|---|---|---|---|');
+  let piecePrecisionSum = 0;
+  let pieceRecallSum = 0;
+  let piecesMatched = 0;
+  let piecesLabelled = 0;
+  let openingsMatched = 0;
+  let kindsAgreed = 0;
+  let kindsJudged = 0;
+  let openingsFound = 0;
+  let openingsLabelled = 0;
   let precisionSum = 0;
   let recallSum = 0;
   let horizonHits = 0;
@@ -101,8 +123,19 @@ async function main() {
     precisionSum += scores.precision;
     recallSum += scores.recall;
     const openings = openingMatches(geometry, label);
+    const pieces = pieceScores(geometry, label);
+    const kinds = kindAgreement(geometry, label);
+    kindsAgreed += kinds.agreed;
+    kindsJudged += kinds.judged;
+    piecePrecisionSum += pieces.precision;
+    pieceRecallSum += pieces.recall;
+    piecesMatched += pieces.matched;
+    piecesLabelled += pieces.labelled;
+    openingsMatched += openings.matched;
+    openingsFound += geometry.openings.length;
+    openingsLabelled += label.openings.length;
     rows.push(
-      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${geometry.openings.length}/${label.openings.length} (${openings.matched}) | ${ms.toFixed(0)} |`,
+      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${pieces.precision.toFixed(2)} / ${pieces.recall.toFixed(2)} (${pieces.matched}/${pieces.labelled}, ${pieces.upperRecall.toFixed(2)}) | ${geometry.openings.length}/${label.openings.length} (${openings.matched}) | ${ms.toFixed(0)} |`,
     );
     const width = Math.min(900, label.width);
     const height = Math.round((width * label.height) / label.width);
@@ -114,9 +147,12 @@ async function main() {
   }
   const n = labels.photos.length;
   rows.push(
-    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | | |`,
+    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${openingsFound}/${openingsLabelled} (${openingsMatched}) | |`,
   );
   console.log(rows.join('\n'));
+  console.log(
+    `\npieces' groups: ${kindsAgreed} of the ${kindsJudged} labelled pieces a found piece half covers have the labelled group`,
+  );
 
   // a 12 MP photo: the largest one scaled up to a phone's 4032 × 3024, the analysis's cost at the size renders get
   const largest = labels.photos.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));

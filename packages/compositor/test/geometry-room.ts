@@ -17,13 +17,17 @@ export interface RoomCamera {
   offsetX: number;
 }
 
-export type Surface = 'floor' | 'ceiling' | 'left' | 'right' | 'back' | 'window' | 'door' | 'box' | 'none';
+export type Surface = 'floor' | 'ceiling' | 'left' | 'right' | 'back' | 'window' | 'door' | 'box' | 'bookcase' | 'none';
 
-/** The room: 4 m wide, 6 m deep, 2.6 m high; a window and a door on the back wall; a box (a sofa) on the floor. */
+/**
+ * The room: 4 m wide, 6 m deep, 2.6 m high; a window and a door on the back wall; a box (a sofa) on the floor; a
+ * bookcase 1.9 m tall against the back wall between the window and the door.
+ */
 const ROOM = { halfWidth: 2, depth: 6, height: 2.6 };
 const WINDOW = { x0: -1.4, x1: -0.2, y0: 0.9, y1: 2.0 };
 const DOOR = { x0: 0.7, x1: 1.5, y0: 0, y1: 2.05 };
 const BOX = { x0: -1.8, x1: -0.7, y0: 0, y1: 0.8, z0: 3.2, z1: 4.2 };
+export const BOOKCASE = { x0: -0.1, x1: 0.6, y0: 0, y1: 1.9, z0: 5.65, z1: 6 };
 
 /** The world direction of the ray through a pixel (x right, y up, z forward; the camera at the origin). */
 function rayOf(camera: RoomCamera, u: number, v: number): [number, number, number] {
@@ -57,25 +61,30 @@ export function surfaceAt(camera: RoomCamera, u: number, v: number): { surface: 
   if (dx < 0) hit((-ROOM.halfWidth - ox) / dx, 'left');
   if (dx > 0) hit((ROOM.halfWidth - ox) / dx, 'right');
   if (dz > 0) hit(ROOM.depth / dz, 'back');
-  // the box, by slabs
-  let t0 = -Infinity;
-  let t1 = Infinity;
-  const slabs: [number, number, number, number][] = [
-    [ox, dx, BOX.x0, BOX.x1],
-    [oy, dy, BOX.y0, BOX.y1],
-    [0, dz, BOX.z0, BOX.z1],
-  ];
-  for (const [o, d, lo, hi] of slabs) {
-    if (Math.abs(d) < 1e-12) {
-      if (o < lo || o > hi) t0 = Infinity;
-      continue;
+  // the box and the bookcase, by slabs
+  for (const [solid, name] of [
+    [BOX, 'box'],
+    [BOOKCASE, 'bookcase'],
+  ] as const) {
+    let t0 = -Infinity;
+    let t1 = Infinity;
+    const slabs: [number, number, number, number][] = [
+      [ox, dx, solid.x0, solid.x1],
+      [oy, dy, solid.y0, solid.y1],
+      [0, dz, solid.z0, solid.z1],
+    ];
+    for (const [o, d, lo, hi] of slabs) {
+      if (Math.abs(d) < 1e-12) {
+        if (o < lo || o > hi) t0 = Infinity;
+        continue;
+      }
+      const a = (lo - o) / d;
+      const b = (hi - o) / d;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
     }
-    const a = (lo - o) / d;
-    const b = (hi - o) / d;
-    t0 = Math.max(t0, Math.min(a, b));
-    t1 = Math.min(t1, Math.max(a, b));
+    if (t0 <= t1) hit(t0, name);
   }
-  if (t0 <= t1) hit(t0, 'box');
   const point = [ox + dx * best, oy + dy * best, dz * best];
   if (surface === 'back') {
     const [x, y] = point as [number, number];
@@ -118,6 +127,16 @@ export function drawRoom(camera: RoomCamera): Raster {
           break;
         case 'box':
           rgb = y > BOX.y1 - 0.01 ? [70, 60, 90] : [52, 44, 70];
+          break;
+        case 'bookcase':
+          // shelves every 0.38 m, books of three colours between them
+          rgb = stripe(y, 0.38, 0.04)
+            ? [96, 58, 30]
+            : ([
+                [150, 40, 40],
+                [40, 90, 140],
+                [200, 170, 60],
+              ][Math.floor(x / 0.07 + 30) % 3] as [number, number, number]);
           break;
         default:
           rgb = [0, 0, 0];

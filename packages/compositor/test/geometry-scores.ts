@@ -2,7 +2,7 @@
  * The measures the geometry is held to against hand labels (decision 0041), shared by the evaluation script and the
  * real-photo test: both sides' free floor (inside the floor, outside every piece) sampled on one grid of fractions.
  */
-import { insidePolygon } from '../src/geometry/polygon';
+import { insidePolygon, rasterize } from '../src/geometry/polygon';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
 import type { LabelledPhoto } from './real-photos';
 
@@ -54,4 +54,145 @@ export function openingMatches(geometry: PhotoGeometry, label: LabelledPhoto): {
     if (label.openings.some((l) => insidePolygon(l.polygon, cx, cy))) matched++;
   }
   return { matched };
+}
+
+export interface PieceScores {
+  /** The share of the found pieces' area (their union) that lies on a labelled piece (1 when nothing was found). */
+  precision: number;
+  /** The share of the labelled pieces' area (their union) that a found piece covers (1 when none is labelled). */
+  recall: number;
+  /** The labelled pieces at least half covered by found ones, of `labelled`. */
+  matched: number;
+  labelled: number;
+  /** Of the labelled pieces' area above the labelled floor's top (what stands against a wall), the share covered. */
+  upperRecall: number;
+}
+
+/** The found pieces against the labelled ones, by area on one grid: their whole silhouettes, wall-standing ones too. */
+export function pieceScores(geometry: PhotoGeometry, label: LabelledPhoto): PieceScores {
+  const rows = Math.round((GRID * label.height) / label.width);
+  const cells = GRID * rows;
+  // each side's pieces filled on the grid (cell centres, as the free floor's samples)
+  const found = new Uint8Array(cells);
+  for (const p of geometry.pieces)
+    rasterize(
+      p.polygon.map(([x, y]) => [(x / geometry.width) * GRID, (y / geometry.height) * rows] as const),
+      GRID,
+      rows,
+      found,
+    );
+  const masks = label.pieces.map((p) =>
+    rasterize(
+      p.polygon.map(([x, y]) => [x * GRID, y * rows] as const),
+      GRID,
+      rows,
+    ),
+  );
+  const floorTop = Math.min(...label.floor.flatMap((f) => f.map((p) => p[1])));
+  let mine = 0;
+  let theirs = 0;
+  let both = 0;
+  let upper = 0;
+  let upperBoth = 0;
+  const perPiece = label.pieces.map(() => ({ area: 0, covered: 0 }));
+  for (let i = 0; i < cells; i++) {
+    const a = found[i] === 1;
+    let b = false;
+    masks.forEach((mask, k) => {
+      if (!mask[i]) return;
+      b = true;
+      perPiece[k]!.area++;
+      if (a) perPiece[k]!.covered++;
+    });
+    if (a) mine++;
+    if (b) theirs++;
+    if (a && b) both++;
+    if (b && (Math.floor(i / GRID) + 0.5) / rows < floorTop) {
+      upper++;
+      if (a) upperBoth++;
+    }
+  }
+  return {
+    precision: mine === 0 ? 1 : both / mine,
+    recall: theirs === 0 ? 1 : both / theirs,
+    matched: perPiece.filter((p) => p.area > 0 && p.covered >= 0.5 * p.area).length,
+    labelled: label.pieces.length,
+    upperRecall: upper === 0 ? 1 : upperBoth / upper,
+  };
+}
+
+/** The labels' piece words in the analysis's coarse groups (words the labels use; others count as unknown). */
+const LABEL_GROUPS: Readonly<Record<string, string>> = {
+  sofa: 'seating',
+  armchair: 'seating',
+  chair: 'seating',
+  ottoman: 'seating',
+  footstool: 'seating',
+  stool: 'seating',
+  'bar stool': 'seating',
+  bench: 'seating',
+  'side table': 'table',
+  'coffee table': 'table',
+  table: 'table',
+  desk: 'table',
+  workbench: 'table',
+  'kitchen island': 'table',
+  'tv table': 'table',
+  bed: 'bed',
+  bookcase: 'storage',
+  cabinet: 'storage',
+  cabinets: 'storage',
+  wardrobe: 'storage',
+  dresser: 'storage',
+  sideboard: 'storage',
+  nightstand: 'storage',
+  chest: 'storage',
+  trunk: 'storage',
+  'tv stand': 'storage',
+  fridge: 'storage',
+  shrub: 'plant',
+  tree: 'plant',
+};
+
+/**
+ * How often a found piece's group is the labelled piece's: over the labelled pieces a found piece covers at least
+ * half of, the found piece holding most of it.
+ */
+export function kindAgreement(geometry: PhotoGeometry, label: LabelledPhoto): { agreed: number; judged: number } {
+  const rows = Math.round((GRID * label.height) / label.width);
+  const found = geometry.pieces.map((p) =>
+    rasterize(
+      p.polygon.map(([x, y]) => [(x / geometry.width) * GRID, (y / geometry.height) * rows] as const),
+      GRID,
+      rows,
+    ),
+  );
+  let agreed = 0;
+  let judged = 0;
+  for (const piece of label.pieces) {
+    const group = LABEL_GROUPS[piece.kind];
+    if (!group) continue;
+    const mask = rasterize(
+      piece.polygon.map(([x, y]) => [x * GRID, y * rows] as const),
+      GRID,
+      rows,
+    );
+    let area = 0;
+    const counts = found.map(() => 0);
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      area++;
+      found.forEach((f, k) => {
+        if (f[i]) counts[k]!++;
+      });
+    }
+    let best = -1;
+    counts.forEach((c, k) => {
+      if (c > (best < 0 ? 0 : counts[best]!)) best = k;
+    });
+    if (best < 0 || counts[best]! < 0.5 * area) continue;
+    judged++;
+    if (geometry.pieces[best]!.group === group) agreed++;
+  }
+  return { agreed, judged };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/geometry';
+import { FOCAL_PRIOR_PER_LONG_SIDE } from '../src/geometry/analyze';
 import { detectSegments } from '../src/geometry/lines';
 import { insidePolygon } from '../src/geometry/polygon';
 import type { PhotoGeometry } from '../src/geometry/types';
-import { drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
+import { BOOKCASE, drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
 
 const CAMERA: RoomCamera = {
   width: 640,
@@ -74,6 +75,45 @@ describe('analyzePhoto on a drawn room', () => {
     expect(geometry.pieces.some((p) => insidePolygon(p.polygon, foot![0], foot![1]))).toBe(true);
   });
 
+  it('finds the bookcase against the back wall as a piece up to its top, tall storage, and not the wall above it', () => {
+    // where the bookcase's front shows: its rows from its foot to its top
+    const rows: { x: number; y: number }[] = [];
+    let above: [number, number] | null = null;
+    for (let x = 0; x < CAMERA.width; x += 4) {
+      for (let y = 0; y < CAMERA.height; y += 2) {
+        if (surfaceAt(CAMERA, x, y).surface !== 'bookcase') continue;
+        rows.push({ x, y });
+      }
+    }
+    // the bare back wall over the bookcase's middle, 0.35 m above its top
+    const middle = rows[Math.floor(rows.length / 2)]!.x;
+    for (let y = CAMERA.height / 2; y > 0 && !above; y--) {
+      const seen = surfaceAt(CAMERA, middle, y);
+      if (seen.surface === 'back' && seen.point[1]! >= BOOKCASE.y1 + 0.35) above = [middle, y];
+    }
+    expect(rows.length).toBeGreaterThan(20);
+    const top = Math.min(...rows.map((r) => r.y));
+    const bottom = Math.max(...rows.map((r) => r.y));
+    const middleX = rows[Math.floor(rows.length / 2)]!.x;
+    const piece = geometry.pieces.find((p) => insidePolygon(p.polygon, middleX, (top + bottom) / 2));
+    expect(piece).toBeDefined();
+    // its upper part, well above the floor's far edge, is inside the same piece: wall art cannot hang over it
+    expect(insidePolygon(piece!.polygon, middleX, top + 0.1 * (bottom - top))).toBe(true);
+    expect(piece!.group).toBe('storage');
+    expect(piece!.againstWall).toBe(true);
+    expect(piece!.heightMetres).toBeGreaterThan(BOOKCASE.y1 * 0.75);
+    expect(piece!.heightMetres).toBeLessThan(BOOKCASE.y1 * 1.3);
+    expect(piece!.confidence).toBeGreaterThan(0);
+    // the bare wall above it is nobody's
+    expect(above).not.toBeNull();
+    expect(geometry.pieces.some((p) => insidePolygon(p.polygon, above![0], above![1]))).toBe(false);
+  });
+
+  it('says its camera is measured and trusted when two orthogonal directions are found', () => {
+    expect(geometry.camera.focalSource).toBe('measured');
+    expect(geometry.camera.confidence).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('finds the bright window and the bright door on the back wall', () => {
     const centreOf = (o: { polygon: readonly (readonly [number, number])[] }) => [
       o.polygon.reduce((t, p) => t + p[0], 0) / o.polygon.length,
@@ -116,6 +156,56 @@ describe('analyzePhoto without lines', () => {
     expect(geometry.source).toBe('guessed');
     expect(geometry.camera.horizonY).toBeGreaterThan(0.3 * height);
     expect(geometry.camera.horizonY).toBeLessThan(0.6 * height);
+    // the focal length is the prior measured on labelled photos, and the camera says it is barely trusted
+    expect(geometry.camera.focalSource).toBe('prior');
+    expect(geometry.camera.focal / width).toBeCloseTo(FOCAL_PRIOR_PER_LONG_SIDE, 5);
+    expect(geometry.camera.confidence).toBeLessThanOrEqual(0.2);
+  });
+});
+
+describe('analyzePhoto on a drawn yard', () => {
+  // a lawn below 62 % of the height, a slatted fence standing on its far edge up to 50 %, a graded sky above
+  const width = 480;
+  const height = 360;
+  const fenceTop = Math.round(0.5 * height);
+  const lawnTop = Math.round(0.62 * height);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let rgb: [number, number, number];
+      if (y >= lawnTop) {
+        // grass: green with a fine, even texture
+        const t = ((x * 7 + y * 13) % 5) - 2;
+        rgb = [70 + t * 3, 140 + t * 4, 55 + t * 2];
+      } else if (y >= fenceTop) {
+        // slats 12 px wide with dark gaps, a rail across
+        const gap = x % 14 >= 12;
+        const rail = Math.abs(y - Math.round(0.56 * height)) < 3;
+        rgb = gap ? [60, 40, 25] : rail ? [120, 80, 50] : [160, 110, 70];
+      } else {
+        rgb = [120 + (55 * y) / fenceTop, 170 + (35 * y) / fenceTop, 230 + (10 * y) / fenceTop];
+      }
+      data.set(rgb, (y * width + x) * 3);
+    }
+  }
+  const geometry = analyzePhoto({ data, width, height, channels: 3 }, 'landscape');
+
+  it('finds the fence along the ground’s edge as a piece and an anchor whose hang line is its top', () => {
+    const fence = geometry.pieces.find((p) => p.kind === 'fence');
+    expect(fence).toBeDefined();
+    expect(insidePolygon(fence!.polygon, width / 2, (fenceTop + lawnTop) / 2)).toBe(true);
+    // not the sky above it
+    expect(insidePolygon(fence!.polygon, width / 2, fenceTop - 0.06 * height)).toBe(false);
+    const anchor = geometry.anchors.find((a) => a.kind === 'fence' && a.hangLine);
+    expect(anchor).toBeDefined();
+    const line = anchor!.hangLine!;
+    const xs = line.map((p) => p[0]);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.5 * width);
+    for (const [, y] of line) expect(Math.abs(y - fenceTop)).toBeLessThan(0.04 * height);
+  });
+
+  it('calls the grass lawn', () => {
+    expect(geometry.ground.map((g) => g.kind)).toContain('lawn');
   });
 });
 

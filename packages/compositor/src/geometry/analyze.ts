@@ -1,6 +1,7 @@
 import type { Raster } from '../raster';
 import { blur3, cropPlane, downsample, flatBorder, halvePlane, type Plane } from './image';
 import { detectSegments, type Segment } from './lines';
+import { describeOutline, findStandingPieces, type FoundPiece } from './pieces';
 import { columnSpanOutline, convexHull, rasterize, simplify } from './polygon';
 import type {
   Anchor,
@@ -28,8 +29,13 @@ import {
 export const ANALYSIS_LONG_SIDE = 512;
 /** A picture smaller than this on a side (analysis pixels, its flat frame cut off) is not analysed. */
 const MIN_ANALYSED_SIDE = 32;
-/** A phone's main camera: about 70° across its long side. */
-const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
+/**
+ * The focal length (per long side) when only one direction or none is found: the median of those measured from two
+ * orthogonal vanishing points on the labelled photos whose camera was found (7 photos, 0.43–0.84; dropping any one
+ * moves the median between 0.55 and 0.65; decision 0041). A phone's main camera, about 0.72, drew products too big
+ * beside these rooms' own.
+ */
+export const FOCAL_PRIOR_PER_LONG_SIDE = 0.6;
 /** Where the horizon is assumed to cross when the lines do not say (fraction of the height). */
 const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 /** A segment within this angle of the picture's vertical is taken for a vertical in the world. */
@@ -122,7 +128,7 @@ export function estimateCamera(
   // from the horizon, so a clear vertical vanishing point favours the horizontal ones that agree with it
   const verticalAt = verticalOk ? toPixels(verticalOk.point, frame) : null;
   if (verticalAt && Math.abs(verticalAt[1] - frame.cy) < 4 * frame.scale && horizonVotes.length > 1) {
-    const focalGuess = DEFAULT_FOCAL_PER_LONG_SIDE * frame.scale;
+    const focalGuess = FOCAL_PRIOR_PER_LONG_SIDE * frame.scale;
     const expected = frame.cy - (focalGuess * focalGuess) / (verticalAt[1] - frame.cy);
     for (const vote of horizonVotes) vote.weight *= 0.3 + Math.exp(-(((vote.y - expected) / (0.35 * height)) ** 2));
   }
@@ -136,7 +142,7 @@ export function estimateCamera(
   }
 
   // the focal length from two orthogonal directions' vanishing points: f² = −(p₁ − c)·(p₂ − c)
-  let focal = DEFAULT_FOCAL_PER_LONG_SIDE * frame.scale;
+  let focal = FOCAL_PRIOR_PER_LONG_SIDE * frame.scale;
   const focalFrom = (p: [number, number], q: [number, number]) => {
     const f2 = -((p[0] - frame.cx) * (q[0] - frame.cx) + (p[1] - frame.cy) * (q[1] - frame.cy));
     const f = f2 > 0 ? Math.sqrt(f2) : 0;
@@ -151,8 +157,24 @@ export function estimateCamera(
   }
   if (measured !== null) focal = measured;
 
+  // how far it can be trusted: a default is barely; a supported horizontal direction fixes the horizon, the
+  // verticals the roll, two orthogonal directions the focal length; two votes that agree on the horizon add
+  let confidence = found ? 0.35 : 0.1;
+  if (found && verticalOk) confidence += 0.15;
+  if (measured !== null) confidence += 0.25;
+  if (horizonVotes.length > 1 && Math.abs(horizonVotes[1]!.y - horizonVotes[0]!.y) < 0.05 * height) confidence += 0.15;
+
   return {
-    camera: { focal, cx: frame.cx, cy: frame.cy, horizonY, roll, eyeHeight },
+    camera: {
+      focal,
+      cx: frame.cx,
+      cy: frame.cy,
+      horizonY,
+      roll,
+      eyeHeight,
+      focalSource: measured !== null ? 'measured' : 'prior',
+      confidence: Math.min(1, confidence),
+    },
     vertical: verticalOk,
     horizontal,
     found,
@@ -502,18 +524,72 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const hasFloor = freeArea >= 0.02 * rw * rh;
   const hull = hasFloor ? convexHull(points) : [];
 
-  // pieces: what the hull holds that is not free floor; specks smaller than a slipper are the floor's own texture
+  // pieces: first what rises from the floor's far free cells, followed up to its top (decision 0041: whole
+  // silhouettes, wall-standing ones too); then what the hull still holds that is not free floor (a footstool in
+  // the middle of the room); specks smaller than a slipper are the floor's own texture
   const pieces: StandingPiece[] = [];
+  const pieceAnchors: Anchor[] = [];
+  const regionHorizon = (x: number) => horizonAt(x * regionScale) / regionScale;
   if (hull.length >= 3) {
     const inHull = rasterize(hull, rw, rh);
+    const standing = findStandingPieces({
+      features,
+      free,
+      inHull,
+      horizonAt: regionHorizon,
+      eyeHeight: camera.eyeHeight,
+      mode,
+      margin: PIECE_MARGIN,
+    });
+    const minPiece = 0.0006 * rw * rh;
     const occupied = new Uint8Array(rw * rh);
     for (let i = 0; i < occupied.length; i++) occupied[i] = inHull[i] && !free[i] ? 1 : 0;
     const parts = componentsOf(occupied, rw, rh);
-    const minPiece = 0.0006 * rw * rh;
+    // each part of the hull's occupied cells goes with the risen piece it shares most cells with, if any
+    const shared = parts.areas.map(() => new Map<number, number>());
+    for (let i = 0; i < occupied.length; i++) {
+      const part = parts.labels[i]!;
+      const risen = standing.covered[i]!;
+      if (part && risen) shared[part - 1]!.set(risen, (shared[part - 1]!.get(risen) ?? 0) + 1);
+    }
+    const joined = standing.pieces.map((): Point[][] => []);
+    const alone: number[] = [];
     parts.areas.forEach((area, k) => {
-      if (area < minPiece) return;
-      const outline = columnSpanOutline(parts.labels, rw, rh, k + 1);
+      let best = 0;
+      let most = 0;
+      for (const [risen, count] of shared[k]!)
+        if (count > most) {
+          best = risen;
+          most = count;
+        }
+      const outline = area >= minPiece || best ? columnSpanOutline(parts.labels, rw, rh, k + 1) : null;
       if (!outline) return;
+      if (best) joined[best - 1]!.push(outline);
+      else alone.push(k);
+    });
+    standing.pieces.forEach((found, k) => {
+      if (found.area < minPiece && joined[k]!.length === 0) return;
+      // with the hull's cells it stands in: their convex hull, as for a piece on the floor (the floor between a
+      // stool's legs is the stool's), so the risen part adds to what the floor alone showed and takes nothing off
+      const piece = pieceOf(found, toPhotoFromRegion);
+      if (joined[k]!.length) {
+        const hullOfAll = grownBy(convexHull([...found.outline, ...joined[k]!.flat()]), PIECE_MARGIN);
+        piece.polygon = hullOfAll.map(toPhotoFromRegion);
+      }
+      pieces.push(piece);
+      // a yard's fence, hedge or tree along the ground's edge is an anchor too: string lights hang from its top
+      if (mode === 'landscape' && (found.kind === 'fence' || found.kind === 'tree')) {
+        const tops = found.outline.slice(0, found.outline.length / 2).map(toPhotoFromRegion);
+        pieceAnchors.push({
+          kind: found.kind,
+          polygon: piece.polygon,
+          ...(found.kind === 'fence' ? { hangLine: simplify(tops, 1.5 * regionScale * scale) } : {}),
+        });
+      }
+    });
+    for (const k of alone) {
+      const area = parts.areas[k]!;
+      const outline = columnSpanOutline(parts.labels, rw, rh, k + 1)!;
       // the piece's hull: the floor seen between a stool's legs or under a table is still the piece's; and a
       // margin round a large piece, whose edge blurs into the floor at the analysis size and which a product set
       // right against its outline would overlap
@@ -521,8 +597,12 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       const polygon = (area >= 0.003 * rw * rh ? grownBy(hullOfPiece, PIECE_MARGIN) : hullOfPiece).map(
         toPhotoFromRegion,
       );
-      pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), kind: null });
-    });
+      let green = 0;
+      for (let i = 0; i < parts.labels.length; i++)
+        if (parts.labels[i] === k + 1 && features.rg[i]! < -4 && features.by[i]! > 0) green++;
+      const described = describeOutline(outline, regionHorizon, camera.eyeHeight, mode, green / area);
+      pieces.push({ polygon, footprint: footprintOf(outline).map(toPhotoFromRegion), ...described });
+    }
   }
 
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
@@ -546,6 +626,8 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       horizonY: offsetY + camera.horizonY * scale,
       roll: camera.roll,
       eyeHeight: camera.eyeHeight,
+      focalSource: camera.focalSource ?? 'prior',
+      confidence: hasFloor ? (camera.confidence ?? 0) : Math.min(camera.confidence ?? 0, 0.2),
     },
     vanishingPoints: {
       vertical: verticalPoint ? toPhoto(verticalPoint) : null,
@@ -563,7 +645,28 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     openings: openings.map((o) => ({ ...o, polygon: mapPolygon(o.polygon) })),
     pieces,
     ground: ground.map((g) => ({ ...g, polygon: mapPolygon(g.polygon) })),
-    anchors: anchors.map((a) => ({ ...a, polygon: a.polygon.map(toPhoto) })),
+    anchors: [
+      ...anchors.map((a) => ({
+        ...a,
+        polygon: a.polygon.map(toPhoto),
+        ...(a.hangLine ? { hangLine: a.hangLine.map(toPhoto) } : {}),
+      })),
+      ...pieceAnchors,
+    ],
+  };
+}
+
+/** A found piece in the photo's pixels: its silhouette, the band it stands on, what it looks like. */
+function pieceOf(found: FoundPiece, toPhoto: (p: Point) => Point): StandingPiece {
+  const { outline, kind, group, confidence, heightMetres, againstWall } = found;
+  return {
+    polygon: simplify(outline, 0.75).map(toPhoto),
+    footprint: footprintOf(outline).map(toPhoto),
+    kind,
+    ...(group ? { group } : {}),
+    ...(confidence !== undefined ? { confidence } : {}),
+    ...(heightMetres !== undefined ? { heightMetres } : {}),
+    againstWall,
   };
 }
 
@@ -592,12 +695,14 @@ function guessedGeometry(photo: Raster, mode: 'interior' | 'landscape'): PhotoGe
     mode,
     source: 'guessed',
     camera: {
-      focal: DEFAULT_FOCAL_PER_LONG_SIDE * Math.max(width, height),
+      focal: FOCAL_PRIOR_PER_LONG_SIDE * Math.max(width, height),
       cx: width / 2,
       cy: height / 2,
       horizonY: GUESSED_HORIZON[mode] * height,
       roll: 0,
       eyeHeight: mode === 'interior' ? 1.3 : 1.6,
+      focalSource: 'prior',
+      confidence: 0,
     },
     vanishingPoints: { vertical: null, horizontal: [] },
     floor: [],
@@ -798,10 +903,34 @@ function groundOf(growth: FloorGrowth, free: Uint8Array, width: number, height: 
     areas.forEach((area, k) => {
       if (area < 0.01 * width * height) return;
       const outline = columnSpanOutline(labels, width, height, k + 1);
-      if (outline) regions.push({ kind, polygon: simplify(outline, 0.75) });
+      if (!outline) return;
+      regions.push({
+        kind: kind === 'patio' && isPath(outline, area) ? 'path' : kind,
+        polygon: simplify(outline, 0.75),
+      });
     });
   }
   return regions;
+}
+
+/**
+ * Whether paving is a path rather than a patio: a strip that runs away from the camera, narrowing as it goes (its
+ * box mostly empty, deeper than it is wide at its far end), not an open paved area.
+ */
+function isPath(outline: readonly Point[], area: number): boolean {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of outline) {
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  const boxArea = (x1 - x0) * (y1 - y0);
+  const meanWidth = area / Math.max(1, y1 - y0);
+  return boxArea > 0 && area / boxArea < 0.55 && meanWidth < 0.6 * (y1 - y0) * 2;
 }
 
 /**
@@ -846,6 +975,11 @@ function anchorsOf(
         [x1, y0],
         [x1, y1],
         [x0, y1],
+      ],
+      // the eave: the wall's top, where its highest structural lines run
+      hangLine: [
+        [x0, y0],
+        [x1, y0],
       ],
     },
   ];

@@ -23,6 +23,13 @@ export interface PhotoCamera {
   roll: number;
   /** Camera height above the floor or ground in metres (assumed from the mode when nothing measures it). */
   eyeHeight: number;
+  /**
+   * Where `focal` comes from: two orthogonal vanishing points ('measured'), or the prior measured on labelled
+   * photos when only one direction or none was found ('prior'). Absent from geometry made before it was reported.
+   */
+  focalSource?: 'measured' | 'prior';
+  /** How far the horizon, roll and focal length can be trusted, 0 (a default) to 1 (three agreeing directions). */
+  confidence?: number;
 }
 
 export interface VanishingPoints {
@@ -52,9 +59,24 @@ export interface StandingPiece {
   polygon: Polygon;
   /** The part of the floor it stands on (its bottom edge band), when found. */
   footprint?: Polygon;
-  /** What it looks like, when that could be told (a seed kind: sofa, bed, table…); null otherwise. */
+  /**
+   * What it looks like from its size in metres and where it stands, when that could be told; null otherwise. Rooms:
+   * 'sofa' (low and wide), 'chair' (low and narrow), 'table' (waist-high, open below), 'bed' (low, wide and deep),
+   * 'cabinet' (waist-high against a wall), 'bookcase' (tall against a wall), 'plant'; yards: 'shrub', 'bed' (a
+   * planted border along the ground's edge), 'fence', 'wall', 'tree'. The coarse group is `group`.
+   */
   kind: string | null;
+  /** The coarse group of `kind`: what a product may replace it with. */
+  group?: PieceGroup;
+  /** How sure `kind` is, 0–1 (absent with a null kind). */
+  confidence?: number;
+  /** Its height in metres above the floor, from its contact row and the camera, when the camera measures it. */
+  heightMetres?: number;
+  /** Whether it stands against a wall (its foot on the floor's far edge): wall art must keep off it too. */
+  againstWall?: boolean;
 }
+
+export type PieceGroup = 'seating' | 'table' | 'bed' | 'storage' | 'plant' | 'fence' | 'wall';
 
 /** The named parts of a yard's ground. */
 export type GroundKind = 'lawn' | 'patio' | 'path' | 'beds';
@@ -68,6 +90,11 @@ export interface GroundRegion {
 export interface Anchor {
   kind: 'fence' | 'house-wall' | 'pergola' | 'tree';
   polygon: Polygon;
+  /**
+   * The line string lights can hang from, left to right: a fence's top, a pergola's beam, a house's eave (the
+   * top of its wall). Absent when only the polygon is known.
+   */
+  hangLine?: Polygon;
 }
 
 export interface PhotoGeometry {
