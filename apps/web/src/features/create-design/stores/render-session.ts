@@ -75,6 +75,15 @@ function setState(sessionId: string, state: RenderState) {
 
 const isCurrentSession = (sessionId: string) => getCreateDraft().designSession?.id === sessionId;
 
+/**
+ * Renders of the product page's 'See These Products in My Space': the same job and step as the create flow's, but not
+ * the create draft's (a design being made there stays as it is), and a failure shows the picture given instead
+ * (SPEC §8: see-in-space falls back silently to a sample image).
+ */
+const detachedSessions = new Map<string, { fallbackImageUrl: string }>();
+/** The person is looking at this session's render: its end deserves a toast. */
+const isShownSession = (sessionId: string) => detachedSessions.has(sessionId) || isCurrentSession(sessionId);
+
 /** A fresh id for each entry of the render step. */
 export function createDesignSessionId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -87,8 +96,22 @@ export function createDesignSessionId(): string {
  * clears the previous image, then queues a render job and follows it (or takes the sample image, or follows the
  * session's job again after a reload).
  */
-export function beginRender(sessionId: string, plan: RenderPlan): void {
+export function beginRender(sessionId: string, plan: RenderPlan, options: { fallbackImageUrl?: string } = {}): void {
   if (stateOf(sessionId)) return;
+  if (options.fallbackImageUrl !== undefined) {
+    detachedSessions.set(sessionId, { fallbackImageUrl: options.fallbackImageUrl });
+    if (plan.kind !== 'generate') throw new Error('A see-in-space render is always generated');
+    setState(sessionId, { status: 'generating', job: null });
+    startRenderJob(plan.input).then(
+      (job) => {
+        jobIds.set(sessionId, job.id);
+        setState(sessionId, { status: 'generating', job });
+        follow(sessionId, job.id, plan.input, true);
+      },
+      (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+    );
+    return;
+  }
 
   if (plan.kind === 'resume') {
     jobIds.set(sessionId, plan.session.renderJobId);
@@ -132,6 +155,17 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
 }
 
 function fail(sessionId: string, message: string) {
+  const detached = detachedSessions.get(sessionId);
+  if (detached) {
+    console.warn('The render failed; the sample stands in', message);
+    setState(sessionId, {
+      status: 'succeeded',
+      variations: [{ imageUrl: detached.fallbackImageUrl, receipt: null }],
+      chosen: 0,
+      isSample: false,
+    });
+    return;
+  }
   if (isCurrentSession(sessionId)) toast.error(message);
   setState(sessionId, { status: 'failed', message });
 }
@@ -174,7 +208,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
       }
       if (job.status === 'failed') {
         const message = job.error ?? messages.create.renderFailed;
-        if (wasRunning) fail(sessionId, message);
+        if (wasRunning || detachedSessions.has(sessionId)) fail(sessionId, message);
         else setState(sessionId, { status: 'failed', message });
         return;
       }
@@ -199,7 +233,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
         };
       }
       if (isCurrent && keptIndex !== chosen) keepChosen(sessionId, chosen, variations[chosen]!);
-      if (isCurrent && wasRunning) toast.success(messages.create.renderSuccess);
+      if (isShownSession(sessionId) && wasRunning) toast.success(messages.create.renderSuccess);
       setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
     },
     onLost(error) {
