@@ -96,22 +96,8 @@ export function createDesignSessionId(): string {
  * clears the previous image, then queues a render job and follows it (or takes the sample image, or follows the
  * session's job again after a reload).
  */
-export function beginRender(sessionId: string, plan: RenderPlan, options: { fallbackImageUrl?: string } = {}): void {
+export function beginRender(sessionId: string, plan: RenderPlan): void {
   if (stateOf(sessionId)) return;
-  if (options.fallbackImageUrl !== undefined) {
-    detachedSessions.set(sessionId, { fallbackImageUrl: options.fallbackImageUrl });
-    if (plan.kind !== 'generate') throw new Error('A see-in-space render is always generated');
-    setState(sessionId, { status: 'generating', job: null });
-    startRenderJob(plan.input).then(
-      (job) => {
-        jobIds.set(sessionId, job.id);
-        setState(sessionId, { status: 'generating', job });
-        follow(sessionId, job.id, plan.input, true);
-      },
-      (error: unknown) => fail(sessionId, renderFailureMessage(error)),
-    );
-    return;
-  }
 
   if (plan.kind === 'resume') {
     jobIds.set(sessionId, plan.session.renderJobId);
@@ -149,6 +135,28 @@ export function beginRender(sessionId: string, plan: RenderPlan, options: { fall
       if (isCurrentSession(sessionId)) updateCreateDraft({ designSession: { ...plan.session, renderJobId: job.id } });
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, plan.input, true);
+    },
+    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+  );
+}
+
+/**
+ * Starts a see-in-space render, once per session id: the same render job (the create flow's form) followed the same
+ * way, without touching the create draft; a failure shows `fallbackImageUrl` instead.
+ */
+export function beginSeeInSpaceRender(
+  sessionId: string,
+  input: GenerateDesignImageInput,
+  fallbackImageUrl: string,
+): void {
+  if (stateOf(sessionId)) return;
+  detachedSessions.set(sessionId, { fallbackImageUrl });
+  setState(sessionId, { status: 'generating', job: null });
+  startRenderJob(input).then(
+    (job) => {
+      jobIds.set(sessionId, job.id);
+      setState(sessionId, { status: 'generating', job });
+      follow(sessionId, job.id, input, true);
     },
     (error: unknown) => fail(sessionId, renderFailureMessage(error)),
   );
