@@ -49,8 +49,7 @@ export const SIZE_CM_MIN = 1;
 export const SIZE_CM_MAX = { width: 1500, depth: 1500, height: 600 } as const;
 export type SizeDimension = keyof typeof SIZE_CM_MAX;
 
-const dimensionCm = (name: SizeDimension) =>
-  z.int().check(z.minimum(SIZE_CM_MIN), z.maximum(SIZE_CM_MAX[name]));
+const dimensionCm = (name: SizeDimension) => z.int().check(z.minimum(SIZE_CM_MIN), z.maximum(SIZE_CM_MAX[name]));
 
 /** A thing's real size in whole centimetres: across its front, front to back, floor to top. */
 export const sizeCmSchema = z.object({
