@@ -1,4 +1,4 @@
-import { feedDesignSchema, messages, type Design, type RenderJob, type Space } from '@dwellscape/shared';
+import { feedDesignSchema, messages, type Design, type Space } from '@dwellscape/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -125,24 +125,16 @@ const landed = () =>
     state: unknown;
   };
 
-let renderAnswer: Response | null;
-let renderJobReads: RenderJob[];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
   if (url.pathname === `/api/designs/${heirloom.id}`) return jsonResponse(200, heirloom);
   if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
   if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
-  if (url.pathname === '/api/render-jobs' && init?.method === 'POST')
-    return renderAnswer ?? jsonResponse(503, { error: 'Engine unavailable' });
-  if (url.pathname === '/api/render-jobs/job-in-space')
-    return jsonResponse(200, renderJobReads.length > 1 ? renderJobReads.shift() : renderJobReads[0]);
   return jsonResponse(404, { error: 'Not found' });
 });
 
 beforeEach(() => {
-  renderAnswer = null;
-  renderJobReads = [];
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   window.sessionStorage.clear();
