@@ -6,7 +6,7 @@ import {
   type ShownDesign,
   type UploadedProductImage,
 } from '@dwellscape/shared';
-import { RefreshCw, Send, ShoppingBag, Wand2 } from 'lucide-react';
+import { RefreshCw, Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -127,16 +127,26 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
         {messages.shop.renderNew}
       </Button>
     ) : (
-      <>
-        <Button size="lg" className="flex-1 px-3" disabled={!shown} onClick={publish}>
-          <Send className="size-5" aria-hidden />
+      // two equal halves: side by side they fit a 390 px phone only without icons
+      <div className="grid w-full grid-cols-2 gap-2">
+        <Button
+          size="lg"
+          className="min-w-0 px-2 text-sm leading-tight whitespace-normal"
+          disabled={!shown}
+          onClick={publish}
+        >
           {messages.shop.publish}
         </Button>
-        <Button size="lg" variant="outline" className="px-3" disabled={!shown} onClick={purchase}>
-          <ShoppingBag className="size-5" aria-hidden />
+        <Button
+          size="lg"
+          variant="outline"
+          className="min-w-0 px-2 text-sm leading-tight whitespace-normal"
+          disabled={!shown}
+          onClick={purchase}
+        >
           Purchase Products
         </Button>
-      </>
+      </div>
     );
 
   return (
