@@ -123,8 +123,10 @@ test.describe('a real photo through both flows', () => {
       await width.fill('0');
       await expect(page.getByRole('alert').filter({ hasText: 'Width must be between 1 and 1500 cm.' })).toBeVisible();
       await expect(page.getByRole('button', { name: messages.shop.continueToSpace })).toBeDisabled();
-      if (shotsDir)
+      if (shotsDir) {
+        await width.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(shotsDir, `see-in-space-items-${mode}-${otherTheme}.png`) });
+      }
       await width.fill('120');
       await page.getByRole('button', { name: messages.shop.continueToSpace }).click();
 
