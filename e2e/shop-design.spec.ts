@@ -14,7 +14,7 @@ import { makeItemPhoto, makeSpacePhoto } from './create-design-flow';
 import { designCard, fetchDesign, fetchWholeFeed, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 import { expect, test } from './fixtures';
 
-/** See-in-space renders through a render job (the JSON form of SPEC §7's generate-design-image, one variation). */
+/** See-in-space renders through the create flow's render job (SPEC §7's form, with its variations). */
 const GENERATE_PATH = '/api/render-jobs';
 const isGenerateRequest = (url: URL) => url.pathname === GENERATE_PATH;
 
@@ -23,7 +23,8 @@ const designProducts = (page: Page) => page.getByRole('list', { name: 'Products 
 const checkoutButton = (page: Page) => page.getByRole('button', { name: messages.shop.checkout });
 const continueButton = (page: Page) => page.getByRole('button', { name: messages.shop.continueToSpace });
 const renderButton = (page: Page) => page.getByRole('button', { name: messages.shop.renderNew });
-const renderedImage = (page: Page) => page.getByRole('img', { name: 'Your new design' });
+const renderedImage = (page: Page) => page.getByRole('img', { name: 'After: your redesigned space' });
+const ownItemsNote = /JPG, PNG or WebP, up to 10MB each/;
 
 /** The card's and the post's remix count: '1 remix', '3 remixes'. */
 const remixCountLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'remix' : 'remixes'}`;
@@ -162,25 +163,28 @@ test.describe('shop-design', () => {
       await box.uncheck();
     }
     await expect(continueButton(page)).toBeDisabled();
-    await expect(page.getByText(messages.shop.uploadNote)).toBeVisible();
+    await expect(page.getByText(ownItemsNote)).toBeVisible();
 
     // two own products, uploaded side by side; they count as products
     await page.getByLabel(messages.shop.addOwn).setInputFiles([
       { name: 'green-armchair.png', mimeType: 'image/png', buffer: await makeItemPhoto('#4f7a5a') },
       { name: 'blue-side-table.png', mimeType: 'image/png', buffer: await makeItemPhoto('#3f5f8a') },
     ]);
-    const ownProducts = page.getByRole('list', { name: 'Your own products' }).getByRole('listitem');
+    const ownProducts = page.getByRole('list', { name: 'Uploaded items' }).getByRole('listitem');
     await expect(ownProducts).toHaveCount(2);
+    // each with its kind's size, named by its file
+    await expect(page.getByRole('combobox', { name: 'Kind of green armchair' })).toHaveValue('Armchair');
+    await expect(page.getByRole('textbox', { name: 'Width of green armchair in cm' })).toHaveValue('82');
     await expect(continueButton(page)).toBeEnabled();
     await page.getByRole('checkbox', { name: first!.name }).check();
     await continueButton(page).click();
 
-    // stage 2: a space is needed; a room style works, the person's own photo replaces it
+    // stage 2: the create flow's space choice; a space works, the person's own photo replaces it
     await expect(renderButton(page)).toBeDisabled();
-    const roomStyles = page.getByRole('radiogroup', { name: 'Room styles' }).getByRole('radio');
-    await expect(roomStyles).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Templates' }).getByRole('button')).toHaveCount(2);
+    const roomStyles = page.getByRole('list', { name: 'Spaces' }).getByRole('button');
     await roomStyles.first().click();
-    await expect(roomStyles.first()).toHaveAttribute('aria-checked', 'true');
+    await expect(roomStyles.first()).toHaveAttribute('aria-pressed', 'true');
     await expect(renderButton(page)).toBeEnabled();
     const spaceUpload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
     await page.getByLabel('Upload a photo of your space').setInputFiles({
@@ -189,26 +193,23 @@ test.describe('shop-design', () => {
       buffer: await makeSpacePhoto('interior'),
     });
     const spacePhotoUrl = ((await (await spaceUpload).json()) as { url: string }).url;
-    await expect(page.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', spacePhotoUrl);
-    await expect(roomStyles.first()).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('img', { name: 'Your uploaded space' })).toHaveAttribute('src', spacePhotoUrl);
+    await expect(roomStyles.first()).toHaveAttribute('aria-pressed', 'false');
 
-    // stage 3: one JSON render with the products' names and photos
-    const generateRequest = page.waitForRequest((request) => isGenerateRequest(new URL(request.url())));
+    // stage 3: the create flow's render job, products by id and name, the own photos with their kind and size
+    const generateRequest = page.waitForRequest(
+      (request) => request.method() === 'POST' && isGenerateRequest(new URL(request.url())),
+    );
     await renderButton(page).click();
-    const body = (await generateRequest).postDataJSON() as {
-      prompt: string;
-      spaceImage: string;
-      additionalPhotos: string[];
-      variations: number;
-    };
-    expect(body.variations).toBe(1);
-    expect(body.spaceImage).toBe(spacePhotoUrl);
-    expect(body.prompt).toContain(first!.name);
-    expect(body.prompt).not.toContain(second!.name);
-    expect(body.prompt).toContain('green armchair');
-    expect(body.additionalPhotos).toHaveLength(3);
-    expect(body.additionalPhotos[0]).toBe(first!.imageUrl);
-    await expect(renderedImage(page)).toBeVisible({ timeout: 30_000 });
+    const form = (await generateRequest).postData() ?? '';
+    expect(form).toContain(spacePhotoUrl);
+    expect(form).toContain(`"id":"${first!.id}"`);
+    expect(form).toContain(`"name":${JSON.stringify(first!.name)}`);
+    expect(form).not.toContain(`"id":"${second!.id}"`);
+    expect(form).toContain('"name":"green armchair"');
+    expect(form).toContain('"category":"Armchair"');
+    expect(form).toContain('"sizeCm":{"width":82,"depth":82,"height":80}');
+    await expect(renderedImage(page)).toBeVisible({ timeout: 60_000 });
     const generatedUrl = await renderedImage(page).getAttribute('src');
     expect(generatedUrl).toMatch(/^\/media\//);
     expect(generatedUrl).not.toBe(original.afterImageUrl);
@@ -312,7 +313,7 @@ test.describe('shop-design', () => {
     await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
     await page.getByRole('checkbox', { name: second!.name }).uncheck();
     await continueButton(page).click();
-    await page.getByRole('radiogroup', { name: 'Room styles' }).getByRole('radio').last().click();
+    await page.getByRole('list', { name: 'Spaces' }).getByRole('button').last().click();
     await renderButton(page).click();
 
     await expect(renderedImage(page)).toHaveAttribute('src', design.afterImageUrl);
@@ -342,6 +343,6 @@ test.describe('shop-design', () => {
       buffer: Buffer.from('this is not an image'),
     });
     await expect(page.getByText(/could not be read|Unsupported file type/)).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Your own products' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Uploaded items' })).toHaveCount(0);
   });
 });

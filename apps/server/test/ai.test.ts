@@ -177,7 +177,16 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const res = await generate(
         designForm({
           spaceImageUrl: presetSpaceUrl,
-          uploadedProductImages: JSON.stringify([{ id: 'own-1', url: ownProduct, name: 'My chair', price: 0 }]),
+          uploadedProductImages: JSON.stringify([
+            {
+              id: 'own-1',
+              url: ownProduct,
+              name: 'My chair',
+              price: 0,
+              category: 'Armchair',
+              sizeCm: { width: 82, depth: 82, height: 80 },
+            },
+          ]),
         }),
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -216,6 +225,24 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
             uploadedProductImages: JSON.stringify([{ id: 'u', url: '/media/uploads/ab/none.webp' }]),
           },
           'uploadedProductImages.0.url',
+        ],
+        [
+          {
+            spaceImageUrl: presetSpaceUrl,
+            uploadedProductImages: JSON.stringify([
+              { id: 'u', url: presetSpaceUrl, sizeCm: { width: 0, depth: 60, height: 70 } },
+            ]),
+          },
+          'uploadedProductImages.0.sizeCm.width',
+        ],
+        [
+          {
+            spaceImageUrl: presetSpaceUrl,
+            uploadedProductImages: JSON.stringify([
+              { id: 'u', url: presetSpaceUrl, sizeCm: { width: 80, depth: 60, height: 70.5 } },
+            ]),
+          },
+          'uploadedProductImages.0.sizeCm.height',
         ],
       ];
       for (const [overrides, field] of cases) {

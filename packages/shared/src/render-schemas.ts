@@ -42,12 +42,78 @@ export const improveCaptionBodySchema = z.object({
 });
 export const improveCaptionResponseSchema = z.object({ improvedCaption: z.string() });
 
+/* ---------- own items: a kind and a real size the person can see and change ---------- */
+
+/** Bounds of an own item's size: a thumb-sized vase up to a pergola or a string of lights. */
+export const SIZE_CM_MIN = 1;
+export const SIZE_CM_MAX = { width: 1500, depth: 1500, height: 600 } as const;
+export type SizeDimension = keyof typeof SIZE_CM_MAX;
+
+const dimensionCm = (name: SizeDimension) => z.int().check(z.minimum(SIZE_CM_MIN), z.maximum(SIZE_CM_MAX[name]));
+
+/** A thing's real size in whole centimetres: across its front, front to back, floor to top. */
+export const sizeCmSchema = z.object({
+  width: dimensionCm('width'),
+  depth: dimensionCm('depth'),
+  height: dimensionCm('height'),
+});
+export type SizeCm = z.infer<typeof sizeCmSchema>;
+
+export interface OwnItemKind {
+  /** As the catalogue names its categories, so the engines read an own item as they read a product. */
+  category: string;
+  mode: 'interior' | 'landscape';
+  sizeCm: SizeCm;
+}
+
+/**
+ * The kinds a person's own item can be, each with the size a thing of that kind usually has (the compositor's sizes of
+ * its kinds, packages/compositor place-on-geometry.ts): the size an own item starts with until the person changes it.
+ */
+export const OWN_ITEM_KINDS: readonly OwnItemKind[] = [
+  { category: 'Sofa', mode: 'interior', sizeCm: { width: 210, depth: 92, height: 82 } },
+  { category: 'Armchair', mode: 'interior', sizeCm: { width: 82, depth: 82, height: 80 } },
+  { category: 'Coffee Table', mode: 'interior', sizeCm: { width: 110, depth: 60, height: 42 } },
+  { category: 'Dining Table', mode: 'interior', sizeCm: { width: 180, depth: 90, height: 75 } },
+  { category: 'Dining Chair', mode: 'interior', sizeCm: { width: 50, depth: 52, height: 80 } },
+  { category: 'Floor Lamp', mode: 'interior', sizeCm: { width: 45, depth: 45, height: 160 } },
+  { category: 'Table Lamp', mode: 'interior', sizeCm: { width: 30, depth: 30, height: 55 } },
+  { category: 'Pendant Light', mode: 'interior', sizeCm: { width: 45, depth: 45, height: 35 } },
+  { category: 'Rug', mode: 'interior', sizeCm: { width: 230, depth: 160, height: 1 } },
+  { category: 'Bookshelf', mode: 'interior', sizeCm: { width: 90, depth: 35, height: 180 } },
+  { category: 'Bed', mode: 'interior', sizeCm: { width: 165, depth: 215, height: 100 } },
+  { category: 'Nightstand', mode: 'interior', sizeCm: { width: 48, depth: 40, height: 55 } },
+  { category: 'Dresser', mode: 'interior', sizeCm: { width: 150, depth: 48, height: 82 } },
+  { category: 'Mirror', mode: 'interior', sizeCm: { width: 70, depth: 3, height: 100 } },
+  { category: 'Wall Art', mode: 'interior', sizeCm: { width: 60, depth: 3, height: 80 } },
+  { category: 'Vase', mode: 'interior', sizeCm: { width: 25, depth: 25, height: 40 } },
+  { category: 'Indoor Plant', mode: 'interior', sizeCm: { width: 60, depth: 60, height: 120 } },
+  { category: 'Planter', mode: 'landscape', sizeCm: { width: 45, depth: 45, height: 60 } },
+  { category: 'Shrub', mode: 'landscape', sizeCm: { width: 70, depth: 70, height: 80 } },
+  { category: 'Tree', mode: 'landscape', sizeCm: { width: 120, depth: 120, height: 250 } },
+  { category: 'Outdoor Sofa', mode: 'landscape', sizeCm: { width: 195, depth: 85, height: 78 } },
+  { category: 'Lounge Chair', mode: 'landscape', sizeCm: { width: 70, depth: 90, height: 90 } },
+  { category: 'Outdoor Dining Set', mode: 'landscape', sizeCm: { width: 180, depth: 150, height: 76 } },
+  { category: 'Bench', mode: 'landscape', sizeCm: { width: 150, depth: 55, height: 85 } },
+  { category: 'Fire Pit', mode: 'landscape', sizeCm: { width: 95, depth: 95, height: 40 } },
+  { category: 'Umbrella', mode: 'landscape', sizeCm: { width: 270, depth: 270, height: 245 } },
+  { category: 'Lantern', mode: 'landscape', sizeCm: { width: 25, depth: 25, height: 50 } },
+  { category: 'Fountain', mode: 'landscape', sizeCm: { width: 80, depth: 80, height: 110 } },
+  { category: 'Raised Garden Bed', mode: 'landscape', sizeCm: { width: 150, depth: 75, height: 40 } },
+  { category: 'Grill', mode: 'landscape', sizeCm: { width: 110, depth: 60, height: 110 } },
+  { category: 'Hammock', mode: 'landscape', sizeCm: { width: 300, depth: 120, height: 110 } },
+];
+
 /** Multipart form fields of generate-design-image (the file travels as `image`). */
 export const uploadedProductImageSchema = z.object({
   id: z.string().check(z.maxLength(80)),
   url: mediaUrlSchema,
   name: z._default(z.string().check(z.maxLength(200)), ''),
   price: z._default(z.number().check(z.minimum(0)), 0),
+  /** What the item is, as a catalogue category ('Sofa', 'Planter'); absent when the person did not say. */
+  category: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+  /** Its real size, as the person confirmed or changed it; placement stands it at this size. */
+  sizeCm: z.optional(sizeCmSchema),
 });
 export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
 

@@ -42,9 +42,14 @@ const screenRoutes: RouteObject[] = [
   },
   {
     path: stripLeadingSlash(paths.shopDesign.path),
-    lazy: async () => ({
-      Component: (await import('@/features/shop-design/components/shop-design-screen')).ShopDesignScreen,
-    }),
+    lazy: async () => {
+      // see-in-space is the create flow's steps on the design's products: one component tree for both flows
+      const [{ ShopDesignScreen }, { SeeInSpaceFlow }] = await Promise.all([
+        import('@/features/shop-design/components/shop-design-screen'),
+        import('@/features/create-design/components/see-in-space-flow'),
+      ]);
+      return { element: <ShopDesignScreen SeeInSpace={SeeInSpaceFlow} /> };
+    },
   },
   {
     path: stripLeadingSlash(paths.post.path),

@@ -115,6 +115,8 @@ async function loadProducts(
     products.push({
       bytes: await readImageField(deps.storage, image.url, `uploadedProductImages.${i}.url`),
       name: image.name,
+      // the kind the person gave their own item: placed and replacing as a catalogue product of that category
+      ...(image.category ? { category: image.category } : {}),
     });
   }
   return products;

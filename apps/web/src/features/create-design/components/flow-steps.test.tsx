@@ -70,6 +70,49 @@ describe('step 1: start', () => {
     expect(getCreateDraft().uploadedProductImages).toHaveLength(1);
   });
 
+  it('gives each own item its kind’s size in cm, which the person can change, with clear errors for wrong sizes', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/uploads': () => jsonResponse(201, { url: '/media/uploads/lamp.webp', width: 10, height: 10 }),
+    });
+    renderCreateFlow('start');
+    await user.upload(screen.getByLabelText('Upload your own items'), [photo('old-floor-lamp.png')]);
+    const item = await within(await screen.findByRole('list', { name: 'Uploaded items' })).findByRole('listitem');
+    // the file name names a kind: its usual size
+    expect(within(item).getByRole('combobox', { name: 'Kind of old floor lamp' })).toHaveValue('Floor Lamp');
+    const field = (name: string) => within(item).getByRole('textbox', { name: `${name} of old floor lamp in cm` });
+    expect([field('Width'), field('Depth'), field('Height')].map((input) => (input as HTMLInputElement).value)).toEqual(
+      ['45', '45', '160'],
+    );
+    expect(getCreateDraft().uploadedProductImages[0]).toMatchObject({
+      category: 'Floor Lamp',
+      sizeCm: { width: 45, depth: 45, height: 160 },
+    });
+
+    await user.clear(field('Width'));
+    await user.type(field('Width'), '4.5');
+    expect(within(item).getByRole('alert')).toHaveTextContent('Width must be a whole number of centimetres.');
+    expect(field('Width')).toHaveAttribute('aria-invalid', 'true');
+    expect(nextButton()).toBeDisabled();
+    expect(screen.getByText('Fix the sizes marked above')).toBeInTheDocument();
+    await user.clear(field('Width'));
+    expect(within(item).getByRole('alert')).toHaveTextContent('Width is required.');
+    await user.type(field('Width'), '50');
+    expect(within(item).queryByRole('alert')).not.toBeInTheDocument();
+    expect(nextButton()).toBeEnabled();
+    expect(getCreateDraft().uploadedProductImages[0]!.sizeCm).toEqual({ width: 50, depth: 45, height: 160 });
+
+    // another kind: that kind's size, and no category sent for 'Something else'
+    await user.selectOptions(within(item).getByRole('combobox', { name: 'Kind of old floor lamp' }), 'Rug');
+    expect(getCreateDraft().uploadedProductImages[0]).toMatchObject({
+      category: 'Rug',
+      sizeCm: { width: 230, depth: 160, height: 1 },
+    });
+    await user.selectOptions(within(item).getByRole('combobox', { name: 'Kind of old floor lamp' }), 'Something else');
+    expect(getCreateDraft().uploadedProductImages[0]).not.toHaveProperty('category');
+    expect(getCreateDraft().uploadedProductImages[0]!.sizeCm).toEqual({ width: 60, depth: 60, height: 80 });
+  });
+
   it("shows the server's reason for a refused upload", async () => {
     stubApi({ 'POST /api/uploads': () => jsonResponse(413, { error: messages.upload.tooLarge }) });
     renderCreateFlow('start');

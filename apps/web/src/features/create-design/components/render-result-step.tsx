@@ -135,7 +135,7 @@ export function RenderResultStep() {
   );
 }
 
-interface RenderStageProps {
+export interface RenderStageProps {
   sessionId: string;
   state: RenderState | undefined;
   mode: Mode;
@@ -163,7 +163,8 @@ function StoppedSpace({ beforeUrl }: { beforeUrl: string | null }) {
   );
 }
 
-function RenderStage(props: RenderStageProps) {
+/** The render of one session as the person sees it, in both flows: progress, then before/after, variations, adjusting. */
+export function RenderStage(props: RenderStageProps) {
   const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
   const [isAdjusting, setIsAdjusting] = useState(false);
   const { mutateAsync: recomposite } = useRecompositeDesign();

@@ -1,19 +1,16 @@
 import { formatPrice, type Brand, type Mode, type Product } from '@dwellscape/shared';
-import { Check, ImagePlus, PackageOpen, RefreshCw, X } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { Check, PackageOpen, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ChoiceTile } from '@/components/ui/choice-tile';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useDesignMode } from '@/lib/preferences';
 import { useBrands } from '../api/get-brands';
 import { useProducts } from '../api/get-products';
-import { usePhotoUpload } from '../hooks/use-photo-upload';
 import {
   getCreateDraft,
   productsOfMode,
@@ -21,6 +18,7 @@ import {
   useCreateDraft,
   type DraftProduct,
 } from '../stores/create-draft';
+import { OwnItemsEditor } from './own-items-editor';
 import { StepLayout } from './step-layout';
 
 /** Step 1 of 5 (SPEC §2, §5): products of the mode's brands, or photos of the person's own items. */
@@ -29,6 +27,7 @@ export function StartStep() {
   const draft = useCreateDraft();
   const navigate = useNavigate();
   const chosenCount = productsOfMode(draft, mode).length + draft.uploadedProductImages.length;
+  const [sizesRight, setSizesRight] = useState(true);
 
   return (
     <StepLayout
@@ -41,11 +40,15 @@ export function StartStep() {
       actions={
         <>
           <p className="flex-1 pl-2 text-sm text-muted-foreground" aria-live="polite">
-            {chosenCount === 0 ? 'Nothing selected yet' : `${chosenCount} selected`}
+            {!sizesRight
+              ? 'Fix the sizes marked above'
+              : chosenCount === 0
+                ? 'Nothing selected yet'
+                : `${chosenCount} selected`}
           </p>
           <Button
             size="lg"
-            disabled={chosenCount === 0}
+            disabled={chosenCount === 0 || !sizesRight}
             onClick={() => navigate(paths.createDesign.step('flow-questions'))}
           >
             Next
@@ -54,7 +57,17 @@ export function StartStep() {
       }
     >
       <ProductPicker mode={mode} selected={draft.selectedProducts} />
-      <OwnItemsUploader />
+      <OwnItemsEditor
+        mode={mode}
+        items={draft.uploadedProductImages}
+        onItemsChange={(update) =>
+          // read again: other uploads may have finished while these were on their way
+          updateCreateDraft({ uploadedProductImages: update(getCreateDraft().uploadedProductImages) })
+        }
+        heading="Your own items"
+        uploadLabel="Upload your own items"
+        onValidityChange={setSizesRight}
+      />
     </StepLayout>
   );
 }
@@ -243,99 +256,6 @@ function ProductGridSkeleton() {
           </div>
         </div>
       ))}
-    </div>
-  );
-}
-
-const fileNameToItemName = (fileName: string, fallback: string) =>
-  fileName
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .slice(0, 200) || fallback;
-
-/** SPEC §3 uploaded items: several photos at once, stored on the server, price 0. */
-function OwnItemsUploader() {
-  const draft = useCreateDraft();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { upload, pendingCount, isUploading } = usePhotoUpload();
-
-  const addFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? []);
-    event.currentTarget.value = '';
-    const timestamp = Date.now();
-    const uploaded = await upload(files);
-    if (uploaded.length === 0) return;
-    updateCreateDraft({
-      uploadedProductImages: [
-        // read again: other uploads may have finished while these were on their way
-        ...getCreateDraft().uploadedProductImages,
-        ...uploaded.map((photo) => ({
-          id: `uploaded_${timestamp}_${photo.index}`,
-          url: photo.url,
-          name: fileNameToItemName(photo.file.name, `Your item ${photo.index + 1}`),
-          price: 0,
-        })),
-      ],
-    });
-  };
-
-  const remove = (id: string) =>
-    updateCreateDraft({ uploadedProductImages: draft.uploadedProductImages.filter((item) => item.id !== id) });
-
-  return (
-    <div className="mt-8">
-      <h2 className="text-base font-semibold">Your own items</h2>
-      <p className="mt-0.5 text-sm text-muted-foreground">
-        Photos of pieces you already own. JPG, PNG or WebP, up to 10MB each.
-      </p>
-      {draft.uploadedProductImages.length > 0 && (
-        <ul className="mt-3 flex flex-col gap-2" aria-label="Uploaded items">
-          {draft.uploadedProductImages.map((item) => (
-            <li
-              key={item.id}
-              className="flex items-center gap-3 rounded-2xl border border-border/70 bg-surface p-2 pr-3 shadow-card"
-            >
-              <span className="block size-14 shrink-0 overflow-hidden rounded-xl bg-muted">
-                <ResponsiveImage src={item.url} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold">{item.name}</span>
-                <span className="block text-xs text-muted-foreground tabular-nums">{formatPrice(item.price)}</span>
-              </span>
-              <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={() => remove(item.id)}>
-                <X className="size-4" aria-hidden />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Upload your own items"
-        onChange={(event) => void addFiles(event)}
-      />
-      <Button
-        variant="outline"
-        className="mt-3 h-14 w-full border-dashed"
-        disabled={isUploading}
-        onClick={() => inputRef.current?.click()}
-      >
-        {isUploading ? (
-          <>
-            <Spinner /> Uploading {pendingCount} {pendingCount === 1 ? 'photo' : 'photos'}…
-          </>
-        ) : (
-          <>
-            <ImagePlus className="size-5" aria-hidden /> Upload your own items
-          </>
-        )}
-      </Button>
     </div>
   );
 }

@@ -19,22 +19,65 @@ interface StepLayoutProps {
 /** The frame of every step (SPEC §2): a way back, progress n/5, the step's heading. */
 export function StepLayout({ step, description, actions, children }: StepLayoutProps) {
   const index = createDesignSteps.indexOf(step);
-  const heading = messages.create.steps[index]?.heading ?? '';
   const previous = index > 0 ? createDesignSteps[index - 1] : undefined;
-
   return (
-    <section aria-labelledby={`create-step-${step}`} className="animate-fade-in">
+    <StepFrame
+      id={`create-step-${step}`}
+      heading={messages.create.steps[index]?.heading ?? ''}
+      back={{ to: previous ? paths.createDesign.step(previous) : paths.home.getHref() }}
+      current={index + 1}
+      total={FLOW_STEP_COUNT}
+      description={description}
+      actions={actions}
+    >
+      {children}
+    </StepFrame>
+  );
+}
+
+interface StepFrameProps {
+  id: string;
+  heading: ReactNode;
+  /** The one way back: a link, or what going back does. */
+  back: { to: string } | { onClick: () => void; label?: string };
+  current: number;
+  total: number;
+  /** A short line above the heading naming what the steps belong to. */
+  eyebrow?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A step of either flow (the create flow, the product page's see-in-space): back, progress, heading, actions. */
+export function StepFrame({
+  id,
+  heading,
+  back,
+  current,
+  total,
+  eyebrow,
+  description,
+  actions,
+  children,
+}: StepFrameProps) {
+  const backClasses = buttonClasses({ variant: 'ghost', size: 'icon', className: '-ml-2' });
+  return (
+    <section aria-labelledby={id} className="animate-fade-in">
       <div className="mb-5 flex items-center gap-3">
-        <Link
-          to={previous ? paths.createDesign.step(previous) : paths.home.getHref()}
-          aria-label="Back"
-          className={buttonClasses({ variant: 'ghost', size: 'icon', className: '-ml-2' })}
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
-        <ProgressSteps current={index + 1} total={FLOW_STEP_COUNT} className="flex-1" />
+        {'to' in back ? (
+          <Link to={back.to} aria-label="Back" className={backClasses}>
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+        ) : (
+          <button type="button" aria-label={back.label ?? 'Back'} className={backClasses} onClick={back.onClick}>
+            <ArrowLeft className="size-5" aria-hidden />
+          </button>
+        )}
+        <ProgressSteps current={current} total={total} className="flex-1" />
       </div>
-      <h1 id={`create-step-${step}`} className="text-2xl font-bold tracking-tight text-balance">
+      {eyebrow && <p className="mb-1 truncate text-sm font-medium text-muted-foreground">{eyebrow}</p>}
+      <h1 id={id} className="text-2xl font-bold tracking-tight text-balance">
         {heading}
       </h1>
       {description && <p className="mt-1.5 text-sm text-muted-foreground">{description}</p>}

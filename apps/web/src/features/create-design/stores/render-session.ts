@@ -77,6 +77,15 @@ function setState(sessionId: string, state: RenderState) {
 
 const isCurrentSession = (sessionId: string) => getCreateDraft().designSession?.id === sessionId;
 
+/**
+ * Renders of the product page's 'See These Products in My Space': the same job and step as the create flow's, but not
+ * the create draft's (a design being made there stays as it is), and a failure shows the picture given instead
+ * (SPEC §8: see-in-space falls back silently to a sample image).
+ */
+const detachedSessions = new Map<string, { fallbackImageUrl: string }>();
+/** The person is looking at this session's render: its end deserves a toast. */
+const isShownSession = (sessionId: string) => detachedSessions.has(sessionId) || isCurrentSession(sessionId);
+
 /** A fresh id for each entry of the render step. */
 export function createDesignSessionId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -133,7 +142,40 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
   );
 }
 
+/**
+ * Starts a see-in-space render, once per session id: the same render job (the create flow's form) followed the same
+ * way, without touching the create draft; a failure shows `fallbackImageUrl` instead.
+ */
+export function beginSeeInSpaceRender(
+  sessionId: string,
+  input: GenerateDesignImageInput,
+  fallbackImageUrl: string,
+): void {
+  if (stateOf(sessionId)) return;
+  detachedSessions.set(sessionId, { fallbackImageUrl });
+  setState(sessionId, { status: 'generating', job: null });
+  startRenderJob(input).then(
+    (job) => {
+      jobIds.set(sessionId, job.id);
+      setState(sessionId, { status: 'generating', job });
+      follow(sessionId, job.id, input, true);
+    },
+    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+  );
+}
+
 function fail(sessionId: string, message: string) {
+  const detached = detachedSessions.get(sessionId);
+  if (detached) {
+    console.warn('The render failed; the sample stands in', message);
+    setState(sessionId, {
+      status: 'succeeded',
+      variations: [{ imageUrl: detached.fallbackImageUrl, receipt: null }],
+      chosen: 0,
+      isSample: false,
+    });
+    return;
+  }
   if (isCurrentSession(sessionId)) toast.error(message);
   setState(sessionId, { status: 'failed', message });
 }
@@ -177,7 +219,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
       }
       if (job.status === 'failed') {
         const message = job.error ?? messages.create.renderFailed;
-        if (wasRunning) fail(sessionId, message);
+        if (wasRunning || detachedSessions.has(sessionId)) fail(sessionId, message);
         else setState(sessionId, { status: 'failed', message });
         return;
       }
@@ -202,7 +244,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
         };
       }
       if (isCurrent && keptIndex !== chosen) keepChosen(sessionId, chosen, variations[chosen]!);
-      if (isCurrent && wasRunning) toast.success(messages.create.renderSuccess);
+      if (isShownSession(sessionId) && wasRunning) toast.success(messages.create.renderSuccess);
       setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
     },
     onLost(error) {

@@ -7,6 +7,9 @@ import {
   ownItemChoiceSchema,
   designProductSchema,
   userAnswersSchema,
+  type DesignProduct,
+  type OwnItemChoice,
+  type ShownDesign,
 } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 
@@ -42,4 +45,29 @@ export function isRemixHandoff(
   handoff: PostCreationHandoff | null,
 ): handoff is PostCreationHandoff & { generatedImage: string } {
   return Boolean(handoff && handoff.generatedImage && !handoff.designSessionId);
+}
+
+/**
+ * The navigation state post-creation accepts for a remix: the new image, the catalogue products,
+ * the person's own items, and the original post so the server credits its creator.
+ */
+export function remixHandoff(
+  design: ShownDesign,
+  generatedImage: string,
+  spaceImage: string,
+  products: readonly DesignProduct[],
+  own: readonly OwnItemChoice[] = [],
+): PostCreationHandoff {
+  return {
+    generatedImage,
+    beforeImage: spaceImage,
+    selectedProducts: products.filter((product) => !product.ownItem),
+    ownItems: own.map((item) => ({ url: item.url, name: item.name })),
+    originalPostId: design.id,
+    originalCreatorId: design.userId,
+    isRegenerated: true,
+    mode: design.mode,
+    spaceType: design.spaceType,
+    userAnswers: design.userAnswers,
+  };
 }

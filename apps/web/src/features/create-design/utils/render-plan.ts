@@ -23,7 +23,7 @@ export interface RenderPlanInput {
 
 /** The image of the chosen space as the server holds it: the upload, or the preset's full-size photo. */
 export function spaceImageOf(
-  draft: CreateDraft,
+  draft: Pick<CreateDraft, 'uploadedSpaceImage' | 'selectedSpaceId'>,
   templates: readonly Template[],
   spaces: readonly Space[],
 ): string | null {

@@ -1,12 +1,12 @@
-import { feedDesignSchema, messages, type Design, type RenderJob, type Space } from '@dwellscape/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { feedDesignSchema, messages, type Design, type Space } from '@dwellscape/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { makeDesign, makeUser } from '../../../../test/fixtures';
 import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
-import { ShopDesignScreen } from './shop-design-screen';
+import { ShopDesignScreen, type SeeInSpaceProps } from './shop-design-screen';
 
 const author = makeUser({
   id: 'u-ana',
@@ -84,15 +84,39 @@ function Landing() {
   );
 }
 
-function renderShopDesign(postId = design.id) {
-  const router = createMemoryRouter(
-    [
-      { path: paths.shopDesign.path, element: <ShopDesignScreen /> },
-      { path: '*', element: <Landing /> },
-    ],
-    { initialEntries: [paths.shopDesign.getHref(postId)] },
+/** Stands in for the create flow's see-in-space steps, which the app hands the screen. */
+function SeeInSpaceStandIn({ design: shown, onPurchase, onLeave }: SeeInSpaceProps) {
+  return (
+    <section>
+      <h1>See in space: {shown.title}</h1>
+      <button
+        type="button"
+        onClick={() =>
+          onPurchase({
+            products: shown.selectedProducts.slice(0, 1),
+            ownItems: [{ url: '/media/uploads/bb/my-rug.webp', name: 'my rug' }],
+          })
+        }
+      >
+        Purchase the chosen
+      </button>
+      <button type="button" onClick={onLeave}>
+        Leave
+      </button>
+    </section>
   );
-  renderWithQueryClient(<RouterProvider router={router} />);
+}
+
+function renderShopDesign(postId = design.id) {
+  // declarative: a data router's navigation builds a Request, which jsdom's AbortSignal fails on Node 24
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[paths.shopDesign.getHref(postId)]}>
+      <Routes>
+        <Route path={paths.shopDesign.path} element={<ShopDesignScreen SeeInSpace={SeeInSpaceStandIn} />} />
+        <Route path="*" element={<Landing />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 const landed = () =>
@@ -101,36 +125,16 @@ const landed = () =>
     state: unknown;
   };
 
-/** The re-render's job as the server shows it; each read of it takes the next of `renderJobReads` (the last stays). */
-const renderJob = (over: Partial<RenderJob>): RenderJob => ({
-  id: 'job-in-space',
-  status: 'queued',
-  position: 2,
-  progress: 0,
-  variationCount: 1,
-  variations: [],
-  error: null,
-  createdAt: '2026-11-25T12:00:00.000Z',
-  ...over,
-});
-let renderAnswer: Response | null;
-let renderJobReads: RenderJob[];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
   if (url.pathname === `/api/designs/${heirloom.id}`) return jsonResponse(200, heirloom);
   if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
   if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
-  if (url.pathname === '/api/render-jobs' && init?.method === 'POST')
-    return renderAnswer ?? jsonResponse(503, { error: 'Engine unavailable' });
-  if (url.pathname === '/api/render-jobs/job-in-space')
-    return jsonResponse(200, renderJobReads.length > 1 ? renderJobReads.shift() : renderJobReads[0]);
   return jsonResponse(404, { error: 'Not found' });
 });
 
 beforeEach(() => {
-  renderAnswer = null;
-  renderJobReads = [];
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   window.sessionStorage.clear();
@@ -224,139 +228,23 @@ describe('ShopDesignScreen', () => {
     });
   });
 
-  it('see in space: marks the creator’s own item in the checklist and leaves it out of a remix', async () => {
-    // no engine: the sample stands in for the render, and the remix is published all the same
+  it("'See These Products in My Space' opens the flow it is given; its purchase opens the purchase view with the choice", async () => {
     const user = userEvent.setup();
     renderShopDesign(heirloom.id);
     await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
-    const checklist = screen.getByRole('list', { name: 'Products to place' });
-    expect(within(checklist).getByText('Grandma’s lamp').closest('li')).toHaveTextContent(messages.ownItem.badge);
-    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
-    await user.click((await screen.findAllByRole('radio'))[0]!);
-    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    await user.click(await screen.findByRole('button', { name: messages.shop.publish }));
-    await waitFor(() => expect(landed().pathname).toBe(paths.createDesign.step('post-creation')));
-    // the creator's photo stays theirs: a remix lists only catalogue products (and the remixer's own photos)
-    expect(landed().state).toMatchObject({ selectedProducts: [heirloom.selectedProducts[0]], ownItems: [] });
-  });
+    expect(screen.getByRole('heading', { name: `See in space: ${heirloom.title}` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Purchase the chosen' }));
+    expect(screen.getByRole('heading', { name: messages.shop.purchaseProducts })).toBeInTheDocument();
+    const lines = within(screen.getByRole('list', { name: 'Products in this design' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.querySelector('img')?.getAttribute('src'))).toEqual([
+      heirloom.selectedProducts[0]!.imageUrl,
+      '/media/uploads/bb/my-rug.webp',
+    ]);
+    expect(screen.getByText('my rug').closest('li')).toHaveTextContent('$0.00');
 
-  it('see in space: needs a product and a space, falls back to the sample image silently, and publishes a remix', async () => {
-    const user = userEvent.setup();
-    renderShopDesign();
-    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
-    expect(screen.getByText(messages.shop.uploadNote)).toBeInTheDocument();
-
-    const continueButton = screen.getByRole('button', { name: messages.shop.continueToSpace });
-    await user.click(screen.getByRole('checkbox', { name: 'Linen Sofa' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Arc Lamp' }));
-    expect(continueButton).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'Arc Lamp' }));
-    await user.click(continueButton);
-
-    const renderButton = screen.getByRole('button', { name: messages.shop.renderNew });
-    expect(renderButton).toBeDisabled();
-    const styles = await screen.findAllByRole('radio');
-    expect(styles).toHaveLength(2);
-    await user.click(styles[1]!);
-    await user.click(renderButton);
-
-    const image = await screen.findByRole('img', { name: 'Your new design' });
-    expect(image).toHaveAttribute('src', design.afterImageUrl);
-    expect(screen.queryByText('Engine unavailable')).not.toBeInTheDocument();
-    // the sample stands in for a render: there is nothing to give a receipt for
-    expect(screen.queryByText(/kept \d+%/)).not.toBeInTheDocument();
-    const renderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/render-jobs'));
-    expect(JSON.parse(String(renderCall?.[1]?.body))).toEqual({
-      prompt: 'Place these products naturally in this room, keeping its layout and light: Arc Lamp.',
-      spaceImage: '/media/seed/den.webp',
-      additionalPhotos: ['/media/seed/lamp.webp'],
-      variations: 1,
-    });
-
-    await user.click(screen.getByRole('button', { name: messages.shop.publish }));
-    await waitFor(() => expect(landed().pathname).toBe(paths.createDesign.step('post-creation')));
-    expect(landed().state).toMatchObject({
-      generatedImage: design.afterImageUrl,
-      beforeImage: '/media/seed/den.webp',
-      selectedProducts: [design.selectedProducts[1]],
-      originalPostId: design.id,
-      originalCreatorId: author.id,
-      isRegenerated: true,
-      mode: 'interior',
-    });
-  });
-
-  it('follows the render job (place in line, then percent) and shows the rendered image when it is done', async () => {
-    renderAnswer = jsonResponse(202, renderJob({}));
-    renderJobReads = [
-      renderJob({}),
-      renderJob({ status: 'running', position: null, progress: 40 }),
-      renderJob({
-        status: 'done',
-        position: null,
-        progress: 100,
-        variations: [
-          {
-            imageUrl: '/media/generated/new.webp',
-            width: 1200,
-            height: 900,
-            receipt: {
-              structureKept: 0.91,
-              productsPresent: 1,
-              productsChosen: 2,
-              method: 'matched',
-              weakEstimate: true,
-            },
-          },
-        ],
-      }),
-    ];
-    const user = userEvent.setup();
-    renderShopDesign();
-    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
-    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
-    await user.click((await screen.findAllByRole('radio'))[0]!);
-    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByText('Waiting in line: 1 design ahead…')).toBeInTheDocument();
-    await waitFor(
-      () => expect(screen.getByRole('progressbar', { name: 'Render progress' })).toHaveAttribute('aria-valuenow', '40'),
-      { timeout: 10_000 },
-    );
-    expect(screen.getByText('40%')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 10_000 })).toHaveAttribute(
-      'src',
-      '/media/generated/new.webp',
-    );
-    expect(screen.getByText('Room kept 91% · 1 of 2 products')).toBeInTheDocument();
-    expect(screen.getByText('Products counted by matching their pictures')).toBeInTheDocument();
-  });
-
-  it('falls back to the sample when the render job fails, and gives the job up on Previous Step', async () => {
-    renderAnswer = jsonResponse(202, renderJob({}));
-    renderJobReads = [renderJob({ status: 'failed', position: null, error: messages.create.renderFailed })];
-    const user = userEvent.setup();
-    renderShopDesign();
-    await user.click(await screen.findByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
-    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
-    await user.click((await screen.findAllByRole('radio'))[0]!);
-    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByRole('img', { name: 'Your new design' }, { timeout: 10_000 })).toHaveAttribute(
-      'src',
-      design.afterImageUrl,
-    );
-    expect(screen.queryByText(messages.create.renderFailed)).not.toBeInTheDocument();
-
-    // a render still in line when the person steps back is cancelled
-    renderAnswer = jsonResponse(202, renderJob({}));
-    renderJobReads = [renderJob({})];
-    await user.click(screen.getByRole('button', { name: 'Previous Step' }));
-    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByRole('progressbar', { name: 'Render progress' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Previous Step' }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/render-jobs/job-in-space/cancel')),
-      ).toHaveLength(1),
-    );
+    await user.click(screen.getByRole('button', { name: 'Back to the design' }));
+    await user.click(screen.getByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(screen.getByRole('heading', { name: heirloom.title })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { messages, type ShownDesign } from '@dwellscape/shared';
 import { ArrowLeft, ChevronRight, ImageOff, ShoppingBag, Sparkles } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,16 +9,26 @@ import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useDesign } from '@/lib/api/get-design';
-import { productLine, type ShopLine } from '../utils/shop-lines';
+import { ownProductLine, productLine, type OwnProduct, type ShopLine } from '../utils/shop-lines';
 import { PurchaseView } from './purchase-view';
-import { SeeInSpaceView } from './see-in-space-view';
 
 type View = 'purchase' | 'space';
 const VIEW_PARAM = 'view';
 const readView = (value: string | null): View | null => (value === 'purchase' || value === 'space' ? value : null);
 
+/** What 'See These Products in My Space' opens: the create flow's steps for this design's products (the app wires it). */
+export interface SeeInSpaceProps {
+  design: ShownDesign;
+  onPurchase: (chosen: { products: ShownDesign['selectedProducts']; ownItems: OwnProduct[] }) => void;
+  onLeave: () => void;
+}
+
+interface ShopDesignScreenProps {
+  SeeInSpace: ComponentType<SeeInSpaceProps>;
+}
+
 /** SPEC §2 /shop-design/{postId}: buy a design's products, or see them in your own space. */
-export function ShopDesignScreen() {
+export function ShopDesignScreen({ SeeInSpace }: ShopDesignScreenProps) {
   const { postId = '' } = useParams();
   const design = useDesign(postId);
 
@@ -42,10 +52,10 @@ export function ShopDesignScreen() {
       />
     );
   }
-  return <ShopDesignContent key={design.data.id} design={design.data} />;
+  return <ShopDesignContent key={design.data.id} design={design.data} SeeInSpace={SeeInSpace} />;
 }
 
-function ShopDesignContent({ design }: { design: ShownDesign }) {
+function ShopDesignContent({ design, SeeInSpace }: { design: ShownDesign } & ShopDesignScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readView(searchParams.get(VIEW_PARAM));
   const [lines, setLines] = useState<ShopLine[]>(() => design.selectedProducts.map(productLine));
@@ -62,15 +72,14 @@ function ShopDesignContent({ design }: { design: ShownDesign }) {
   }
   if (view === 'space') {
     return (
-      <SubView title={messages.shop.seeInSpace} design={design} onBack={() => openView(null)}>
-        <SeeInSpaceView
-          design={design}
-          onPurchase={(chosen) => {
-            setLines(chosen);
-            openView('purchase');
-          }}
-        />
-      </SubView>
+      <SeeInSpace
+        design={design}
+        onLeave={() => openView(null)}
+        onPurchase={({ products, ownItems }) => {
+          setLines([...products.map(productLine), ...ownItems.map(ownProductLine)]);
+          openView('purchase');
+        }}
+      />
     );
   }
 

@@ -1,10 +1,4 @@
-import {
-  NOTES_MAX_LENGTH,
-  type ShownDesign,
-  type DesignProduct,
-  type Mode,
-  type SelectedProduct,
-} from '@dwellscape/shared';
+import type { DesignProduct } from '@dwellscape/shared';
 
 /** A photo of the person's own product, stored on the server; it has no price (SPEC §2: shown at 0). */
 export interface OwnProduct {
@@ -74,57 +68,5 @@ export function toPurchaseState(lines: readonly ShopLine[], designId: string) {
         imageUrl: line.imageUrl,
         quantity: line.quantity,
       })),
-  };
-}
-
-/** A readable name for an uploaded photo: its file name without the extension. */
-export function ownProductName(fileName: string): string {
-  const base = fileName
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim();
-  return (base || 'Your own item').slice(0, 200);
-}
-
-/** The render prompt names the products to place, so the engine knows what the photos show. */
-export function renderPromptFor(mode: Mode, products: readonly SelectedProduct[], own: readonly OwnProduct[]): string {
-  const place = mode === 'landscape' ? 'this outdoor space' : 'this room';
-  const names = [...products.map((product) => product.name), ...own.map((item) => item.name)];
-  return `Place these products naturally in ${place}, keeping its layout and light: ${names.join(', ')}.`.slice(
-    0,
-    NOTES_MAX_LENGTH,
-  );
-}
-
-/** The engine accepts up to 20 extra photos: the chosen products' images, then the person's own. */
-export const MAX_ADDITIONAL_PHOTOS = 20;
-
-export function additionalPhotosFor(products: readonly SelectedProduct[], own: readonly OwnProduct[]): string[] {
-  const urls = [...products.map((product) => product.imageUrl), ...own.map((item) => item.url)];
-  return [...new Set(urls)].filter((url) => url.startsWith('/media/')).slice(0, MAX_ADDITIONAL_PHOTOS);
-}
-
-/**
- * The navigation state post-creation accepts for a remix: the new image, the catalogue products,
- * the person's own items, and the original post so the server credits its creator.
- */
-export function remixHandoff(
-  design: ShownDesign,
-  generatedImage: string,
-  spaceImage: string,
-  products: readonly DesignProduct[],
-  own: readonly OwnProduct[] = [],
-) {
-  return {
-    generatedImage,
-    beforeImage: spaceImage,
-    selectedProducts: products.filter((product) => !product.ownItem),
-    ownItems: own.map((item) => ({ url: item.url, name: item.name })),
-    originalPostId: design.id,
-    originalCreatorId: design.userId,
-    isRegenerated: true,
-    mode: design.mode,
-    spaceType: design.spaceType,
-    userAnswers: design.userAnswers,
   };
 }
