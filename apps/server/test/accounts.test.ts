@@ -1,5 +1,5 @@
 import { SEED_USERS } from '@dwellscape/sample-art';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DISPLAY_NAME_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   type SessionResponse,
   type User,
 } from '@dwellscape/shared';
-import { mediaFiles, notifications, sessions, users } from '../src/db/schema';
+import { mediaFiles, sessions, users } from '../src/db/schema';
 import {
   SIGN_IN_MAX_FAILURES_PER_ADDRESS,
   SIGN_IN_MAX_FAILURES_PER_USERNAME_AT_ADDRESS,
@@ -398,7 +398,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
       const body = sessionResponseSchema.parse(res.json());
       expect(body).toMatchObject({
         signedIn: false,
-        currentUser: { id: firstSampleUser.id, username: firstSampleUser.username, isCurrentUser: true },
+        currentUser: { id: firstSampleUser.id, username: firstSampleUser.username, isCurrentUser: false },
       });
       const cookie = sessionCookieOf(res);
       expect((await me(account.cookie)).statusCode).toBe(401);
@@ -433,18 +433,14 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
   });
 
   describe('GET /api/me', () => {
-    it('signed out: the first sample user, as one’s own profile, with its unread count', async () => {
+    it('signed out: a guest, shown the first sample user as someone else’s profile, with no activity of its own', async () => {
       const res = await me(await t.unlock());
       expect(res.statusCode).toBe(200);
       const body = sessionResponseSchema.parse(res.json());
-      const [unread] = await t.database.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, firstSampleUser.id), eq(notifications.read, false)));
       expect(body).toMatchObject({
         signedIn: false,
-        unreadNotifications: Number(unread!.n),
-        currentUser: { id: firstSampleUser.id, isCurrentUser: true },
+        unreadNotifications: 0,
+        currentUser: { id: firstSampleUser.id, isCurrentUser: false },
       });
       expect(res.headers['cache-control']).toBe('no-store');
     });
@@ -469,7 +465,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
     });
   });
 
-  it('marks the account as the current user on profiles and in search; signed out, the first sample user', async () => {
+  it('marks the account as the current user on profiles and in search; signed out, nobody', async () => {
     const account = await signUp(t.app, await t.unlock());
     const gate = await t.unlock();
     const profile = (cookie: string, id: string) =>
@@ -477,7 +473,7 @@ describe.each(dbKinds)('accounts (%s)', (kind) => {
     expect(await profile(account.cookie, account.accountId)).toMatchObject({ isCurrentUser: true });
     expect(await profile(account.cookie, firstSampleUser.id)).toMatchObject({ isCurrentUser: false });
     expect(await profile(gate, account.accountId)).toMatchObject({ isCurrentUser: false });
-    expect(await profile(gate, firstSampleUser.id)).toMatchObject({ isCurrentUser: true });
+    expect(await profile(gate, firstSampleUser.id)).toMatchObject({ isCurrentUser: false });
     const found = await t.app.inject({
       method: 'GET',
       url: `${apiPaths.searchList('users')}?q=${account.username}&mode=interior&offset=0`,

@@ -71,7 +71,7 @@ describe.each(dbKinds)('users API on %s', (kind) => {
     t.app.inject({ method: 'GET', url, headers: { cookie: withCookie } });
 
   describe('GET /api/me', () => {
-    it('returns the viewer id and the current user (the lowest rank) with its public post count', async () => {
+    it('signed out, returns the viewer id and the Profile tab’s target (the lowest rank) as someone else’s, with its public post count', async () => {
       const res = await get(apiPaths.me);
       expect(res.statusCode).toBe(200);
       const body = res.json<MeResponse>();
@@ -87,9 +87,10 @@ describe.each(dbKinds)('users API on %s', (kind) => {
         followingCount: 80,
         postCount: 3,
         commissionEarned: '$1,245.50',
-        isCurrentUser: true,
+        isCurrentUser: false,
         isFollowedByViewer: false,
       } satisfies User);
+      expect(res.json()).toMatchObject({ signedIn: false, unreadNotifications: 0 });
     });
 
     it('keeps one viewer id per gate session and gives another session another id', async () => {
@@ -122,9 +123,9 @@ describe.each(dbKinds)('users API on %s', (kind) => {
       } satisfies User);
     });
 
-    it('marks the current user and leaves private designs out of the count', async () => {
+    it('marks nobody as a guest’s own profile, and leaves private designs out of the count', async () => {
       const body = (await get(apiPaths.user('u-current'))).json<User>();
-      expect(body.isCurrentUser).toBe(true);
+      expect(body.isCurrentUser).toBe(false);
       expect(body.postCount).toBe(3);
     });
 

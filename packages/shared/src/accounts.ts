@@ -111,7 +111,10 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const deleteAccountBodySchema = z.object({ confirmUsername: z.string().check(z.maxLength(100)) });
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
 
-/** GET /api/me: the signed-in account, or (signed out) the first sample user with `signedIn: false`. */
+/**
+ * GET /api/me: the signed-in account as `currentUser`; signed out (`signedIn: false`) a guest, for whom
+ * `currentUser` is the Profile tab's default target, the first sample user, as someone else's (`isCurrentUser` false).
+ */
 export const sessionResponseSchema = z.object({
   viewerId: z.string(),
   signedIn: z.boolean(),

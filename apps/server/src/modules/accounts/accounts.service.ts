@@ -26,7 +26,7 @@ import { findDesigns } from '../designs/designs.repository';
 import { countUnread } from '../notifications/notifications.repository';
 import { writeFeedTransaction } from '../designs/feed-cache';
 import { hashSessionToken, isBetaPassword } from '../gate/gate.service';
-import { findUserWithPostCountById, toUserDto } from '../users/users.repository';
+import { findCurrentUser, findUserWithPostCountById, toUserDto } from '../users/users.repository';
 import { currentUserIdOf } from '../users/users.service';
 import {
   deleteAccountRows,
@@ -111,20 +111,23 @@ export const isReservedUsername = (username: string) => reservedUsernames.has(fo
 
 const newSessionToken = () => randomBytes(32).toString('base64url');
 
-/** Who the viewer is shown as: the account, or (signed out) the first sample user (SPEC §2). */
+/**
+ * Who the viewer is: the signed-in account (their own profile), or for a guest the Profile tab's
+ * default target, the first sample user, shown as someone else's (`isCurrentUser` false, no activity).
+ */
 export async function getSession(db: AppDatabase, viewer: Viewer): Promise<SessionResponse> {
-  const userId = await currentUserIdOf(db, viewer);
+  const accountId = currentUserIdOf(viewer);
+  const userId = accountId ?? (await findCurrentUser(db))?.id ?? null;
   const [found, unreadNotifications] = await Promise.all([
     // the account's own pending commission shows only to it (docs/security.md)
-    userId === null ? null : findUserWithPostCountById(db, userId, viewer.accountId),
-    userId === null ? 0 : countUnread(db, userId),
+    userId === null ? null : findUserWithPostCountById(db, userId, accountId),
+    accountId === null ? 0 : countUnread(db, accountId),
   ]);
   if (!found) throw notFound('User');
   return {
     viewerId: viewer.viewerId,
-    signedIn: viewer.accountId !== null,
-    // one's own profile, whether signed in or shown the first sample user's (SPEC §2)
-    currentUser: toUserDto(found.row, found.postCount, found.row.id, false),
+    signedIn: accountId !== null,
+    currentUser: toUserDto(found.row, found.postCount, accountId, found.isFollowedByViewer),
     unreadNotifications,
   };
 }

@@ -1,7 +1,6 @@
 import { formatCents, type Notification } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import type { Viewer } from '../../types';
-import { findCurrentUser } from '../users/users.repository';
 import {
   countUnread,
   findDesignForNotice,
@@ -165,24 +164,18 @@ export async function notifyCommissionEarned(
   }
 }
 
-/**
- * Whose activity the viewer sees: the signed-in account's, or signed out the first sample user's
- * (SPEC §2's current user). Null when there is no user at all yet.
- */
-async function activityOwnerId(db: AppDatabase, viewer: Viewer): Promise<string | null> {
-  if (viewer.accountId !== null) return viewer.accountId;
-  return (await findCurrentUser(db))?.id ?? null;
-}
+/** Whose activity the viewer sees: the signed-in account's; a guest has none (Activity invites them to sign in). */
+const activityOwnerId = (viewer: Viewer): string | null => viewer.accountId;
 
 /** The activity screen: what happened to the viewer's profile and designs, newest first. */
 export async function listNotifications(db: AppDatabase, viewer: Viewer): Promise<Notification[]> {
-  const ownerId = await activityOwnerId(db, viewer);
+  const ownerId = activityOwnerId(viewer);
   return ownerId === null ? [] : findNotificationsForUser(db, ownerId);
 }
 
 /** How many of the viewer's notifications are unread (the Activity badge). */
 export async function countUnreadNotifications(db: AppDatabase, viewer: Viewer): Promise<number> {
-  const ownerId = await activityOwnerId(db, viewer);
+  const ownerId = activityOwnerId(viewer);
   return ownerId === null ? 0 : countUnread(db, ownerId);
 }
 

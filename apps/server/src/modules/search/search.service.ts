@@ -45,11 +45,11 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
   },
   async users(db, { text, offset, viewer }) {
     const where = usersMatching(text);
-    const [found, total, currentUserId] = await Promise.all([
+    const [found, total] = await Promise.all([
       findUsersWithPostCount(db, { where, limit, offset, followerId: viewer.accountId }),
       countMatching(db, users, where),
-      currentUserIdOf(db, viewer),
     ]);
+    const currentUserId = currentUserIdOf(viewer);
     return { items: found.map((u) => toUserDto(u.row, u.postCount, currentUserId, u.isFollowedByViewer)), total };
   },
 };

@@ -5,23 +5,20 @@ import { designs } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Viewer } from '../../types';
 import { findDesigns } from '../designs/designs.repository';
-import { findCurrentUser, findUserWithPostCountById, toUserDto } from './users.repository';
+import { findUserWithPostCountById, toUserDto } from './users.repository';
 
 /**
- * Whose profile is the viewer's own (`isCurrentUser`): the signed-in account, or signed out the
- * first sample user (SPEC §2; decision 0016). Null when there is no user at all yet.
+ * Whose profile is the viewer's own (`isCurrentUser`): the signed-in account only. A guest has no own
+ * profile and is never shown as 'You'; the Profile tab shows them the first sample user as someone else's.
  */
-export async function currentUserIdOf(db: AppDatabase, viewer: Viewer): Promise<string | null> {
-  return viewer.accountId ?? (await findCurrentUser(db))?.id ?? null;
+export function currentUserIdOf(viewer: Viewer): string | null {
+  return viewer.accountId;
 }
 
 export async function getUserProfile(db: AppDatabase, userId: string, viewer: Viewer): Promise<User> {
-  const [found, currentUserId] = await Promise.all([
-    findUserWithPostCountById(db, userId, viewer.accountId),
-    currentUserIdOf(db, viewer),
-  ]);
+  const found = await findUserWithPostCountById(db, userId, viewer.accountId);
   if (!found) throw notFound('User');
-  return toUserDto(found.row, found.postCount, currentUserId, found.isFollowedByViewer);
+  return toUserDto(found.row, found.postCount, currentUserIdOf(viewer), found.isFollowedByViewer);
 }
 
 /** A profile's designs: its public designs of both modes, newest first. */

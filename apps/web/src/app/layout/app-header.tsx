@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { DarkModeToggle } from '@/features/preferences/components/dark-mode-toggle';
 import { DesignModeSwitch } from '@/features/preferences/components/design-mode-switch';
+import { CartButton } from './cart-button';
 
 export function AppHeader() {
   return (
@@ -30,6 +31,7 @@ export function AppHeader() {
         <div className="flex items-center gap-1.5">
           <DesignModeSwitch />
           <DarkModeToggle />
+          <CartButton />
         </div>
       </div>
     </header>

@@ -139,8 +139,13 @@ describe('ProductDialog', () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith(messages.productPopup.addedTitle, {
       description: '2x Linen Sofa added to your cart.',
+      action: { label: 'View Cart', onClick: expect.any(Function) },
     });
     expect(onClose).toHaveBeenCalledTimes(1);
+    // the toast's action opens the cart (the Purchase page)
+    const [, options] = toast.success.mock.calls[0] as [string, { action: { onClick: () => void } }];
+    act(() => options.action.onClick());
+    expect(await screen.findByRole('heading', { name: 'Purchase page' })).toBeInTheDocument();
   });
 
   it('Buy Now toasts, puts the item in the cart and goes to /purchase', async () => {

@@ -2,6 +2,7 @@ import { ADD_TO_CART_DELAY_MS, formatPrice, messages } from '@dwellscape/shared'
 import { Camera, Package, ShoppingCart, Truck, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toastAddedToCart } from '@/components/cart/added-to-cart-toast';
 import { Button } from '@/components/ui/button';
 import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -83,9 +84,7 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
     setIsAdding(true);
     await wait(ADD_TO_CART_DELAY_MS);
     addToCart(cartItem, quantity);
-    toast.success(messages.productPopup.addedTitle, {
-      description: messages.productPopup.addedBody(quantity, product.name),
-    });
+    toastAddedToCart(quantity, product.name, (href) => void navigate(href));
     // closing the popup during the wait still adds the item, but must not close a popup opened since
     if (isMounted.current) {
       setIsAdding(false);

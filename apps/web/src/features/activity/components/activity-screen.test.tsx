@@ -1,10 +1,11 @@
-import { messages, type Notification } from '@dwellscape/shared';
+import { apiPaths, messages, type Notification, type SessionResponse } from '@dwellscape/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
+import { createTestQueryClient, jsonResponse, renderRoutes, renderWithQueryClient } from '../../../../test/render';
+import { queryKeys } from '@/lib/query-keys';
 import { ActivityScreen } from './activity-screen';
 import { NotificationRow } from './notification-row';
 
@@ -150,5 +151,41 @@ describe('ActivityScreen', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: messages.feed.tryAgain }));
     expect(await screen.findByText(messages.activity.caughtUp)).toBeInTheDocument();
+  });
+
+  it('invites a guest to sign in instead of showing anyone’s notifications', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications }));
+    vi.stubGlobal('fetch', fetchMock);
+    const guest: SessionResponse = {
+      viewerId: 'v-guest',
+      signedIn: false,
+      unreadNotifications: 0,
+      currentUser: {
+        ...jordan,
+        bio: '',
+        followerCount: 0,
+        followingCount: 0,
+        postCount: 0,
+        commissionEarned: '$0.00',
+        isCurrentUser: false,
+        isFollowedByViewer: false,
+      },
+    };
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.me, guest);
+    renderRoutes([{ path: paths.activity.path, element: <ActivityScreen /> }], {
+      initialEntries: [paths.activity.getHref()],
+      queryClient,
+    });
+    expect(await screen.findByText('Sign in to see your activity')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.activity.caughtUp)).not.toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url]) => new URL(String(url), 'http://localhost').pathname === apiPaths.notifications,
+      ),
+    ).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Join Dwellscape' })).toBeInTheDocument();
   });
 });

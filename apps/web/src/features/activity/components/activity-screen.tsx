@@ -1,5 +1,5 @@
 import { messages } from '@dwellscape/shared';
-import { Bell, CircleCheck, LogIn } from 'lucide-react';
+import { Bell, CircleCheck, LogIn, UserPlus } from 'lucide-react';
 import { useAccountSheet } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,8 +14,9 @@ import { NotificationRow } from './notification-row';
 
 export const activityTexts = {
   description: 'Likes, comments, remixes, follows and commissions',
-  guestTitle: 'You are seeing a sample profile’s activity',
-  guestBody: 'Sign in to see who likes, comments on and remixes your own designs, as it happens.',
+  guestTitle: 'Sign in to see your activity',
+  guestBody: 'Who likes, comments on, remixes and follows your designs shows up here, as it happens.',
+  signUp: 'Sign up',
   guestReason: 'Sign in or sign up to see the activity on your own designs.',
   signIn: 'Sign in',
 } as const;
@@ -29,15 +30,22 @@ const CLOCK_TICK_MS = 30_000;
  * 'new' look until the person leaves.
  */
 export function ActivityScreen() {
-  const notifications = useNotifications();
   const me = useMe();
-  useMarkReadWhileOpen(me.data?.signedIn === true, notifications.data, notifications.isFetching);
+  return (
+    <>
+      <ScreenHeader title="Activity" description={activityTexts.description} />
+      {me.data?.signedIn === false ? <GuestInvitation /> : <AccountActivity isSignedIn={me.data?.signedIn === true} />}
+    </>
+  );
+}
+
+function AccountActivity({ isSignedIn }: { isSignedIn: boolean }) {
+  const notifications = useNotifications();
+  useMarkReadWhileOpen(isSignedIn, notifications.data, notifications.isFetching);
   const now = useNow(CLOCK_TICK_MS);
 
   return (
     <>
-      <ScreenHeader title="Activity" description={activityTexts.description} />
-      {me.data?.signedIn === false && <GuestNote />}
       {notifications.isPending ? (
         <ActivitySkeleton />
       ) : notifications.isError ? (
@@ -80,20 +88,30 @@ export function ActivityScreen() {
   );
 }
 
-/** Signed out, the screen shows the first sample user's activity (SPEC §2); this says so and offers an account. */
-function GuestNote() {
+/** A guest has no activity of their own (they are nobody's profile): the screen invites them to sign in. */
+function GuestInvitation() {
   const { openAccountSheet } = useAccountSheet();
   return (
-    <Card className="mb-4 flex items-start gap-3 border-transparent bg-primary-soft p-4 shadow-none">
-      <div className="min-w-0 flex-1">
-        <h2 className="text-sm font-semibold">{activityTexts.guestTitle}</h2>
-        <p className="mt-0.5 text-sm text-muted-foreground">{activityTexts.guestBody}</p>
-      </div>
-      <Button size="sm" onClick={() => void openAccountSheet({ reason: activityTexts.guestReason })}>
-        <LogIn className="size-4" aria-hidden />
-        {activityTexts.signIn}
-      </Button>
-    </Card>
+    <EmptyState
+      icon={Bell}
+      title={activityTexts.guestTitle}
+      description={activityTexts.guestBody}
+      action={
+        <div className="grid grid-cols-2 gap-2">
+          <Button onClick={() => void openAccountSheet({ tab: 'sign-in', reason: activityTexts.guestReason })}>
+            <LogIn className="size-4" aria-hidden />
+            {activityTexts.signIn}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void openAccountSheet({ tab: 'sign-up', reason: activityTexts.guestReason })}
+          >
+            <UserPlus className="size-4" aria-hidden />
+            {activityTexts.signUp}
+          </Button>
+        </div>
+      }
+    />
   );
 }
 

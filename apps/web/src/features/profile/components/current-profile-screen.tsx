@@ -6,9 +6,9 @@ import { useMe } from '@/lib/api/get-me';
 import { ProfileSkeleton } from './profile-screen';
 
 /**
- * /profile, where the Profile tab goes: the current user's own profile. The tab links here from the first
- * frame, and who that is (the signed-in account, else the first sample user, SPEC §2) is asked here, so no
- * user id is built into the client. The address becomes /profile/{id}, replacing this one in the history.
+ * /profile, where the Profile tab goes: the signed-in account's own profile, or for a guest the first sample
+ * user's, shown as someone else's. The tab links here from the first frame, and who that is is asked here, so
+ * no user id is built into the client. The address becomes /profile/{id}, replacing this one in the history.
  */
 export function CurrentProfileScreen() {
   const me = useMe();

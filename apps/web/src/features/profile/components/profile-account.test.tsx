@@ -24,7 +24,12 @@ const noor: User = {
 };
 const maya: User = { ...noor, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', bio: '' };
 const signedIn: SessionResponse = { viewerId: 'viewer-1', signedIn: true, unreadNotifications: 0, currentUser: noor };
-const signedOut: SessionResponse = { ...signedIn, signedIn: false, currentUser: maya };
+// a guest is shown the first sample user as someone else's profile
+const signedOut: SessionResponse = {
+  ...signedIn,
+  signedIn: false,
+  currentUser: { ...maya, isCurrentUser: false, commissionEarned: '$1,245.50' },
+};
 
 interface Call {
   method: string;
@@ -86,32 +91,21 @@ afterEach(() => {
   createObjectURL.mockClear();
 });
 
-describe('own profile, signed out', () => {
-  it("shows the first sample user with a 'Sign in' call to action; 'Edit Profile' opens the sign-in sheet", async () => {
+describe('the Profile tab, signed out', () => {
+  it('shows the first sample user as someone else’s, with a call to sign up: no Edit Profile, Settings or commission', async () => {
     stubApi(signedOut);
     renderOwnProfile(signedOut);
     expect(await screen.findByRole('heading', { level: 1, name: 'Maya Chen' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'You are browsing as a guest' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('button', { name: messages.profile.editProfile }));
-    const sheet = await screen.findByRole('dialog', { name: 'Welcome back' });
-    expect(sheet).toHaveAccessibleDescription('Sign in or sign up to edit your own profile.');
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: /^Follow/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.profile.message })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.profile.editProfile })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: messages.profile.settings })).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.profile.commission)).not.toBeInTheDocument();
+    expect(screen.queryByText('$1,245.50')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('dialog', { name: 'Join Dwellscape' })).toBeInTheDocument();
-  });
-
-  it("'Settings' offers signing in instead of the account's actions", async () => {
-    stubApi(signedOut);
-    renderOwnProfile(signedOut);
-    await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
-    const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
-    expect(within(settings).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
-    await userEvent.click(within(settings).getByRole('button', { name: 'Sign in or sign up' }));
-    expect(await screen.findByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: messages.profile.settings })).not.toBeInTheDocument();
   });
 });
 
@@ -200,6 +194,8 @@ describe('own profile, signed in', () => {
     expect(calls.some((call) => call.method === 'POST' && call.path === apiPaths.signOut)).toBe(true);
     expect(queryClient.getQueryData(queryKeys.me)).toEqual(signedOut);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // not left on the profile as a stranger's: signing out goes home
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
   });
 
   it("'Settings': 'Sign out everywhere' uses its own call", async () => {
@@ -209,6 +205,7 @@ describe('own profile, signed in', () => {
     const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
     await userEvent.click(within(settings).getByRole('button', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       apiPaths.signOutEverywhere,
     ]);

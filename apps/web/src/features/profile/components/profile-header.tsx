@@ -13,11 +13,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  accountReasons,
-  useAccountSheet,
-  type OpenAccountSheetOptions,
-} from '@/components/account/account-sheet-provider';
+import { useAccountSheet, type OpenAccountSheetOptions } from '@/components/account/account-sheet-provider';
 import { FollowButton } from '@/components/follow-button/follow-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -25,13 +21,13 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { useEarnings } from '@/lib/api/get-earnings';
-import { useMe } from '@/lib/api/get-me';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { SettingsDialog } from './settings-dialog';
 
 export const profileTexts = {
   guestTitle: 'You are browsing as a guest',
-  guestBody: 'This is a sample profile. Sign in to publish designs, comment and have a profile of your own.',
+  guestBody:
+    'This is someone else’s profile from the sample world. Sign up for a profile of your own to publish designs, comment and follow.',
   signIn: 'Sign in',
   signUp: 'Sign up',
   messagingTitle: 'Messages are coming soon',
@@ -78,46 +74,31 @@ export function ProfileHeader({ user }: { user: User }) {
 function OwnProfileActions({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isInSettings, setIsInSettings] = useState(false);
-  const isSignedIn = useMe().data?.signedIn === true;
-  const signInForOwnProfile = useSignInForOwnProfile();
-  // signed in, the ledger's pending and available apart; signed out, the sample user's seeded figure
-  const earnings = useEarnings(isSignedIn).data;
-  const commission = (
-    <>
-      <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15">
-        <Wallet className="size-5" aria-hidden />
-      </span>
-      <span className="flex-1 text-sm font-medium opacity-90">{messages.profile.commission}</span>
-      <span className="flex flex-col items-end">
-        <span className="text-xl font-bold tabular-nums">{user.commissionEarned}</span>
-        {earnings && (
-          <span className="text-xs tabular-nums opacity-90">
-            {formatCents(earnings.totals.pendingCents)} pending · {formatCents(earnings.totals.availableCents)}{' '}
-            available
-          </span>
-        )}
-      </span>
-    </>
-  );
-  const cardClasses =
-    'mt-4 flex w-full items-center gap-3 rounded-2xl border-transparent bg-primary p-4 text-left text-primary-foreground shadow-card';
+  // one's own profile is the signed-in account's: the ledger's pending and available apart
+  const earnings = useEarnings(true).data;
   return (
     <>
-      {isSignedIn ? (
-        <Link to={paths.earnings.getHref()} className={`${cardClasses} transition-opacity hover:opacity-95`}>
-          {commission}
-          <ChevronRight className="size-5 opacity-80" aria-hidden />
-        </Link>
-      ) : (
-        <Card className={cardClasses}>{commission}</Card>
-      )}
+      <Link
+        to={paths.earnings.getHref()}
+        className="mt-4 flex w-full items-center gap-3 rounded-2xl border-transparent bg-primary p-4 text-left text-primary-foreground shadow-card transition-opacity hover:opacity-95"
+      >
+        <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15">
+          <Wallet className="size-5" aria-hidden />
+        </span>
+        <span className="flex-1 text-sm font-medium opacity-90">{messages.profile.commission}</span>
+        <span className="flex flex-col items-end">
+          <span className="text-xl font-bold tabular-nums">{user.commissionEarned}</span>
+          {earnings && (
+            <span className="text-xs tabular-nums opacity-90">
+              {formatCents(earnings.totals.pendingCents)} pending · {formatCents(earnings.totals.availableCents)}{' '}
+              available
+            </span>
+          )}
+        </span>
+        <ChevronRight className="size-5 opacity-80" aria-hidden />
+      </Link>
       <div className="mt-4 grid w-full grid-cols-2 gap-3">
-        <Button
-          variant="outline"
-          onClick={() =>
-            isSignedIn ? setIsEditing(true) : void signInForOwnProfile({ reason: accountReasons.editProfile })
-          }
-        >
+        <Button variant="outline" onClick={() => setIsEditing(true)}>
           <PencilLine className="size-4" aria-hidden />
           {messages.profile.editProfile}
         </Button>
@@ -126,16 +107,14 @@ function OwnProfileActions({ user }: { user: User }) {
           {messages.profile.settings}
         </Button>
       </div>
-      {isSignedIn && (
-        <Link
-          to={paths.orders.getHref()}
-          className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mt-2 w-full text-muted-foreground' })}
-        >
-          <ReceiptText className="size-4" aria-hidden />
-          Your orders
-        </Link>
-      )}
-      {isSignedIn && <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />}
+      <Link
+        to={paths.orders.getHref()}
+        className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'mt-2 w-full text-muted-foreground' })}
+      >
+        <ReceiptText className="size-4" aria-hidden />
+        Your orders
+      </Link>
+      <EditProfileDialog user={user} open={isEditing} onOpenChange={setIsEditing} />
       <SettingsDialog open={isInSettings} onOpenChange={setIsInSettings} />
     </>
   );
@@ -151,7 +130,7 @@ function useSignInForOwnProfile() {
   };
 }
 
-/** Signed out, the Profile tab shows the first sample user (SPEC §2); this says so and offers an account. */
+/** A guest's Profile tab shows the first sample user as someone else's; this says so and offers an account. */
 export function GuestCallToAction() {
   const signInForOwnProfile = useSignInForOwnProfile();
   return (

@@ -39,7 +39,8 @@ export function ProfileScreen() {
 
   return (
     <>
-      {me.data?.signedIn === false && user.data.isCurrentUser && <GuestCallToAction />}
+      {/* the Profile tab's default target for a guest: not their own, with a call to sign up */}
+      {me.data?.signedIn === false && me.data.currentUser.id === user.data.id && <GuestCallToAction />}
       <ProfileHeader user={user.data} />
       <Tabs
         key={user.data.id}

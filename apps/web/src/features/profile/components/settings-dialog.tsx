@@ -125,6 +125,8 @@ function AccountSettings({ session, onClose }: { session: SessionResponse; onClo
       {
         onSuccess: () => {
           onClose();
+          // a guest has no own profile: the one just left would show as a stranger's, so signing out goes home
+          void navigate(paths.home.getHref(), { replace: true });
           toast.success(everywhere ? settingsTexts.signedOutEverywhere : settingsTexts.signedOut);
         },
         onError: () => toast.error(settingsTexts.signOutFailed),
