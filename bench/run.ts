@@ -22,6 +22,7 @@ const modules = {
   render: () => import('./render'),
   'render-ops': () => import('./render-ops'),
   'render-under-load': () => import('./render-under-load'),
+  adjust: () => import('./adjust'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 
 type ModuleName = keyof typeof modules;

@@ -1,6 +1,6 @@
 import type { PlaneBox, RenderLayers } from '@dwellscape/shared';
 import { useEffect, useRef, useState } from 'react';
-import { drawLiveScene, layerOrderOf, type LiveItem } from '../utils/live-scene';
+import { createLiveRenderer, layerOrderOf, type LiveItem, type LiveRenderer } from '../utils/live-scene';
 
 export interface LiveProduct {
   productId: string;
@@ -39,6 +39,8 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export function LiveCanvas({ layers, products, renderWidth, renderHeight, onReady }: LiveCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // the renderer of this canvas at this size and these pictures: it repaints only what moved
+  const rendererRef = useRef<{ renderer: LiveRenderer; key: string } | null>(null);
   const urls = [layers.base, ...layers.products.map((p) => p.url)].join('\n');
 
   useEffect(() => {
@@ -73,16 +75,22 @@ export function LiveCanvas({ layers, products, renderWidth, renderHeight, onRead
       const height = Math.max(1, Math.round((width * renderHeight) / renderWidth));
       if (canvas.width !== width) canvas.width = width;
       if (canvas.height !== height) canvas.height = height;
+      const key = `${width}×${height}\n${urls}`;
+      if (rendererRef.current?.key !== key) {
+        const base = loaded.images.get(layers.base)!;
+        const renderer = createLiveRenderer(context, base, renderWidth, renderHeight, width / renderWidth);
+        rendererRef.current = { renderer, key };
+      }
       const items: LiveItem[] = products.flatMap((product) => {
         const layer = layers.products.find((p) => p.productId === product.productId);
         const image = layer && loaded.images.get(layer.url);
         if (!layer || !image) return [];
         return [{ image, layer, from: product.from, to: product.to, layerOrder: layerOrderOf(product.pose) }];
       });
-      drawLiveScene(context, loaded.images.get(layers.base)!, items, renderWidth, renderHeight, width / renderWidth);
+      rendererRef.current.renderer.draw(items);
     });
     return () => cancelAnimationFrame(frame);
-  }, [loaded, products, layers, renderWidth, renderHeight]);
+  }, [loaded, products, layers, urls, renderWidth, renderHeight]);
 
   if (loaded.status === 'failed') return null;
   return (

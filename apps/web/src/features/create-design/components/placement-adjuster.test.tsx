@@ -261,6 +261,11 @@ function recordDrawing() {
   const drawn: Array<{ src: string; x: number; y: number; width: number; height: number }> = [];
   const context = {
     setTransform: vi.fn(),
+    save: vi.fn(),
+    restore: vi.fn(),
+    beginPath: vi.fn(),
+    rect: vi.fn(),
+    clip: vi.fn(),
     drawImage: vi.fn((image: { src: string }, x: number, y: number, width: number, height: number) => {
       drawn.push({ src: image.src, x, y, width, height });
     }),
