@@ -271,6 +271,8 @@ export function PlacementAdjuster({
                   }}
                   className={cn(
                     'absolute touch-none rounded-md outline-none transition-colors',
+                    // a product drawn small far back still takes a 44 × 44 touch
+                    "before:absolute before:top-1/2 before:left-1/2 before:size-full before:min-h-11 before:min-w-11 before:-translate-x-1/2 before:-translate-y-1/2 before:content-['']",
                     'focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-1',
                     tool !== 'move' && 'pointer-events-none border-0',
                     tool === 'move' && 'border-2 border-dashed',
