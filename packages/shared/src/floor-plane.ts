@@ -123,6 +123,8 @@ export function floorQuadProblem(quad: FloorQuad): string | null {
   }
   const horizon = horizonOf(quad);
   if (!horizon) return 'the floor’s sides must meet in the distance, as a floor’s do in a photo';
+  // the floor lies below its horizon in the picture (a quad whose sides meet below it is a ceiling)
+  if (horizon.b <= 0) return 'the floor’s sides must meet above it, in the distance';
   if (quad.some((corner) => distanceBelow(horizon, corner) < MIN_DISTANCE)) {
     return 'the far corners must stay below where the floor’s sides meet';
   }
@@ -162,13 +164,22 @@ export interface PlaneBox {
   height: number;
 }
 
+/** A point held on the near side of the floor's far edge (a product cannot stand past the back wall). */
+export function keepOnFloor(quad: FloorQuad, foot: PlanePoint): [number, number] {
+  const below = keepBelowHorizon(quad, foot);
+  const inv = invert(quadHomography(quad));
+  if (!inv) return below;
+  const [u, v] = apply(inv, below[0], below[1]);
+  return Number.isFinite(v) && v > 1 ? pointOnQuad(quad, u, 1) : below;
+}
+
 /**
- * A box standing on the floor moved so its foot (the middle of its bottom edge) is at `foot`, and scaled by the
- * perspective between its old foot and the new one.
+ * A box standing on the floor moved so its foot (the middle of its bottom edge) is at `foot`, no further back than
+ * the floor's far edge, and scaled by the perspective between its old foot and the new one.
  */
 export function standAt(quad: FloorQuad, box: PlaneBox, foot: PlanePoint): PlaneBox {
   const from: PlanePoint = [box.x + box.width / 2, box.y + box.height];
-  const to = keepBelowHorizon(quad, foot);
+  const to = keepOnFloor(quad, foot);
   const k = perspectiveFactor(quad, from, to);
   const width = box.width * k;
   const height = box.height * k;
@@ -178,9 +189,10 @@ export function standAt(quad: FloorQuad, box: PlaneBox, foot: PlanePoint): Plane
 /**
  * A box on the floor `from` re-flowed onto the floor `to`: its foot keeps its place on the floor (the same u, v) and
  * its size follows the new floor's perspective (the same size in metres, as both floors share the eye height).
- * Unchanged when either floor has no horizon.
+ * Unchanged when the floors are the same or either has no horizon.
  */
 export function reflowBox(from: FloorQuad, to: FloorQuad, box: PlaneBox): PlaneBox {
+  if (sameQuad(from, to)) return box;
   const h0 = horizonOf(from);
   const h1 = horizonOf(to);
   const inv = invert(quadHomography(from));

@@ -200,8 +200,8 @@ const plane = {
   corners: [
     [0, 1200],
     [1600, 1200],
-    [1200, 800],
-    [400, 800],
+    [1000, 600],
+    [600, 600],
   ] as [[number, number], [number, number], [number, number], [number, number]],
 };
 const layers = {
@@ -392,20 +392,20 @@ describe('adjusting live on the floor', () => {
     expect(screen.getByText('The floor your products stand on')).toBeInTheDocument();
     const farLeft = screen.getByRole('button', { name: 'Move the floor’s far left corner' });
     const farRight = screen.getByRole('button', { name: 'Move the floor’s far right corner' });
-    expect(farLeft).toHaveStyle({ left: '25%', top: '66.66666666666666%' });
+    expect(farLeft).toHaveStyle({ left: '37.5%', top: '50%' });
     await waitFor(() => expect(last(layers.products[0]!.url)).toMatchObject({ width: 640 }));
 
     // the far edge lifted about 80 px by both corners: five key steps of 16 px, and a drag (it starts past a few)
     farLeft.focus();
     await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
-    expect(farLeft).toHaveStyle({ top: '60%' });
+    expect(farLeft).toHaveStyle({ top: '43.333333333333336%' });
     dragByTouch(farRight, [
       [50, 50],
       [50, 10],
       [50, -30],
     ]);
-    expect(Number.parseFloat(farRight.style.top)).toBeCloseTo(60, 0);
-    expect(Number.parseFloat(farRight.style.top)).toBeLessThan(61);
+    expect(Number.parseFloat(farRight.style.top)).toBeCloseTo(43.3, 0);
+    expect(Number.parseFloat(farRight.style.top)).toBeLessThan(44);
     // the sofa stays where it stood on the floor, which now recedes more slowly: drawn larger
     await waitFor(() => expect(last(layers.products[0]!.url)!.width).toBeGreaterThan(640));
     const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
@@ -413,7 +413,7 @@ describe('adjusting live on the floor', () => {
 
     // a corner cannot be dragged past where the floor's sides meet: the grid stays a floor
     for (let i = 0; i < 40; i++) fireEvent.keyDown(farLeft, { key: 'ArrowRight' });
-    expect(Number.parseFloat(farLeft.style.left)).toBeLessThan(75);
+    expect(Number.parseFloat(farLeft.style.left)).toBeLessThan(62.5);
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
@@ -422,8 +422,8 @@ describe('adjusting live on the floor', () => {
     expect(body.plane).toEqual(plane);
     expect(body.placements[0]).toMatchObject({ productId: 'sofa', box: { x: 500, y: 600, width: 400, height: 200 } });
     expect(body.floor!.corners[0]).toEqual([0, 1200]);
-    expect(body.floor!.corners[2][1]).toBeCloseTo(723, -1);
-    expect(body.floor!.corners[3][1]).toBe(720);
+    expect(body.floor!.corners[2][1]).toBeCloseTo(523, -1);
+    expect(body.floor!.corners[3][1]).toBe(520);
     expect(await screen.findByText('Floor set by you')).toBeInTheDocument();
   }, 30_000);
 });
