@@ -164,13 +164,21 @@ export interface PlaneBox {
   height: number;
 }
 
-/** A point held on the near side of the floor's far edge (a product cannot stand past the back wall). */
+/**
+ * A point held on the near side of the floor's far edge (a product cannot stand past the back wall): past it, the
+ * point goes straight down onto the edge, keeping its column, so a product dragged there still follows the pointer
+ * across.
+ */
 export function keepOnFloor(quad: FloorQuad, foot: PlanePoint): [number, number] {
   const below = keepBelowHorizon(quad, foot);
   const inv = invert(quadHomography(quad));
   if (!inv) return below;
-  const [u, v] = apply(inv, below[0], below[1]);
-  return Number.isFinite(v) && v > 1 ? pointOnQuad(quad, u, 1) : below;
+  const [, v] = apply(inv, below[0], below[1]);
+  if (!(Number.isFinite(v) && v > 1)) return below;
+  const [, , [rx, ry], [lx, ly]] = quad;
+  if (Math.abs(rx - lx) < 1e-6) return below;
+  const t = (below[0] - lx) / (rx - lx);
+  return [below[0], ly + t * (ry - ly)];
 }
 
 /**

@@ -20,6 +20,8 @@ describe('the floor plane', () => {
     const stopped = standAt(floor, sofa, [700, 450]);
     expect(stopped.y + stopped.height).toBeCloseTo(600, 6);
     expect(stopped.width).toBeCloseTo(200, 6);
+    // it still follows the pointer across
+    expect(stopped.x + stopped.width / 2).toBeCloseTo(700, 6);
   });
 
   it('re-flows a box onto another floor: the same place on it, the new floor’s size there', () => {
