@@ -74,18 +74,24 @@ test.describe('adjusting a render live', () => {
       const frames = page.getByRole('button', { name: /^Move (?!the )/ });
       await expect(frames).toHaveCount(3);
 
-      // every product dragged back 50 px: one standing on the floor comes out smaller, none larger
-      const widths: Array<[number, number]> = [];
+      // every product dragged right and back: each follows the pointer across; one standing on the floor goes back
+      // (no further than the floor's far edge) and comes out smaller; none larger
+      const moves: Array<{ before: { width: number; bottom: number }; after: { width: number; bottom: number } }> = [];
       for (let i = 0; i < 3; i++) {
         const frame = frames.nth(i);
         const before = (await frame.boundingBox())!;
-        await drag(page, frame, 10, -50);
+        await drag(page, frame, 24, -50);
         const after = (await frame.boundingBox())!;
-        expect(after.y + after.height).toBeLessThan(before.y + before.height - 20);
-        widths.push([before.width, after.width]);
+        expect(after.x + after.width / 2).toBeGreaterThan(before.x + before.width / 2 + 8);
+        moves.push({
+          before: { width: before.width, bottom: before.y + before.height },
+          after: { width: after.width, bottom: after.y + after.height },
+        });
       }
-      expect(widths.some(([before, after]) => after < before * 0.97)).toBe(true);
-      expect(widths.every(([before, after]) => after <= before + 1)).toBe(true);
+      expect(
+        moves.some(({ before, after }) => after.bottom < before.bottom - 10 && after.width < before.width * 0.97),
+      ).toBe(true);
+      expect(moves.every(({ before, after }) => after.width <= before.width + 1)).toBe(true);
       await page.waitForTimeout(300);
       await shot('moving');
 
