@@ -25,6 +25,7 @@ const modules = {
   halo: () => import('./halo'),
   'render-under-load': () => import('./render-under-load'),
   geometry: () => import('./geometry'),
+  adjust: () => import('./adjust'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 
 type ModuleName = keyof typeof modules;

@@ -63,16 +63,32 @@ export function toneCurve(grade: Pick<Grade, 'brightness' | 'contrast'>, tones: 
 }
 
 /**
+ * Where a graded image lies in the picture whose grade it takes (a product's layer in its render, decision 0046):
+ * the vignette is the whole picture's.
+ */
+export interface GradeFrame {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
  * Re-grades the image in place toward the style: white balance (warm or cool, luma kept), the photo's own tone
  * curve (toneCurve: its contrast and black level kept), saturation, the style's accent washed into the mid-tones,
  * and a vignette that deepens as the mood darkens. sharp has no per-channel curve, and its linear + recomb (the
  * balance and saturation alone) take more CPU than this whole pass (bench/render-ops.ts).
  */
-export function applyGrade(image: Raster, grade: Grade): void {
+export function applyGrade(
+  image: Raster,
+  grade: Grade,
+  tones: Tones = tonesOf(image),
+  frame: GradeFrame = { left: 0, top: 0, width: image.width, height: image.height },
+): void {
   const { data, width, height, channels } = image;
   // writes through a clamped view round and clamp to 0–255 natively: no Math.round per channel
   const out = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-  const curve = toneCurve(grade, tonesOf(image));
+  const curve = toneCurve(grade, tones);
   const warm = [1 + 0.11 * grade.warmth, 1 + 0.02 * grade.warmth, 1 - 0.13 * grade.warmth];
   // the balance shifts the hue, not the brightness
   const norm = luma(warm[0]!, warm[1]!, warm[2]!);
@@ -93,12 +109,12 @@ export function applyGrade(image: Raster, grade: Grade): void {
   const midScale = (4 * grade.accentStrength) / (255 * 255);
   const vignette = 0.1 + 0.35 * Math.max(0, -grade.brightness);
 
-  const cx = (width - 1) / 2;
-  const cy = (height - 1) / 2;
+  const cx = (frame.width - 1) / 2;
+  const cy = (frame.height - 1) / 2;
   const colFalloff = new Float32Array(width);
-  for (let x = 0; x < width; x++) colFalloff[x] = ((x - cx) / cx) ** 2;
+  for (let x = 0; x < width; x++) colFalloff[x] = ((x + frame.left - cx) / cx) ** 2;
   for (let y = 0; y < height; y++) {
-    const dy = ((y - cy) / cy) ** 2;
+    const dy = ((y + frame.top - cy) / cy) ** 2;
     let i = y * width * channels;
     for (let x = 0; x < width; x++, i += channels) {
       const r = lutR[data[i]!]!;

@@ -28,6 +28,7 @@ export {
   type SizeCm,
 } from './place-on-geometry';
 export { guessedGeometry } from './guessed-geometry';
+export { floorQuadOfCamera, type RenderLayers } from './layers';
 
 export { placementRoleOf, type Placement, type PlacementRole } from './layout';
 export {

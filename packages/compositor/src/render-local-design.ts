@@ -20,7 +20,8 @@ import type { PhotoGeometry } from './geometry/types';
 import { guessedGeometry } from './guessed-geometry';
 import { checkSizeCm, keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
 import { boundsOf, CellMask, polygonArea, scalePolygon } from './polygon';
-import { applyGrade } from './grade';
+import { applyGrade, tonesOf } from './grade';
+import { floorQuadOfCamera, layersOf, type RenderLayers } from './layers';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
@@ -94,6 +95,8 @@ export interface LocalDesignInput {
    * are placed on it. Without it (and without `layout`) it is worked out from the photo.
    */
   geometry?: PhotoGeometry;
+  /** Also answer the pictures to adjust the render live (decision 0046); the render's bytes are the same either way. */
+  layers?: boolean;
 }
 
 /**
@@ -134,6 +137,13 @@ export interface LocalDesign {
   label?: string;
   /** For an uploaded photo placed on its geometry. */
   geometry?: GeometryOutcome;
+  /**
+   * The floor the products stand on, in output pixels (near left, near right, far right, far left): from the space's
+   * or the photo's camera; none for adjusted placements (the request carries the plane they stand on).
+   */
+  plane?: Array<[number, number]>;
+  /** When asked (`layers`): the render without its products and each product as drawn, to adjust it live. */
+  layers?: RenderLayers;
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -305,6 +315,7 @@ interface Arrangement {
   label?: string;
   /** An uploaded photo's: the geometry the products were placed on, and what placing found. */
   onGeometry?: { geometry: PhotoGeometry; leftOut: LeftOut[]; erase: GeometryOutcome['erase']; onFloor: number };
+  plane?: Array<[number, number]>;
 }
 
 /**
@@ -399,12 +410,20 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
       labelContext(items, scene, windows, (id) => geometry.pieces[Number(id.replace('piece-', '')) - 1]?.kind ?? null),
     );
     const placed = runs.at(-1)!;
+    const floorTop = geometry.floor.flat().reduce((top, [, y]) => Math.min(top, y * ky), Infinity);
+    const plane = floorQuadOfCamera(
+      { cx: geometry.camera.cx * kx, horizon: geometry.camera.horizonY * ky },
+      scene.width,
+      scene.height,
+      Number.isFinite(floorTop) ? floorTop : null,
+    );
     return {
       placements: variation.placements,
       basis: geometry.source,
       lightFrom: brighterSide(scene),
       label: variation.label,
       onGeometry: { geometry, leftOut: placed.leftOut, erase: placed.erase, onFloor: placed.onFloor },
+      ...(plane ? { plane } : {}),
     };
   }
   const estimated = layout ? null : estimateLayout(scene, input.mode);
@@ -430,7 +449,21 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
       ...(cord ? { cord } : {}),
       ...(farScale !== undefined ? { farScale } : {}),
     }));
-    return { placements, basis: layout ? 'seeded' : 'estimated', lightFrom: known.lightFrom, label };
+    const ky = scene.height / known.height;
+    const { camera } = known;
+    const plane = floorQuadOfCamera(
+      { cx: camera.cx * (scene.width / known.width), horizon: camera.horizon * ky },
+      scene.width,
+      scene.height,
+      (camera.horizon + (camera.f * camera.eye) / known.backZ) * ky,
+    );
+    return {
+      placements,
+      basis: layout ? 'seeded' : 'estimated',
+      lightFrom: known.lightFrom,
+      label,
+      ...(plane ? { plane } : {}),
+    };
   }
   const floorY = Math.round(scene.height * estimateFloorLine(scene));
   const placements = layOutProducts(items, { width: scene.width, height: scene.height, floorY, mode: input.mode });
@@ -504,7 +537,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ];
   });
   const seed = input.seed ?? 0;
-  const { placements, basis, lightFrom, label, onGeometry } = arrange(input, scene, items);
+  const { placements, basis, lightFrom, label, onGeometry, plane } = arrange(input, scene, items);
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
@@ -533,6 +566,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   const drawnAt = drawn.map((d) => d.placement);
   // each product takes the light of the room where it stands, read before anything is drawn over it
   sprites.forEach((sprite, n) => matchLight(sprite, scene, drawnAt[n]!, lightFrom));
+  // the scene before any product is drawn: the live adjuster's base
+  const empty = input.layers ? Uint8Array.from(scene.data) : null;
   let geometry: GeometryOutcome | undefined;
   if (onGeometry) {
     const hidden = drawOnGeometry(scene, sprites, drawnAt, onGeometry.geometry, onGeometry.erase, lightFrom);
@@ -549,10 +584,26 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   }
   if (input.layout) await drawOccluders(scene, input.layout, placements, input.replacements ?? []);
 
-  applyGrade(
-    scene,
-    gradeForSeed(gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`), seed),
+  const grade = gradeForSeed(
+    gradeFromAnswers(input.answers, input.mode, `${input.spaceType} ${input.styleText ?? ''}`),
+    seed,
   );
+  // the layers take the finished picture's grade: its tones, read before it is graded
+  const layers = empty
+    ? await layersOf({
+        empty: { data: empty, width: scene.width, height: scene.height, channels: 3 },
+        sprites,
+        // where each product is drawn: a turned view's box follows its own shape
+        placements: drawnAt,
+        grade,
+        tones: tonesOf(scene),
+        draw: (target, sprite, placement) =>
+          onGeometry
+            ? drawOnFloor(target, sprite, placement, lightFrom)
+            : drawPlacement(target, sprite, placement, lightFrom),
+      })
+    : undefined;
+  applyGrade(scene, grade);
   const bytes = await sharp(scene.data, { raw: { width: scene.width, height: scene.height, channels: 3 } })
     .webp(WEBP_OPTIONS)
     .toBuffer();
@@ -565,6 +616,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     layoutBasis: basis,
     ...(label ? { label } : {}),
     ...(geometry ? { geometry } : {}),
+    ...(plane ? { plane } : {}),
+    ...(layers ? { layers } : {}),
   };
 }
 
@@ -607,19 +660,9 @@ function drawOnGeometry(
       bottom: placement.y + placement.height,
     };
     if (placement.pose === 'flat' && placement.quad) {
-      const warped = warpToQuad(sprite, placement.quad);
-      const b = boundsOf(placement.quad);
-      drawEllipseShadow(
-        scene,
-        (b.left + b.right) / 2,
-        b.top + (b.bottom - b.top) * 0.55,
-        (b.right - b.left) * 0.5,
-        (b.bottom - b.top) * 0.6,
-        0.1,
-      );
-      blendSprite(scene, warped.sprite, warped.left, warped.top);
+      const warped = drawFlatOnQuad(scene, sprite, placement.quad);
       markCover(cover, width, height, warped.sprite, warped.left, warped.top);
-      box = b;
+      box = boundsOf(placement.quad);
     } else {
       drawPlacement(scene, sprite, placement, windowSideOf(geometry, placement, kx) ?? lightFrom);
       markCover(cover, width, height, sprite, placement.x, placement.y);
@@ -653,6 +696,28 @@ function windowSideOf(geometry: PhotoGeometry, placement: Placement, kx: number)
     if (nearest === null || Math.abs(middle - centre) < Math.abs(nearest - centre)) nearest = middle;
   }
   return nearest === null ? null : nearest <= centre ? 'left' : 'right';
+}
+
+/** A rug or pavers warped onto their floor corners, with a faint shadow under them; answers the warped sprite. */
+function drawFlatOnQuad(scene: Raster, sprite: Raster, quad: ReadonlyArray<readonly [number, number]>) {
+  const warped = warpToQuad(sprite, quad);
+  const b = boundsOf(quad);
+  drawEllipseShadow(
+    scene,
+    (b.left + b.right) / 2,
+    b.top + (b.bottom - b.top) * 0.55,
+    (b.right - b.left) * 0.5,
+    (b.bottom - b.top) * 0.6,
+    0.1,
+  );
+  blendSprite(scene, warped.sprite, warped.left, warped.top);
+  return warped;
+}
+
+/** One product as drawOnGeometry draws it, without the room's pieces in front of it. */
+function drawOnFloor(scene: Raster, sprite: Raster, placement: Placement, lightFrom: 'left' | 'right'): void {
+  if (placement.pose === 'flat' && placement.quad) drawFlatOnQuad(scene, sprite, placement.quad);
+  else drawPlacement(scene, sprite, placement, lightFrom);
 }
 
 interface PieceMask {

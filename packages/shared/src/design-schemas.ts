@@ -119,6 +119,8 @@ export const fidelityReceiptSchema = z.object({
   onFloor: z.optional(z.int().check(z.minimum(0))),
   /** Why products were left out: 'no free floor for the sofa'. */
   leftOut: z.optional(z.array(z.string().check(z.maxLength(120))).check(z.maxLength(20))),
+  /** The person set the floor (or ground) the products stand on (decision 0046). */
+  floorSetByYou: z.optional(z.boolean()),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './schemas';
 export * from './design-schemas';
 export * from './render-schemas';
+export * from './floor-plane';
 export * from './helpers';
 export * from './api-paths';
 export * from './accounts';

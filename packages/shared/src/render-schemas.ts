@@ -141,11 +141,45 @@ export const renderPlacementSchema = z.object({
     height: z.int().check(z.minimum(1), z.maximum(20_000)),
   }),
   replaced: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
+  /** How it stands (the local engine says): on the floor, flat on it, hung on a wall or from the ceiling. */
+  pose: z.optional(z.enum(['standing', 'flat', 'hung', 'suspended'])),
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 
 export const renderSizeSchema = z.object({ width: z.int(), height: z.int() });
 export type RenderSize = z.infer<typeof renderSizeSchema>;
+
+const planeCoordinate = z.number().check(z.minimum(-20_000), z.maximum(20_000));
+const planePointSchema = z.tuple([planeCoordinate, planeCoordinate]);
+
+/**
+ * The floor (or ground) a render stood its products on, in the render's pixels (floor-plane.ts, decision 0046):
+ * four corners of a rectangle on the floor, near left, near right, far right, far left.
+ */
+export const floorPlaneSchema = z.object({
+  corners: z.tuple([planePointSchema, planePointSchema, planePointSchema, planePointSchema]),
+});
+export type FloorPlane = z.infer<typeof floorPlaneSchema>;
+
+/**
+ * What the result step draws live while a person adjusts (decision 0046): the render with every product taken out,
+ * and each product as drawn (its light, its shadows) on a transparent picture, with where that picture lies in the
+ * render's pixels. WebP files with alpha.
+ */
+export const renderLayersSchema = z.object({
+  base: z.string(),
+  products: z.array(
+    z.object({
+      productId: z.string(),
+      url: z.string(),
+      x: z.int(),
+      y: z.int(),
+      width: z.int(),
+      height: z.int(),
+    }),
+  ),
+});
+export type RenderLayers = z.infer<typeof renderLayersSchema>;
 
 export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
@@ -157,6 +191,9 @@ export const generateDesignResponseSchema = z.object({
   placements: z.optional(z.array(renderPlacementSchema)),
   /** The render's size in pixels, the frame the placements are in (given with them). */
   renderSize: z.optional(renderSizeSchema),
+  /** The floor the products stand on and the pictures to adjust them live (the local engine). */
+  plane: z.optional(floorPlaneSchema),
+  layers: z.optional(renderLayersSchema),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
@@ -174,6 +211,13 @@ export const recompositeDesignBodySchema = z.object({
   refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
   spaceImageUrl: mediaUrlSchema,
   placements: z.array(renderPlacementSchema).check(z.maxLength(70)),
+  /** The floor the placements stand on, as the render (or an earlier correction) gave it. */
+  plane: z.optional(floorPlaneSchema),
+  /**
+   * The floor as the person set it: the standing products re-flow from `plane` onto it, the receipt says the floor
+   * was set by them, and the answer's `plane` is this one. Needs `plane`.
+   */
+  floor: z.optional(floorPlaneSchema),
 });
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 
@@ -183,6 +227,8 @@ export const recompositeDesignResponseSchema = z.object({
   renderSize: renderSizeSchema,
   /** The fidelity receipt of the picture drawn again. */
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+  plane: z.optional(floorPlaneSchema),
+  layers: z.optional(renderLayersSchema),
 });
 export type RecompositeDesignResponse = z.infer<typeof recompositeDesignResponseSchema>;
 
@@ -230,6 +276,9 @@ export const renderVariationSchema = z.looseObject({
    * words; the first's says where its main product stands. The local engine's; a remote engine gives none.
    */
   label: z.optional(z.string().check(z.maxLength(120))),
+  /** The floor the local engine stood the products on, and the pictures to adjust them live (decision 0046). */
+  plane: z.optional(floorPlaneSchema),
+  layers: z.optional(renderLayersSchema),
 });
 export type RenderVariation = z.infer<typeof renderVariationSchema>;
 

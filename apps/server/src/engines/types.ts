@@ -1,4 +1,4 @@
-import type { FidelityReceipt, GenerateDesignFields, Mode } from '@dwellscape/shared';
+import type { FidelityReceipt, FloorPlane, GenerateDesignFields, Mode } from '@dwellscape/shared';
 
 /** A loaded image handed to an engine: the bytes plus what it shows. */
 export interface EngineImage {
@@ -29,6 +29,10 @@ export interface GenerateDesignInput {
   seed?: number;
   /** Placements a person adjusted, by index in `products`: each listed product drawn in its box, the rest left out. */
   placements?: EnginePlacement[];
+  /** The floor adjusted placements stand on (the render's, or as the person set it): answered with the render. */
+  plane?: FloorPlane['corners'];
+  /** The person set that floor: the receipt says so. */
+  floorSetByYou?: boolean;
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */
@@ -37,6 +41,13 @@ export interface EnginePlacement {
   box: { x: number; y: number; width: number; height: number };
   /** The room's own piece it took the place of. */
   replaced?: string;
+  pose?: 'standing' | 'flat' | 'hung' | 'suspended';
+}
+
+/** The pictures to adjust a render live (decision 0046): the render without products, each product as drawn. */
+export interface EngineLayers {
+  base: Buffer;
+  products: Array<{ index: number; bytes: Buffer; x: number; y: number; width: number; height: number }>;
 }
 
 export interface GenerateFromPromptInput {
@@ -59,6 +70,9 @@ export interface RenderedImage {
   placements?: EnginePlacement[];
   /** What this variation's arrangement changes from the first's, in a few words (the local engine). */
   label?: string;
+  /** The floor the products stand on and the pictures to adjust them live (the local engine). */
+  plane?: FloorPlane['corners'];
+  layers?: EngineLayers;
 }
 
 export interface ImageEngine {

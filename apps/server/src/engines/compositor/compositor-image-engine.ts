@@ -7,7 +7,7 @@ import {
   type SpaceLayout,
 } from '@dwellscape/compositor';
 import { SEED_PRODUCTS } from '@dwellscape/sample-art';
-import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
+import { UPLOAD_MAX_PIXELS, type FloorPlane } from '@dwellscape/shared';
 import { EngineFailureError, EngineInputError } from '../errors';
 import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
@@ -91,7 +91,7 @@ export class CompositorImageEngine implements ImageEngine {
         seeded = { layout, replacements: valid };
       }
     }
-    return this.render(
+    const rendered = await this.render(
       {
         spaceImage,
         products,
@@ -102,10 +102,18 @@ export class CompositorImageEngine implements ImageEngine {
         ...seeded,
         ...(input.placements ? { placements: input.placements } : {}),
         seed: input.seed ?? 0,
+        layers: true,
         ...renderLimits,
       },
       signal,
     );
+    if (!input.placements) return rendered;
+    // adjusted placements stand on the plane the request carries: it is the answer's, as the person set it or not
+    return {
+      ...rendered,
+      ...(input.plane ? { plane: input.plane } : {}),
+      ...(input.floorSetByYou ? { receipt: { ...rendered.receipt, floorSetByYou: true } } : {}),
+    };
   }
 
   async generateFromPrompt(input: GenerateFromPromptInput, signal?: AbortSignal): Promise<RenderedImage> {
@@ -150,20 +158,33 @@ export class CompositorImageEngine implements ImageEngine {
     if (!outcome.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
-    const { bytes, width, height, placements, label } = outcome.design;
+    const { bytes, width, height, placements, label, plane, layers } = outcome.design;
     // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
     return {
-      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      bytes: bufferOf(bytes),
       contentType: 'image/webp',
       width,
       height,
       receipt: outcome.receipt,
-      placements: placements.map(({ index, x, y, width: w, height: h, replaced }) => ({
+      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose }) => ({
         index,
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
+        pose,
       })),
       ...(label ? { label } : {}),
+      ...(plane ? { plane: plane as FloorPlane['corners'] } : {}),
+      ...(layers
+        ? {
+            layers: {
+              base: bufferOf(layers.base),
+              products: layers.products.map((p) => ({ ...p, bytes: bufferOf(p.bytes) })),
+            },
+          }
+        : {}),
     };
   }
 }
+
+/** It crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy. */
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -94,6 +94,8 @@ export default async function aiRoutes(app: AppInstance) {
         placements: rendered.placements ?? [],
         renderSize: { width: rendered.width, height: rendered.height },
         receipt: rendered.receipt ?? null,
+        ...(rendered.plane ? { plane: rendered.plane } : {}),
+        ...(rendered.layers ? { layers: rendered.layers } : {}),
       };
     },
   );
@@ -131,6 +133,8 @@ export default async function aiRoutes(app: AppInstance) {
           ...(rendered.placements
             ? { placements: rendered.placements, renderSize: { width: rendered.width, height: rendered.height } }
             : {}),
+          ...(rendered.plane ? { plane: rendered.plane } : {}),
+          ...(rendered.layers ? { layers: rendered.layers } : {}),
         };
       } catch (err) {
         // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)

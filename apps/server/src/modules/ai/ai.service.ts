@@ -1,9 +1,16 @@
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { PRODUCT_VIEWS, SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
+import { placementRoleOf } from '@dwellscape/compositor';
 import {
+  floorQuadProblem,
   generateDesignFieldsSchema,
   messages,
+  reflowBox,
+  sameQuad,
+  type FloorPlane,
+  type FloorQuad,
+  type RenderLayers,
   type GenerateDesignFields,
   type RecompositeDesignBody,
   type RenderPlacement,
@@ -17,6 +24,7 @@ import { AppError, badInput, invalidField, invalidIssues } from '../../errors';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import type {
   EngineImage,
+  EngineLayers,
   EnginePlacement,
   Engines,
   GenerateDesignInput,
@@ -144,9 +152,9 @@ function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'u
 }
 
 function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
-  return placements.flatMap(({ index, box, replaced }) => {
+  return placements.flatMap(({ index, box, replaced, pose }) => {
     const productId = ids[index];
-    return productId ? [{ productId, box, ...(replaced ? { replaced } : {}) }] : [];
+    return productId ? [{ productId, box, ...(replaced ? { replaced } : {}), ...(pose ? { pose } : {}) }] : [];
   });
 }
 
@@ -202,10 +210,60 @@ export async function loadRecompositeInput(
   body: RecompositeDesignBody,
 ): Promise<Omit<GenerateDesignInput, 'seed'>> {
   const placements = recompositePlacementsOf(body);
+  const floor = floorOf(body);
   const spaceImage = await readImageField(deps.storage, body.spaceImageUrl, 'spaceImageUrl');
   const fields = recompositeFieldsOf(body);
   const products = await loadProducts(deps, fields);
-  return { spaceImage, spaceImageKey: keyOfUrl(deps, body.spaceImageUrl), products, fields, placements };
+  return {
+    spaceImage,
+    spaceImageKey: keyOfUrl(deps, body.spaceImageUrl),
+    products,
+    fields,
+    placements: floor ? reflowPlacements(placements, products, floor.from, floor.to) : placements,
+    ...(floor ? { plane: floor.to, floorSetByYou: true } : body.plane ? { plane: body.plane.corners } : {}),
+  };
+}
+
+/**
+ * The floor a person set, checked: it needs the plane the placements stand on, and both must be floors seen in
+ * perspective (floorQuadProblem). A 400 naming the field otherwise; none when no floor was set.
+ */
+function floorOf(body: RecompositeDesignBody): { from: FloorPlane['corners']; to: FloorPlane['corners'] } | null {
+  if (body.plane) {
+    const problem = floorQuadProblem(body.plane.corners);
+    if (problem) throw invalidField('plane.corners', problem);
+  }
+  if (!body.floor) return null;
+  if (!body.plane) throw invalidField('plane', 'is required with floor: the plane the placements stand on');
+  const problem = floorQuadProblem(body.floor.corners);
+  if (problem) throw invalidField('floor.corners', problem);
+  return { from: body.plane.corners, to: body.floor.corners };
+}
+
+/**
+ * The products that stand or lie on the floor moved onto the floor the person set, each keeping its place on it and
+ * sized by the new perspective (floor-plane.ts: the web shows the same while the corners are dragged); what hangs
+ * stays where it is. The same floor as before moves nothing.
+ */
+function reflowPlacements(
+  placements: EnginePlacement[],
+  products: readonly EngineImage[],
+  from: FloorQuad,
+  to: FloorQuad,
+): EnginePlacement[] {
+  if (sameQuad(from, to)) return placements;
+  return placements.map((placement) => {
+    const product = products[placement.index];
+    const role = placementRoleOf(product?.category, product?.name);
+    if (role === 'wall' || role === 'overhead') return placement;
+    const moved = reflowBox(from, to, placement.box);
+    const width = Math.max(1, Math.round(moved.width));
+    const height = Math.max(1, Math.round(moved.height));
+    return {
+      ...placement,
+      box: { x: Math.max(0, Math.round(moved.x)), y: Math.max(0, Math.round(moved.y)), width, height },
+    };
+  });
 }
 
 /**
@@ -270,12 +328,36 @@ export async function renderDesignVariation(
   const rendered = await withDeadline(RENDER_DEADLINE_MS, messages.create.renderTimeout, (signal) =>
     deps.engines.image.generateDesign({ ...input, seed }, signal),
   );
-  const { placements } = rendered;
+  const { placements, layers } = rendered;
   const variation = await storeVariation(deps, rendered);
+  const ids = productIdsOf(input.fields);
   // by product id, as generate-design-image answers them and the placement adjuster sends them back
-  return placements
-    ? { ...variation, placements: placementsWithIds(placements, productIdsOf(input.fields)) }
-    : variation;
+  return {
+    ...variation,
+    ...(placements ? { placements: placementsWithIds(placements, ids) } : {}),
+    ...(layers ? { layers: await storeLayers(deps, layers, ids) } : {}),
+  };
+}
+
+/** The live adjuster's pictures stored as the render's owner's, each product's by its id. */
+async function storeLayers(deps: AiDeps, layers: EngineLayers, ids: readonly string[]): Promise<RenderLayers> {
+  const store = async (bytes: Buffer) => {
+    const meta = await sharp(bytes).metadata();
+    const stored = await storeWebp(deps.db, deps.storage, {
+      kind: 'render',
+      owner: deps.owner,
+      bytes,
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+    });
+    return stored.url;
+  };
+  const products: RenderLayers['products'] = [];
+  for (const { index, bytes, x, y, width, height } of layers.products) {
+    const productId = ids[index];
+    if (productId) products.push({ productId, url: await store(bytes), x, y, width, height });
+  }
+  return { base: await store(layers.base), products };
 }
 
 /** One variation of a see-in-space render, stored. */
@@ -293,7 +375,15 @@ export async function renderPromptVariation(
 async function storeVariation(deps: AiDeps, rendered: RenderedImage): Promise<RenderVariation> {
   // the bytes become the stored file and the receipt is carried; placements by index mean nothing outside the
   // request (the create flow's variations carry them by product id)
-  const { bytes: _bytes, contentType: _contentType, placements: _placements, ...about } = rendered;
+  const {
+    bytes: _bytes,
+    contentType: _contentType,
+    placements: _placements,
+    layers: _layers,
+    plane,
+    ...about
+  } = rendered;
+  if (plane) return { ...about, plane: { corners: plane }, imageUrl: await storeRender(deps, rendered) };
   return { ...about, imageUrl: await storeRender(deps, rendered) };
 }
 

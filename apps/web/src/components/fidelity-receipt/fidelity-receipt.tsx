@@ -56,6 +56,9 @@ export function FidelityReceiptLine({
       {(receipt.layout === 'found' || receipt.layout === 'guessed') && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">{describeLayout(receipt, mode)}</p>
       )}
+      {receipt.floorSetByYou && (
+        <p className="text-xs text-muted-foreground">{mode === 'landscape' ? 'Ground' : 'Floor'} set by you</p>
+      )}
       {receipt.leftOut && receipt.leftOut.length > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}

@@ -1,26 +1,34 @@
-import { contracts, type RecompositeDesignResponse, type RenderPlacement } from '@dwellscape/shared';
+import { contracts, type FloorPlane, type RecompositeDesignResponse, type RenderPlacement } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { generateDesignFieldsOf, type GenerateDesignImageInput } from './generate-design-image';
 
+/** Where the products go now: the placements, the floor they stand on, and the floor the person set, if they did. */
+export interface Adjustment {
+  placements: RenderPlacement[];
+  plane?: FloorPlane;
+  floor?: FloorPlane;
+}
+
 /**
  * Draws a render again on the server with the products where the person put them: the render's own inputs and
- * the adjusted placements (a removed product is simply not listed). The same request gives the same picture.
+ * the adjusted placements (a removed product is simply not listed); with a floor the person set, the products
+ * standing on the floor re-flow onto it. The same request gives the same picture.
  */
 export function recompositeDesign(
   input: GenerateDesignImageInput,
-  placements: RenderPlacement[],
+  adjustment: Adjustment,
   signal?: AbortSignal,
 ): Promise<RecompositeDesignResponse> {
   return callApi(contracts.recompositeDesign, {
-    body: { ...generateDesignFieldsOf(input), placements },
+    body: { ...generateDesignFieldsOf(input), ...adjustment },
     signal,
   });
 }
 
 export function useRecompositeDesign() {
   return useMutation({
-    mutationFn: ({ input, placements }: { input: GenerateDesignImageInput; placements: RenderPlacement[] }) =>
-      recompositeDesign(input, placements),
+    mutationFn: ({ input, adjustment }: { input: GenerateDesignImageInput; adjustment: Adjustment }) =>
+      recompositeDesign(input, adjustment),
   });
 }

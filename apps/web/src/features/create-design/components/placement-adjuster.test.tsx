@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster';
 import { jsonResponse } from '../../../../test/render';
 import { getCreateDraft, updateCreateDraft } from '../stores/create-draft';
@@ -190,4 +190,240 @@ describe('adjusting a render’s placements', () => {
       '/media/renders/after.webp',
     );
   }, 20_000);
+});
+
+/*
+ * Live adjusting on the floor (decision 0046): the render answers its floor (here a floor whose sides meet at row
+ * 400) and each product's layer; jsdom draws nothing, so the canvas's context records what is drawn where.
+ */
+const plane = {
+  corners: [
+    [0, 1200],
+    [1600, 1200],
+    [1000, 600],
+    [600, 600],
+  ] as [[number, number], [number, number], [number, number], [number, number]],
+};
+const layers = {
+  base: '/media/renders/base.webp',
+  products: [
+    { productId: 'sofa', url: '/media/renders/sofa-layer.webp', x: 380, y: 590, width: 640, height: 230 },
+    { productId: 'lamp', url: '/media/renders/lamp-layer.webp', x: 955, y: 370, width: 240, height: 430 },
+  ],
+};
+const livePlacements = [
+  { productId: 'sofa', box: { x: 500, y: 600, width: 400, height: 200 }, pose: 'standing' as const },
+  { productId: 'lamp', box: { x: 1000, y: 400, width: 150, height: 380 }, pose: 'standing' as const },
+];
+const liveJob = {
+  ...doneJob,
+  variationCount: 1,
+  variations: [
+    {
+      imageUrl: '/media/renders/after.webp',
+      ...renderSize,
+      receipt: receiptOf(0.962),
+      placements: livePlacements,
+      plane,
+      layers,
+    },
+  ],
+};
+
+/** A picture that loads as soon as it is given its address. */
+class LoadingImage {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  decoding = 'auto';
+  #src = '';
+  get src() {
+    return this.#src;
+  }
+  set src(value: string) {
+    this.#src = value;
+    queueMicrotask(() => this.onload?.());
+  }
+}
+
+/** A finger dragged over an element by these points (jsdom has touch events but no pointer events). */
+function dragByTouch(element: Element, points: Array<[number, number]>) {
+  const at = ([clientX, clientY]: [number, number]) => {
+    const touches = [{ identifier: 7, clientX, clientY, target: element }];
+    return { touches, targetTouches: touches, changedTouches: touches };
+  };
+  const [first, ...rest] = points;
+  fireEvent.touchStart(element, at(first!));
+  for (const point of rest) fireEvent.touchMove(element, at(point));
+  fireEvent.touchEnd(element, { touches: [], targetTouches: [], changedTouches: at(points.at(-1)!).touches });
+}
+
+function recordDrawing() {
+  const drawn: Array<{ src: string; x: number; y: number; width: number; height: number }> = [];
+  const context = {
+    setTransform: vi.fn(),
+    save: vi.fn(),
+    restore: vi.fn(),
+    beginPath: vi.fn(),
+    rect: vi.fn(),
+    clip: vi.fn(),
+    drawImage: vi.fn((image: { src: string }, x: number, y: number, width: number, height: number) => {
+      drawn.push({ src: image.src, x, y, width, height });
+    }),
+  };
+  vi.stubGlobal('Image', LoadingImage);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => context as unknown as CanvasRenderingContext2D,
+  );
+  /** Where a layer was drawn last. */
+  const last = (src: string) => drawn.filter((d) => d.src === src).at(-1);
+  return { drawn, last };
+}
+
+async function openLiveAdjuster(tool: 'Adjust placement' | 'Fix the floor', receipt = receiptOf(0.962)) {
+  chooseEverything();
+  const job = { ...liveJob, variations: [{ ...liveJob.variations[0]!, receipt }] };
+  const api = stubApi({
+    'POST /api/render-jobs': () => jsonResponse(202, job),
+    'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+    'POST /api/ai/recomposite-design': ({ init }) => {
+      const body = JSON.parse(String(init?.body)) as { placements: typeof placements; floor?: unknown };
+      return jsonResponse(200, {
+        imageUrl: '/media/renders/adjusted.webp',
+        placements: body.placements,
+        renderSize,
+        receipt: { ...receiptOf(0.95), ...(body.floor ? { floorSetByYou: true } : {}) },
+        ...(body.floor ? { plane: body.floor } : { plane }),
+      });
+    },
+  });
+  renderCreateFlow('render-result', { cached: true });
+  await userEvent.click(await screen.findByRole('button', { name: tool }));
+  return api;
+}
+
+const sentBody = (api: ReturnType<typeof stubApi>) => {
+  const [, init] = api.callsTo('POST', '/api/ai/recomposite-design')[0]!;
+  return JSON.parse(String(init!.body)) as {
+    placements: typeof placements;
+    plane?: typeof plane;
+    floor?: typeof plane;
+  };
+};
+
+describe('adjusting live on the floor', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws each product from its layer over the render without them, and moves it along the floor: further back is smaller', async () => {
+    const { last } = recordDrawing();
+    const api = await openLiveAdjuster('Adjust placement');
+    // the base, then each product's layer where the render drew it
+    await waitFor(() => expect(last(layers.base)).toEqual({ src: layers.base, x: 0, y: 0, width: 1600, height: 1200 }));
+    expect(last(layers.products[0]!.url)).toEqual({
+      src: layers.products[0]!.url,
+      x: 380,
+      y: 590,
+      width: 640,
+      height: 230,
+    });
+
+    const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    sofaFrame.focus();
+    // five steps back (16 px each): the foot from 400 px below the horizon to 320, so drawn at 0.8 of its size
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(sofaFrame).toHaveStyle({ width: '20%', left: '33.75%' });
+    await waitFor(() => expect(last(layers.products[0]!.url)).toMatchObject({ width: 640 * 0.8, height: 230 * 0.8 }));
+    const drawnSofa = last(layers.products[0]!.url)!;
+    // the layer keeps its place around the product: its foot at (700, 720)
+    expect(drawnSofa.x).toBeCloseTo(700 - 320 / 2 + (380 - 500) * 0.8, 5);
+    expect(drawnSofa.y).toBeCloseTo(720 - 160 + (590 - 600) * 0.8, 5);
+
+    // and forward again past where it was: nearer is larger
+    await userEvent.keyboard(
+      '{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}',
+    );
+    // three steps nearer than it began: 448 px below the horizon, 1.12 of its size
+    expect(Number.parseFloat(sofaFrame.style.width)).toBeCloseTo(28, 5);
+
+    // the pointer: the lamp follows it, smaller as it goes back (jsdom lays nothing out: a screen pixel is a picture pixel)
+    const lampFrame = screen.getByRole('button', { name: 'Move Arc Lamp' });
+    dragByTouch(lampFrame, [
+      [100, 100],
+      [120, 80],
+      [140, 60],
+    ]);
+    // about 40 px right and 40 back (a touch drag starts past a few pixels): its foot was 380 px below the horizon
+    const pct = (value: string) => Number.parseFloat(value) / 100;
+    const footX = (pct(lampFrame.style.left) + pct(lampFrame.style.width) / 2) * 1600;
+    const footY = (pct(lampFrame.style.top) + pct(lampFrame.style.height)) * 1200;
+    expect(footX).toBeGreaterThan(1075 + 30);
+    expect(footY).toBeLessThan(780 - 30);
+    expect(pct(lampFrame.style.height) * 1200).toBeCloseTo(footY - 400, 5);
+    await waitFor(() => expect(last(layers.products[1]!.url)!.height).toBeCloseTo((430 * (footY - 400)) / 380, 5));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api);
+    expect(body.plane).toEqual(plane);
+    expect(body.floor).toBeUndefined();
+    // sent in whole pixels: the sofa three steps nearer than it began, the lamp dragged back
+    const lampHeight = footY - 400;
+    const lampWidth = (150 * lampHeight) / 380;
+    expect(body.placements).toEqual([
+      { productId: 'sofa', box: { x: 476, y: 624, width: 448, height: 224 }, pose: 'standing' },
+      {
+        productId: 'lamp',
+        box: {
+          x: Math.round(footX - lampWidth / 2),
+          y: Math.round(footY - lampHeight),
+          width: Math.round(lampWidth),
+          height: Math.round(lampHeight),
+        },
+        pose: 'standing',
+      },
+    ]);
+  }, 30_000);
+
+  it('shows the floor’s grid to fix by its corners: the products re-flow, the request carries the plane and the floor set, and the receipt says so', async () => {
+    const { last } = recordDrawing();
+    const api = await openLiveAdjuster('Fix the floor');
+    expect(screen.getByText('The floor your products stand on')).toBeInTheDocument();
+    const farLeft = screen.getByRole('button', { name: 'Move the floor’s far left corner' });
+    const farRight = screen.getByRole('button', { name: 'Move the floor’s far right corner' });
+    expect(farLeft).toHaveStyle({ left: '37.5%', top: '50%' });
+    await waitFor(() => expect(last(layers.products[0]!.url)).toMatchObject({ width: 640 }));
+
+    // the far edge lifted about 80 px by both corners: five key steps of 16 px, and a drag (it starts past a few)
+    farLeft.focus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(farLeft).toHaveStyle({ top: '43.333333333333336%' });
+    dragByTouch(farRight, [
+      [50, 50],
+      [50, 10],
+      [50, -30],
+    ]);
+    expect(Number.parseFloat(farRight.style.top)).toBeCloseTo(43.3, 0);
+    expect(Number.parseFloat(farRight.style.top)).toBeLessThan(44);
+    // the sofa stays where it stood on the floor, which now recedes more slowly: drawn larger
+    await waitFor(() => expect(last(layers.products[0]!.url)!.width).toBeGreaterThan(640));
+    const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    expect(Number.parseFloat(sofaFrame.style.width)).toBeGreaterThan(25);
+
+    // a corner cannot be dragged past where the floor's sides meet: the grid stays a floor
+    for (let i = 0; i < 40; i++) fireEvent.keyDown(farLeft, { key: 'ArrowRight' });
+    expect(Number.parseFloat(farLeft.style.left)).toBeLessThan(62.5);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api);
+    // the placements as they stood on the render's floor, the render's floor, and the floor set: the server re-flows
+    expect(body.plane).toEqual(plane);
+    expect(body.placements[0]).toMatchObject({ productId: 'sofa', box: { x: 500, y: 600, width: 400, height: 200 } });
+    expect(body.floor!.corners[0]).toEqual([0, 1200]);
+    expect(body.floor!.corners[2][1]).toBeCloseTo(523, -1);
+    expect(body.floor!.corners[3][1]).toBe(520);
+    expect(await screen.findByText('Floor set by you')).toBeInTheDocument();
+  }, 30_000);
 });

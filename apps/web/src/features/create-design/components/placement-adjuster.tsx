@@ -1,10 +1,23 @@
-import type { RenderPlacement } from '@dwellscape/shared';
+import {
+  reflowBox,
+  sameQuad,
+  standAt,
+  wholeBox,
+  type FloorPlane,
+  type FloorQuad,
+  type Mode,
+  type PlaneBox,
+  type RenderLayers,
+  type RenderPlacement,
+} from '@dwellscape/shared';
 import { useGesture } from '@use-gesture/react';
-import { Check, Move, Trash2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Check, Grid3x3, Move, RotateCcw, Trash2, X } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
+import { FloorGrid } from './floor-grid';
+import { LiveCanvas } from './live-canvas';
 
 /** Scale limits against the size the render chose: half to twice. */
 const MIN_SCALE = 50;
@@ -19,9 +32,18 @@ export interface AdjustableProduct {
 
 interface Draft {
   placement: RenderPlacement;
+  /** Where it is now, in render pixels (fractions kept while adjusting; whole pixels are sent). */
+  box: PlaneBox;
   /** Size against the render's own, in percent (the slider). */
   scale: number;
   removed: boolean;
+}
+
+/** What Apply sends: the placements, the floor they stand on, and the floor the person set (when they did). */
+export interface AdjustedPlacements {
+  placements: RenderPlacement[];
+  plane?: FloorPlane;
+  floor?: FloorPlane;
 }
 
 interface PlacementAdjusterProps {
@@ -31,14 +53,27 @@ interface PlacementAdjusterProps {
   imageHeight: number;
   placements: RenderPlacement[];
   products: AdjustableProduct[];
+  /** The floor the render stood the products on: they keep to it as they move (nearer is larger). */
+  plane?: FloorPlane;
+  /** The render without its products and each product as drawn: the products move live over the picture. */
+  layers?: RenderLayers;
+  /** The person set the render's floor before: Apply keeps saying so. */
+  floorSetByYou?: boolean;
+  mode?: Mode;
+  /** Opens with the floor's grid to correct ('floor') rather than the products to move. */
+  initialTool?: 'move' | 'floor';
   /** Draws the design again with these placements; resolves when the new picture is shown. */
-  onApply: (placements: RenderPlacement[]) => Promise<void>;
+  onApply: (adjusted: AdjustedPlacements) => Promise<void>;
   onCancel: () => void;
 }
 
+const standsOnFloor = (placement: RenderPlacement) => placement.pose === 'standing' || placement.pose === 'flat';
+
 /**
- * Adjusting a render (issue #21): each product's box over the picture; drag one to move it, pinch it or use the
- * slider to scale it, remove it. Apply draws the design again on the server with the new placements.
+ * Adjusting a render: each product over the picture, drawn live from its own layer as it moves (decision 0046);
+ * drag one to move it along the floor (it grows as it comes nearer, as the floor's perspective says), pinch it or
+ * use the slider to scale it, remove it. 'Fix the floor' shows the floor's grid to fit to the photo by its corners;
+ * the products follow it. Apply draws the design again on the server.
  */
 export function PlacementAdjuster({
   imageUrl,
@@ -46,36 +81,63 @@ export function PlacementAdjuster({
   imageHeight,
   placements,
   products,
+  plane,
+  layers,
+  floorSetByYou = false,
+  mode = 'interior',
+  initialTool = 'move',
   onApply,
   onCancel,
 }: PlacementAdjusterProps) {
   const [drafts, setDrafts] = useState<Draft[]>(() =>
-    placements.map((placement) => ({ placement, scale: 100, removed: false })),
+    placements.map((placement) => ({ placement, box: { ...placement.box }, scale: 100, removed: false })),
   );
   const [selectedId, setSelectedId] = useState<string | null>(placements[0]?.productId ?? null);
   const [isApplying, setIsApplying] = useState(false);
+  const [tool, setTool] = useState<'move' | 'floor'>(plane ? initialTool : 'move');
+  // the floor the drafts stand on, and the floor as the person has it now (the same until a corner moves)
+  const [basis, setBasis] = useState<FloorQuad | null>(plane?.corners ?? null);
+  const [corners, setCorners] = useState<FloorQuad | null>(plane?.corners ?? null);
+  const [floorSet, setFloorSet] = useState(floorSetByYou);
+  const [isLive, setIsLive] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
+  const surface = mode === 'landscape' ? 'ground' : 'floor';
 
   const nameOf = (productId: string) => products.find((p) => p.productId === productId)?.name ?? 'Product';
   const selected = drafts.find((d) => d.placement.productId === selectedId && !d.removed) ?? null;
-  const changed = drafts.some((d, n) => d.removed || d.scale !== 100 || d.placement.box !== placements[n]?.box);
+  const floorMoved = basis !== null && corners !== null && !sameQuad(basis, corners);
+  const changed =
+    floorMoved ||
+    floorSet !== floorSetByYou ||
+    drafts.some((d, n) => d.removed || d.scale !== 100 || !sameBox(d.box, placements[n]!.box));
+
+  /** Where a product is shown: its draft, re-flowed onto the floor as the person has it now. */
+  const shownBox = (d: Draft): PlaneBox =>
+    floorMoved && standsOnFloor(d.placement) ? reflowBox(basis!, corners!, d.box) : d.box;
 
   const update = (productId: string, change: (draft: Draft) => Draft) =>
     setDrafts((list) => list.map((d) => (d.placement.productId === productId ? change(d) : d)));
 
-  /** Moves a box by a distance in picture pixels, kept inside the picture. */
+  /**
+   * Moves a product by a distance in picture pixels. One on the floor moves its foot and takes the size the floor's
+   * perspective gives it there; one on a wall or ceiling just moves. Kept inside the picture.
+   */
   const moveBy = (productId: string, dx: number, dy: number) =>
     update(productId, (d) => {
-      const box = d.placement.box;
+      const box = d.box;
+      if (basis && standsOnFloor(d.placement)) {
+        const foot = [
+          clamp(box.x + box.width / 2 + dx, 0, imageWidth),
+          clamp(box.y + box.height + dy, 0, imageHeight),
+        ] as const;
+        return { ...d, box: standAt(basis, box, foot) };
+      }
       return {
         ...d,
-        placement: {
-          ...d.placement,
-          box: {
-            ...box,
-            x: Math.round(clamp(box.x + dx, 0, imageWidth - box.width)),
-            y: Math.round(clamp(box.y + dy, 0, imageHeight - box.height)),
-          },
+        box: {
+          ...box,
+          x: clamp(box.x + dx, 0, imageWidth - box.width),
+          y: clamp(box.y + dy, 0, imageHeight - box.height),
         },
       };
     });
@@ -84,14 +146,24 @@ export function PlacementAdjuster({
   const scaleTo = (productId: string, scale: number) =>
     update(productId, (d) => {
       const next = clamp(Math.round(scale), MIN_SCALE, MAX_SCALE);
-      const box = d.placement.box;
+      const box = d.box;
       const factor = next / d.scale;
-      const width = clamp(Math.round(box.width * factor), 1, imageWidth);
-      const height = clamp(Math.round(box.height * factor), 1, imageHeight);
-      const x = clamp(Math.round(box.x + box.width / 2 - width / 2), 0, imageWidth - width);
-      const y = clamp(Math.round(box.y + box.height - height), 0, imageHeight - height);
-      return { ...d, scale: next, placement: { ...d.placement, box: { x, y, width, height } } };
+      const width = clamp(box.width * factor, 1, imageWidth);
+      const height = clamp(box.height * factor, 1, imageHeight);
+      const x = clamp(box.x + box.width / 2 - width / 2, 0, imageWidth - width);
+      const y = clamp(box.y + box.height - height, 0, imageHeight - height);
+      return { ...d, scale: next, box: { x, y, width, height } };
     });
+
+  /** Back to moving products: they now stand on the floor as the person set it. */
+  const keepFloor = () => {
+    if (floorMoved) {
+      setDrafts((list) => list.map((d) => ({ ...d, box: shownBox(d) })));
+      setBasis(corners);
+      setFloorSet(true);
+    }
+    setTool('move');
+  };
 
   /** Picture pixels per screen pixel: the frame shows the whole picture. */
   const pictureScale = () => imageWidth / (frameRef.current?.clientWidth || imageWidth);
@@ -118,118 +190,211 @@ export function PlacementAdjuster({
   const apply = async () => {
     setIsApplying(true);
     try {
-      await onApply(drafts.filter((d) => !d.removed).map((d) => d.placement));
+      const kept = drafts
+        .filter((d) => !d.removed)
+        .map((d) => ({ ...d.placement, box: wholeBox(d.box, imageWidth, imageHeight) }));
+      const setByYou = floorSet || floorMoved;
+      await onApply({
+        placements: kept,
+        ...(basis ? { plane: planeOf(basis) } : {}),
+        ...(setByYou && corners ? { floor: planeOf(corners) } : {}),
+      });
     } finally {
       setIsApplying(false);
     }
   };
 
+  const liveProducts = useMemo(
+    () =>
+      drafts
+        .filter((d) => !d.removed)
+        .map((d) => ({
+          productId: d.placement.productId,
+          from: d.placement.box,
+          to: shownBox(d),
+          ...(d.placement.pose ? { pose: d.placement.pose } : {}),
+        })),
+    // shownBox reads these
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [drafts, basis, corners],
+  );
+
   return (
     <div>
-      <div
-        className="relative w-full overflow-hidden rounded-2xl bg-muted shadow-card"
-        style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}
-      >
-        <div ref={frameRef} className="absolute inset-0">
-          <ResponsiveImage
-            src={imageUrl}
-            alt="Your redesigned space, being adjusted"
-            sizes={imageSizes.column}
-            priority
-            className="absolute inset-0 size-full object-fill"
-          />
-          {drafts.map((draft) => {
-            if (draft.removed) return null;
-            const { productId, box } = draft.placement;
-            const isSelected = productId === selectedId;
-            return (
-              <button
-                key={productId}
-                type="button"
-                {...bind(productId)}
-                aria-label={`Move ${nameOf(productId)}`}
-                aria-pressed={isSelected}
-                onClick={() => setSelectedId(productId)}
-                onFocus={() => setSelectedId(productId)}
-                onKeyDown={(event) => {
-                  const step = KEY_STEP * imageWidth;
-                  const moves: Record<string, [number, number]> = {
-                    ArrowLeft: [-step, 0],
-                    ArrowRight: [step, 0],
-                    ArrowUp: [0, -step],
-                    ArrowDown: [0, step],
-                  };
-                  const move = moves[event.key];
-                  if (!move) return;
-                  event.preventDefault();
-                  setSelectedId(productId);
-                  moveBy(productId, move[0], move[1]);
-                }}
-                className={cn(
-                  'absolute touch-none rounded-md border-2 border-dashed outline-none transition-colors',
-                  'focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-1',
-                  isSelected ? 'z-10 border-primary bg-primary/15' : 'border-white/80 bg-white/5 hover:bg-white/15',
-                )}
-                style={{
-                  left: `${(box.x / imageWidth) * 100}%`,
-                  top: `${(box.y / imageHeight) * 100}%`,
-                  width: `${(box.width / imageWidth) * 100}%`,
-                  height: `${(box.height / imageHeight) * 100}%`,
-                }}
-              >
-                {isSelected && (
-                  <span className="pointer-events-none absolute -top-7 left-0 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-                    {nameOf(productId)}
-                  </span>
-                )}
-              </button>
-            );
-          })}
+      <div className="relative w-full" style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}>
+        <div className="absolute inset-0 overflow-hidden rounded-2xl bg-muted shadow-card">
+          <div ref={frameRef} className="absolute inset-0">
+            <ResponsiveImage
+              src={imageUrl}
+              alt="Your redesigned space, being adjusted"
+              sizes={imageSizes.column}
+              priority
+              className="absolute inset-0 size-full object-fill"
+            />
+            {layers && (
+              <LiveCanvas
+                layers={layers}
+                products={liveProducts}
+                renderWidth={imageWidth}
+                renderHeight={imageHeight}
+                onReady={setIsLive}
+              />
+            )}
+            {drafts.map((draft) => {
+              if (draft.removed) return null;
+              const { productId } = draft.placement;
+              const box = shownBox(draft);
+              const isSelected = productId === selectedId && tool === 'move';
+              return (
+                <button
+                  key={productId}
+                  type="button"
+                  {...bind(productId)}
+                  aria-label={`Move ${nameOf(productId)}`}
+                  aria-pressed={isSelected}
+                  disabled={tool !== 'move'}
+                  onClick={() => setSelectedId(productId)}
+                  onFocus={() => setSelectedId(productId)}
+                  onKeyDown={(event) => {
+                    const step = KEY_STEP * imageWidth;
+                    const moves: Record<string, [number, number]> = {
+                      ArrowLeft: [-step, 0],
+                      ArrowRight: [step, 0],
+                      ArrowUp: [0, -step],
+                      ArrowDown: [0, step],
+                    };
+                    const move = moves[event.key];
+                    if (!move) return;
+                    event.preventDefault();
+                    setSelectedId(productId);
+                    moveBy(productId, move[0], move[1]);
+                  }}
+                  className={cn(
+                    'absolute touch-none rounded-md outline-none transition-colors',
+                    // a product drawn small far back still takes a 44 × 44 touch
+                    "before:absolute before:top-1/2 before:left-1/2 before:size-full before:min-h-11 before:min-w-11 before:-translate-x-1/2 before:-translate-y-1/2 before:content-['']",
+                    'focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-1',
+                    tool !== 'move' && 'pointer-events-none border-0',
+                    tool === 'move' && 'border-2 border-dashed',
+                    // drawn live, the product itself shows: the frame only marks the one chosen
+                    tool === 'move' &&
+                      (isSelected
+                        ? cn('z-10 border-primary', !isLive && 'bg-primary/15')
+                        : isLive
+                          ? 'border-transparent hover:border-white/70'
+                          : 'border-white/80 bg-white/5 hover:bg-white/15'),
+                  )}
+                  style={{
+                    left: `${(box.x / imageWidth) * 100}%`,
+                    top: `${(box.y / imageHeight) * 100}%`,
+                    width: `${(box.width / imageWidth) * 100}%`,
+                    height: `${(box.height / imageHeight) * 100}%`,
+                  }}
+                >
+                  {isSelected && (
+                    <span className="pointer-events-none absolute -top-7 left-0 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                      {nameOf(productId)}
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
         </div>
+        {tool === 'floor' && corners && (
+          <FloorGrid
+            corners={corners}
+            width={imageWidth}
+            height={imageHeight}
+            surface={surface}
+            onChange={setCorners}
+          />
+        )}
       </div>
 
-      <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
-        <Move className="size-4 shrink-0" aria-hidden />
-        Drag a product to move it, pinch or use the slider to resize it.
-      </p>
-
-      {selected ? (
+      {tool === 'floor' && corners ? (
         <div className="mt-3 rounded-2xl border border-border bg-card p-4">
-          <div className="flex items-center justify-between gap-3">
-            <p className="min-w-0 truncate text-sm font-semibold">{nameOf(selected.placement.productId)}</p>
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <Grid3x3 className="size-4 shrink-0" aria-hidden />
+            The {surface} your products stand on
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Drag its four corners to where the {surface} is in your photo; the products follow it.
+          </p>
+          <div className="mt-3 flex gap-2">
             <Button
               variant="outline"
               size="sm"
+              disabled={!plane || sameQuad(corners, plane.corners)}
               onClick={() => {
-                const id = selected.placement.productId;
-                update(id, (d) => ({ ...d, removed: true }));
-                setSelectedId(
-                  drafts.find((d) => !d.removed && d.placement.productId !== id)?.placement.productId ?? null,
-                );
+                if (!plane) return;
+                setCorners(plane.corners);
+                if (basis && sameQuad(basis, plane.corners)) setFloorSet(floorSetByYou);
               }}
             >
-              <Trash2 className="size-4" aria-hidden />
-              Remove {nameOf(selected.placement.productId)}
+              <RotateCcw className="size-4" aria-hidden />
+              Reset {surface}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={keepFloor}>
+              <Move className="size-4" aria-hidden />
+              Move products
             </Button>
           </div>
-          <label className="mt-3 block text-sm text-muted-foreground" htmlFor="placement-size">
-            Size of {nameOf(selected.placement.productId)}: {selected.scale}%
-          </label>
-          <input
-            id="placement-size"
-            type="range"
-            min={MIN_SCALE}
-            max={MAX_SCALE}
-            step={5}
-            value={selected.scale}
-            onChange={(event) => scaleTo(selected.placement.productId, Number(event.target.value))}
-            className="mt-2 w-full accent-primary"
-          />
         </div>
       ) : (
-        <p className="mt-3 text-sm text-muted-foreground">
-          Every product is removed. Apply to see the room without them.
-        </p>
+        <>
+          <div className="mt-3 flex items-center justify-between gap-3">
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Move className="size-4 shrink-0" aria-hidden />
+              Drag a product to move it, pinch or use the slider to resize it.
+            </p>
+            {corners && (
+              <Button variant="outline" size="sm" className="shrink-0" onClick={() => setTool('floor')}>
+                <Grid3x3 className="size-4" aria-hidden />
+                Fix the {surface}
+              </Button>
+            )}
+          </div>
+
+          {selected ? (
+            <div className="mt-3 rounded-2xl border border-border bg-card p-4">
+              <div className="flex items-center justify-between gap-3">
+                <p className="min-w-0 truncate text-sm font-semibold">{nameOf(selected.placement.productId)}</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    const id = selected.placement.productId;
+                    update(id, (d) => ({ ...d, removed: true }));
+                    setSelectedId(
+                      drafts.find((d) => !d.removed && d.placement.productId !== id)?.placement.productId ?? null,
+                    );
+                  }}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  Remove {nameOf(selected.placement.productId)}
+                </Button>
+              </div>
+              <label className="mt-3 block text-sm text-muted-foreground" htmlFor="placement-size">
+                Size of {nameOf(selected.placement.productId)}: {selected.scale}%
+              </label>
+              <input
+                id="placement-size"
+                type="range"
+                min={MIN_SCALE}
+                max={MAX_SCALE}
+                step={5}
+                value={selected.scale}
+                onChange={(event) => scaleTo(selected.placement.productId, Number(event.target.value))}
+                className="mt-2 w-full accent-primary"
+              />
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Every product is removed. Apply to see the room without them.
+            </p>
+          )}
+        </>
       )}
 
       <div className="mt-4 flex gap-3">
@@ -247,3 +412,10 @@ export function PlacementAdjuster({
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const planeOf = (corners: FloorQuad): FloorPlane => ({
+  corners: corners.map(([x, y]) => [round(x), round(y)]) as FloorPlane['corners'],
+});
+/** Corners are sent to a tenth of a pixel. */
+const round = (value: number) => Math.round(value * 10) / 10;
+const sameBox = (a: PlaneBox, b: PlaneBox) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

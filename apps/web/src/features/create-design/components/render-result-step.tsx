@@ -1,5 +1,5 @@
 import { CREATE_VIDEO_DELAY_MS, messages, type Mode, type RenderJob } from '@dwellscape/shared';
-import { ArrowRight, Ban, Clapperboard, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { ArrowRight, Ban, Clapperboard, Grid3x3, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -166,7 +166,8 @@ function StoppedSpace({ beforeUrl }: { beforeUrl: string | null }) {
 /** The render of one session as the person sees it, in both flows: progress, then before/after, variations, adjusting. */
 export function RenderStage(props: RenderStageProps) {
   const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
-  const [isAdjusting, setIsAdjusting] = useState(false);
+  const [adjusting, setAdjusting] = useState<'move' | 'floor' | null>(null);
+  const setIsAdjusting = (on: boolean) => setAdjusting(on ? 'move' : null);
   const { mutateAsync: recomposite } = useRecompositeDesign();
   if (!state || state.status === 'generating') {
     return <RenderingProgress mode={mode} beforeUrl={beforeUrl} job={state?.job ?? null} onCancel={onCancel} />;
@@ -222,7 +223,7 @@ export function RenderStage(props: RenderStageProps) {
 
   // the picked variation: its picture, its receipt, and its placements for the adjuster
   const shown = chosenVariation(state);
-  if (isAdjusting && shown.placements && shown.renderSize && state.input) {
+  if (adjusting && shown.placements && shown.renderSize && state.input) {
     const { input } = state;
     return (
       <PlacementAdjuster
@@ -230,20 +231,29 @@ export function RenderStage(props: RenderStageProps) {
         imageWidth={shown.renderSize.width}
         imageHeight={shown.renderSize.height}
         placements={shown.placements}
+        {...(shown.plane ? { plane: shown.plane } : {})}
+        {...(shown.layers ? { layers: shown.layers } : {})}
+        floorSetByYou={shown.receipt?.floorSetByYou === true}
+        mode={mode}
+        initialTool={adjusting}
         products={[
           ...input.selectedProducts.map((p) => ({ productId: p.id, name: p.name })),
           ...input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
         ]}
         onCancel={() => setIsAdjusting(false)}
-        onApply={async (placements) => {
+        onApply={async (adjustment) => {
           try {
-            const result = await recomposite({ input, placements });
+            const result = await recomposite({ input, adjustment });
             keepAdjustedRender(
               sessionId,
               result.imageUrl,
               result.placements,
               result.renderSize,
               result.receipt ?? null,
+              {
+                ...(result.plane ? { plane: result.plane } : {}),
+                ...(result.layers ? { layers: result.layers } : {}),
+              },
             );
             setIsAdjusting(false);
             toast.success('Your changes are in the design.');
@@ -263,10 +273,18 @@ export function RenderStage(props: RenderStageProps) {
         <VariationPicker variations={state.variations} chosen={state.chosen} onChoose={onChoose} />
       )}
       {shown.placements && shown.placements.length > 0 && state.input && (
-        <Button variant="outline" className="mt-4 w-full" onClick={() => setIsAdjusting(true)}>
-          <Move className="size-4" aria-hidden />
-          Adjust placement
-        </Button>
+        <div className="mt-4 flex gap-3">
+          <Button variant="outline" className="flex-1" onClick={() => setIsAdjusting(true)}>
+            <Move className="size-4" aria-hidden />
+            Adjust placement
+          </Button>
+          {shown.plane && (
+            <Button variant="outline" className="flex-1" onClick={() => setAdjusting('floor')}>
+              <Grid3x3 className="size-4" aria-hidden />
+              {mode === 'landscape' ? 'Fix the ground' : 'Fix the floor'}
+            </Button>
+          )}
+        </div>
       )}
       {state.isSample && (
         <p className="mt-3 text-center text-sm text-muted-foreground">

@@ -1,6 +1,8 @@
 import {
   messages,
   type FidelityReceipt,
+  type FloorPlane,
+  type RenderLayers,
   type RenderJob,
   type RenderPlacement,
   type RenderSize,
@@ -42,6 +44,9 @@ export interface ShownVariation {
   renderSize?: RenderSize;
   /** What the variation's arrangement changes, in the server's words ('Sofa by the window'); none when not said. */
   label?: string;
+  /** The floor the products stand on, and the pictures to adjust them live (decision 0046). */
+  plane?: FloorPlane;
+  layers?: RenderLayers;
 }
 
 export type RenderState =
@@ -185,6 +190,8 @@ const shownOf = (variation: RenderVariation): ShownVariation => ({
   receipt: variation.receipt ?? null,
   ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
   ...(variation.label ? { label: variation.label } : {}),
+  ...(variation.plane ? { plane: variation.plane } : {}),
+  ...(variation.layers ? { layers: variation.layers } : {}),
 });
 const sizeOf = (variation: RenderVariation): RenderSize => ({ width: variation.width, height: variation.height });
 
@@ -235,9 +242,11 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
           : -1;
       const chosen = keptIndex >= 0 && keptIndex < variations.length ? keptIndex : 0;
       if (kept && keptIndex === chosen && kept.imageUrl !== variations[chosen]!.imageUrl) {
-        const original = variations[chosen]!;
+        // the render's layers show its own placements, not the adjusted ones; a floor the person set is not kept
+        const { layers: _layers, plane, ...original } = variations[chosen]!;
         variations[chosen] = {
           ...original,
+          ...(plane && !kept.receipt?.floorSetByYou ? { plane } : {}),
           imageUrl: kept.imageUrl,
           receipt: kept.receipt ?? null,
           ...(kept.placements ? { placements: kept.placements } : {}),
@@ -284,10 +293,11 @@ export function keepAdjustedRender(
   placements: RenderPlacement[],
   renderSize: RenderSize,
   receipt: FidelityReceipt | null,
+  live: Pick<ShownVariation, 'plane' | 'layers'> = {},
 ): void {
   const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
-  const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt };
+  const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt, ...live };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
   setState(sessionId, { ...state, variations });

@@ -1,0 +1,156 @@
+import type { PlaneBox } from '@dwellscape/shared';
+
+/**
+ * One product's layer drawn where the person has it now (decision 0046): the layer is the product as the render drew
+ * it (its light, its shadows) on a transparent picture around its box; moved and scaled with the box.
+ */
+export interface LiveItem {
+  /** The decoded layer picture. */
+  image: CanvasImageSource;
+  /** Where the layer lay in the render, and the product's box there, in render pixels. */
+  layer: PlaneBox;
+  from: PlaneBox;
+  /** The product's box now, in render pixels. */
+  to: PlaneBox;
+  /** Drawing order: flat on the floor, on the wall, standing, hanging; then back to front by the foot. */
+  layerOrder: number;
+}
+
+export const layerOrderOf = (pose: string | undefined): number =>
+  pose === 'flat' ? 0 : pose === 'hung' ? 1 : pose === 'suspended' ? 3 : 2;
+
+/** Where a layer goes when its product's box moves from `from` to `to`. */
+export function layerRectOf(item: Pick<LiveItem, 'layer' | 'from' | 'to'>): PlaneBox {
+  const { layer, from, to } = item;
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  return {
+    x: to.x + (layer.x - from.x) * sx,
+    y: to.y + (layer.y - from.y) * sy,
+    width: layer.width * sx,
+    height: layer.height * sy,
+  };
+}
+
+/**
+ * Draws the scene: the render without its products, then every product's layer where it is now, in the order the
+ * server draws adjusted placements (flat, hung, standing, suspended; back to front). `scale` is canvas pixels per
+ * render pixel.
+ */
+export function drawLiveScene(
+  context: CanvasRenderingContext2D,
+  base: CanvasImageSource,
+  items: readonly LiveItem[],
+  renderWidth: number,
+  renderHeight: number,
+  scale: number,
+): void {
+  context.setTransform(scale, 0, 0, scale, 0, 0);
+  context.drawImage(base, 0, 0, renderWidth, renderHeight);
+  const ordered = [...items].sort(byDrawingOrder);
+  for (const item of ordered) {
+    const rect = layerRectOf(item);
+    context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
+  }
+}
+
+export interface LiveRenderer {
+  /** Draws the items as they are now: the whole scene the first time, then only where something moved. */
+  draw(items: readonly LiveItem[]): void;
+}
+
+/**
+ * Draws frame after frame, repainting only the part of the canvas where a product was or now is (its layer's old and
+ * new rectangles): there the base and every layer that reaches into it are drawn again in order, clipped to it. A
+ * drag moves one product, so a frame costs its layer's area rather than the whole picture.
+ */
+export function createLiveRenderer(
+  context: CanvasRenderingContext2D,
+  base: CanvasImageSource,
+  renderWidth: number,
+  renderHeight: number,
+  scale: number,
+): LiveRenderer {
+  let last: Map<CanvasImageSource, PlaneBox> | null = null;
+  // the base at the canvas's own size, once: a repaint copies its pixels rather than resampling the render
+  const width = Math.round(renderWidth * scale);
+  const height = Math.round(renderHeight * scale);
+  const scaled = document.createElement('canvas');
+  scaled.width = width;
+  scaled.height = height;
+  const scaledContext = scaled.getContext('2d');
+  scaledContext?.drawImage(base, 0, 0, width, height);
+  const backdrop: CanvasImageSource = scaledContext ? scaled : base;
+  const backdropScale = scaledContext ? scale : 1;
+  return {
+    draw(items) {
+      const rects = new Map(items.map((item) => [item.image, layerRectOf(item)]));
+      if (!last) {
+        drawLiveScene(context, base, items, renderWidth, renderHeight, scale);
+        last = rects;
+        return;
+      }
+      let dirty: Bounds | null = null;
+      for (const [image, rect] of rects) {
+        const before = last.get(image);
+        if (before && sameRect(before, rect)) continue;
+        dirty = grow(grow(dirty, rect), before);
+      }
+      for (const [image, rect] of last) if (!rects.has(image)) dirty = grow(dirty, rect);
+      last = rects;
+      if (!dirty) return;
+      // whole canvas pixels, a pixel more each way for the smoothing at the edges
+      const left = Math.max(0, Math.floor(dirty.left * scale) - 1);
+      const top = Math.max(0, Math.floor(dirty.top * scale) - 1);
+      const right = Math.min(Math.round(renderWidth * scale), Math.ceil(dirty.right * scale) + 1);
+      const bottom = Math.min(Math.round(renderHeight * scale), Math.ceil(dirty.bottom * scale) + 1);
+      if (right <= left || bottom <= top) return;
+      const area = { left: left / scale, top: top / scale, right: right / scale, bottom: bottom / scale };
+      context.save();
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.beginPath();
+      context.rect(left, top, right - left, bottom - top);
+      context.clip();
+      context.setTransform(scale, 0, 0, scale, 0, 0);
+      const w = area.right - area.left;
+      const h = area.bottom - area.top;
+      const k = backdropScale;
+      context.drawImage(backdrop, area.left * k, area.top * k, w * k, h * k, area.left, area.top, w, h);
+      const ordered = [...items].sort(byDrawingOrder);
+      for (const item of ordered) {
+        const rect = rects.get(item.image)!;
+        if (!overlaps(rect, area)) continue;
+        context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
+      }
+      context.restore();
+    },
+  };
+}
+
+interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const byDrawingOrder = (a: LiveItem, b: LiveItem) =>
+  a.layerOrder - b.layerOrder || a.to.y + a.to.height - (b.to.y + b.to.height);
+
+const sameRect = (a: PlaneBox, b: PlaneBox) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+
+function grow(bounds: Bounds | null, rect: PlaneBox | undefined): Bounds | null {
+  if (!rect) return bounds;
+  const next = { left: rect.x, top: rect.y, right: rect.x + rect.width, bottom: rect.y + rect.height };
+  if (!bounds) return next;
+  return {
+    left: Math.min(bounds.left, next.left),
+    top: Math.min(bounds.top, next.top),
+    right: Math.max(bounds.right, next.right),
+    bottom: Math.max(bounds.bottom, next.bottom),
+  };
+}
+
+const overlaps = (rect: PlaneBox, area: Bounds) =>
+  rect.x < area.right && rect.x + rect.width > area.left && rect.y < area.bottom && rect.y + rect.height > area.top;
