@@ -11,7 +11,9 @@ export {
   type LocalDesignInput,
   type ProductImage,
   type GeometryOutcome,
+  type FoundPiece,
   photoGeometryOf,
+  renderAspectOf,
 } from './render-local-design';
 export {
   labelOfKind,
@@ -78,3 +80,15 @@ export {
 } from './fidelity';
 export { allowedRegionsOf, editMaskPng, pasteOriginalOutside, scaleBoxes, type PasteBackInput } from './paste-back';
 export type { Raster } from './raster';
+export {
+  eraseMaskOf,
+  eraseScene,
+  inpaintPatchMatch,
+  maskShare,
+  type EraseInput,
+  type ErasePiece,
+  type ErasePoint,
+  type EraseStroke,
+  type ErasedScene,
+  type InpaintResult,
+} from './inpaint';

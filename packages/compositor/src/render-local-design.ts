@@ -25,6 +25,7 @@ import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placemen
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
+import { eraseScene, type EraseInput, type ErasedScene } from './inpaint';
 import { gradeForSeed } from './variation';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
@@ -83,6 +84,19 @@ export interface LocalDesignInput {
    * are placed on it. Without it (and without `layout`) it is worked out from the photo.
    */
   geometry?: PhotoGeometry;
+  /**
+   * What the person erased (brush strokes, pieces the geometry found), in fractions of the render: filled from the
+   * rest of the photo before products are drawn (decision 0044).
+   */
+  erase?: EraseInput;
+}
+
+/** A piece the photo's geometry found, in fractions of the picture, for a person to tap and erase. */
+export interface FoundPiece {
+  id: string;
+  polygon: Array<{ x: number; y: number }>;
+  /** The render erased it: a product took its place. */
+  erased: boolean;
 }
 
 /**
@@ -118,6 +132,55 @@ export interface LocalDesign {
   layoutBasis: LayoutBasis;
   /** For an uploaded photo placed on its geometry. */
   geometry?: GeometryOutcome;
+  /** What was erased from the photo (asked for, or replaced by a product), when anything was. */
+  erased?: ErasedScene;
+  /** An uploaded photo's pieces, as its geometry found them (large enough to tap). */
+  pieces?: FoundPiece[];
+}
+
+/** A found piece smaller than this share of the picture is too small to offer for erasing. */
+const MIN_OFFERED_PIECE = 0.002;
+
+/** The geometry's pieces in fractions of the picture, those products replaced marked erased. */
+function foundPiecesOf(geometry: PhotoGeometry, replaced: ReadonlySet<string>): FoundPiece[] {
+  const area = geometry.width * geometry.height;
+  return geometry.pieces.flatMap((piece, n) => {
+    const id = `piece-${n + 1}`;
+    if (polygonArea(piece.polygon) < area * MIN_OFFERED_PIECE) return [];
+    const polygon = piece.polygon.map(([x, y]) => ({
+      x: Math.round((x / geometry.width) * 10_000) / 10_000,
+      y: Math.round((y / geometry.height) * 10_000) / 10_000,
+    }));
+    return [{ id, polygon, erased: replaced.has(id) }];
+  });
+}
+
+/** The geometry's pieces no product replaced, in the scene's pixels: erasing a replaced one leaves them standing. */
+function otherPiecesOf(geometry: PhotoGeometry, erase: GeometryOutcome['erase'], scene: Raster) {
+  const replaced = new Set(erase.map((e) => e.id));
+  const kx = scene.width / geometry.width;
+  const ky = scene.height / geometry.height;
+  return geometry.pieces.flatMap((piece, n) =>
+    replaced.has(`piece-${n + 1}`) ? [] : [scalePolygon(piece.polygon, kx, ky)],
+  );
+}
+
+/**
+ * The room's pieces the products take the place of, in the scene's pixels: the ones placement put in `erase`, and
+ * any placement naming the polygon it replaces (fractions of the picture).
+ */
+function replacedPiecesOf(
+  scene: Raster,
+  placements: readonly Placement[],
+  erase: GeometryOutcome['erase'] | undefined,
+): Array<{ polygon: Array<readonly [number, number]> }> {
+  const named = placements.flatMap((p) => {
+    const replaces = (p as { replaces?: { polygon?: Array<{ x: number; y: number }> } }).replaces;
+    return replaces?.polygon && replaces.polygon.length >= 3
+      ? [{ polygon: replaces.polygon.map(({ x, y }) => [x * scene.width, y * scene.height] as const) }]
+      : [];
+  });
+  return [...(erase ?? []).map((e) => ({ polygon: [...e.polygon] })), ...named];
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -127,6 +190,10 @@ export class UnreadableSpaceImageError extends Error {
     this.name = 'UnreadableSpaceImageError';
   }
 }
+
+/** The shape a render of a width × height photo has: the photo's, trimmed to between 1:2 and 2.4:1. */
+export const renderAspectOf = (width: number, height: number) =>
+  Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, width / height));
 
 const decodeOptions = (maxInputPixels: number) =>
   ({ failOn: 'none', autoOrient: true, limitInputPixels: maxInputPixels }) as const;
@@ -138,7 +205,7 @@ async function loadScene(bytes: Uint8Array, width: number, maxInputPixels: numbe
     const sourceWidth = (rotated ? meta.height : meta.width) ?? 0;
     const sourceHeight = (rotated ? meta.width : meta.height) ?? 0;
     if (!sourceWidth || !sourceHeight) throw new Error('no dimensions');
-    const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, sourceWidth / sourceHeight));
+    const aspect = renderAspectOf(sourceWidth, sourceHeight);
     // resize first: JPEG shrink-on-load decodes a 12-megapixel photo at a fraction of the cost
     const { data, info } = await sharp(bytes, decodeOptions(maxInputPixels))
       .resize({ width, height: Math.round(width / aspect), fit: 'cover' })
@@ -438,6 +505,13 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   });
   const seed = input.seed ?? 0;
   const { placements, basis, lightFrom, onGeometry } = arrange(input, scene, items);
+  // the room as the person wants it, before any product is drawn: what they erased and what a product replaces
+  const erased = eraseScene(
+    scene,
+    input.erase,
+    replacedPiecesOf(scene, placements, onGeometry?.erase),
+    onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
+  );
   const sprites = await Promise.all(placements.map((p) => spriteOf(cuts[p.index]!, p.width, p.height)));
   // each product takes the light of the room where it stands, read before anything is drawn over it
   sprites.forEach((sprite, n) => matchLight(sprite, scene, placements[n]!, lightFrom));
@@ -472,6 +546,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     placements,
     layoutBasis: basis,
     ...(geometry ? { geometry } : {}),
+    ...(erased ? { erased } : {}),
+    ...(onGeometry ? { pieces: foundPiecesOf(onGeometry.geometry, new Set(onGeometry.erase.map((e) => e.id))) } : {}),
   };
 }
 

@@ -119,6 +119,8 @@ export const fidelityReceiptSchema = z.object({
   onFloor: z.optional(z.int().check(z.minimum(0))),
   /** Why products were left out: 'no free floor for the sofa'. */
   leftOut: z.optional(z.array(z.string().check(z.maxLength(120))).check(z.maxLength(20))),
+  /** How many regions of the photo the render erased ('2 pieces removed'). */
+  erased: z.optional(z.int().check(z.minimum(0))),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

@@ -1,4 +1,4 @@
-import type { FidelityReceipt, GenerateDesignFields, Mode } from '@dwellscape/shared';
+import type { EraseInputBody, FidelityReceipt, FoundPiece, GenerateDesignFields, Mode } from '@dwellscape/shared';
 
 /** A loaded image handed to an engine: the bytes plus what it shows. */
 export interface EngineImage {
@@ -19,6 +19,8 @@ export interface GenerateDesignInput {
   seed?: number;
   /** Placements a person adjusted, by index in `products`: each listed product drawn in its box, the rest left out. */
   placements?: EnginePlacement[];
+  /** What to erase from the photo before the products are drawn (fractions of the render), checked already. */
+  erase?: EraseInputBody;
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */
@@ -47,6 +49,8 @@ export interface RenderedImage {
   receipt: FidelityReceipt;
   /** Where each product was drawn (the local engine); a remote engine does not say. */
   placements?: EnginePlacement[];
+  /** An uploaded photo's pieces as the local engine's geometry found them, for the erase tool. */
+  pieces?: FoundPiece[];
 }
 
 export interface ImageEngine {

@@ -96,6 +96,7 @@ export class CompositorImageEngine implements ImageEngine {
         styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
         ...seeded,
         ...(input.placements ? { placements: input.placements } : {}),
+        ...(input.erase ? { erase: input.erase } : {}),
         seed: input.seed ?? 0,
         ...renderLimits,
       },
@@ -145,7 +146,7 @@ export class CompositorImageEngine implements ImageEngine {
     if (!outcome.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
-    const { bytes, width, height, placements } = outcome.design;
+    const { bytes, width, height, placements, pieces } = outcome.design;
     // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
     return {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -158,6 +159,7 @@ export class CompositorImageEngine implements ImageEngine {
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
       })),
+      ...(pieces && pieces.length > 0 ? { pieces } : {}),
     };
   }
 }

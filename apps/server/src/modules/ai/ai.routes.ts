@@ -131,6 +131,7 @@ export default async function aiRoutes(app: AppInstance) {
           ...(rendered.placements
             ? { placements: rendered.placements, renderSize: { width: rendered.width, height: rendered.height } }
             : {}),
+          ...(rendered.pieces ? { pieces: rendered.pieces } : {}),
         };
       } catch (err) {
         // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)
