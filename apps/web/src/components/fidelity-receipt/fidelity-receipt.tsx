@@ -56,6 +56,11 @@ export function FidelityReceiptLine({
       {(receipt.layout === 'found' || receipt.layout === 'guessed') && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">{describeLayout(receipt, mode)}</p>
       )}
+      {receipt.erased !== undefined && receipt.erased > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {receipt.erased} {receipt.erased === 1 ? 'piece' : 'pieces'} removed
+        </p>
+      )}
       {receipt.leftOut && receipt.leftOut.length > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}

@@ -1,4 +1,9 @@
-import { contracts, type RecompositeDesignResponse, type RenderPlacement } from '@dwellscape/shared';
+import {
+  contracts,
+  type EraseInputBody,
+  type RecompositeDesignResponse,
+  type RenderPlacement,
+} from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { generateDesignFieldsOf, type GenerateDesignImageInput } from './generate-design-image';
@@ -11,16 +16,25 @@ export function recompositeDesign(
   input: GenerateDesignImageInput,
   placements: RenderPlacement[],
   signal?: AbortSignal,
+  erase?: EraseInputBody,
 ): Promise<RecompositeDesignResponse> {
   return callApi(contracts.recompositeDesign, {
-    body: { ...generateDesignFieldsOf(input), placements },
+    body: { ...generateDesignFieldsOf(input), placements, ...(erase ? { erase } : {}) },
     signal,
   });
 }
 
 export function useRecompositeDesign() {
   return useMutation({
-    mutationFn: ({ input, placements }: { input: GenerateDesignImageInput; placements: RenderPlacement[] }) =>
-      recompositeDesign(input, placements),
+    mutationFn: ({
+      input,
+      placements,
+      erase,
+    }: {
+      input: GenerateDesignImageInput;
+      placements: RenderPlacement[];
+      /** What the picture erases (decision 0044): sent with every redraw, so an erased piece stays erased. */
+      erase?: EraseInputBody;
+    }) => recompositeDesign(input, placements, undefined, erase),
   });
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { EraseInputBody } from '@dwellscape/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { EraseTool } from './erase-tool';
 
@@ -23,7 +24,7 @@ const stool = {
   erased: true,
 };
 
-function renderTool(onApply = vi.fn(async () => {})) {
+function renderTool(onApply = vi.fn(async (_erase: EraseInputBody) => {})) {
   render(
     <EraseTool
       imageUrl="/media/render.webp"
@@ -110,7 +111,7 @@ describe('EraseTool', () => {
 
   it('says so when the erase fails, and can be applied again', async () => {
     const user = userEvent.setup();
-    const onApply = vi.fn(async () => {
+    const onApply = vi.fn(async (_erase: EraseInputBody) => {
       throw new Error('400');
     });
     renderTool(onApply);

@@ -1,6 +1,8 @@
 import {
   messages,
+  type EraseInputBody,
   type FidelityReceipt,
+  type FoundPiece,
   type RenderJob,
   type RenderPlacement,
   type RenderSize,
@@ -40,6 +42,10 @@ export interface ShownVariation {
   /** Where each product stands (the local engine), in the picture's pixels. */
   placements?: RenderPlacement[];
   renderSize?: RenderSize;
+  /** An uploaded photo's pieces as the render found them, for the erase tool. */
+  pieces?: FoundPiece[];
+  /** What this picture has erased, so that drawing it again keeps it erased. */
+  erase?: EraseInputBody;
 }
 
 export type RenderState =
@@ -140,6 +146,7 @@ const shownOf = (variation: RenderVariation): ShownVariation => ({
   imageUrl: variation.imageUrl,
   receipt: variation.receipt ?? null,
   ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
+  ...(variation.pieces ? { pieces: variation.pieces } : {}),
 });
 const sizeOf = (variation: RenderVariation): RenderSize => ({ width: variation.width, height: variation.height });
 
@@ -239,10 +246,20 @@ export function keepAdjustedRender(
   placements: RenderPlacement[],
   renderSize: RenderSize,
   receipt: FidelityReceipt | null,
+  erase?: EraseInputBody,
 ): void {
   const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
-  const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt };
+  const before = state.variations[state.chosen];
+  // the pieces found in the photo stay what they were; the erase is the one just drawn
+  const adjusted: ShownVariation = {
+    imageUrl,
+    placements,
+    renderSize,
+    receipt,
+    ...(before?.pieces ? { pieces: before.pieces } : {}),
+    ...(erase ? { erase } : {}),
+  };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
   setState(sessionId, { ...state, variations });
