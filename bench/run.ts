@@ -21,6 +21,7 @@ const modules = {
   images: () => import('./images'),
   render: () => import('./render'),
   'render-ops': () => import('./render-ops'),
+  erase: () => import('./erase'),
   'render-under-load': () => import('./render-under-load'),
 } satisfies Record<string, () => Promise<{ run: Benchmark }>>;
 
