@@ -23,6 +23,7 @@ const modules = {
   variations: () => import('./variations'),
   'render-ops': () => import('./render-ops'),
   halo: () => import('./halo'),
+  erase: () => import('./erase'),
   'render-under-load': () => import('./render-under-load'),
   geometry: () => import('./geometry'),
   adjust: () => import('./adjust'),

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { maskShare } from './inpaint/erase-mask';
 import type { Placement } from './layout';
 import type { LayoutBasis } from './render-local-design';
 
@@ -37,6 +38,8 @@ export interface FidelityReceipt {
   onFloor?: number;
   /** Why products were left out ('no free floor for the sofa'), one reason each. */
   leftOut?: string[];
+  /** How many regions of the photo were erased ('2 pieces removed'); absent when none were. */
+  erased?: number;
 }
 
 /** How the products are counted: drawn by the local engine, or to be found in a remote engine's picture. */
@@ -72,6 +75,11 @@ export interface FidelityInput {
    * planned): the room kept is the edges' score times what is left of them.
    */
   hidden?: number;
+  /**
+   * What the render erased from the photo (decision 0047), its mask in the after picture's pixels: left out of the
+   * edge comparison and counted as not kept, so the fill can never raise the room kept.
+   */
+  erased?: { mask: Uint8Array; width: number; height: number; regions: number };
 }
 
 /** Both pictures are compared this wide: a room's lines survive it, and the whole pass stays in milliseconds. */
@@ -181,6 +189,23 @@ function grow(edges: Uint8Array, width: number, height: number, radius: number):
   return out;
 }
 
+/** Clears the room mask wherever any erased pixel falls in the analysis cell. */
+function leaveOutErased(
+  room: Uint8Array,
+  width: number,
+  height: number,
+  erased: { mask: Uint8Array; width: number; height: number },
+): void {
+  const kx = width / erased.width;
+  const ky = height / erased.height;
+  for (let y = 0; y < erased.height; y++) {
+    const row = Math.min(height - 1, Math.floor(y * ky)) * width;
+    for (let x = 0; x < erased.width; x++) {
+      if (erased.mask[y * erased.width + x]) room[row + Math.min(width - 1, Math.floor(x * kx))] = 0;
+    }
+  }
+}
+
 /** 1 where the room is to be compared, 0 inside the (grown) product regions. */
 function roomMask(width: number, height: number, regions: Box[], scale: number): Uint8Array {
   const mask = new Uint8Array(width * height).fill(1);
@@ -206,6 +231,7 @@ export async function measureStructureKept(
   after: Uint8Array,
   productRegions: Box[],
   maxInputPixels: number,
+  erased?: { mask: Uint8Array; width: number; height: number },
 ): Promise<number> {
   const meta = await decode(after, maxInputPixels).metadata();
   const afterWidth = meta.autoOrient?.width ?? meta.width;
@@ -218,6 +244,7 @@ export async function measureStructureKept(
     greyOf(after, width, height, maxInputPixels),
   ]);
   const room = roomMask(width, height, productRegions, width / afterWidth);
+  if (erased) leaveOutErased(room, width, height, erased);
   const beforeEdges = edgesOf(gradientOf(beforeGrey), room);
   const afterEdges = edgesOf(gradientOf(afterGrey), room);
   const nearBefore = grow(beforeEdges, width, height, EDGE_TOLERANCE);
@@ -454,11 +481,23 @@ async function countMatchedProducts(
  * the chosen products the render shows. Pure: encoded pictures and boxes in, numbers out.
  */
 export async function measureFidelity(input: FidelityInput): Promise<FidelityReceipt> {
-  const edgesKept = await measureStructureKept(input.before, input.after, input.productRegions, input.maxInputPixels);
+  const { erased } = input;
+  const edgesKept = await measureStructureKept(
+    input.before,
+    input.after,
+    input.productRegions,
+    input.maxInputPixels,
+    erased,
+  );
   const hidden = input.hidden === undefined ? undefined : Math.min(1, Math.max(0, input.hidden));
-  // what the products hide of the room's furniture and openings is not kept, however well the edges around it are
-  const structureKept = hidden === undefined ? edgesKept : edgesKept * (1 - hidden);
-  const seen = hidden === undefined ? {} : { hidden: Math.round(hidden * 1000) / 1000 };
+  // what the products hide of the room's furniture and openings is not kept, however well the edges around it are;
+  // nor is what was erased, by its share of the picture
+  const erasedShare = erased ? maskShare(erased.mask) : 0;
+  const structureKept = (hidden === undefined ? edgesKept : edgesKept * (1 - hidden)) * (1 - erasedShare);
+  const seen = {
+    ...(hidden === undefined ? {} : { hidden: Math.round(hidden * 1000) / 1000 }),
+    ...(erased && erased.regions > 0 ? { erased: erased.regions } : {}),
+  };
   const { products } = input;
   if (products.method === 'placed') {
     return {

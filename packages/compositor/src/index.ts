@@ -11,7 +11,9 @@ export {
   type LocalDesignInput,
   type ProductImage,
   type GeometryOutcome,
+  type FoundPiece,
   photoGeometryOf,
+  renderAspectOf,
 } from './render-local-design';
 export {
   checkSizeCm,
@@ -90,3 +92,15 @@ export {
   type ProductView,
   type ViewChoice,
 } from './views';
+export {
+  eraseMaskOf,
+  eraseScene,
+  inpaintPatchMatch,
+  maskShare,
+  type EraseInput,
+  type ErasePiece,
+  type ErasePoint,
+  type EraseStroke,
+  type ErasedScene,
+  type InpaintResult,
+} from './inpaint';

@@ -29,6 +29,7 @@ import { halve, type Raster } from './raster';
 import { worldXAt } from './space-layout';
 import { viewInLayout, viewOnGeometry, warpToVanishingPoint, type ProductView, type ViewChoice } from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
+import { eraseScene, type EraseInput, type ErasedScene } from './inpaint';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
@@ -97,6 +98,19 @@ export interface LocalDesignInput {
   geometry?: PhotoGeometry;
   /** Also answer the pictures to adjust the render live (decision 0046); the render's bytes are the same either way. */
   layers?: boolean;
+  /**
+   * What the person erased (brush strokes, pieces the geometry found), in fractions of the render: filled from the
+   * rest of the photo before products are drawn (decision 0047).
+   */
+  erase?: EraseInput;
+}
+
+/** A piece the photo's geometry found, in fractions of the picture, for a person to tap and erase. */
+export interface FoundPiece {
+  id: string;
+  polygon: Array<{ x: number; y: number }>;
+  /** The render erased it: a product took its place. */
+  erased: boolean;
 }
 
 /**
@@ -144,6 +158,47 @@ export interface LocalDesign {
   plane?: Array<[number, number]>;
   /** When asked (`layers`): the render without its products and each product as drawn, to adjust it live. */
   layers?: RenderLayers;
+  /** What was erased from the photo (asked for, or replaced by a product), when anything was. */
+  erased?: ErasedScene;
+  /** An uploaded photo's pieces, as its geometry found them (large enough to tap). */
+  pieces?: FoundPiece[];
+}
+
+/** A found piece smaller than this share of the picture is too small to offer for erasing. */
+const MIN_OFFERED_PIECE = 0.002;
+
+/** The geometry's pieces in fractions of the picture, those products replaced marked erased. */
+function foundPiecesOf(geometry: PhotoGeometry, replaced: ReadonlySet<string>): FoundPiece[] {
+  const area = geometry.width * geometry.height;
+  return geometry.pieces.flatMap((piece, n) => {
+    const id = `piece-${n + 1}`;
+    if (polygonArea(piece.polygon) < area * MIN_OFFERED_PIECE) return [];
+    const polygon = piece.polygon.map(([x, y]) => ({
+      x: Math.round((x / geometry.width) * 10_000) / 10_000,
+      y: Math.round((y / geometry.height) * 10_000) / 10_000,
+    }));
+    return [{ id, polygon, erased: replaced.has(id) }];
+  });
+}
+
+/** The geometry's pieces no product replaced, in the scene's pixels: erasing a replaced one leaves them standing. */
+function otherPiecesOf(geometry: PhotoGeometry, erase: GeometryOutcome['erase'], scene: Raster) {
+  const replaced = new Set(erase.map((e) => e.id));
+  const kx = scene.width / geometry.width;
+  const ky = scene.height / geometry.height;
+  return geometry.pieces.flatMap((piece, n) =>
+    replaced.has(`piece-${n + 1}`) ? [] : [scalePolygon(piece.polygon, kx, ky)],
+  );
+}
+
+/**
+ * The room's pieces the products take the place of, in the scene's pixels: the ones placement put in `erase` (each
+ * placement's `replaces` names the same piece, decision 0042).
+ */
+function replacedPiecesOf(
+  erase: GeometryOutcome['erase'] | undefined,
+): Array<{ polygon: Array<readonly [number, number]> }> {
+  return (erase ?? []).map((e) => ({ polygon: [...e.polygon] }));
 }
 
 /** The space photo could not be decoded: bad input, unlike a product picture, which is simply left out. */
@@ -153,6 +208,10 @@ export class UnreadableSpaceImageError extends Error {
     this.name = 'UnreadableSpaceImageError';
   }
 }
+
+/** The shape a render of a width × height photo has: the photo's, trimmed to between 1:2 and 2.4:1. */
+export const renderAspectOf = (width: number, height: number) =>
+  Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, width / height));
 
 const decodeOptions = (maxInputPixels: number) =>
   ({ failOn: 'none', autoOrient: true, limitInputPixels: maxInputPixels }) as const;
@@ -164,7 +223,7 @@ async function loadScene(bytes: Uint8Array, width: number, maxInputPixels: numbe
     const sourceWidth = (rotated ? meta.height : meta.width) ?? 0;
     const sourceHeight = (rotated ? meta.width : meta.height) ?? 0;
     if (!sourceWidth || !sourceHeight) throw new Error('no dimensions');
-    const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, sourceWidth / sourceHeight));
+    const aspect = renderAspectOf(sourceWidth, sourceHeight);
     // resize first: JPEG shrink-on-load decodes a 12-megapixel photo at a fraction of the cost
     const { data, info } = await sharp(bytes, decodeOptions(maxInputPixels))
       .resize({ width, height: Math.round(width / aspect), fit: 'cover' })
@@ -538,6 +597,13 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   });
   const seed = input.seed ?? 0;
   const { placements, basis, lightFrom, label, onGeometry, plane } = arrange(input, scene, items);
+  // the room as the person wants it, before any product is drawn: what they erased and what a product replaces
+  const erased = eraseScene(
+    scene,
+    input.erase,
+    replacedPiecesOf(onGeometry?.erase),
+    onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
+  );
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
@@ -618,6 +684,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ...(geometry ? { geometry } : {}),
     ...(plane ? { plane } : {}),
     ...(layers ? { layers } : {}),
+    ...(erased ? { erased } : {}),
+    ...(onGeometry ? { pieces: foundPiecesOf(onGeometry.geometry, new Set(onGeometry.erase.map((e) => e.id))) } : {}),
   };
 }
 

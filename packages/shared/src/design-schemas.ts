@@ -121,6 +121,8 @@ export const fidelityReceiptSchema = z.object({
   leftOut: z.optional(z.array(z.string().check(z.maxLength(120))).check(z.maxLength(20))),
   /** The person set the floor (or ground) the products stand on (decision 0046). */
   floorSetByYou: z.optional(z.boolean()),
+  /** How many regions of the photo the render erased ('2 pieces removed'). */
+  erased: z.optional(z.int().check(z.minimum(0))),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

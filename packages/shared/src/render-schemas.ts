@@ -146,6 +146,54 @@ export const renderPlacementSchema = z.object({
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 
+/* ---------- erasing part of the room (decision 0047) ---------- */
+
+/** Most brush strokes one erase may hold; a stroke is one press of the finger or the mouse. */
+export const ERASE_STROKES_MAX = 40;
+/** Most points one stroke may hold (the brush's path, thinned as it is drawn). */
+export const ERASE_STROKE_POINTS_MAX = 400;
+/** Most found pieces one erase may name. */
+export const ERASE_PIECES_MAX = 12;
+/** Most corners of a piece's outline. */
+export const ERASE_PIECE_POINTS_MAX = 200;
+/** The brush's diameter, as a share of the picture's width. */
+export const ERASE_BRUSH_MIN = 0.01;
+export const ERASE_BRUSH_MAX = 0.2;
+/** An erase may cover at most this share of the picture: past it there is too little room left to fill it from. */
+export const ERASE_SHARE_MAX = 0.5;
+
+/** A point in fractions of the picture: 0–1 across, 0–1 down. */
+export const erasePointSchema = z.object({
+  x: z.number().check(z.minimum(0), z.maximum(1)),
+  y: z.number().check(z.minimum(0), z.maximum(1)),
+});
+
+export const eraseStrokeSchema = z.object({
+  size: z.number().check(z.minimum(ERASE_BRUSH_MIN), z.maximum(ERASE_BRUSH_MAX)),
+  points: z.array(erasePointSchema).check(z.minLength(1), z.maxLength(ERASE_STROKE_POINTS_MAX)),
+});
+
+/** A piece of the room to erase: its outline, and the geometry's name for it when it found it. */
+export const erasePieceSchema = z.object({
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
+  polygon: z.array(erasePointSchema).check(z.minLength(3), z.maxLength(ERASE_PIECE_POINTS_MAX)),
+});
+
+/** What to erase from the photo before the products are drawn: brush strokes and found pieces. */
+export const eraseInputSchema = z.object({
+  strokes: z._default(z.array(eraseStrokeSchema).check(z.maxLength(ERASE_STROKES_MAX)), []),
+  pieces: z._default(z.array(erasePieceSchema).check(z.maxLength(ERASE_PIECES_MAX)), []),
+});
+export type EraseInputBody = z.infer<typeof eraseInputSchema>;
+
+/** A piece of the room a render's geometry found (fractions of the picture); `erased` when a product replaced it. */
+export const foundPieceSchema = z.object({
+  id: z.string(),
+  polygon: z.array(erasePointSchema),
+  erased: z.boolean(),
+});
+export type FoundPiece = z.infer<typeof foundPieceSchema>;
+
 export const renderSizeSchema = z.object({ width: z.int(), height: z.int() });
 export type RenderSize = z.infer<typeof renderSizeSchema>;
 
@@ -194,6 +242,8 @@ export const generateDesignResponseSchema = z.object({
   /** The floor the products stand on and the pictures to adjust them live (the local engine). */
   plane: z.optional(floorPlaneSchema),
   layers: z.optional(renderLayersSchema),
+  /** An uploaded photo's pieces, as its geometry found them: what the erase tool offers to tap. */
+  pieces: z.optional(z.array(foundPieceSchema)),
 });
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
@@ -218,6 +268,8 @@ export const recompositeDesignBodySchema = z.object({
    * was set by them, and the answer's `plane` is this one. Needs `plane`.
    */
   floor: z.optional(floorPlaneSchema),
+  /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
+  erase: z.optional(eraseInputSchema),
 });
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 
@@ -279,6 +331,8 @@ export const renderVariationSchema = z.looseObject({
   /** The floor the local engine stood the products on, and the pictures to adjust them live (decision 0046). */
   plane: z.optional(floorPlaneSchema),
   layers: z.optional(renderLayersSchema),
+  /** An uploaded photo's pieces, as its geometry found them (fractions of the picture). */
+  pieces: z.optional(z.array(foundPieceSchema)),
 });
 export type RenderVariation = z.infer<typeof renderVariationSchema>;
 

@@ -1,4 +1,11 @@
-import type { FidelityReceipt, FloorPlane, GenerateDesignFields, Mode } from '@dwellscape/shared';
+import type {
+  EraseInputBody,
+  FidelityReceipt,
+  FloorPlane,
+  FoundPiece,
+  GenerateDesignFields,
+  Mode,
+} from '@dwellscape/shared';
 
 /** A loaded image handed to an engine: the bytes plus what it shows. */
 export interface EngineImage {
@@ -33,6 +40,8 @@ export interface GenerateDesignInput {
   plane?: FloorPlane['corners'];
   /** The person set that floor: the receipt says so. */
   floorSetByYou?: boolean;
+  /** What to erase from the photo before the products are drawn (fractions of the render), checked already. */
+  erase?: EraseInputBody;
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */
@@ -73,6 +82,8 @@ export interface RenderedImage {
   /** The floor the products stand on and the pictures to adjust them live (the local engine). */
   plane?: FloorPlane['corners'];
   layers?: EngineLayers;
+  /** An uploaded photo's pieces as the local engine's geometry found them, for the erase tool. */
+  pieces?: FoundPiece[];
 }
 
 export interface ImageEngine {

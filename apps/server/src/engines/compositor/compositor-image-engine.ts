@@ -101,6 +101,7 @@ export class CompositorImageEngine implements ImageEngine {
         styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
         ...seeded,
         ...(input.placements ? { placements: input.placements } : {}),
+        ...(input.erase ? { erase: input.erase } : {}),
         seed: input.seed ?? 0,
         layers: true,
         ...renderLimits,
@@ -158,7 +159,7 @@ export class CompositorImageEngine implements ImageEngine {
     if (!outcome.ok) {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
-    const { bytes, width, height, placements, label, plane, layers } = outcome.design;
+    const { bytes, width, height, placements, label, plane, layers, pieces } = outcome.design;
     // it crossed from a worker as a plain Uint8Array: a Buffer over the same memory, not a copy
     return {
       bytes: bufferOf(bytes),
@@ -182,6 +183,7 @@ export class CompositorImageEngine implements ImageEngine {
             },
           }
         : {}),
+      ...(pieces && pieces.length > 0 ? { pieces } : {}),
     };
   }
 }

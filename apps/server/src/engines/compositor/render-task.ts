@@ -37,6 +37,19 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
     maxInputPixels: input.maxInputPixels,
     // an uploaded photo's furniture and openings under the products are not kept
     ...(geometry ? { hidden: geometry.hidden } : {}),
+    // nor is what was erased (decision 0047)
+    ...(design.erased
+      ? {
+          erased: {
+            mask: design.erased.mask,
+            width: design.width,
+            height: design.height,
+            regions: design.erased.regions,
+          },
+        }
+      : {}),
   });
-  return { ok: true, design, receipt };
+  // the erase mask stays in the worker: the receipt has what it says
+  const { erased: _erased, ...rest } = design;
+  return { ok: true, design: rest, receipt };
 }

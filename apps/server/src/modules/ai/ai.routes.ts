@@ -135,6 +135,7 @@ export default async function aiRoutes(app: AppInstance) {
             : {}),
           ...(rendered.plane ? { plane: rendered.plane } : {}),
           ...(rendered.layers ? { layers: rendered.layers } : {}),
+          ...(rendered.pieces ? { pieces: rendered.pieces } : {}),
         };
       } catch (err) {
         // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)

@@ -1,13 +1,16 @@
+import { eraseMaskOf, maskShare, renderAspectOf } from '@dwellscape/compositor';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { PRODUCT_VIEWS, SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
 import { placementRoleOf } from '@dwellscape/compositor';
 import {
+  ERASE_SHARE_MAX,
   floorQuadProblem,
   generateDesignFieldsSchema,
   messages,
   reflowBox,
   sameQuad,
+  type EraseInputBody,
   type FloorPlane,
   type FloorQuad,
   type RenderLayers,
@@ -197,7 +200,30 @@ const recompositeFieldsOf = (body: RecompositeDesignBody): GenerateDesignFields 
 export async function prepareRecomposite(deps: AiDeps, body: RecompositeDesignBody): Promise<void> {
   recompositePlacementsOf(body);
   await assertOwnRenderInputs(deps, designPictures(recompositeFieldsOf(body), body.spaceImageUrl));
-  await loadRecompositeInput(deps, body);
+  const input = await loadRecompositeInput(deps, body);
+  if (body.erase) await assertErasable(body.erase, input.spaceImage);
+}
+
+/** An erase is checked on a copy of the picture this wide: its share of the picture needs no more. */
+const ERASE_CHECK_WIDTH = 256;
+
+/**
+ * A 400 for an erase that would leave too little of the photo to fill it from (decision 0047): its share is measured
+ * in the render's shape, which the photo's fixes (trimmed as a render trims it).
+ */
+async function assertErasable(erase: EraseInputBody, spaceImage: Buffer): Promise<void> {
+  if (erase.strokes.length === 0 && erase.pieces.length === 0) return;
+  const meta = await sharp(spaceImage, { failOn: 'none', autoOrient: true }).metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 1;
+  const height = meta.autoOrient?.height ?? meta.height ?? 1;
+  const aspect = renderAspectOf(width, height);
+  const share = maskShare(eraseMaskOf(erase, ERASE_CHECK_WIDTH, Math.max(1, Math.round(ERASE_CHECK_WIDTH / aspect))));
+  if (share > ERASE_SHARE_MAX) {
+    throw invalidField(
+      'erase',
+      `covers ${Math.round(share * 100)}% of the picture; at most ${Math.round(ERASE_SHARE_MAX * 100)}% can be erased`,
+    );
+  }
 }
 
 /**
@@ -221,6 +247,7 @@ export async function loadRecompositeInput(
     fields,
     placements: floor ? reflowPlacements(placements, products, floor.from, floor.to) : placements,
     ...(floor ? { plane: floor.to, floorSetByYou: true } : body.plane ? { plane: body.plane.corners } : {}),
+    ...(body.erase && (body.erase.strokes.length > 0 || body.erase.pieces.length > 0) ? { erase: body.erase } : {}),
   };
 }
 

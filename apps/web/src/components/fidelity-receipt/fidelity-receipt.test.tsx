@@ -18,6 +18,14 @@ describe('FidelityReceiptLine', () => {
     expect(screen.queryByText(/found in this photo/)).not.toBeInTheDocument();
   });
 
+  it('says how many pieces of the room the render erased', () => {
+    const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, erased: 2 }} mode="interior" />);
+    expect(screen.getByText('2 pieces removed')).toBeInTheDocument();
+    unmount();
+    render(<FidelityReceiptLine receipt={{ ...receipt, erased: 1 }} mode="interior" />);
+    expect(screen.getByText('1 piece removed')).toBeInTheDocument();
+  });
+
   it('says when the products were set in a row because the photo showed no floor or ground', () => {
     const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'fallback' }} mode="interior" />);
     expect(screen.getByText('No floor found in this photo: products set in a row')).toBeInTheDocument();

@@ -59,6 +59,11 @@ export function FidelityReceiptLine({
       {receipt.floorSetByYou && (
         <p className="text-xs text-muted-foreground">{mode === 'landscape' ? 'Ground' : 'Floor'} set by you</p>
       )}
+      {receipt.erased !== undefined && receipt.erased > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {receipt.erased} {receipt.erased === 1 ? 'piece' : 'pieces'} removed
+        </p>
+      )}
       {receipt.leftOut && receipt.leftOut.length > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}

@@ -1,4 +1,10 @@
-import { contracts, type FloorPlane, type RecompositeDesignResponse, type RenderPlacement } from '@dwellscape/shared';
+import {
+  contracts,
+  type EraseInputBody,
+  type FloorPlane,
+  type RecompositeDesignResponse,
+  type RenderPlacement,
+} from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { generateDesignFieldsOf, type GenerateDesignImageInput } from './generate-design-image';
@@ -19,16 +25,25 @@ export function recompositeDesign(
   input: GenerateDesignImageInput,
   adjustment: Adjustment,
   signal?: AbortSignal,
+  erase?: EraseInputBody,
 ): Promise<RecompositeDesignResponse> {
   return callApi(contracts.recompositeDesign, {
-    body: { ...generateDesignFieldsOf(input), ...adjustment },
+    body: { ...generateDesignFieldsOf(input), ...adjustment, ...(erase ? { erase } : {}) },
     signal,
   });
 }
 
 export function useRecompositeDesign() {
   return useMutation({
-    mutationFn: ({ input, adjustment }: { input: GenerateDesignImageInput; adjustment: Adjustment }) =>
-      recompositeDesign(input, adjustment),
+    mutationFn: ({
+      input,
+      adjustment,
+      erase,
+    }: {
+      input: GenerateDesignImageInput;
+      adjustment: Adjustment;
+      /** What the picture erases (decision 0047): sent with every redraw, so an erased piece stays erased. */
+      erase?: EraseInputBody;
+    }) => recompositeDesign(input, adjustment, undefined, erase),
   });
 }

@@ -1,5 +1,16 @@
-import { CREATE_VIDEO_DELAY_MS, messages, type Mode, type RenderJob } from '@dwellscape/shared';
-import { ArrowRight, Ban, Clapperboard, Grid3x3, ImageOff, Move, RefreshCw, TriangleAlert, X } from 'lucide-react';
+import { CREATE_VIDEO_DELAY_MS, messages, type EraseInputBody, type Mode, type RenderJob } from '@dwellscape/shared';
+import {
+  ArrowRight,
+  Ban,
+  Clapperboard,
+  Eraser,
+  Grid3x3,
+  ImageOff,
+  Move,
+  RefreshCw,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -35,6 +46,7 @@ import { createBeforeAfterVideo } from '../utils/before-after-video';
 import type { PostCreationHandoff } from '../utils/post-creation-handoff';
 import { buildRenderPlan, resumableSession, spaceImageOf } from '../utils/render-plan';
 import { BeforeAfterViewer, ImageFrame, WorkingSheen } from './before-after-viewer';
+import { EraseTool } from './erase-tool';
 import { PlacementAdjuster } from './placement-adjuster';
 import { StepLayout } from './step-layout';
 
@@ -168,6 +180,7 @@ export function RenderStage(props: RenderStageProps) {
   const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
   const [adjusting, setAdjusting] = useState<'move' | 'floor' | null>(null);
   const setIsAdjusting = (on: boolean) => setAdjusting(on ? 'move' : null);
+  const [isErasing, setIsErasing] = useState(false);
   const { mutateAsync: recomposite } = useRecompositeDesign();
   if (!state || state.status === 'generating') {
     return <RenderingProgress mode={mode} beforeUrl={beforeUrl} job={state?.job ?? null} onCancel={onCancel} />;
@@ -223,6 +236,46 @@ export function RenderStage(props: RenderStageProps) {
 
   // the picked variation: its picture, its receipt, and its placements for the adjuster
   const shown = chosenVariation(state);
+  const erase = eraseOf(shown);
+  if (isErasing && shown.placements && shown.renderSize && state.input) {
+    const { input, placements, renderSize } = {
+      input: state.input,
+      placements: shown.placements,
+      renderSize: shown.renderSize,
+    };
+    return (
+      <EraseTool
+        imageUrl={shown.imageUrl}
+        imageWidth={renderSize.width}
+        imageHeight={renderSize.height}
+        pieces={shown.pieces ?? []}
+        {...(shown.erase ? { initial: shown.erase } : {})}
+        onCancel={() => setIsErasing(false)}
+        onApply={async (next) => {
+          // a failure stays in the tool, which says so
+          const result = await recomposite({
+            input,
+            adjustment: { placements, ...(shown.plane ? { plane: shown.plane } : {}) },
+            erase: next,
+          });
+          keepAdjustedRender(
+            sessionId,
+            result.imageUrl,
+            result.placements,
+            result.renderSize,
+            result.receipt ?? null,
+            {
+              ...(result.plane ? { plane: result.plane } : {}),
+              ...(result.layers ? { layers: result.layers } : {}),
+            },
+            next,
+          );
+          setIsErasing(false);
+          toast.success('Your changes are in the design.');
+        }}
+      />
+    );
+  }
   if (adjusting && shown.placements && shown.renderSize && state.input) {
     const { input } = state;
     return (
@@ -243,7 +296,7 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsAdjusting(false)}
         onApply={async (adjustment) => {
           try {
-            const result = await recomposite({ input, adjustment });
+            const result = await recomposite({ input, adjustment, ...(erase ? { erase } : {}) });
             keepAdjustedRender(
               sessionId,
               result.imageUrl,
@@ -254,6 +307,7 @@ export function RenderStage(props: RenderStageProps) {
                 ...(result.plane ? { plane: result.plane } : {}),
                 ...(result.layers ? { layers: result.layers } : {}),
               },
+              erase,
             );
             setIsAdjusting(false);
             toast.success('Your changes are in the design.');
@@ -286,6 +340,12 @@ export function RenderStage(props: RenderStageProps) {
           )}
         </div>
       )}
+      {shown.placements && shown.renderSize && state.input && (
+        <Button variant="outline" className="mt-3 w-full" onClick={() => setIsErasing(true)}>
+          <Eraser className="size-4" aria-hidden />
+          Erase part of the room
+        </Button>
+      )}
       {state.isSample && (
         <p className="mt-3 text-center text-sm text-muted-foreground">
           No products were chosen, so here is a sample design.
@@ -294,6 +354,18 @@ export function RenderStage(props: RenderStageProps) {
       <DesignVideo key={shown.imageUrl} beforeUrl={beforeUrl} afterUrl={shown.imageUrl} />
     </div>
   );
+}
+
+/**
+ * What a picture erases: the erase last applied to it, else the pieces its render erased because products took
+ * their place (drawn again without them, they would come back).
+ */
+function eraseOf(shown: ShownVariation): EraseInputBody | undefined {
+  if (shown.erase) return shown.erase;
+  const replaced = (shown.pieces ?? []).filter((piece) => piece.erased);
+  return replaced.length > 0
+    ? { strokes: [], pieces: replaced.map(({ id, polygon }) => ({ id, polygon })) }
+    : undefined;
 }
 
 const progressCopy: Record<Mode, string[]> = {

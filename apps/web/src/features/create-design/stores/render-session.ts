@@ -1,7 +1,9 @@
 import {
   messages,
+  type EraseInputBody,
   type FidelityReceipt,
   type FloorPlane,
+  type FoundPiece,
   type RenderLayers,
   type RenderJob,
   type RenderPlacement,
@@ -47,6 +49,10 @@ export interface ShownVariation {
   /** The floor the products stand on, and the pictures to adjust them live (decision 0046). */
   plane?: FloorPlane;
   layers?: RenderLayers;
+  /** An uploaded photo's pieces as the render found them, for the erase tool. */
+  pieces?: FoundPiece[];
+  /** What this picture has erased, so that drawing it again keeps it erased. */
+  erase?: EraseInputBody;
 }
 
 export type RenderState =
@@ -192,6 +198,7 @@ const shownOf = (variation: RenderVariation): ShownVariation => ({
   ...(variation.label ? { label: variation.label } : {}),
   ...(variation.plane ? { plane: variation.plane } : {}),
   ...(variation.layers ? { layers: variation.layers } : {}),
+  ...(variation.pieces ? { pieces: variation.pieces } : {}),
 });
 const sizeOf = (variation: RenderVariation): RenderSize => ({ width: variation.width, height: variation.height });
 
@@ -294,10 +301,21 @@ export function keepAdjustedRender(
   renderSize: RenderSize,
   receipt: FidelityReceipt | null,
   live: Pick<ShownVariation, 'plane' | 'layers'> = {},
+  erase?: EraseInputBody,
 ): void {
   const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
-  const adjusted: ShownVariation = { imageUrl, placements, renderSize, receipt, ...live };
+  const before = state.variations[state.chosen];
+  // the pieces found in the photo stay what they were; the erase is the one just drawn
+  const adjusted: ShownVariation = {
+    imageUrl,
+    placements,
+    renderSize,
+    receipt,
+    ...live,
+    ...(before?.pieces ? { pieces: before.pieces } : {}),
+    ...(erase ? { erase } : {}),
+  };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
   setState(sessionId, { ...state, variations });

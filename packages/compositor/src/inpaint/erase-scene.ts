@@ -1,0 +1,102 @@
+import { CellMask } from '../polygon';
+import type { Raster } from '../raster';
+import { eraseMaskOf, maskShare, pieceMaskOf, type EraseInput } from './erase-mask';
+import { inpaintPatchMatch } from './patch-match';
+
+/** Regions are counted on a copy this many times smaller: two strokes a pixel apart are one region to a person. */
+const COUNT_CELL = 4;
+
+export interface ErasedScene {
+  /** The erased pixels of the scene (1), at its size. */
+  mask: Uint8Array;
+  /** The share (0–1) of the picture erased. */
+  share: number;
+  /** How many separate regions were erased: the receipt's 'pieces removed'. */
+  regions: number;
+}
+
+/** Whether any cell of `cell` × `cell` pixels holds a set pixel, as a smaller mask. */
+function coarsen(mask: Uint8Array, width: number, height: number, cell: number) {
+  const w = Math.ceil(width / cell);
+  const h = Math.ceil(height / cell);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (mask[y * width + x]) out[Math.floor(y / cell) * w + Math.floor(x / cell)] = 1;
+  }
+  return { out, w, h };
+}
+
+/**
+ * Erases from the scene, in place, what the person asked for (fractions of the picture) and the room's pieces that
+ * products took the place of (`pieces`, in the scene's pixels, less the room's other pieces in `keep`), filling each
+ * from the rest of the photo. Null when there is nothing to erase.
+ */
+export function eraseScene(
+  scene: Raster,
+  input: EraseInput | undefined,
+  pieces: ReadonlyArray<{ polygon: ReadonlyArray<readonly [number, number]> }> = [],
+  keep: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [],
+): ErasedScene | null {
+  const { width, height } = scene;
+  const asked = input ? eraseMaskOf(input, width, height) : null;
+  const mask = pieces.length > 0 ? pieceMaskOf(pieces, width, height) : (asked ?? new Uint8Array(width * height));
+  if (pieces.length > 0 && keep.length > 0) {
+    // a replaced piece goes, not the room's other pieces that overlap its outline (the table before the old sofa)
+    const kept = new CellMask(width, height, 1);
+    for (const polygon of keep) kept.fill(polygon);
+    for (let i = 0; i < mask.length; i++) if (kept.cells[i]) mask[i] = 0;
+  }
+  if (asked && mask !== asked) for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | asked[i]!;
+  const share = maskShare(mask);
+  if (share === 0) return null;
+  const coarse = coarsen(mask, width, height, COUNT_CELL);
+  const { labels, count } = labelRegions(coarse.out, coarse.w, coarse.h);
+  // each region from the photo around it, in turn; the ones still to come are never copied from
+  const pending = Uint8Array.from(mask);
+  for (let region = 1; region <= count; region++) {
+    const hole = new Uint8Array(mask.length);
+    for (let y = 0; y < height; y++) {
+      const row = Math.floor(y / COUNT_CELL) * coarse.w;
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (mask[i] && labels[row + Math.floor(x / COUNT_CELL)] === region) {
+          hole[i] = 1;
+          pending[i] = 0;
+        }
+      }
+    }
+    inpaintPatchMatch(scene, hole, { seed: region, blocked: pending });
+  }
+  return { mask, share, regions: count };
+}
+
+/** 8-connected regions of a mask, numbered from 1. */
+function labelRegions(mask: Uint8Array, width: number, height: number): { labels: Int32Array; count: number } {
+  const labels = new Int32Array(mask.length);
+  const stack: number[] = [];
+  let count = 0;
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    count++;
+    labels[start] = count;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % width;
+      const y = (i - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          if (mask[j] && !labels[j]) {
+            labels[j] = count;
+            stack.push(j);
+          }
+        }
+      }
+    }
+  }
+  return { labels, count };
+}

@@ -1,0 +1,11 @@
+export { inpaintPatchMatch, type InpaintResult } from './patch-match';
+export {
+  eraseMaskOf,
+  maskShare,
+  pieceMaskOf,
+  type EraseInput,
+  type ErasePiece,
+  type ErasePoint,
+  type EraseStroke,
+} from './erase-mask';
+export { eraseScene, type ErasedScene } from './erase-scene';

@@ -1,0 +1,593 @@
+import { clampByte, type Raster } from '../raster';
+
+/*
+ * Exemplar-based completion: the erased pixels are rebuilt from patches of the same photo (Wexler, Shechtman and
+ * Irani 2007, "Space-time completion of video"), the nearest patches found by PatchMatch (Barnes et al. 2009), coarse
+ * to fine over a pyramid of the region around the hole. Decision 0047 says why this and not a greedy fill
+ * (Criminisi) or diffusion, and what each measured.
+ */
+
+/** Patches are (2 × 3 + 1)² = 7 × 7 pixels at every level. */
+const PATCH_RADIUS = 3;
+/**
+ * The pyramid stops halving once the hole's box is no longer than this at a level: below it a 7 × 7 patch spans the
+ * wall and the floor at once, and the coarse answer pulls the floor's boards up the wall (decision 0047).
+ */
+const COARSEST_HOLE_SIDE = 160;
+/** Nor below this many pixels on the level's short side: a smaller picture has too few whole patches to copy. */
+const MIN_LEVEL_SIDE = 64;
+/** Around the hole's box, this share of its size (at least `MIN_MARGIN` px) is where patches are taken from. */
+const MARGIN_SHARE = 0.75;
+const MIN_MARGIN = 48;
+/**
+ * At levels of more pixels than this, patches are compared on every other pixel and the search only refines the
+ * coarser level's answer nearby: the texture is copied at full resolution, the layout was settled below.
+ */
+const FINE_LEVEL_PIXELS = 160_000;
+
+export interface InpaintResult {
+  /** How many pixels were filled. */
+  filled: number;
+  /**
+   * For each picture pixel (row-major), the pixel of the same picture whose patch its colour was rebuilt from, or
+   * -1 where nothing was erased. Every source lies outside the mask.
+   */
+  sources: Int32Array;
+}
+
+interface Level {
+  w: number;
+  h: number;
+  /** RGB, 3 floats a pixel. */
+  img: Float32Array;
+  hole: Uint8Array;
+  /** Pixels no patch is taken from (another region still to erase), though they are not filled here. */
+  blocked: Uint8Array;
+}
+
+/** A small seeded generator (mulberry32): the same picture and mask give the same fill. */
+function randomOf(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The mask's bounding box, or null when nothing is set. */
+export function maskBounds(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): { left: number; top: number; right: number; bottom: number } | null {
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (!mask[row + x]) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? null : { left, top, right: right + 1, bottom: bottom + 1 };
+}
+
+/** Half the size: a coarse pixel is hole when any of its fine ones is, its colour the mean of the known ones. */
+function halveLevel(level: Level): Level {
+  const w = Math.ceil(level.w / 2);
+  const h = Math.ceil(level.h / 2);
+  const img = new Float32Array(w * h * 3);
+  const hole = new Uint8Array(w * h);
+  const blocked = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let n = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let anyHole = 0;
+      let anyBlocked = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        const fy = 2 * y + dy;
+        if (fy >= level.h) continue;
+        for (let dx = 0; dx < 2; dx++) {
+          const fx = 2 * x + dx;
+          if (fx >= level.w) continue;
+          const i = fy * level.w + fx;
+          anyBlocked |= level.blocked[i]!;
+          if (level.hole[i]) {
+            anyHole = 1;
+            continue;
+          }
+          n++;
+          r += level.img[i * 3]!;
+          g += level.img[i * 3 + 1]!;
+          b += level.img[i * 3 + 2]!;
+        }
+      }
+      const o = y * w + x;
+      hole[o] = anyHole;
+      blocked[o] = anyBlocked;
+      if (n > 0) {
+        img[o * 3] = r / n;
+        img[o * 3 + 1] = g / n;
+        img[o * 3 + 2] = b / n;
+      }
+    }
+  }
+  return { w, h, img, hole, blocked };
+}
+
+/**
+ * Fills the hole from its edge inwards, each pixel the mean of its known neighbours (onion peeling): the first guess
+ * at the coarsest level, and the diffusion fill decision 0047 compares against.
+ */
+export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h: number): void {
+  const known = new Uint8Array(hole.length);
+  for (let i = 0; i < hole.length; i++) known[i] = hole[i] ? 0 : 1;
+  let front: number[] = [];
+  for (let i = 0; i < hole.length; i++) if (hole[i]) front.push(i);
+  while (front.length > 0) {
+    const next: number[] = [];
+    const ready: number[] = [];
+    for (const i of front) {
+      const x = i % w;
+      const y = (i - x) / w;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < w && ny < h && known[ny * w + nx]) n++;
+        }
+      }
+      if (n > 0) ready.push(i);
+      else next.push(i);
+    }
+    if (ready.length === 0) break;
+    for (const i of ready) {
+      const x = i % w;
+      const y = (i - x) / w;
+      let n = 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (!(dx || dy) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (!known[j]) continue;
+          n++;
+          r += img[j * 3]!;
+          g += img[j * 3 + 1]!;
+          b += img[j * 3 + 2]!;
+        }
+      }
+      img[i * 3] = r / n;
+      img[i * 3 + 1] = g / n;
+      img[i * 3 + 2] = b / n;
+    }
+    for (const i of ready) known[i] = 1;
+    front = next;
+  }
+}
+
+/** Per pixel, how many hole pixels its patch holds (an integral image); patches leaving the level count as holes. */
+function holeCounts(level: Level, r: number): { valid: Uint8Array; target: Uint8Array } {
+  const { w, h, hole, blocked } = level;
+  const sum = new Int32Array((w + 1) * (h + 1));
+  const barred = new Int32Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    let rowBarred = 0;
+    for (let x = 0; x < w; x++) {
+      row += hole[y * w + x]!;
+      rowBarred += blocked[y * w + x]!;
+      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
+      barred[(y + 1) * (w + 1) + x + 1] = barred[y * (w + 1) + x + 1]! + rowBarred;
+    }
+  }
+  const valid = new Uint8Array(w * h);
+  const target = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const count =
+        sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
+      const bars =
+        barred[y1 * (w + 1) + x1]! -
+        barred[y0 * (w + 1) + x1]! -
+        barred[y1 * (w + 1) + x0]! +
+        barred[y0 * (w + 1) + x0]!;
+      const inside = x >= r && y >= r && x < w - r && y < h - r;
+      valid[y * w + x] = inside && count === 0 && bars === 0 ? 1 : 0;
+      target[y * w + x] = count > 0 ? 1 : 0;
+    }
+  }
+  return { valid, target };
+}
+
+interface Field {
+  targets: Int32Array;
+  /** Per pixel: the source pixel of its patch (targets only). */
+  nnf: Int32Array;
+  dist: Float32Array;
+  /** Per pixel: 1 for the targets. */
+  isTarget: Uint8Array;
+}
+
+/** Sum of squared differences of two patches (sampled every `step` pixels), stopping once past `limit`. */
+function patchDistance(level: Level, t: number, s: number, r: number, step: number, limit: number): number {
+  const { w, h, img } = level;
+  const tx = t % w;
+  const ty = (t - tx) / w;
+  const sx = s % w;
+  const sy = (s - sx) / w;
+  let d = 0;
+  for (let dy = -r; dy <= r; dy += step) {
+    let y = ty + dy;
+    y = y < 0 ? 0 : y >= h ? h - 1 : y;
+    const srow = (sy + dy) * w + sx;
+    const trow = y * w;
+    for (let dx = -r; dx <= r; dx += step) {
+      let x = tx + dx;
+      x = x < 0 ? 0 : x >= w ? w - 1 : x;
+      const a = (trow + x) * 3;
+      const b = (srow + dx) * 3;
+      const dr = img[a]! - img[b]!;
+      const dg = img[a + 1]! - img[b + 1]!;
+      const db = img[a + 2]! - img[b + 2]!;
+      d += dr * dr + dg * dg + db * db;
+    }
+    if (d > limit) return d;
+  }
+  return d;
+}
+
+/** PatchMatch: propagation from the scan's previous neighbours, then a random search in shrinking windows. */
+function improveField(
+  level: Level,
+  field: Field,
+  valid: Uint8Array,
+  target: Uint8Array,
+  iterations: number,
+  maxRadius: number,
+  step: number,
+  random: () => number,
+  parity = 0,
+): void {
+  const { w, h } = level;
+  const r = PATCH_RADIUS;
+  const { targets, nnf, dist } = field;
+  const n = w * h;
+  for (let it = 0; it < iterations; it++) {
+    const forward = (it + parity) % 2 === 0;
+    const d = forward ? 1 : -1;
+    for (let k = 0; k < targets.length; k++) {
+      const t = targets[forward ? k : targets.length - 1 - k]!;
+      const tx = t % w;
+      const ty = (t - tx) / w;
+      let best = nnf[t]!;
+      let bestDist = dist[t]!;
+      // the neighbours before in the scan: their matches, shifted back by one
+      const nx = tx - d;
+      if (nx >= 0 && nx < w && target[t - d]) {
+        const s = nnf[t - d]! + d;
+        const sx = s % w;
+        if (s >= 0 && s < n && sx >= r && sx < w - r && s !== best && valid[s]) {
+          const cd = patchDistance(level, t, s, r, step, bestDist);
+          if (cd < bestDist) {
+            bestDist = cd;
+            best = s;
+          }
+        }
+      }
+      const ny = ty - d;
+      if (ny >= 0 && ny < h && target[t - d * w]) {
+        const s = nnf[t - d * w]! + d * w;
+        if (s >= 0 && s < n && s !== best && valid[s]) {
+          const cd = patchDistance(level, t, s, r, step, bestDist);
+          if (cd < bestDist) {
+            bestDist = cd;
+            best = s;
+          }
+        }
+      }
+      for (let radius = maxRadius; radius >= 1; radius = Math.floor(radius / 2)) {
+        const bx = best % w;
+        const by = (best - bx) / w;
+        const x = Math.min(w - 1 - r, Math.max(r, bx + Math.round((random() * 2 - 1) * radius)));
+        const y = Math.min(h - 1 - r, Math.max(r, by + Math.round((random() * 2 - 1) * radius)));
+        const s = y * w + x;
+        if (s === best || !valid[s]) continue;
+        const cd = patchDistance(level, t, s, r, step, bestDist);
+        if (cd < bestDist) {
+          bestDist = cd;
+          best = s;
+        }
+      }
+      nnf[t] = best;
+      dist[t] = bestDist;
+    }
+  }
+}
+
+/**
+ * Every hole pixel becomes the weighted mean of what the patches over it say it is, each patch weighted by how well
+ * it matched (Wexler et al.: exp(−d / 2σ²), σ² the 75th percentile of the distances).
+ */
+function vote(level: Level, field: Field, scratch: Scratch): void {
+  const { w, h, img, hole } = level;
+  const r = PATCH_RADIUS;
+  const { targets, nnf, dist } = field;
+  const sample: number[] = [];
+  const every = Math.max(1, Math.floor(targets.length / 2000));
+  for (let k = 0; k < targets.length; k += every) sample.push(dist[targets[k]!]!);
+  sample.sort((a, b) => a - b);
+  const sigma2 = Math.max(1, sample[Math.floor(sample.length * 0.75)] ?? 1);
+  const { acc, weight, holes } = scratch;
+  for (const q of holes) {
+    acc[q * 3] = 0;
+    acc[q * 3 + 1] = 0;
+    acc[q * 3 + 2] = 0;
+    weight[q] = 0;
+  }
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k]!;
+    const tx = t % w;
+    const ty = (t - tx) / w;
+    const shift = nnf[t]! - t;
+    const wt = Math.exp(-dist[t]! / (2 * sigma2)) + 1e-6;
+    const y0 = Math.max(0, ty - r);
+    const y1 = Math.min(h - 1, ty + r);
+    const x0 = Math.max(0, tx - r);
+    const x1 = Math.min(w - 1, tx + r);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const q = y * w + x;
+        if (!hole[q]) continue;
+        const src = (q + shift) * 3;
+        acc[q * 3] = acc[q * 3]! + wt * img[src]!;
+        acc[q * 3 + 1] = acc[q * 3 + 1]! + wt * img[src + 1]!;
+        acc[q * 3 + 2] = acc[q * 3 + 2]! + wt * img[src + 2]!;
+        weight[q] = weight[q]! + wt;
+      }
+    }
+  }
+  for (const q of holes) {
+    const wq = weight[q]!;
+    if (wq === 0) continue;
+    img[q * 3] = acc[q * 3]! / wq;
+    img[q * 3 + 1] = acc[q * 3 + 1]! / wq;
+    img[q * 3 + 2] = acc[q * 3 + 2]! / wq;
+  }
+}
+
+/** Buffers a level's votes reuse, and its hole pixels. */
+interface Scratch {
+  acc: Float32Array;
+  weight: Float32Array;
+  holes: Int32Array;
+}
+
+/** Each hole pixel: the mean of the pixels the patches of it and its 8 neighbours map it to. */
+function copyThroughField(level: Level, field: Field, holes: Int32Array): void {
+  const { w, h, img } = level;
+  const { nnf, isTarget } = field;
+  const out = new Float32Array(holes.length * 3);
+  for (let k = 0; k < holes.length; k++) {
+    const q = holes[k]!;
+    const qx = q % w;
+    const qy = (q - qx) / w;
+    let n = 0;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      const py = qy + dy;
+      if (py < 0 || py >= h) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const px = qx + dx;
+        if (px < 0 || px >= w) continue;
+        const p = py * w + px;
+        if (!isTarget[p]) continue;
+        const src = (nnf[p]! - dy * w - dx) * 3;
+        n++;
+        r += img[src]!;
+        g += img[src + 1]!;
+        b += img[src + 2]!;
+      }
+    }
+    out[k * 3] = r / n;
+    out[k * 3 + 1] = g / n;
+    out[k * 3 + 2] = b / n;
+  }
+  for (let k = 0; k < holes.length; k++) {
+    const q = holes[k]!;
+    img[q * 3] = out[k * 3]!;
+    img[q * 3 + 1] = out[k * 3 + 1]!;
+    img[q * 3 + 2] = out[k * 3 + 2]!;
+  }
+}
+
+function listOf(flags: Uint8Array): Int32Array {
+  let n = 0;
+  for (const f of flags) n += f;
+  const list = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < flags.length; i++) if (flags[i]) list[k++] = i;
+  return list;
+}
+
+/**
+ * Fills the masked pixels (mask 1) of an RGB or RGBA raster in place from patches of the rest of the picture near
+ * the hole. Deterministic for a given picture, mask and seed.
+ */
+export function inpaintPatchMatch(
+  scene: Raster,
+  mask: Uint8Array,
+  options: { seed?: number; blocked?: Uint8Array } = {},
+): InpaintResult {
+  const seed = options.seed ?? 1;
+  const { width, height, channels } = scene;
+  const sources = new Int32Array(width * height).fill(-1);
+  const box = maskBounds(mask, width, height);
+  if (!box) return { filled: 0, sources };
+  const margin = Math.max(MIN_MARGIN, Math.round(MARGIN_SHARE * Math.max(box.right - box.left, box.bottom - box.top)));
+  const cx0 = Math.max(0, box.left - margin);
+  const cy0 = Math.max(0, box.top - margin);
+  const cx1 = Math.min(width, box.right + margin);
+  const cy1 = Math.min(height, box.bottom + margin);
+  const w = cx1 - cx0;
+  const h = cy1 - cy0;
+  const base: Level = {
+    w,
+    h,
+    img: new Float32Array(w * h * 3),
+    hole: new Uint8Array(w * h),
+    blocked: new Uint8Array(w * h),
+  };
+  let filled = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const p = (cy0 + y) * width + cx0 + x;
+      base.hole[i] = mask[p] ? 1 : 0;
+      base.blocked[i] = options.blocked?.[p] && !mask[p] ? 1 : 0;
+      filled += base.hole[i]!;
+      base.img[i * 3] = scene.data[p * channels]!;
+      base.img[i * 3 + 1] = scene.data[p * channels + 1]!;
+      base.img[i * 3 + 2] = scene.data[p * channels + 2]!;
+    }
+  }
+  const levels: Level[] = [base];
+  let holeSide = Math.max(box.right - box.left, box.bottom - box.top);
+  while (
+    holeSide > COARSEST_HOLE_SIDE &&
+    Math.min(levels[levels.length - 1]!.w, levels[levels.length - 1]!.h) >= 2 * MIN_LEVEL_SIDE
+  ) {
+    levels.push(halveLevel(levels[levels.length - 1]!));
+    holeSide /= 2;
+  }
+  const random = randomOf(seed);
+  const r = PATCH_RADIUS;
+  let field: Field | null = null;
+  for (let l = levels.length - 1; l >= 0; l--) {
+    const level = levels[l]!;
+    const { valid, target } = holeCounts(level, r);
+    const validList = listOf(valid);
+    if (validList.length === 0) {
+      // nothing whole to copy from (a hole filling its surroundings): the peeled fill is the answer
+      fillByPeeling(level.img, level.hole, level.w, level.h);
+      field = null;
+      continue;
+    }
+    const fine = level.w * level.h > FINE_LEVEL_PIXELS;
+    const step = fine ? 2 : 1;
+    const targets = listOf(target);
+    const final = l === 0 && field !== null;
+    const holes = listOf(level.hole);
+    const nnf = new Int32Array(level.w * level.h);
+    const dist = new Float32Array(final ? 0 : level.w * level.h);
+    const coarser = field ? levels[l + 1]! : null;
+    if (!coarser || !field) {
+      fillByPeeling(level.img, level.hole, level.w, level.h);
+    } else if (!final) {
+      // the coarser level's colours as a first guess, so that distances mean something
+      for (const i of holes) {
+        const x = i % level.w;
+        const y = (i - x) / level.w;
+        const c = (y >> 1) * coarser.w + (x >> 1);
+        level.img[i * 3] = coarser.img[c * 3]!;
+        level.img[i * 3 + 1] = coarser.img[c * 3 + 1]!;
+        level.img[i * 3 + 2] = coarser.img[c * 3 + 2]!;
+      }
+    }
+    for (let k = 0; k < targets.length; k++) {
+      const t = targets[k]!;
+      const x = t % level.w;
+      const y = (t - x) / level.w;
+      let s = -1;
+      if (field && coarser) {
+        const c = (y >> 1) * coarser.w + (x >> 1);
+        if (field.isTarget[c]) {
+          const cs = field.nnf[c]!;
+          const csx = cs % coarser.w;
+          const csy = (cs - csx) / coarser.w;
+          const fx = 2 * csx + (x & 1);
+          const fy = 2 * csy + (y & 1);
+          if (fx < level.w && fy < level.h && valid[fy * level.w + fx]) s = fy * level.w + fx;
+        }
+      }
+      if (s < 0) s = validList[Math.floor(random() * validList.length)]!;
+      nnf[t] = s;
+      if (!final) dist[t] = patchDistance(level, t, s, r, step, Infinity);
+    }
+    const current: Field = { targets, nnf, dist, isTarget: target };
+    if (final) {
+      // the finest level of a large hole: the field settled on the level below is carried up and its patches'
+      // pixels copied at full resolution, each pixel the mean of what its neighbours' patches say (no search)
+      copyThroughField(level, current, holes);
+      field = current;
+      break;
+    }
+    const scratch: Scratch = {
+      acc: new Float32Array(level.w * level.h * 3),
+      weight: new Float32Array(level.w * level.h),
+      holes,
+    };
+    // the upsampled field's say first, then rounds of search and vote
+    if (field) vote(level, current, scratch);
+    const coarsest = l === levels.length - 1;
+    const rounds = coarsest ? 4 : fine ? 1 : 3;
+    // above the coarsest level the layout is settled: the search looks nearby
+    const radius = fine
+      ? 4
+      : coarsest
+        ? Math.max(level.w, level.h)
+        : Math.max(8, Math.round(Math.max(level.w, level.h) / 8));
+    for (let round = 0; round < rounds; round++) {
+      if (round > 0 || field) {
+        for (let k = 0; k < targets.length; k++) {
+          const t = targets[k]!;
+          dist[t] = patchDistance(level, t, nnf[t]!, r, step, Infinity);
+        }
+      }
+      improveField(level, current, valid, target, coarsest ? (round === 0 ? 4 : 2) : 1, radius, step, random, round);
+      vote(level, current, scratch);
+    }
+    // a hole small enough for one level: its last say is a copy too, sharper than the votes' blend
+    if (l === 0) copyThroughField(level, current, holes);
+    field = current;
+  }
+  for (let i = 0; i < w * h; i++) {
+    if (!base.hole[i]) continue;
+    {
+      const x = i % w;
+      const y = (i - x) / w;
+      const p = (cy0 + y) * width + cx0 + x;
+      scene.data[p * channels] = clampByte(base.img[i * 3]!);
+      scene.data[p * channels + 1] = clampByte(base.img[i * 3 + 1]!);
+      scene.data[p * channels + 2] = clampByte(base.img[i * 3 + 2]!);
+      if (field) {
+        const s = field.nnf[i]!;
+        const sx = s % w;
+        sources[p] = (cy0 + (s - sx) / w) * width + cx0 + sx;
+      }
+    }
+  }
+  return { filled, sources };
+}
