@@ -19,7 +19,7 @@ const profileHeading = (page: Page, user: User) =>
   page.getByRole('heading', { level: 1, name: new RegExp(user.displayName) });
 
 test.describe('own profile', () => {
-  test('shows the person, the counts, the commission earnings and the designs with their earning label', async ({
+  test("a guest's Profile tab shows the first sample user as someone else's: the person, the counts, the designs", async ({
     page,
     navigate,
   }) => {
@@ -53,18 +53,14 @@ test.describe('own profile', () => {
     await firstImage.hover();
     await expect(page.getByRole('tooltip', { name: /^Earning potential/ })).toHaveCount(0);
 
-    // signed out, saving needs an account: the tab offers one
+    // someone else's saved designs are theirs
     await page.getByRole('tab', { name: messages.profile.saved }).click();
-    await expect(page.getByText('Keep the designs you love')).toBeVisible();
+    await expect(page.getByText('Saved designs are private')).toBeVisible();
   });
 
-  test("'Settings' switches dark mode and design mode; signed out, 'Edit Profile' asks to sign in", async ({
-    page,
-    navigate,
-  }) => {
-    await navigate('/');
-    const me = await currentUser(page);
-    await navigate(`/profile/${me.id}`);
+  test("'Settings' on the own profile switches dark mode and design mode", async ({ page, navigate, signUp }) => {
+    const account = await signUp(page);
+    await navigate(`/profile/${account.user.id}`);
 
     await page.getByRole('button', { name: messages.profile.settings }).click();
     const settings = page.getByRole('dialog', { name: messages.profile.settings });
@@ -75,23 +71,12 @@ test.describe('own profile', () => {
     await page.keyboard.press('Escape');
     await expect(settings).toBeHidden();
     await expect(page.getByRole('switch', { name: 'Design mode' })).toHaveAttribute('aria-checked', 'true');
-
-    // the sample user is nobody's to edit: the sign-in sheet says what it takes
-    await page.getByRole('button', { name: messages.profile.editProfile }).click();
-    const sheet = page.getByRole('dialog', { name: 'Welcome back' });
-    await expect(sheet).toHaveAccessibleDescription('Sign in or sign up to edit your own profile.');
-    // focus stays inside the open sheet
-    for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
-    await expect(sheet.locator(':focus')).toHaveCount(1);
-    await sheet.getByRole('button', { name: 'Close' }).click();
-    await expect(sheet).toBeHidden();
   });
 
-  test("without designs it offers 'Create Your First Design'", async ({ page, navigate }) => {
-    await page.route(/\/api\/users\/[^/]+\/designs$/, (route) => route.fulfill({ json: { items: [] } }));
-    await navigate('/');
-    const me = await currentUser(page);
-    await navigate(`/profile/${me.id}`);
+  test("without designs it offers 'Create Your First Design'", async ({ page, navigate, signUp }) => {
+    // a new account has no designs yet
+    const account = await signUp(page);
+    await navigate(`/profile/${account.user.id}`);
     await page.getByRole('link', { name: messages.profile.createFirst }).click();
     await expect(page).toHaveURL('/create-design/start');
   });
