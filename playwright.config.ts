@@ -31,7 +31,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // one more worker than the 2 cores: a test spends part of its time waiting (the unlock transition, the server,
-  // animations), and 3 workers took the suite from 5.2 to 4.3 minutes on the 2-core CI machine (issue #17)
+  // animations), and 3 workers took the suite from 5.2 to 4.3 minutes on the 2-core CI machine (bench/README.md)
   workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',

@@ -1,5 +1,5 @@
 /**
- * The feed API under load (issue #8, items 1–3), beside its two limits measured in the same run:
+ * The feed API under load (bench/README.md), beside its two limits measured in the same run:
  * - the SQL floor: the repository function the route calls, same driver and pool, no HTTP;
  * - the ceiling: a Fastify hello-world with the same Fastify and logger setting, and the same
  *   server answering a constant body of the measured page's size (what the bytes alone cost).
@@ -59,7 +59,7 @@ const FEED_PATH = `${apiPaths.designs}?mode=${MODE}&limit=${FEED_PAGE_SIZE}`;
 const DEEP_PAGE = 40;
 const PAGE_SAMPLES = 31;
 /**
- * Issue #17's targets: a cached page at least this share of the health route's throughput on the
+ * bench/README.md's targets: a cached page at least this share of the health route's throughput on the
  * same server, and this p99 at 500 req/s; the embedded default is allowed more than Postgres.
  */
 const TARGETS = {

@@ -184,7 +184,7 @@ export async function measureImages(): Promise<BenchRow[]> {
     const catalogue = listOf(productSchema).parse(
       await getJson(server, cookie, `${apiPaths.products}?mode=interior`),
     ).items;
-    // ids and quantities: the server snapshots names and prices from its catalogue (#20)
+    // ids and quantities: the server snapshots names and prices from its catalogue (decision 0023)
     const selectedProducts = catalogue.slice(0, DESIGN_PRODUCTS).map(({ id }) => ({ id, quantity: 1 }));
     if (selectedProducts.length === 0) throw new Error('the catalogue has no interior products');
     const design = designSchema.parse(

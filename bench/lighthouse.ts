@@ -5,7 +5,7 @@
  *  - first load (the gate): a plain navigation to /, with Lighthouse's standard simulated throttling.
  *  - the feed after the gate: a navigation to / whose page script enters the password as soon as
  *    the gate's field is painted and submits it (no human think time). LCP then is the feed's largest
- *    paint, behind the 1 s unlock transition SPEC §2 requires. Simulation would drop that timer
+ *    paint, behind the 1 s unlock transition docs/product.md §2 requires. Simulation would drop that timer
  *    from its dependency graph, so this load runs under applied ("devtools") throttling: real time,
  *    slowed CPU and network.
  * CPU slowdown: the preset's 4× assumes a fast desktop host. As Lighthouse's throttling docs and
@@ -41,7 +41,7 @@ const outDir = path.join(repoRoot, 'bench/out');
 interface Scenario {
   name: string;
   area: string;
-  /** The performance score asked for: issue #8's 95 for the gate, issue #17's 90 for the feed after it. */
+  /** The performance score asked for: bench/README.md's 95 for the gate, bench/README.md's 90 for the feed after it. */
   scoreTarget: number;
   method: string;
   flags: (cpuSlowdown: number) => Flags;
@@ -68,7 +68,7 @@ const baseFlags: Flags = { onlyCategories: ['performance'], logLevel: 'error', o
 /**
  * Page script (plain text: a function would be serialised after tsx has decorated it with helpers
  * that do not exist in the page). It types the password into the gate and submits it once the field
- * exists and has been painted (the gate is part of index.html since issue #17), then notes in window.__feedPictureVisibleAt when the first card's picture is loaded and
+ * exists and has been painted (the gate is part of index.html since bench/README.md), then notes in window.__feedPictureVisibleAt when the first card's picture is loaded and
  * fully opaque. Chrome's LCP ignores a picture first painted at opacity 0 (the shell faded in until
  * decision 0014), so this is the honest "feed is there" time beside Lighthouse's LCP.
  */
@@ -231,7 +231,7 @@ function lcpNote(scenario: Scenario, list: RunFigures[], medianRun: RunFigures):
     return `${note}: not the feed picture, which Chrome did not report as a larger paint (see the next row)`;
   }
   const spans = list.filter((r) => r.submitMs !== null).map((r) => r.lcpMs - r.submitMs!);
-  return `${seconds(median(spans))} of it after the password's submission (SPEC's 1 s unlock transition included); ${note}`;
+  return `${seconds(median(spans))} of it after the password's submission (docs/product.md's 1 s unlock transition included); ${note}`;
 }
 
 /** Lighthouse's BenchmarkIndex (the page function it runs itself), median of three, in a blank tab. */

@@ -34,7 +34,7 @@ const CLIENTS = 2_000;
 const CONNECT_CONCURRENCY = 100;
 const SERVER_CORE = 1;
 const CLIENT_CORE = 0;
-/** Issue #17's target for the slowest 5% of clients. */
+/** bench/README.md's target for the slowest 5% of clients. */
 const P95_TARGET_MS = 100;
 
 const epochNow = () => performance.timeOrigin + performance.now();

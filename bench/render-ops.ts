@@ -1,5 +1,5 @@
 /**
- * The local render's pixel loops beside the sharp operations that could stand in for them (issue #17), on the
+ * The local render's pixel loops beside the sharp operations that could stand in for them (bench/README.md), on the
  * sizes a render works at: halving an 800 px product copy (resize), feathering a 400 px mask (blur), drawing six
  * cut-outs and their contact shadows onto the 1600×1200 scene (composite), the colour grade (linear + recomb,
  * which covers only its white balance and saturation: sharp has no per-channel curve for the rest), and the

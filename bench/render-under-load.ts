@@ -1,5 +1,5 @@
 /**
- * The feed while the server renders (issue #17): GET /api/designs?mode=interior (the web feed's first page, with a
+ * The feed while the server renders (bench/README.md): GET /api/designs?mode=interior (the web feed's first page, with a
  * session cookie) at a steady rate from autocannon, on the real server (PGlite with the sample world, the log level
  * of `npm start`), first with nothing else to do, then while four local renders run the whole time: four clients,
  * each with its own session, posting the next generate-design-image (a 12-megapixel photo and six products, uploaded

@@ -70,7 +70,7 @@ async function renderInput(): Promise<LocalDesignInput> {
 }
 
 /**
- * A seeded space as the server renders it (issue #21): the products' replacements planned, the scene redrawn
+ * A seeded space as the server renders it (decision 0021): the products' replacements planned, the scene redrawn
  * without the pieces they replace (SVG, rasterised in the render), placed by the space's layout.
  */
 async function seededRender(): Promise<() => Promise<unknown>> {

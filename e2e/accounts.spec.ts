@@ -22,7 +22,7 @@ import {
   uniqueUsername,
 } from './fixtures';
 
-/** Accounts (issue #15, decision 0016): signing up, in and out, the own profile, and actions that need an account. */
+/** Accounts (decision 0016): signing up, in and out, the own profile, and actions that need an account. */
 
 const sheet = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Sign in' }) });
 const profileHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

@@ -10,7 +10,7 @@ import {
   renderButton,
 } from './create-design-flow';
 
-// Issue #21: a render's products can be dragged (a real pointer), resized and removed, and the design is drawn
+// decision 0021: a render's products can be dragged (a real pointer), resized and removed, and the design is drawn
 // again on the server. With SHOTS_DIR set, the result and the adjuster are photographed (390 × 844).
 const shotsDir = process.env.SHOTS_DIR;
 const themes = [

@@ -57,7 +57,7 @@ export async function makeItemPhoto(color: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Counts the render calls the page makes (SPEC §4: exactly one per entry of the render step). */
+/** Counts the render calls the page makes (docs/product.md §4: exactly one per entry of the render step). */
 export function countGenerateCalls(page: Page): () => Request[] {
   const calls: Request[] = [];
   page.on('request', (request) => {

@@ -291,7 +291,7 @@ test.describe('step 4: render-result', () => {
     const video = page.getByLabel('Before and after video');
     // every frame is encoded, however busy the machine: on a starved CI runner that takes as long as a render can
     await expect(video).toBeVisible({ timeout: 30_000 });
-    // SPEC §9: 'Creating Video...' lasts 2 s (less a little for the clocks of test and page)
+    // docs/product.md §9: 'Creating Video...' lasts 2 s (less a little for the clocks of test and page)
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1900);
     await expect(video).toHaveAttribute('src', /^blob:/);
     // a real clip: it decodes and plays
@@ -349,7 +349,11 @@ test.describe('step 5: post-creation', () => {
     await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('warm and bright');
   });
 
-  test('a failed publish keeps the person on the step with SPEC §8 words', async ({ page, navigate, signUp }) => {
+  test('a failed publish keeps the person on the step with docs/product.md §8 words', async ({
+    page,
+    navigate,
+    signUp,
+  }) => {
     // signed in, so the publish reaches the (failing) server instead of the sign-in sheet
     await signUp(page);
     await navigate('/create-design/start');

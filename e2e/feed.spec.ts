@@ -20,7 +20,7 @@ for (const mode of MODES) {
   test.describe(`feed in ${mode} mode`, () => {
     test.beforeEach(async ({ page }) => startInMode(page, mode));
 
-    test('a card shows every SPEC element and links where it should', async ({ page, navigate, signUp }) => {
+    test('a card shows every docs/product.md element and links where it should', async ({ page, navigate, signUp }) => {
       // publishing needs an account (decision 0016)
       await signUp(page);
       await navigate('/');

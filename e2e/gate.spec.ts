@@ -105,7 +105,7 @@ test.describe('beta gate', () => {
     await expect(page.getByText('Beta Version - Limited Access')).toBeVisible();
     await expect(mainNavigation(page)).toHaveCount(0);
 
-    // the comparison is case-insensitive (SPEC §5)
+    // the comparison is case-insensitive (docs/product.md §5)
     await passwordField(page).fill(BETA_PASSWORD.toUpperCase());
     const enter = page.getByRole('button', { name: 'Enter App' });
     await enter.click();
@@ -172,7 +172,7 @@ test.describe('beta gate', () => {
     expect(seen.size).toBeGreaterThan(3);
   });
 
-  test.describe('the unlock transition (SPEC §2: a white overlay expands and fades, about 1 s)', () => {
+  test.describe('the unlock transition (docs/product.md §2: a white overlay expands and fades, about 1 s)', () => {
     // the suite runs with reduced motion (playwright.config.ts); this is the motion itself
     test.use({ reducedMotion: 'no-preference' });
     for (const isDarkMode of [false, true]) {

@@ -13,7 +13,7 @@ import { makeItemPhoto, PREFERENCES_KEY } from './create-design-flow';
 import { designCard, fetchProducts, uploadPhoto, uniqueSuffix } from './feed-helpers';
 import { expect, test } from './fixtures';
 
-// Issue #20: a design's own item (the creator's photo, SPEC's uploaded item) is marked as theirs in every view, and
+// decision 0023: a design's own item (the creator's photo, docs/product.md's uploaded item) is marked as theirs in every view, and
 // the purchase views say it is not ordered. With SHOTS_DIR set, each view is photographed (390 × 844).
 const shotsDir = process.env.SHOTS_DIR;
 const themes = [

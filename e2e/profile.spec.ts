@@ -27,7 +27,7 @@ test.describe('own profile', () => {
     const me = await currentUser(page);
     await mainNavigation(page).getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(`/profile/${me.id}`);
-    // signed out, that is the first sample user (SPEC §2), with a call to sign in
+    // signed out, that is the first sample user (docs/product.md §2), with a call to sign in
     await expect(page.getByRole('heading', { name: 'You are browsing as a guest' })).toBeVisible();
 
     await expect(profileHeading(page, me)).toBeVisible();

@@ -84,7 +84,7 @@ test.describe('render jobs', () => {
       await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
       const session = await currentDesignSession(page);
 
-      // a reload clears the flow's choices (SPEC §4), but the step follows the same job: it reads that job's stream again
+      // a reload clears the flow's choices (docs/product.md §4), but the step follows the same job: it reads that job's stream again
       const jobId: string = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('designSession') ?? '{}')))
         .renderJobId;
       expect(jobId).toBeTruthy();

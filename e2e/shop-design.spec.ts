@@ -14,7 +14,7 @@ import { makeItemPhoto, makeSpacePhoto } from './create-design-flow';
 import { designCard, fetchDesign, fetchWholeFeed, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
 import { expect, test } from './fixtures';
 
-/** See-in-space renders through the create flow's render job (SPEC §7's form, with its variations). */
+/** See-in-space renders through the create flow's render job (docs/product.md §7's form, with its variations). */
 const GENERATE_PATH = '/api/render-jobs';
 const isGenerateRequest = (url: URL) => url.pathname === GENERATE_PATH;
 

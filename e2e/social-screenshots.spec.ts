@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { designCard, publishDesign, uniqueSuffix } from './feed-helpers';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 
-// Not a check: renders the social screens (#15) in every theme, at a phone's 2x density, for a person to look at.
+// Not a check: renders the social screens (decision 0016) in every theme, at a phone's 2x density, for a person to look at.
 // Run with `SHOTS_DIR=/tmp/shots npx playwright test social-screenshots`.
 const shotsDir = process.env.SHOTS_DIR;
 

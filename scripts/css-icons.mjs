@@ -1,5 +1,5 @@
 /**
- * The feed card's icons as CSS (issue #17): lucide's drawings become SVG data URLs in Tailwind utilities
+ * The feed card's icons as CSS (bench/README.md): lucide's drawings become SVG data URLs in Tailwind utilities
  * (`icon-heart`…), shown by one <span> through `mask-image` in the text colour. A lucide-react icon is a
  * component that builds an <svg> and its paths on every render: a feed card drew 10 to 15 of them, a large
  * part of the card's rendering time on a phone. Tailwind emits only the utilities the source uses.

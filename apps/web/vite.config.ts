@@ -112,7 +112,7 @@ export default defineConfig(({ command, mode }) => {
           manualChunks(id) {
             // the API's schemas and texts: one file. The gate's page loads the app's start in as few files as it can:
             // over HTTP/1.1 a browser opens six connections to a host, and with more files (and the font) at the
-            // page's start the password's request waited for one of them (issue #17: 0.7 s on slow 4G)
+            // page's start the password's request waited for one of them (bench/README.md: 0.7 s on slow 4G)
             if (/\/packages\/shared\/src\/[\w-]+\.ts$/.test(id)) return 'shared';
             // the one-export modules main.tsx and app.tsx import a task at a time go with what they name: a chunk of
             // their own would be one more round trip each, one after the other, on a phone's connection

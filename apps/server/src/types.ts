@@ -24,7 +24,7 @@ export type AppInstance = FastifyInstance<
 >;
 
 export interface Viewer {
-  /** The gate session's id: one viewer per session (PRODUCT.md). */
+  /** The gate session's id: one viewer per session (docs/product.md §10). */
   viewerId: string;
   /** The account signed in on this session (a users row), or null while the viewer browses signed out. */
   accountId: string | null;

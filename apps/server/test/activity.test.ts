@@ -65,7 +65,7 @@ describe.each(dbKinds)('activity from real events (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    // the first sample user: whose activity a signed-out viewer sees (SPEC §2)
+    // the first sample user: whose activity a signed-out viewer sees (docs/product.md §2)
     await insertUser(t.database.db, { id: 'u-sample', username: 'sample_sofia', rank: 0 });
     await insertNotification(t.database.db, {
       id: 'n-sample',

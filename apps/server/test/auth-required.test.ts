@@ -1,5 +1,5 @@
 /**
- * The gate guards every API route (issue #14): the table below is Fastify's own route table, so a
+ * The gate guards every API route (docs/security.md): the table below is Fastify's own route table, so a
  * route added later is walked without editing this file. Each route is tried without a session,
  * with a forged one, as a cross-site write, and under spellings of its path that a check on the
  * raw URL would miss (`/%61pi/…` was such a bypass): those answer 401 or 404, never 2xx or 5xx.

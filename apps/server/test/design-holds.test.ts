@@ -24,7 +24,7 @@ import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertUser, signUp, uploadImage, type SignedUpAccount } from './fixtures';
 
 /**
- * Issue #37, the designs' side: files still shown stay (12), hidden designs are hidden (13), the social
+ * docs/security.md, the designs' side: files still shown stay (12), hidden designs are hidden (13), the social
  * writes have per-person limits (15b), comments come in pages (15c), and signed-out likes do not move
  * a design's public count (4c).
  */
@@ -59,7 +59,7 @@ describe.each(dbKinds)('designs under a determined attacker (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    // signed out, a viewer is shown the first sample user (SPEC §2)
+    // signed out, a viewer is shown the first sample user (docs/product.md §2)
     await insertUser(db(), { rank: 0 });
     ann = await signUp(t.app, await t.unlock(), { displayName: 'Ann' });
     ben = await signUp(t.app, await t.unlock(), { displayName: 'Ben' });
@@ -306,7 +306,7 @@ describe.each(dbKinds)('designs under a determined attacker (%s)', (kind) => {
     const elsewhere = newAddress();
     const signedIn = await call('PUT', apiPaths.designLike(design.id), ben.cookie, undefined, elsewhere);
     expect(signedIn.json<LikeResponse>()).toEqual({ liked: true, likesCount: 1 });
-    // a signed-out like starts to count when its session signs in (PRODUCT.md: it moves to the account)
+    // a signed-out like starts to count when its session signs in (docs/product.md §10: it moves to the account)
     const joining = await signUp(t.app, sessions[1]!);
     const afterSignUp = (await call('GET', apiPaths.design(design.id), joining.cookie)).json<Design>();
     expect(afterSignUp).toMatchObject({ likedByViewer: true, likesCount: 2 });

@@ -141,7 +141,7 @@ describe.each(dbKinds)('designs API (%s)', (kind) => {
       const res = await get('/api/designs?mode=interior');
       expect(res.statusCode).toBe(200);
       const sent = res.json<FeedResponse>();
-      // cards: SPEC's feed read and what the card draws, never the post's before picture, answers or receipt
+      // cards: docs/product.md's feed read and what the card draws, never the post's before picture, answers or receipt
       for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(Object.keys(feedCardSchema.shape).sort());
       const body = expandFeedPage(feedResponseSchema.parse(sent));
       expect(body.items.map((d) => d.id)).toEqual(feedOrder.slice(0, 25));

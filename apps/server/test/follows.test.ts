@@ -42,7 +42,7 @@ describe.each(dbKinds)('follows (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    // the first sample user (lowest rank): SPEC's current user while signed out
+    // the first sample user (lowest rank): docs/product.md's current user while signed out
     await insertUser(t.database.db, { id: 'u-sample', username: 'sample_sofia', rank: 0, followerCount: 1200 });
     signedOut = await t.unlock();
   });

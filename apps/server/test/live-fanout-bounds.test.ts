@@ -1,5 +1,5 @@
 /**
- * Issue #37 item 8: what one publish hands every open live stream is bounded. A publish's answers are bounded in
+ * docs/security.md: what one publish hands every open live stream is bounded. A publish's answers are bounded in
  * number and size, and a live client gets the design's card, never its answers, receipt or before picture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue #37 item 3: a live stream ends within a second of its session or account being revoked. The streams are
+ * docs/security.md: a live stream ends within a second of its session or account being revoked. The streams are
  * found in Fastify's own route table (every contract route that is an event stream), so a stream route added later
  * is walked without editing this file; only a route with path parameters needs a line below saying how to make them.
  */

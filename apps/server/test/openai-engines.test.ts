@@ -209,7 +209,7 @@ describe('OpenAiImageEngine against an OpenAI-compatible server', () => {
     expect((error as Error).message).toBe('The AI service is unavailable right now. Please try again.');
   });
 
-  it('times out on a server that never answers, with the message of SPEC §8', async () => {
+  it('times out on a server that never answers, with the message of docs/product.md §8', async () => {
     script = [hang];
     const engine = new OpenAiImageEngine(options({ timeoutMs: 400 }), pool);
     // the input's pictures are made before the clock starts: only the engine's wait is measured

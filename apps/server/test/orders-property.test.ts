@@ -1,5 +1,5 @@
 /**
- * The money loop under random use (issue #16): fast-check draws carts (products, quantities, the
+ * The money loop under random use (decision 0018): fast-check draws carts (products, quantities, the
  * design each was shopped from along a remix chain), buyers, retries of earlier checkouts,
  * cancellations and forged requests. After every step the ledger must hold, for each person,
  * exactly the rate applied to the lines of orders not cancelled; a key never makes two orders; a

@@ -80,7 +80,7 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
-    // signed out, a viewer is shown the first sample user (SPEC §2)
+    // signed out, a viewer is shown the first sample user (docs/product.md §2)
     await insertUser(db(), { rank: 0 });
     ann = await signUp(t.app, await t.unlock(), { displayName: 'Ann' });
     ben = await signUp(t.app, await t.unlock(), { displayName: 'Ben' });
@@ -226,7 +226,7 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
 
   describe('renders of the create flow', () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    /** The create flow's form (SPEC §7): the space as a stored URL, or as a file sent along. */
+    /** The create flow's form (docs/product.md §7): the space as a stored URL, or as a file sent along. */
     const designForm = (space: { url: string } | { file: Buffer }, extra: Record<string, string> = {}): FormPart[] => [
       ...Object.entries({
         ...('url' in space ? { spaceImageUrl: space.url } : {}),

@@ -260,7 +260,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
     }
   });
 
-  it("fails with SPEC's message once the remote engine has failed every attempt", async () => {
+  it("fails with docs/product.md's message once the remote engine has failed every attempt", async () => {
     const fake = await startFakeImageApi();
     try {
       (t.app.engines as { image: ImageEngine }).image = new OpenAiImageEngine(

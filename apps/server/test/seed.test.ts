@@ -80,7 +80,7 @@ describe.each(dbKinds)('sample world seed on %s', (kind) => {
     expect(mine!.n).toBeGreaterThanOrEqual(2);
   });
 
-  it('has ten brands across both modes, database brands named per SPEC §3', async () => {
+  it('has ten brands across both modes, database brands named per docs/product.md §3', async () => {
     const rows = await db.select().from(brands);
     expect(rows).toHaveLength(10);
     expect(rows.some((b) => b.modes.includes('interior') && b.modes.includes('landscape'))).toBe(true);
@@ -199,7 +199,7 @@ describe.each(dbKinds)('sample world seed on %s', (kind) => {
     }
   });
 
-  it('asks SPEC §3’s quiz questions', async () => {
+  it('asks docs/product.md §3’s quiz questions', async () => {
     const rows = await db.select().from(quizQuestions).orderBy(asc(quizQuestions.position));
     expect(rows.filter((q) => q.mode === 'interior').map((q) => q.id)).toEqual([
       'interior-vibe',

@@ -30,7 +30,7 @@ async function bundle(entry: string, format: 'iife' | 'esm'): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** The gate's markup, made by gate-markup.ts (bundled and loaded here, so its texts are SPEC's `messages`). */
+/** The gate's markup, made by gate-markup.ts (bundled and loaded here, so its texts are docs/product.md's `messages`). */
 async function renderGateMarkup(): Promise<string> {
   const source = await bundle('gate-markup.ts', 'esm');
   const module = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as {
@@ -49,7 +49,7 @@ function staticGraph(bundle: Rollup.OutputBundle, file: string, seen = new Set<s
 }
 
 /**
- * Issue #17: the gate is part of index.html. Its markup and its script (gate-boot.ts, a few kB) are written into the
+ * bench/README.md: the gate is part of index.html. Its markup and its script (gate-boot.ts, a few kB) are written into the
  * page, and in a build the stylesheet is inlined too, so the gate paints with the page's first bytes and sends the
  * password without waiting for any other file. The app's code (main.tsx → app/boot.tsx, and its router) is preloaded
  * (fetched, not run) while the person types, and runs once the password is accepted. The server allows the inline script by its

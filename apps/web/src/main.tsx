@@ -3,7 +3,7 @@ import './index.css';
 
 /*
  * The gate is index.html's own (features/gate/static): it paints with the page and sends the password itself.
- * The app's code is preloaded while the person types and runs once the password is accepted (issue #17).
+ * The app's code is preloaded while the person types and runs once the password is accepted (bench/README.md).
  */
 const gate = window.dwellscapeGate;
 if (!gate) throw new Error('index.html has not started the gate (its inline script is missing)');

@@ -1,4 +1,4 @@
-// Accounts, follows, saved designs and activity (issue #15): the contract shared by server and web.
+// Accounts, follows, saved designs and activity (decision 0016): the contract shared by server and web.
 import { z } from 'zod/mini';
 import { designSchema, feedQuerySchema } from './design-schemas';
 import { cursorPageOf, idSchema, mediaUrlSchema, userSchema } from './schemas';

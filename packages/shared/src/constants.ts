@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 (and PRODUCT.md where it goes beyond). */
+/** Business constants of docs/product.md §9 (and docs/product.md §10 where it goes beyond). */
 export const MODES = ['interior', 'landscape'] as const;
 
 export const FEED_PAGE_SIZE = 25;
@@ -25,10 +25,10 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_RESULTS_PER_LIST = 20;
 /** How far 'Show more' may page into one list (500 pages of 20): bounds the work one request can ask for. */
 export const SEARCH_MAX_OFFSET = 10_000;
-/** The three lists of a search, in the order of SPEC §2's tabs. */
+/** The three lists of a search, in the order of docs/product.md §2's tabs. */
 export const SEARCH_LISTS = ['designs', 'products', 'users'] as const;
 export const FLOW_STEP_COUNT = 5;
-/** Variations one render job makes (PRODUCT.md: 1–4, 2 unless asked). */
+/** Variations one render job makes (docs/product.md §10: 1–4, 2 unless asked). */
 export const RENDER_VARIATIONS_MIN = 1;
 export const RENDER_VARIATIONS_MAX = 4;
 export const RENDER_VARIATIONS_DEFAULT = 2;
@@ -46,7 +46,7 @@ export const GATE_TRANSITION_MS = 1000;
 
 export const COMMENTS_DIALOG_MAX_HEIGHT = '80vh';
 
-/** Browser-storage draft keys cleared at every app load (SPEC §3, §4). */
+/** Browser-storage draft keys cleared at every app load (docs/product.md §3, §4). */
 export const DRAFT_KEYS_CLEARED_ON_LOAD = [
   'flowAnswers',
   'selectedProducts',
@@ -54,9 +54,9 @@ export const DRAFT_KEYS_CLEARED_ON_LOAD = [
   'selectedSpaceId',
 ] as const;
 
-/** Local-storage key of the preferences (SPEC §3: "a theme-named key"). */
+/** Local-storage key of the preferences (docs/product.md §3: "a theme-named key"). */
 export const PREFERENCES_STORAGE_KEY = 'dwellscape-theme';
 
-/** Data-cache defaults (SPEC §9 library defaults). */
+/** Data-cache defaults (docs/product.md §9 library defaults). */
 export const QUERY_RETRY_COUNT = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;

@@ -118,10 +118,10 @@ export function pathOf(target: Pick<ApiContract, 'route'>, params: Readonly<Reco
 const get = <const R extends Schema>(path: Parameters<typeof routeOf>[0], response: R) =>
   contract({ method: 'GET', route: routeOf(path), status: 200, response });
 
-/** The multipart form of SPEC §7's generate-design-image: its fields, and the space photo as the file `image`. */
+/** The multipart form of docs/product.md §7's generate-design-image: its fields, and the space photo as the file `image`. */
 export const generateDesignFormSchema = z.extend(generateDesignFieldsSchema, { image: z.optional(z.file()) });
 
-/** The multipart form of SPEC §7's generate-design-image, as a render job, with how many variations. */
+/** The multipart form of docs/product.md §7's generate-design-image, as a render job, with how many variations. */
 export const renderJobFormSchema = z.extend(generateDesignFieldsSchema, {
   variations: z.optional(renderVariationCountSchema),
 });
@@ -349,7 +349,7 @@ export const contracts = {
     status: 200,
     response: recompositeDesignResponseSchema,
   }),
-  /** SPEC §7's generate-design-image, waited for: its multipart form (the same route takes the JSON body below). */
+  /** docs/product.md §7's generate-design-image, waited for: its multipart form (the same route takes the JSON body below). */
   generateDesignImage: contract({
     method: 'POST',
     route: apiPaths.generateDesignImage,
@@ -358,7 +358,7 @@ export const contracts = {
     status: 200,
     response: generateDesignResponseSchema,
   }),
-  /** SPEC §7's generate-design-image as the see-in-space view sends it. */
+  /** docs/product.md §7's generate-design-image as the see-in-space view sends it. */
   generateDesignImageFromPrompt: contract({
     method: 'POST',
     route: apiPaths.generateDesignImage,

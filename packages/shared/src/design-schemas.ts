@@ -1,5 +1,5 @@
 // The designs' schemas and what hangs off them (the feed, publishing, likes, comments, notifications, search): in a
-// module of their own so that the browser builds the API's schemas in two short tasks, not one long one (issue #17).
+// module of their own so that the browser builds the API's schemas in two short tasks, not one long one (bench/README.md).
 import { z } from 'zod/mini';
 import {
   CAPTION_MAX_LENGTH,
@@ -51,8 +51,8 @@ export const selectedProductSchema = z.object({
 export type SelectedProduct = z.infer<typeof selectedProductSchema>;
 
 /**
- * One product of a design as the server snapshotted it at publish time (PRODUCT.md): name, price,
- * brand and picture come from the catalogue. `ownItem` marks the person's own uploaded item (SPEC's
+ * One product of a design as the server snapshotted it at publish time (docs/product.md §10): name, price,
+ * brand and picture come from the catalogue. `ownItem` marks the person's own uploaded item (docs/product.md's
  * 'uploaded item'): price 0, no brand, never a catalogue product, never for sale.
  */
 export const designProductSchema = z.extend(selectedProductSchema, { ownItem: z._default(z.boolean(), false) });
@@ -96,7 +96,7 @@ export const userAnswersInputSchema = userAnswersSchema.check(
 );
 
 /**
- * What a render kept of the person's space and which chosen products it shows (issue #18's fidelity receipt),
+ * What a render kept of the person's space and which chosen products it shows (decision 0022's fidelity receipt),
  * measured by the server after every render; `structureKept` is 0–1.
  */
 export const fidelityReceiptSchema = z.object({
@@ -175,11 +175,11 @@ export const feedQuerySchema = z.object({
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /**
- * A design as the community feed's card shows it: SPEC's feed read (id, title, caption, after image, selected
+ * A design as the community feed's card shows it: docs/product.md's feed read (id, title, caption, after image, selected
  * products, creation date, like and comment counts, author, space type, mode) with what the card draws beside it (the
  * author's and the original creator's names, the remix count, the viewer's like and save). What only the post
  * screen shows (its before picture, answers, receipt, video and remix details) comes with the design's own read: a
- * feed page is a fifth smaller without it (issue #17).
+ * feed page is a fifth smaller without it (bench/README.md).
  */
 export const feedDesignSchema = z.pick(designSchema, {
   id: true,
@@ -322,14 +322,14 @@ export const commentSchema = z.object({
   userId: z.nullable(z.string()),
   name: z.string(),
   text: z.string(),
-  /** SPEC §3: the commenter's name, a colon, then the text. */
+  /** docs/product.md §3: the commenter's name, a colon, then the text. */
   content: z.string(),
   createdAt: isoDateSchema,
   author: z.nullable(userSummarySchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** A page of a design's comments: oldest first (SPEC §7), after the cursor's comment. */
+/** A page of a design's comments: oldest first (docs/product.md §7), after the cursor's comment. */
 export const commentPageQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(COMMENTS_PAGE_SIZE)), COMMENTS_PAGE_SIZE),
   cursor: z.optional(pageCursorSchema),

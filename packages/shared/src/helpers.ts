@@ -7,7 +7,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-/** SPEC §9: under 60 s 'just now', then minutes, hours, days up to a week, then a date. */
+/** docs/product.md §9: under 60 s 'just now', then minutes, hours, days up to a week, then a date. */
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const elapsed = Math.max(0, now.getTime() - then.getTime());
@@ -23,7 +23,7 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
 /**
  * 'Nov 26, 2026', in the viewer's time zone: what `Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
  * year: 'numeric' })` writes, without Intl. A page's first Intl formatter loads the locale's data, which costs a phone
- * about 100 ms in the middle of the feed's first screen (issue #17).
+ * about 100 ms in the middle of the feed's first screen (bench/README.md).
  */
 export function formatShortDate(date: Date | string): string {
   const then = typeof date === 'string' ? new Date(date) : date;
@@ -54,13 +54,13 @@ export function isJustPublished(createdAt: Date | string, now: Date = new Date()
 /** Made on first use: the feed's first screen shows no price, and Intl's first use is slow on a phone (see formatShortDate). */
 let usd: Intl.NumberFormat | undefined;
 
-/** Totals and prices with 2 decimals (SPEC §9). */
+/** Totals and prices with 2 decimals (docs/product.md §9). */
 export function formatPrice(amount: number): string {
   usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
   return usd.format(amount);
 }
 
-/** SPEC §3: a database brand's id is its lower-cased name with spaces turned to hyphens, or 'unknown'. */
+/** docs/product.md §3: a database brand's id is its lower-cased name with spaces turned to hyphens, or 'unknown'. */
 export function brandIdFromName(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   return trimmed ? trimmed.toLowerCase().replace(/\s+/g, '-') : 'unknown';

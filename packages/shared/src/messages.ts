@@ -1,4 +1,4 @@
-/** Every user-facing text of SPEC §2, §5 and §8, word for word. */
+/** Every user-facing text of docs/product.md §2, §5 and §8, word for word. */
 export const messages = {
   productName: 'Dwellscape',
   productNameMark: 'Dwellscape™',
@@ -78,7 +78,7 @@ export const messages = {
     commission: 'Commission Earnings',
     editProfile: 'Edit Profile',
     settings: 'Settings',
-    /** SPEC's label, with the amount computed from the design's products and the rate (issue #16), not a fixed $45. */
+    /** docs/product.md's label, with the amount computed from the design's products and the rate (decision 0018), not a fixed $45. */
     earningPotential: (amount: string) => `Earning potential: ${amount}`,
     createFirst: 'Create Your First Design',
     follow: 'Follow',

@@ -1,5 +1,5 @@
-// Orders and the commission ledger (issue #16): the contract shared by server and web.
-// Money travels as integer cents; only the display turns it into dollars (SPEC §9's 2 decimals).
+// Orders and the commission ledger (decision 0018): the contract shared by server and web.
+// Money travels as integer cents; only the display turns it into dollars (docs/product.md §9's 2 decimals).
 import { z } from 'zod/mini';
 import { formatPrice } from './helpers';
 import { idSchema, isoDateSchema } from './schemas';

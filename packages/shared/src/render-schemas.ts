@@ -1,5 +1,5 @@
 // zod/mini, as schemas.ts. The uploads', AI engines' and render jobs' schemas: a module of their own, so the app's
-// start after the password builds them in a task of their own (apps/web/src/main.tsx, issue #17)
+// start after the password builds them in a task of their own (apps/web/src/main.tsx, bench/README.md)
 import { z } from 'zod/mini';
 import {
   CAPTION_MAX_LENGTH,
@@ -26,7 +26,7 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-/* ---------- AI engines (SPEC §7) ---------- */
+/* ---------- AI engines (docs/product.md §7) ---------- */
 
 export const aiSpaceTypeSchema = z.enum(['outdoor', 'interior']);
 
@@ -233,7 +233,7 @@ export const generateDesignResponseSchema = z.object({
   success: z.boolean(),
   imageUrl: z.nullable(z.string()),
   error: z.nullable(z.string()),
-  /** Beyond SPEC §7: the render's fidelity receipt. */
+  /** Beyond docs/product.md §7: the render's fidelity receipt. */
   receipt: z.optional(z.nullable(fidelityReceiptSchema)),
   /** The local engine's placements (a remote engine does not say where it put things). */
   placements: z.optional(z.array(renderPlacementSchema)),
@@ -346,7 +346,7 @@ export const renderJobSchema = z.object({
   variationCount: z.number(),
   /** Every variation, once done; empty before. */
   variations: z.array(renderVariationSchema),
-  /** SPEC §8's message, when it failed. */
+  /** docs/product.md §8's message, when it failed. */
   error: z.nullable(z.string()),
   createdAt: z.string(),
 });

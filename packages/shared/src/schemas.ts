@@ -57,7 +57,7 @@ export const userSchema = z.extend(userSummarySchema, {
   followingCount: z.int(),
   postCount: z.int(),
   /**
-   * Currency string, e.g. "$1,245.50" (SPEC §3): the commission available (paid) to them; on the
+   * Currency string, e.g. "$1,245.50" (docs/product.md §3): the commission available (paid) to them; on the
    * signed-in account's own profile, pending commission too (docs/security.md).
    */
   commissionEarned: z.string(),

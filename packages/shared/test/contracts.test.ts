@@ -21,7 +21,7 @@ describe('contracts', () => {
     expect(notificationsLive.query.safeParse({ lastEventId: 'x'.repeat(201) }).success).toBe(false);
   });
 
-  it("give SPEC §7's generate-design-image its two forms on one route", () => {
+  it("give docs/product.md §7's generate-design-image its two forms on one route", () => {
     const { generateDesignImage, generateDesignImageFromPrompt } = contracts;
     expect(generateDesignImage.form).toBe(true);
     expect(pathOf(generateDesignImage)).toBe(apiPaths.generateDesignImage);

@@ -22,7 +22,7 @@ import {
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
-describe('formatRelativeTime (SPEC §9)', () => {
+describe('formatRelativeTime (docs/product.md §9)', () => {
   it.each([
     [0, 'just now'],
     [59_999, 'just now'],
@@ -108,7 +108,7 @@ describe('money', () => {
   });
 });
 
-describe('brandIdFromName (SPEC §3)', () => {
+describe('brandIdFromName (docs/product.md §3)', () => {
   it('lower-cases and hyphenates', () => {
     expect(brandIdFromName('Green Thumb Co')).toBe('green-thumb-co');
   });

@@ -116,7 +116,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-/** Reconnect waits after a lost LISTEN connection (SPEC §9's realtime reconnect delays). */
+/** Reconnect waits after a lost LISTEN connection (docs/product.md §9's realtime reconnect delays). */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /**

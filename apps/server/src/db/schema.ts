@@ -28,12 +28,12 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
-    /** Ordering of the sample world: the user with the lowest rank is the current user (SPEC §2, §6). */
+    /** Ordering of the sample world: the user with the lowest rank is the current user (docs/product.md §2, §6). */
     rank: integer('rank').notNull().default(1000),
     createdAt: createdAt(),
     /**
      * argon2id hash (PHC string) of an account's password; null for the seeded sample users, who
-     * are accounts nobody can sign into (PRODUCT.md).
+     * are accounts nobody can sign into (docs/product.md §10).
      */
     passwordHash: text('password_hash'),
   },
@@ -50,7 +50,7 @@ export const brands = pgTable('brands', {
   isDatabaseBrand: boolean('is_database_brand').notNull().default(false),
 });
 
-/** SPEC §3 'products' table columns (id, name, price, image_url, details, category, brand_name) plus mode and brand id. */
+/** docs/product.md §3 'products' table columns (id, name, price, image_url, details, category, brand_name) plus mode and brand id. */
 export const products = pgTable(
   'products',
   {
@@ -122,10 +122,10 @@ export const designComments = pgTable(
     designId: text('design_id')
       .notNull()
       .references(() => designs.id, { onDelete: 'cascade' }),
-    /** null for anonymous comments (SPEC §6). */
+    /** null for anonymous comments (docs/product.md §6). */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     authorName: text('author_name').notNull(),
-    /** SPEC §3: the commenter's name, a colon, then the text. */
+    /** docs/product.md §3: the commenter's name, a colon, then the text. */
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
@@ -193,7 +193,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-/** Gate sessions: one anonymous viewer each (PRODUCT.md). The token is stored only as a SHA-256 hash. */
+/** Gate sessions: one anonymous viewer each (docs/product.md §10). The token is stored only as a SHA-256 hash. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -289,7 +289,7 @@ export const rateLimitHits = pgTable(
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
- * Orders placed from a cart (issue #16). One per account and idempotency key: a retried or
+ * Orders placed from a cart (decision 0018). One per account and idempotency key: a retried or
  * repeated checkout finds the order its key made. `request_fingerprint` is what that checkout
  * asked for, so the same key with another cart is refused rather than answered with this order.
  */
@@ -349,7 +349,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * The commission ledger: append-only, never updated (issue #16, docs/decisions/0018-orders-and-the-commission-ledger.md).
+ * The commission ledger: append-only, never updated (docs/decisions/0018-orders-and-the-commission-ledger.md).
  * A row puts `amount_cents` (signed) into one status bucket; a person's pending, available and
  * reversed figures are the sums per bucket. A cancellation moves a share from pending to reversed
  * with two new rows (−amount pending, +amount reversed) that name the row they reverse.
@@ -396,7 +396,7 @@ export const renderJobs = pgTable(
     accountId: text('account_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The client address that asked (TRUST_PROXY applied): signed-out jobs are limited per address too. */
     clientAddress: text('client_address'),
-    /** The create flow's form or see-in-space's prompt (SPEC §7's two forms), or a re-composite's body. */
+    /** The create flow's form or see-in-space's prompt (docs/product.md §7's two forms), or a re-composite's body. */
     kind: text('kind', { enum: ['design', 'prompt', 'recomposite'] }).notNull(),
     input: jsonb('input').notNull(),
     variationCount: integer('variation_count').notNull(),
@@ -411,7 +411,7 @@ export const renderJobs = pgTable(
     result: jsonb('result'),
     /** Why it failed: the engine was too slow, refused or failed, the input could not be used, or something else. */
     errorKind: text('error_kind', { enum: ['timeout', 'engine', 'input', 'internal'] }),
-    /** The reason as the engine gave it (SPEC §8's message is made from it and the kind). */
+    /** The reason as the engine gave it (docs/product.md §8's message is made from it and the kind). */
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -6,7 +6,7 @@ export type EngineFailureReason =
 
 /**
  * The engine did not answer in time. `kind` maps it to 504; the message is meant for people
- * (the image engine uses SPEC §8's 'Design generation took too long…').
+ * (the image engine uses docs/product.md §8's 'Design generation took too long…').
  */
 export class EngineTimeoutError extends AppError {
   constructor(

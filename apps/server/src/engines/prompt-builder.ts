@@ -16,7 +16,7 @@ function placementLines(where: readonly string[] | undefined): string[] {
   return ['', 'Where each product stands (the mask shows the same places):', ...lines.map((line) => `- ${line}`)];
 }
 
-/** Labels of the quiz questions SPEC §3 names; any other id is turned into words generically. */
+/** Labels of the quiz questions docs/product.md §3 names; any other id is turned into words generically. */
 const questionLabels: Record<string, string> = {
   vibe: 'Vibe',
   style: 'Style',

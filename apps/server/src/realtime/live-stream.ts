@@ -78,7 +78,7 @@ function eventFrame(text: string): EventFrame {
  * Writes one event straight to the response's socket, framed as the HTTP chunk res.write would
  * have made. res.write corks the socket until the next tick and then hands it the frame in four
  * pieces: over a publish's thousands of streams, no client got a byte before the whole loop had
- * run, and the pieces' writev cost more than the loop (issue #17). Before the socket is this
+ * run, and the pieces' writev cost more than the loop (bench/README.md). Before the socket is this
  * response's (a pipelined request) or without chunked encoding (HTTP/1.0), res.write does it.
  */
 function writeFrame(res: ServerResponse, frame: EventFrame): void {

@@ -39,7 +39,7 @@ export interface SampleWorldRows {
   designs: Array<typeof designs.$inferInsert>;
   comments: Array<typeof designComments.$inferInsert>;
   notifications: Array<typeof notifications.$inferInsert>;
-  /** Each sample user's seeded figure, as one available ledger row (PRODUCT.md: they keep their history). */
+  /** Each sample user's seeded figure, as one available ledger row (docs/product.md §10: they keep their history). */
   commissionEntries: Array<typeof commissionEntries.$inferInsert>;
 }
 
@@ -62,7 +62,7 @@ export function buildSampleWorldRows(storage: FileStorage, now: Date): SampleWor
       imageUrl: url(seedKeys.product(p.id)),
       details: p.details,
       category: p.category,
-      // SPEC §3: database products carry their brand's name; catalogue products are joined to their brand
+      // docs/product.md §3: database products carry their brand's name; catalogue products are joined to their brand
       brandName: brand.isDatabaseBrand ? brand.name : null,
       brandId: brand.id,
       mode: p.mode,

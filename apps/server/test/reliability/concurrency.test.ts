@@ -1,5 +1,5 @@
 /**
- * Concurrency storm (issue #7, item 1), over real HTTP on every database kind.
+ * Concurrency storm (docs/reliability.md), over real HTTP on every database kind.
  *
  * Sizes                      default (CI)                RELIABILITY_HEAVY=1 (the issue's figures)
  * gate sessions              100, half signed up         100, half signed up

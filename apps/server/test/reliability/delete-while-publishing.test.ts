@@ -7,7 +7,7 @@ import { sessionCookieOf, signUp, uploadImage } from '../fixtures';
 import { listenOnLoopback } from './support';
 
 /**
- * Issue #37 item 9: an account deleted in one session while another of its sessions publishes.
+ * docs/security.md: an account deleted in one session while another of its sessions publishes.
  * Publishing locks its author's row before writing, and the deletion locks it for update, so the
  * two take turns: the design is in before the deletion removes it with the rest, or the publish
  * finds the account gone and answers 401; never a foreign-key violation's 500.

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue #7, item 2, the JSON part): fast-check throws generated bad requests at every
+ * Bad input (docs/reliability.md): fast-check throws generated bad requests at every
  * JSON route of the API (every route of src/modules/ and src/realtime/live.routes.ts that takes a
  * query, a path parameter or a body) and requires a 4xx with the `{error, message?, details?}`
  * body every time, and that nothing is written: each table's rows (sessions aside) and the
@@ -808,7 +808,7 @@ const productChoiceOf = (ids: readonly string[]) =>
   fc.record({ id: fc.constantFrom(...ids), quantity: fc.integer({ min: 1, max: PRODUCT_QUANTITY_MAX }) });
 
 /**
- * Forged product lists (issue #20): unknown ids dressed as products, products of both modes at once
+ * Forged product lists (decision 0023): unknown ids dressed as products, products of both modes at once
  * (one of them is always the other mode), one product listed twice, and quantities no catalogue
  * line can have. Names, prices and pictures sent alongside are never trusted, so they change nothing.
  */
@@ -840,7 +840,7 @@ const forgedProducts = (world: World) => {
 
 /* ---------- path spellings ---------- */
 
-/** Each mutation respells a path the way a check on the raw URL would misread (issue #14). */
+/** Each mutation respells a path the way a check on the raw URL would misread (docs/security.md). */
 const hex = (ch: string, upper: boolean) => {
   const code = `%${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
   return upper ? code.toUpperCase() : code;

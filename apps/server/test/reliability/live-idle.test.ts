@@ -16,7 +16,7 @@ import { prepareDataDir, startChildServer, type ChildServer } from './child-serv
 import { heavy, signUpOverHttp } from './support';
 
 /**
- * Issue #7 item 8: 1,000 idle live-feed subscribers on one server keep its memory flat while
+ * docs/reliability.md: 1,000 idle live-feed subscribers on one server keep its memory flat while
  * heartbeats flow, one publish reaches all of them, and leaving clients take their memory along.
  * RELIABILITY_HEAVY=1 idles ten times longer.
  */

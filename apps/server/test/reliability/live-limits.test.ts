@@ -1,5 +1,5 @@
 /**
- * Issue #37 item 8, against the real server over real sockets: open live streams are capped per session and per
+ * docs/security.md, against the real server over real sockets: open live streams are capped per session and per
  * address, and what one publish makes the machine hold for clients that never read is bounded. Runs on PGlite: the
  * caps and the fan-out live in the server process, whatever the database.
  */

@@ -21,7 +21,7 @@ import { insertDesign, insertUser, signUp, uploadImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 
 /**
- * Issue #7 item 8: a live-feed client that comes back with the id of the last design it saw
+ * docs/reliability.md: a live-feed client that comes back with the id of the last design it saw
  * gets every public design of its mode published since, in publish order, once, then the live ones.
  */
 describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {

@@ -1,5 +1,5 @@
 /**
- * kill -9 in the middle of a checkout storm (issue #16), then restart on the same data: every
+ * kill -9 in the middle of a checkout storm (decision 0018), then restart on the same data: every
  * acknowledged order is there (sending its checkout again answers the same order and writes
  * nothing), no order is half-written, and the ledger holds exactly the rates on the lines of the
  * orders that exist — whatever the kill cut short. Each worker is a buyer of its own, since one

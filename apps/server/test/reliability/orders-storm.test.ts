@@ -1,5 +1,5 @@
 /**
- * Checkout storm (issue #16): 200 checkouts from 20 signed-in sessions at once, each sent twice at
+ * Checkout storm (decision 0018): 200 checkouts from 20 signed-in sessions at once, each sent twice at
  * the same moment (a double tap, a retry racing its original). Exactly 200 orders, every line
  * written once, and the ledger equal to the rates on those lines to the cent — on PGlite and on
  * Postgres, whose pool runs the twins in parallel transactions. Each session places exactly the 10

@@ -13,7 +13,7 @@ import { createPostgresDatabase } from '../helpers';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
 
 /*
- * Issue #37, items 2 and 4b, against the real server over real sockets: one person's flood of renders must not make
+ * docs/security.md, against the real server over real sockets: one person's flood of renders must not make
  * anyone else's render fail, and gate sessions opened by the dozen from one address must not buy a place in the
  * line each. Bounded: at most 40 requests in flight at once, each test in its own time limit.
  */

@@ -8,7 +8,7 @@ import { createPostgresDatabase, dbKinds } from '../helpers';
 import { CHILD_PASSWORD, prepareDataDir, startChildServer, type ChildServer } from './child-server';
 
 /**
- * Issue #37 items 1 (the password work; a burst at one account is sign-in-burst.test.ts), 4a and 6,
+ * docs/security.md items 1 (the password work; a burst at one account is sign-in-burst.test.ts), 4a and 6,
  * against the real server in a child process (its event loop is not this file's, so /api/health's
  * latency is the server's own): bursts of sign-ins, sign-ups and unlocks sent at once, each from the
  * address the trusted proxy names (X-Forwarded-For).

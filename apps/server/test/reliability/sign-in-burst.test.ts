@@ -9,7 +9,7 @@ import { createTestApp, dbKinds, type TestApp } from '../helpers';
 import { listenOnLoopback } from './support';
 
 /**
- * Issue #37 item 1: wrong passwords and the right one sent at once over HTTP, from one address.
+ * docs/security.md: wrong passwords and the right one sent at once over HTTP, from one address.
  * The account's hash is made slow (argon2 t=40, some 0.3 s a check), so that a limit read before
  * any of the burst is counted would let every request of it through to a check, the right one too;
  * counted first, only the first 10 to arrive are checked.

@@ -34,11 +34,11 @@ const LazyAppRouter = lazy(async () => ({ default: (await loadRouter()).AppRoute
 let LoadedAppRouter: ComponentType | null = null;
 
 /**
- * SPEC §4: the gate is locked at every load; the unlocked state lives only in the page's memory (the gate of
+ * docs/product.md §4: the gate is locked at every load; the unlocked state lives only in the page's memory (the gate of
  * index.html, features/gate/static), so a reload shows the gate again. A session the server no longer knows locks
  * it again.
  *
- * Issue #17: once the password is accepted, the app is rendered under the gate while SPEC §2's 1 s unlock
+ * bench/README.md: once the password is accepted, the app is rendered under the gate while docs/product.md §2's 1 s unlock
  * transition plays (as soon as the router's code is there), out of reach (inert, hidden from assistive
  * technology) until the transition ends. The shell and the feed's first cards are built, styled and laid out
  * in short tasks behind the white, and the transition's end only takes the gate away.
@@ -53,7 +53,7 @@ export function App({ queryClient, gate }: { queryClient: QueryClient; gate: Gat
 
   // the unlock transition takes a second: enough to learn who the current user is for the navigation,
   // to fetch the app's code, and the feed's first page and picture (into the feed's own query: a failed
-  // attempt's 'Retry attempt n/3' note, SPEC §4, still shows on the feed)
+  // attempt's 'Retry attempt n/3' note, docs/product.md §4, still shows on the feed)
   const isOpening = phase === 'opening';
   useEffect(() => {
     if (!isOpening) return;

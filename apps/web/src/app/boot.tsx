@@ -10,7 +10,7 @@ import { App } from './app';
 export async function boot(gate: GateController): Promise<void> {
   // before the first render, so the tooltips are there from the start or never (components/ui/tooltip)
   if (canHover()) await loadTooltips();
-  // SPEC §4: the saved preferences apply before the transition settles into the app's background
+  // docs/product.md §4: the saved preferences apply before the transition settles into the app's background
   initPreferences();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

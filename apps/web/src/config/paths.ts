@@ -6,7 +6,7 @@ export const createDesignSteps: readonly CreateDesignStep[] = messages.create.st
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** Every route of the SPA (SPEC §2), in one place. */
+/** Every route of the SPA (docs/product.md §2), in one place. */
 export const paths = {
   home: {
     path: '/',
@@ -38,7 +38,7 @@ export const paths = {
   post: { path: '/post/:postId', getHref: (postId: string) => `/post/${segment(postId)}` },
   activity: { path: '/activity', getHref: () => '/activity' },
   purchase: { path: '/purchase', getHref: () => '/purchase' },
-  /** The signed-in account's orders (issue #16), from Settings and the own profile. */
+  /** The signed-in account's orders (decision 0018), from Settings and the own profile. */
   orders: { path: '/orders', getHref: () => '/orders' },
   /** The signed-in account's commission ledger, from the own profile's 'Commission Earnings'. */
   earnings: { path: '/earnings', getHref: () => '/earnings' },

@@ -132,7 +132,7 @@ describe('withQuery', () => {
   });
 });
 
-describe('query retries (SPEC §9)', () => {
+describe('query retries (docs/product.md §9)', () => {
   it('retries up to 3 times, with back-off doubling from 1 s to at most 30 s', () => {
     expect([0, 1, 2, 3].map((count) => shouldRetry(count, new Error('network')))).toEqual([true, true, true, false]);
     expect([0, 1, 2, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** SPEC §9: realtime reconnect delays 1 s, 2 s, 5 s, 10 s, then 10 s. */
+/** docs/product.md §9: realtime reconnect delays 1 s, 2 s, 5 s, 10 s, then 10 s. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 /** The value one server-sent event carries, checked against its schema; null for anything else. */

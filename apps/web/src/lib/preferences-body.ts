@@ -14,7 +14,7 @@ export interface BodyPreferences {
   isLandscapeMode: boolean;
 }
 
-/** SPEC §4: the body carries `dark` and `landscape-mode` exactly when the preferences say so. */
+/** docs/product.md §4: the body carries `dark` and `landscape-mode` exactly when the preferences say so. */
 export function applyPreferencesToBody(preferences: BodyPreferences): void {
   document.body.classList.toggle(DARK_CLASS, preferences.isDarkMode);
   document.body.classList.toggle(LANDSCAPE_CLASS, preferences.isLandscapeMode);

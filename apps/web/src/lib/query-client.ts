@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
-/** SPEC §9: retry 3 times, back-off doubling from 1 s up to 30 s. */
+/** docs/product.md §9: retry 3 times, back-off doubling from 1 s up to 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }

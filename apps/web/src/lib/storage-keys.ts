@@ -22,7 +22,7 @@ export function removeStoredKeys(area: StorageArea, keys: readonly string[]): vo
   for (const key of keys) safely(() => storage.removeItem(key), undefined);
 }
 
-/** SPEC §4: every load of the app shell starts without the previous create-flow drafts. */
+/** docs/product.md §4: every load of the app shell starts without the previous create-flow drafts. */
 export function clearDraftKeys(): void {
   removeStoredKeys('local', DRAFT_KEYS_CLEARED_ON_LOAD);
   removeStoredKeys('session', DRAFT_KEYS_CLEARED_ON_LOAD);

@@ -7,14 +7,14 @@ export interface SeedBrand {
   description: string;
   category: string;
   modes: Mode[];
-  /** SPEC §3 database brands: id from the name, category 'Plants', landscape */
+  /** docs/product.md §3 database brands: id from the name, category 'Plants', landscape */
   isDatabaseBrand: boolean;
   logo: LogoLook;
 }
 
 const catalogueBrand = (b: Omit<SeedBrand, 'isDatabaseBrand'>): SeedBrand => ({ ...b, isDatabaseBrand: false });
 
-/** Database brands follow SPEC §3: the id is the lower-cased name with hyphens, the category 'Plants'. */
+/** Database brands follow docs/product.md §3: the id is the lower-cased name with hyphens, the category 'Plants'. */
 const databaseBrand = (name: string, description: string, logo: Omit<LogoLook, 'name'>): SeedBrand => ({
   id: brandIdFromName(name),
   name,

@@ -1,5 +1,5 @@
 export interface SeedComment {
-  /** a sample user, or null for an anonymous comment carrying only a name (SPEC §6) */
+  /** a sample user, or null for an anonymous comment carrying only a name (docs/product.md §6) */
   userId: string | null;
   /** shown name; for users it is their display name */
   name?: string;

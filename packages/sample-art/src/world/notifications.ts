@@ -9,7 +9,7 @@ export interface SeedNotification {
   hoursAgo: number;
 }
 
-/** The current user's activity (SPEC §2 Activity): likes, follows, comments and commissions. */
+/** The current user's activity (docs/product.md §2 Activity): likes, follows, comments and commissions. */
 export const SEED_NOTIFICATIONS: readonly SeedNotification[] = [
   {
     id: 'n-01',

@@ -8,7 +8,7 @@ export interface SeedQuestion {
   mode: Mode;
 }
 
-/** SPEC §3: interior asks vibe, natural light, colour preference; landscape asks five things. */
+/** docs/product.md §3: interior asks vibe, natural light, colour preference; landscape asks five things. */
 export const SEED_QUESTIONS: readonly SeedQuestion[] = [
   {
     id: 'interior-vibe',

@@ -79,7 +79,7 @@ export const SEED_SPACES: readonly SeedSpace[] = [
     mode: 'interior',
     scene: room('reading-nook', 'space-nook', 'Bohemian'),
   },
-  // SPEC §3: ten landscape spaces, each with category tags
+  // docs/product.md §3: ten landscape spaces, each with category tags
   {
     id: 's-family-backyard',
     name: 'Family Backyard',
@@ -165,7 +165,7 @@ export const SEED_SPACES: readonly SeedSpace[] = [
 export interface SeedTemplate {
   id: string;
   name: string;
-  /** one of SPEC §3's eight template categories */
+  /** one of docs/product.md §3's eight template categories */
   category: 'Living Room' | 'Bedroom' | 'Backyard' | 'Front Yard' | 'Courtyard' | 'Side Yard' | 'Pool Area' | 'Rooftop';
   mode: Mode;
   scene: SceneOfPlace;

@@ -9,7 +9,7 @@ export interface SeedUser {
   followerCount: number;
   followingCount: number;
   commissionEarned: number;
-  /** the lowest rank is the current user (SPEC §2, §6) */
+  /** the lowest rank is the current user (docs/product.md §2, §6) */
   rank: number;
   joinedDaysAgo: number;
   avatar: AvatarLook;

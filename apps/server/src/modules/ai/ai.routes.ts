@@ -100,7 +100,7 @@ export default async function aiRoutes(app: AppInstance) {
     },
   );
 
-  // two forms on one path (SPEC §7): the create flow's multipart form and see-in-space's JSON body. Either is one
+  // two forms on one path (docs/product.md §7): the create flow's multipart form and see-in-space's JSON body. Either is one
   // render job of one variation, waited for here
   route(
     app,
@@ -138,7 +138,7 @@ export default async function aiRoutes(app: AppInstance) {
           ...(rendered.pieces ? { pieces: rendered.pieces } : {}),
         };
       } catch (err) {
-        // the create flow reads engine trouble from the body's `error` (SPEC §7, §8)
+        // the create flow reads engine trouble from the body's `error` (docs/product.md §7, §8)
         if (err instanceof AppError && (err.kind === 'engine_timeout' || err.kind === 'engine_unavailable')) {
           request.log.warn({ err }, 'render failed');
           const status = err.kind === 'engine_timeout' ? 504 : 503;

@@ -68,7 +68,7 @@ function toProductDto(row: ProductRow, brandName: string): Product {
     name: row.name,
     price: row.price,
     imageUrl: row.imageUrl,
-    // SPEC §3: a database product's `details` is the catalogue's description
+    // docs/product.md §3: a database product's `details` is the catalogue's description
     description: row.details,
     brandId: row.brandId,
     brandName: row.brandName ?? brandName,

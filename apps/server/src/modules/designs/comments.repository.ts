@@ -23,7 +23,7 @@ type CommentRow = {
 };
 
 function toCommentDto({ comment, author }: CommentRow): Comment {
-  // SPEC §3 stores "name: text" in one column; the text is what follows the name
+  // docs/product.md §3 stores "name: text" in one column; the text is what follows the name
   const prefix = `${comment.authorName}: `;
   const text = comment.content.startsWith(prefix) ? comment.content.slice(prefix.length) : comment.content;
   return {
@@ -39,7 +39,7 @@ function toCommentDto({ comment, author }: CommentRow): Comment {
 }
 
 /**
- * A page of a design's comments, oldest first (SPEC §7), after `after` (the last comment shown), each with
+ * A page of a design's comments, oldest first (docs/product.md §7), after `after` (the last comment shown), each with
  * its exact key: keyset pagination, so a comment posted meanwhile comes at the end and shifts nothing.
  * design_comments_design_idx (design_id, created_at) serves it.
  */

@@ -331,7 +331,7 @@ async function readLikesCount(
  * Only signed-in likes count in a design's public `likesCount` (docs/security.md): a signed-out like is kept
  * for its session (likedByViewer, and it moves to the account at sign-in, where it starts to count:
  * accounts.repository moveSessionLikesToAccount), but a script that opens gate sessions to like with
- * cannot move the number a design shows. PRODUCT.md: likes made before signing in move to the account.
+ * cannot move the number a design shows. docs/product.md §10: likes made before signing in move to the account.
  */
 export interface Liker {
   likerId: string;

@@ -239,7 +239,7 @@ async function buildProductSnapshot(db: AppDatabase, input: PublishDesignInput):
       ownItem: false,
     };
   });
-  // SPEC §3's uploaded item id: uploaded_{timestamp}_{index}
+  // docs/product.md §3's uploaded item id: uploaded_{timestamp}_{index}
   const publishedAt = Date.now();
   const ownItems = input.ownItems.map((item, i): DesignProduct => ({
     id: `uploaded_${publishedAt}_${i}`,
@@ -324,7 +324,7 @@ export async function unlikeDesign(db: AppDatabase, designId: string, viewer: Vi
   return { liked: false, likesCount };
 }
 
-/** A page of the design's comments, oldest first (SPEC §7), continuing after the cursor's comment. */
+/** A page of the design's comments, oldest first (docs/product.md §7), continuing after the cursor's comment. */
 export async function listComments(
   db: AppDatabase,
   designId: string,
@@ -342,7 +342,7 @@ export async function listComments(
 
 /**
  * Comments as the signed-in account, under its display name (decision 0016); the body's `name`,
- * which SPEC §6's anonymous comments used, is ignored.
+ * which docs/product.md §6's anonymous comments used, is ignored.
  */
 export async function addComment(
   db: AppDatabase,

@@ -23,7 +23,7 @@ export async function findTemplatesOfMode(db: AppDatabase, mode: Mode): Promise<
     name: r.name,
     thumbnailUrl: r.thumbnailUrl,
     imageUrl: r.imageUrl,
-    // the column is free text; the seed writes only SPEC §3's categories and the response schema checks them
+    // the column is free text; the seed writes only docs/product.md §3's categories and the response schema checks them
     category: r.category as Template['category'],
     mode: r.mode,
   }));

@@ -29,7 +29,7 @@ export const createGateFailures = (db: AppDatabase): GateFailures => new Postgre
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
-/** Case-insensitive (SPEC §5) and constant-time: both sides are hashed to equal-length digests first. */
+/** Case-insensitive (docs/product.md §5) and constant-time: both sides are hashed to equal-length digests first. */
 export function isBetaPassword(candidate: string, betaPassword: string): boolean {
   return timingSafeEqual(sha256(candidate.toLowerCase()), sha256(betaPassword.toLowerCase()));
 }

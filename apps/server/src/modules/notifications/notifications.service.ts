@@ -12,7 +12,7 @@ import {
 } from './notifications.repository';
 
 /**
- * Activity from real events (PRODUCT.md): what happens to a person's profile and designs is
+ * Activity from real events (docs/product.md §10): what happens to a person's profile and designs is
  * written down for them, and announced to their open live streams. The notify functions are called
  * once the event has committed. Nobody is notified of their own actions, nor of anything done
  * signed out (a gate session has no name to show). Any user can receive one, the sample users

@@ -171,7 +171,7 @@ async function replayOrder(
 }
 
 /**
- * Places the account's order from its cart (issue #16): prices from the catalogue, the order, its
+ * Places the account's order from its cart (decision 0018): prices from the catalogue, the order, its
  * lines and the commission of lines shopped from designs in one transaction, then the payment
  * provider's word and a notification for each person who earned. A retry with the same
  * idempotency key answers the order it made and writes nothing.

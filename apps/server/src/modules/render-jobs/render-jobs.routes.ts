@@ -35,7 +35,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
     owner: request.viewer,
   });
 
-  // both forms of SPEC §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
+  // both forms of docs/product.md §7's generate-design-image, plus `variations` (1–4, 2 unless sent): answered at once with the job
   route(
     app,
     contracts.startRenderJob,

@@ -127,7 +127,7 @@ export async function cancelOwnRenderJob(db: AppDatabase, owner: RenderJobOwner,
   return toRenderJob(db, row);
 }
 
-/** SPEC §8's words for how a job failed. */
+/** docs/product.md §8's words for how a job failed. */
 export function failureMessageOf(row: Pick<RenderJobRow, 'errorKind' | 'error'>): string {
   if (row.errorKind === 'timeout') return messages.create.renderTimeout;
   if (row.errorKind === 'engine' || row.errorKind === 'input') return messages.create.renderServerFailed(row.error);
@@ -209,16 +209,16 @@ export interface RenderAndWaitOptions {
   requester: RenderJobRequester;
   input: RenderJobInput;
   limits: RenderJobLimits;
-  /** Past this the job is cancelled and the wait ends as SPEC §8's time-out. */
+  /** Past this the job is cancelled and the wait ends as docs/product.md §8's time-out. */
   timeoutMs: number;
   /** Aborted when the caller has gone (the request closed): the job is cancelled. */
   signal?: AbortSignal;
 }
 
 /**
- * One render through the queue, waited for: SPEC §7's synchronous generate-design-image queues a job of one variation
+ * One render through the queue, waited for: docs/product.md §7's synchronous generate-design-image queues a job of one variation
  * (under the person's limits, retried like any other) and answers with its picture. A failed job is thrown as the
- * error the render itself raised before queues existed, so the route answers SPEC's codes and words as it always did.
+ * error the render itself raised before queues existed, so the route answers docs/product.md's codes and words as it always did.
  */
 export async function renderAndWait(options: RenderAndWaitOptions): Promise<RenderVariation> {
   const { db, events, timeoutMs } = options;

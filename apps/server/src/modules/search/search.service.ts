@@ -56,7 +56,7 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
 
 const emptyPage = { items: [], total: 0 };
 
-/** Server-side search over the database (PRODUCT.md): the first matches of designs, products and users, with their counts. */
+/** Server-side search over the database (docs/product.md §10): the first matches of designs, products and users, with their counts. */
 export async function searchEverything(
   db: AppDatabase,
   query: string,

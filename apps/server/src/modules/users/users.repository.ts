@@ -12,8 +12,8 @@ export type UserRow = typeof users.$inferSelect;
 export type UserRowWithEarnings = UserRow & { commissionCents: number };
 
 /**
- * The first sample user: the current user of a viewer who is not signed in (SPEC §2, §6;
- * PRODUCT.md). Sample users are the users without a password; accounts never count.
+ * The first sample user: the current user of a viewer who is not signed in (docs/product.md §2, §6;
+ * docs/product.md §10). Sample users are the users without a password; accounts never count.
  */
 export async function findCurrentUser(db: AppDatabase): Promise<UserRow | null> {
   const [row] = await db

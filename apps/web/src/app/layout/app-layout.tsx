@@ -10,7 +10,7 @@ import { BottomNav } from './bottom-nav';
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 /**
- * SPEC §2: a fixed header above and a fixed footer navigation below the content. The tooltips', the
+ * docs/product.md §2: a fixed header above and a fixed footer navigation below the content. The tooltips', the
  * toasts' and the sign-in sheet's providers live here, not around the gate, so the gate's first load carries none.
  */
 export function AppLayout() {

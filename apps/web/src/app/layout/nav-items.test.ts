@@ -38,7 +38,7 @@ describe('isNavItemActive', () => {
 });
 
 describe('buildNavItems', () => {
-  it('lists the five SPEC items in order with their destinations', () => {
+  it('lists the five docs/product.md items in order with their destinations', () => {
     const items = buildNavItems('user-1');
     expect(items.map((item) => [item.label, item.href])).toEqual([
       ['Home', '/'],

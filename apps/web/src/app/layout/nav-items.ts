@@ -15,7 +15,7 @@ export interface NavItem {
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /**
- * SPEC §2: an item is active when the path equals / (for Home) or starts with the item's path.
+ * docs/product.md §2: an item is active when the path equals / (for Home) or starts with the item's path.
  * "Starts with" is taken by whole segments, so /profile/u1 does not light up for /profile/u10.
  */
 export function isNavItemActive(pathname: string, itemPath: string): boolean {
@@ -28,7 +28,7 @@ export function isNavItemActive(pathname: string, itemPath: string): boolean {
 /**
  * The five bottom-navigation items. Profile always goes to /profile, which opens the current user's own
  * profile, so it works before /api/me answers; the current user's id, once known, only marks it active
- * on that profile (SPEC §2: another person's profile is not the Profile item's).
+ * on that profile (docs/product.md §2: another person's profile is not the Profile item's).
  */
 export function buildNavItems(currentUserId: string | null): NavItem[] {
   return [

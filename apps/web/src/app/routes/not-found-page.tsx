@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** SPEC §2: any other path shows '404 Oops! Page not found' with a link home. */
+/** docs/product.md §2: any other path shows '404 Oops! Page not found' with a link home. */
 export function NotFoundPage() {
   return (
     <section className="flex min-h-[60dvh] flex-col items-center justify-center text-center animate-fade-up">

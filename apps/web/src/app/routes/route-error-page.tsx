@@ -11,7 +11,7 @@ export function describeRouteError(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The router's fallback for an error thrown while rendering or loading a route (SPEC §8). */
+/** The router's fallback for an error thrown while rendering or loading a route (docs/product.md §8). */
 export function RouteErrorPage() {
   const error = useRouteError();
   return (

@@ -7,7 +7,7 @@ export const cartTexts = {
 } as const;
 
 /**
- * SPEC's 'Added to Cart!' toast, with the way to the cart: the header's cart button holds the count,
+ * docs/product.md's 'Added to Cart!' toast, with the way to the cart: the header's cart button holds the count,
  * and the toast offers the Purchase page (the cart) at once.
  */
 export function toastAddedToCart(quantity: number, name: string, openCart: (href: string) => void): void {

@@ -7,7 +7,7 @@ interface CommentListProps {
   now?: Date;
 }
 
-/** Comments, oldest first, each with its author's name and a relative time (SPEC §9). */
+/** Comments, oldest first, each with its author's name and a relative time (docs/product.md §9). */
 export function CommentList({ comments, now = new Date() }: CommentListProps) {
   return (
     <ul className="flex flex-col gap-4" aria-label="Comments">

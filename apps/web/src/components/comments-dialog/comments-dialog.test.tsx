@@ -29,7 +29,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CommentList relative times (SPEC §9)', () => {
+describe('CommentList relative times (docs/product.md §9)', () => {
   it.each([
     ['2026-03-10T11:59:30Z', 'just now'],
     ['2026-03-10T11:59:00Z', '1 minute ago'],
@@ -102,7 +102,7 @@ describe('CommentsDialog', () => {
     expect(await screen.findByText('No comments yet')).toBeInTheDocument();
   });
 
-  it("toasts SPEC §8's load failure", async () => {
+  it("toasts docs/product.md §8's load failure", async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
     openDialog();
     await waitFor(() =>
@@ -196,7 +196,7 @@ describe('CommentsDialog', () => {
   });
 });
 
-/** Issue #37: a long thread comes 50 comments a page, oldest first; the next page loads at the end of the list. */
+/** docs/security.md: a long thread comes 50 comments a page, oldest first; the next page loads at the end of the list. */
 describe('CommentsDialog on a long thread', () => {
   const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 10, i)).toISOString();
   const pageOf = (from: number, to: number) =>

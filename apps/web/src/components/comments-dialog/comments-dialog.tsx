@@ -23,8 +23,8 @@ interface CommentsDialogProps {
 }
 
 /**
- * SPEC §2 design project comments: the list with relative times and a comment form. Comments are posted
- * as the signed-in account (PRODUCT.md, decision 0016), so the form asks for no name.
+ * docs/product.md §2 design project comments: the list with relative times and a comment form. Comments are posted
+ * as the signed-in account (docs/product.md §10, decision 0016), so the form asks for no name.
  */
 export function CommentsDialog({ designId, designTitle, open, onOpenChange }: CommentsDialogProps) {
   return (

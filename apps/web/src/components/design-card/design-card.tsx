@@ -43,9 +43,9 @@ const cardClass = 'overflow-hidden rounded-2xl border border-border/70 bg-surfac
 const shopLinkClass = buttonClasses({ size: 'sm', variant: 'accent' });
 
 /**
- * SPEC §2 feed card: badges, image, caption, products, likes, comments, save, shop link, date, author and 'Inspired by'.
+ * docs/product.md §2 feed card: badges, image, caption, products, likes, comments, save, shop link, date, author and 'Inspired by'.
  *
- * A feed renders many of these on a phone's first load, so the card is kept light (issue #17): its icons are CSS
+ * A feed renders many of these on a phone's first load, so the card is kept light (bench/README.md): its icons are CSS
  * (`icon icon-NAME`, one element each, no SVG tree built per render) and its links are plain anchors that one
  * listener on the card follows in the app (`followLinkClick`), instead of a router <Link> with its hooks each.
  * It is memoised: the feed adds its cards one per idle moment, and each step would otherwise render every card above
@@ -158,7 +158,7 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
             <SaveButton design={design} className="ml-auto" />
             <a
               href={paths.shopDesign.getHref(design.id)}
-              // SPEC §2: shop-design opens a design cached in session storage under its post id (the card's
+              // docs/product.md §2: shop-design opens a design cached in session storage under its post id (the card's
               // listener then follows the link)
               onClick={() => writeStoredJson('session', design.id, design)}
               className={shopLinkClass}

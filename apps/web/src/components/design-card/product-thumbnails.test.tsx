@@ -58,7 +58,7 @@ describe("ProductThumbnails: the '+N' rule", () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'p2', name: 'Product 2' }));
   });
 
-  it('hides a product image that fails to load (SPEC §8)', () => {
+  it('hides a product image that fails to load (docs/product.md §8)', () => {
     renderThumbnails(1);
     const button = screen.getByRole('button', { name: 'Product 1' });
     const image = button.querySelector('img')!;

@@ -24,7 +24,7 @@ const tileClass =
 const productTileClass = `${tileClass} w-full cursor-pointer before:absolute before:icon before:size-4 before:icon-package before:text-muted-foreground/60`;
 
 /**
- * SPEC §2: up to 5 product thumbnails, then '+N' for the rest. The '+N' tile is a plain link: the design card
+ * docs/product.md §2: up to 5 product thumbnails, then '+N' for the rest. The '+N' tile is a plain link: the design card
  * around it follows it in the app (see followLinkClick).
  */
 export function ProductThumbnails<T extends ThumbnailProduct>({

@@ -37,7 +37,7 @@ interface ProductDialogProps {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** SPEC §2 product popup: image, name, price, description, quantity, 'Add to Cart' and 'Buy Now'. */
+/** docs/product.md §2 product popup: image, name, price, description, quantity, 'Add to Cart' and 'Buy Now'. */
 export function ProductDialog({ product, onClose }: ProductDialogProps) {
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>

@@ -15,7 +15,7 @@ interface ProductImageProps {
   eager?: boolean;
 }
 
-/** A product picture that disappears when it cannot be loaded (SPEC §8: "image hidden"). */
+/** A product picture that disappears when it cannot be loaded (docs/product.md §8: "image hidden"). */
 export function ProductImage({ src, alt, sizes, className, eager }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return null;

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
-  /** SPEC §5: 1 in the product popup, 0 in the shop-design purchase view. */
+  /** docs/product.md §5: 1 in the product popup, 0 in the shop-design purchase view. */
   min?: number;
   max?: number;
   /** Names what is counted, e.g. the product, for the buttons' accessible names. */

@@ -6,7 +6,7 @@ type RadixTooltips = typeof RadixTooltipsModule;
 /**
  * Tooltips are for pointers that hover (and keyboards on such devices): a phone never shows one, so it never
  * downloads them. Radix's tooltip brings its positioning engine (Floating UI) and layers, about 15 kB gzip that
- * were an eighth of the feed's first load (issue #17). The app loads them before its first render wherever an
+ * were an eighth of the feed's first load (bench/README.md). The app loads them before its first render wherever an
  * input can hover (app/boot.tsx), so the choice is made once and the tree never changes shape under a person.
  */
 let radix: RadixTooltips | null = null;
@@ -25,7 +25,7 @@ export function loadTooltips(): Promise<void> {
   return loading;
 }
 
-/** Radix's own delays (700 ms open, 300 ms skip) are SPEC §9's; without tooltips loaded, just its children. */
+/** Radix's own delays (700 ms open, 300 ms skip) are docs/product.md §9's; without tooltips loaded, just its children. */
 export function TooltipProvider({ children, ...props }: ComponentProps<RadixTooltips['TooltipProvider']>) {
   if (!radix) return children;
   return <radix.TooltipProvider {...props}>{children}</radix.TooltipProvider>;

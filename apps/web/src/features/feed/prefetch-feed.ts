@@ -6,7 +6,7 @@ import { fetchFirstFeedPageEarly } from './api/get-designs';
 import { preloadFeedPicture } from '@/lib/preload-feed-picture';
 
 /**
- * The feed's first screen, fetched while SPEC §2's 1 s unlock transition plays (the session exists from the
+ * The feed's first screen, fetched while docs/product.md §2's 1 s unlock transition plays (the session exists from the
  * moment the server accepts the password): the first page (see fetchFirstFeedPageEarly: it is the first of
  * the feed's 3 attempts, and a failure is reported by the feed screen with its 'Retry attempt 1/3' note), then
  * the first card's picture as soon as that page is there. Nothing is fetched when the app opens on another

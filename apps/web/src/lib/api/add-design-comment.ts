@@ -7,11 +7,11 @@ import { queryKeys } from '@/lib/query-keys';
 
 export interface AddDesignCommentInput {
   designId: string;
-  /** Without a name the server posts as the current user (post detail, PRODUCT.md). */
+  /** Without a name the server posts as the current user (post detail, docs/product.md §10). */
   body: AddCommentBody;
 }
 
-/** SPEC §7 project comment insert; answers with the new comment and the design's new count. */
+/** docs/product.md §7 project comment insert; answers with the new comment and the design's new count. */
 export function addDesignComment({ designId, body }: AddDesignCommentInput): Promise<AddCommentResponse> {
   return callApi(contracts.addComment, { params: { id: designId }, body });
 }

@@ -5,7 +5,7 @@ import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * One page of a design's comments, oldest first (SPEC §7 project comments read), 50 at a time after the cursor's
+ * One page of a design's comments, oldest first (docs/product.md §7 project comments read), 50 at a time after the cursor's
  * comment (docs/security.md). The first page is asked for with no query at all.
  */
 export function getDesignComments(

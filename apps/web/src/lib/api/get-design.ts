@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { readStoredJson } from '@/lib/storage';
 
 /**
- * SPEC §2: a design opened from the feed may be cached in sessionStorage under its post id: the card the feed showed
+ * docs/product.md §2: a design opened from the feed may be cached in sessionStorage under its post id: the card the feed showed
  * (a feed page carries cards, not whole designs), or a whole design from another screen, read back as a card.
  */
 export function readCachedDesign(postId: string): ShownDesign | null {
@@ -14,7 +14,7 @@ export function readCachedDesign(postId: string): ShownDesign | null {
 }
 
 /**
- * A published design (a post, PRODUCT.md) from the API; when the API cannot give it (missing, offline), the card
+ * A published design (a post, docs/product.md §10) from the API; when the API cannot give it (missing, offline), the card
  * the feed cached, if there is one: then only the card's fields are there.
  */
 export async function getDesign(postId: string, signal?: AbortSignal): Promise<ShownDesign> {

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The gate session's viewer, whether it is signed in, and the current user: the signed-in account, or
- * (signed out) the first sample user, as SPEC §2 says (decision 0016).
+ * (signed out) the first sample user, as docs/product.md §2 says (decision 0016).
  */
 export function getMe(signal?: AbortSignal): Promise<SessionResponse> {
   return callApi(contracts.getMe, { signal });

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** One catalogue product with its description (SPEC §7 product by id). */
+/** One catalogue product with its description (docs/product.md §7 product by id). */
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return callApi(contracts.getProduct, { params: { id }, signal });
 }

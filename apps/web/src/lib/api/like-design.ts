@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { patchDesignEverywhere } from './design-cache';
 import { useMe } from './get-me';
 
-/** PUT likes, DELETE unlikes; the server counts per viewer, atomically and idempotently (PRODUCT.md). */
+/** PUT likes, DELETE unlikes; the server counts per viewer, atomically and idempotently (docs/product.md §10). */
 export function setDesignLike(designId: string, liked: boolean): Promise<LikeResponse> {
   return callApi(liked ? contracts.likeDesign : contracts.unlikeDesign, { params: { id: designId } });
 }
@@ -41,7 +41,7 @@ export function useViewerLikesCount(): boolean {
 }
 
 /**
- * SPEC §4 likes: the count moves by ±1 at once, the write goes to the server, and a failed write
+ * docs/product.md §4 likes: the count moves by ±1 at once, the write goes to the server, and a failed write
  * is undone silently (logged only). A signed-out viewer's like does not move the public count
  * (`countsLikes` false): the heart changes, and shownLikesCount adds the viewer's own like.
  */

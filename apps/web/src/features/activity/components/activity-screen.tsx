@@ -25,7 +25,7 @@ export const activityTexts = {
 const CLOCK_TICK_MS = 30_000;
 
 /**
- * SPEC §2: what happened to your designs and profile, newest first, then 'All caught up!'. New ones arrive
+ * docs/product.md §2: what happened to your designs and profile, newest first, then 'All caught up!'. New ones arrive
  * live (useLiveNotifications, in the navigation); opening the screen marks them read, and they keep their
  * 'new' look until the person leaves.
  */

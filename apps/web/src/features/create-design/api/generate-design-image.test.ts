@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the render form (generateDesignFieldsOf through formDataOf)', () => {
-  it('sends SPEC §7 fields, collections as JSON strings, and leaves blank notes out', () => {
+  it('sends docs/product.md §7 fields, collections as JSON strings, and leaves blank notes out', () => {
     const form = formDataOf(generateDesignFieldsOf(input));
     expect(form.get('spaceImageUrl')).toBe('/media/uploads/ab/space.webp');
     expect(JSON.parse(String(form.get('selectedProducts')))).toEqual(input.selectedProducts);
@@ -81,7 +81,7 @@ describe('startRenderJob', () => {
       () => jsonResponse(429, { error: messages.create.renderJobsPerHour(30) }),
       messages.create.renderJobsPerHour(30),
     ],
-  ])('turns %s into SPEC §8 words', async (_case, respond, message) => {
+  ])('turns %s into docs/product.md §8 words', async (_case, respond, message) => {
     fetchMock.mockResolvedValueOnce(respond());
     const error = await startRenderJob(input).catch((err: unknown) => err);
     expect(renderFailureMessage(error)).toBe(message);

@@ -14,7 +14,7 @@ export interface GenerateDesignImageInput {
   refinedNotes?: string;
 }
 
-/** SPEC §7 generate-design-image's fields (a render's form, a re-composite's body); blank notes are left out. */
+/** docs/product.md §7 generate-design-image's fields (a render's form, a re-composite's body); blank notes are left out. */
 export function generateDesignFieldsOf(input: GenerateDesignImageInput) {
   return {
     spaceImageUrl: input.spaceImageUrl,
@@ -28,7 +28,7 @@ export function generateDesignFieldsOf(input: GenerateDesignImageInput) {
   };
 }
 
-/** SPEC §8's words for a render that could not start or be followed. */
+/** docs/product.md §8's words for a render that could not start or be followed. */
 export function renderFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 504 || error.status === 408) return messages.create.renderTimeout;
@@ -38,7 +38,7 @@ export function renderFailureMessage(error: unknown): string {
     if (error.status === 429) return error.message;
     return messages.create.renderFailed;
   }
-  // a body that is not JSON, or not the shape SPEC §7 promises, is a decoding failure
+  // a body that is not JSON, or not the shape docs/product.md §7 promises, is a decoding failure
   if (error instanceof SyntaxError || error instanceof z.core.$ZodError) return messages.create.renderTimeout;
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return messages.create.renderTimeout;

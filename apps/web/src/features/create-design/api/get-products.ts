@@ -9,7 +9,7 @@ export interface GetProductsParams {
   brandId?: string;
 }
 
-/** The catalogue of one mode, optionally of one brand (SPEC §7 "products by brand"). */
+/** The catalogue of one mode, optionally of one brand (docs/product.md §7 "products by brand"). */
 export async function getProducts({ mode, brandId }: GetProductsParams, signal?: AbortSignal): Promise<Product[]> {
   const response = await callApi(contracts.listProducts, {
     query: { mode, brand: brandId },

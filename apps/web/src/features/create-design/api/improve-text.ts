@@ -5,13 +5,13 @@ import { callApi } from '@/lib/api-client';
 
 type SpaceType = z.infer<typeof aiSpaceTypeSchema>;
 
-/** SPEC §7 improve-caption: the post's description rewritten by the text engine. */
+/** docs/product.md §7 improve-caption: the post's description rewritten by the text engine. */
 export async function improveCaption(input: { caption: string; spaceType: SpaceType }): Promise<string> {
   const response = await callApi(contracts.improveCaption, { body: input });
   return response.improvedCaption;
 }
 
-/** SPEC §7 improve-design-notes: the person's notes rewritten as clear instructions for the render. */
+/** docs/product.md §7 improve-design-notes: the person's notes rewritten as clear instructions for the render. */
 export async function improveDesignNotes(input: { notes: string; spaceType: SpaceType }): Promise<string> {
   const response = await callApi(contracts.improveDesignNotes, { body: input });
   return response.refinedNotes;

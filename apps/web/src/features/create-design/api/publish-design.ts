@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC §7 publish: the new public design, as the server stored it. */
+/** docs/product.md §7 publish: the new public design, as the server stored it. */
 export function publishDesign(body: PublishDesignBody): Promise<Design> {
   return callApi(contracts.publishDesign, { body });
 }

@@ -12,7 +12,7 @@ interface BeforeAfterViewerProps {
   label: string;
 }
 
-/** SPEC §4: a Before/After toggle and arrows switching between the space and its redesign. */
+/** docs/product.md §4: a Before/After toggle and arrows switching between the space and its redesign. */
 export function BeforeAfterViewer({ beforeUrl, afterUrl, label }: BeforeAfterViewerProps) {
   const [view, setView] = useState<View>('after');
   const shown: View = beforeUrl ? view : 'after';

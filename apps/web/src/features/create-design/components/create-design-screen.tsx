@@ -27,7 +27,7 @@ const stepScreens: Record<CreateDesignStep, ComponentType> = {
 };
 
 /**
- * One step of the create-design flow (SPEC §2). A step opened without what it needs sends the
+ * One step of the create-design flow (docs/product.md §2). A step opened without what it needs sends the
  * person to the first step whose choice is missing.
  */
 export function CreateDesignScreen({ step }: { step: CreateDesignStep }) {

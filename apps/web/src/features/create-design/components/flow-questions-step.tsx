@@ -15,7 +15,7 @@ import { useQuestions } from '../api/get-questions';
 import { getCreateDraft, updateCreateDraft, useCreateDraft } from '../stores/create-draft';
 import { StepLayout } from './step-layout';
 
-/** Step 2 (SPEC §2, §5): the mode's style quiz; every question needs an answer. */
+/** Step 2 (docs/product.md §2, §5): the mode's style quiz; every question needs an answer. */
 export function FlowQuestionsStep() {
   const mode = useDesignMode();
   const questions = useQuestions(mode);

@@ -82,7 +82,7 @@ interface OwnItemsEditorProps {
 }
 
 /**
- * SPEC §3 uploaded items, the same in both flows: photos of the person's own pieces (several at once, stored on the
+ * docs/product.md §3 uploaded items, the same in both flows: photos of the person's own pieces (several at once, stored on the
  * server, price 0), each with its kind and its real size in cm, which the person sees and can change.
  */
 export function OwnItemsEditor({

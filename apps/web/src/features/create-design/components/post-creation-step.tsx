@@ -77,7 +77,7 @@ function sharedContents(products: readonly CatalogueLine[], ownItems: readonly O
 }
 
 /**
- * SPEC §4: the image comes from navigation state, else from the client store for this tab's design
+ * docs/product.md §4: the image comes from navigation state, else from the client store for this tab's design
  * session; the rest of the design is what the render step recorded for that session.
  */
 export function shareSourceOf(
@@ -129,7 +129,7 @@ export function shareSourceOf(
 }
 
 /**
- * SPEC §4, §9: with no image yet, look again every second for up to 30 s (storage changes from
+ * docs/product.md §4, §9: with no image yet, look again every second for up to 30 s (storage changes from
  * other tabs arrive at once through the draft store's `storage` listener). True once it gave up.
  */
 function useWaitForImage(isMissing: boolean): boolean {
@@ -152,7 +152,7 @@ function useWaitForImage(isMissing: boolean): boolean {
   return isMissing && gaveUp;
 }
 
-/** Step 5 (SPEC §2, §4, §5): title, description and publishing to the community feed. */
+/** Step 5 (docs/product.md §2, §4, §5): title, description and publishing to the community feed. */
 export function PostCreationStep() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -290,7 +290,7 @@ describe('render step', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
   });
 
-  it('shows SPEC §8 failure text, and Try Again renders once more', async () => {
+  it('shows docs/product.md §8 failure text, and Try Again renders once more', async () => {
     chooseEverything();
     const api = jobApi(job(), [
       job({ status: 'failed', position: null, error: messages.create.renderServerFailed('Space too dark') }),

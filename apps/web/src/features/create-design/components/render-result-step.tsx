@@ -51,7 +51,7 @@ import { PlacementAdjuster } from './placement-adjuster';
 import { StepLayout } from './step-layout';
 
 /**
- * Step 4 (SPEC §4): every entry is a new design session that renders exactly once; the render is
+ * Step 4 (docs/product.md §4): every entry is a new design session that renders exactly once; the render is
  * keyed by the session id outside React, so a second mount of the same entry cannot start another.
  */
 export function RenderResultStep() {
@@ -519,7 +519,7 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
 
 type VideoState = { status: 'idle' } | { status: 'creating' } | { status: 'ready'; url: string };
 
-/** SPEC §4: 'Create Video' → 'Creating Video...' for 2 s → the clip plays. */
+/** docs/product.md §4: 'Create Video' → 'Creating Video...' for 2 s → the clip plays. */
 function DesignVideo({ beforeUrl, afterUrl }: { beforeUrl: string | null; afterUrl: string }) {
   const [video, setVideo] = useState<VideoState>({ status: 'idle' });
   const videoUrl = video.status === 'ready' ? video.url : null;

@@ -59,7 +59,7 @@ export interface SeeInSpaceFlowProps {
 }
 
 /**
- * SPEC §2 see-in-space, on the create flow's own parts: its own-items upload (with sizes), its space choice (the
+ * docs/product.md §2 see-in-space, on the create flow's own parts: its own-items upload (with sizes), its space choice (the
  * person's photo, the mode's templates and spaces), and its render step (the same render job, before/after,
  * variations, adjusting); then 'Publish to Community' as a remix, or 'Purchase Products'.
  */

@@ -28,7 +28,7 @@ interface SpaceChooserProps {
 }
 
 /**
- * The space choice of both flows (SPEC §2, §5): the upload zone for the person's photo, then the mode's templates and
+ * The space choice of both flows (docs/product.md §2, §5): the upload zone for the person's photo, then the mode's templates and
  * spaces. Choosing a preset removes any uploaded photo and vice versa.
  */
 export function SpaceChooser({ mode, choice, onChange }: SpaceChooserProps) {
@@ -60,7 +60,7 @@ function SpacePhotoUpload({
     const files = Array.from(event.currentTarget.files ?? []).slice(0, 1);
     event.currentTarget.value = '';
     const [photo] = await upload(files);
-    // SPEC §5: an uploaded photo replaces any chosen preset
+    // docs/product.md §5: an uploaded photo replaces any chosen preset
     if (photo)
       onChange({
         uploadedSpaceImage: photo.url,
@@ -145,7 +145,7 @@ function PresetSpaces({
   const templates = useTemplates(mode);
   const spaces = useSpaces(mode);
 
-  // SPEC §5: a chosen preset replaces any uploaded photo
+  // docs/product.md §5: a chosen preset replaces any uploaded photo
   const choose = (option: PresetOption) =>
     onChange({ selectedSpaceId: option.id, selectedSpaceType: option.category, uploadedSpaceImage: null });
 

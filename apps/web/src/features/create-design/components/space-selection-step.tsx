@@ -13,7 +13,7 @@ import { aiSpaceTypeOf } from '../utils/space-type';
 import { SpaceChooser } from './space-chooser';
 import { StepLayout } from './step-layout';
 
-/** Step 3 (SPEC §2, §5): a preset space or the person's own photo, and optional notes for the render. */
+/** Step 3 (docs/product.md §2, §5): a preset space or the person's own photo, and optional notes for the render. */
 export function SpaceSelectionStep() {
   const mode = useDesignMode();
   const draft = useCreateDraft();
@@ -46,7 +46,7 @@ export function SpaceSelectionStep() {
   );
 }
 
-/** SPEC §5: the instructions box, shown once a space is chosen; 'Refine with AI' needs notes. */
+/** docs/product.md §5: the instructions box, shown once a space is chosen; 'Refine with AI' needs notes. */
 function DesignNotes({ mode, notes, refinedNotes }: { mode: Mode; notes: string; refinedNotes: string }) {
   const notesId = useId();
   const hintId = useId();

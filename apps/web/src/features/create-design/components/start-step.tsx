@@ -21,7 +21,7 @@ import {
 import { OwnItemsEditor } from './own-items-editor';
 import { StepLayout } from './step-layout';
 
-/** Step 1 of 5 (SPEC §2, §5): products of the mode's brands, or photos of the person's own items. */
+/** Step 1 of 5 (docs/product.md §2, §5): products of the mode's brands, or photos of the person's own items. */
 export function StartStep() {
   const mode = useDesignMode();
   const draft = useCreateDraft();

@@ -16,7 +16,7 @@ interface StepLayoutProps {
   children?: ReactNode;
 }
 
-/** The frame of every step (SPEC §2): a way back, progress n/5, the step's heading. */
+/** The frame of every step (docs/product.md §2): a way back, progress n/5, the step's heading. */
 export function StepLayout({ step, description, actions, children }: StepLayoutProps) {
   const index = createDesignSteps.indexOf(step);
   const previous = index > 0 ? createDesignSteps[index - 1] : undefined;

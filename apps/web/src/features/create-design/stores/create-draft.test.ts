@@ -31,7 +31,7 @@ const fern: DraftProduct = {
 };
 
 describe('create draft', () => {
-  it('keeps SPEC §3 drafts in sessionStorage under their names, the four cleared ones included', () => {
+  it('keeps docs/product.md §3 drafts in sessionStorage under their names, the four cleared ones included', () => {
     updateCreateDraft({
       selectedProducts: [sofa],
       flowAnswers: { vibe: 'Cozy' },

@@ -16,11 +16,11 @@ import { persist, type PersistStorage } from 'zustand/middleware';
 import { readStoredJson, removeStoredKeys, writeStoredJson } from '@/lib/storage';
 
 /*
- * The create flow's drafts (SPEC §3 "client-held drafts"). Everything is kept as small JSON: photos
+ * The create flow's drafts (docs/product.md §3 "client-held drafts"). Everything is kept as small JSON: photos
  * are stored on the server first and only their /media/ URLs live here, so a 10 MB photo never
  * meets the browser's storage quota.
  *
- * The flow's choices live in sessionStorage, one flow per tab; the shell clears SPEC's four keys
+ * The flow's choices live in sessionStorage, one flow per tab; the shell clears docs/product.md's four keys
  * (flowAnswers, selectedProducts, uploadedSpaceImage, selectedSpaceId) at every app load. The
  * generated image lives in localStorage, so a render finished in one tab reaches a post-creation
  * screen waiting in another through the `storage` event.
@@ -137,7 +137,7 @@ const isEmptyValue = (value: unknown) =>
   (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && Object.keys(value).length === 0);
 
 /*
- * One draft, many keys: each field keeps its own sessionStorage key (SPEC names them; the shell clears four of them at
+ * One draft, many keys: each field keeps its own sessionStorage key (docs/product.md names them; the shell clears four of them at
  * load) and the generated image its localStorage key, as plain JSON, so zustand's single-key JSON storage does not fit.
  */
 const draftStorage: PersistStorage<CreateDraft> = {
@@ -188,7 +188,7 @@ export function updateCreateDraft(change: DraftChange): void {
 }
 
 /**
- * SPEC §4: the generated image is kept "if its size allows". A refused write is not an error the
+ * docs/product.md §4: the generated image is kept "if its size allows". A refused write is not an error the
  * person can act on: the render step still shows the image and hands it to post-creation.
  */
 export function saveGeneratedDesign(design: GeneratedDesign): boolean {
@@ -242,7 +242,7 @@ export function hasChosenSpace(draft: CreateDraft): boolean {
   return Boolean(draft.uploadedSpaceImage || draft.selectedSpaceId);
 }
 
-/** The publishable snapshot of a chosen product (SPEC §3 selected_products entry). */
+/** The publishable snapshot of a chosen product (docs/product.md §3 selected_products entry). */
 export function toSelectedProduct(product: DraftProduct): SelectedProduct {
   return {
     id: product.id,

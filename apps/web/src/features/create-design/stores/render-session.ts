@@ -24,7 +24,7 @@ import {
   type DesignSession,
 } from './create-draft';
 
-/** What one entry of the render step does, decided from the drafts (SPEC §4). */
+/** What one entry of the render step does, decided from the drafts (docs/product.md §4). */
 export type RenderPlan =
   | { kind: 'generate'; session: DesignSession; input: GenerateDesignImageInput }
   /**
@@ -32,7 +32,7 @@ export type RenderPlan =
    * form rebuilt from the session, to draw it again with products moved.
    */
   | { kind: 'resume'; session: DesignSession & { renderJobId: string }; input: GenerateDesignImageInput }
-  /** No products and no uploads: SPEC's fixed sample image, without asking the engine. */
+  /** No products and no uploads: docs/product.md's fixed sample image, without asking the engine. */
   | { kind: 'sample'; session: DesignSession; imageUrl: string }
   | { kind: 'no-space' };
 
@@ -91,7 +91,7 @@ const isCurrentSession = (sessionId: string) => getCreateDraft().designSession?.
 /**
  * Renders of the product page's 'See These Products in My Space': the same job and step as the create flow's, but not
  * the create draft's (a design being made there stays as it is), and a failure shows the picture given instead
- * (SPEC §8: see-in-space falls back silently to a sample image).
+ * (docs/product.md §8: see-in-space falls back silently to a sample image).
  */
 const detachedSessions = new Map<string, { fallbackImageUrl: string }>();
 /** The person is looking at this session's render: its end deserves a toast. */
@@ -136,7 +136,7 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
       chosen: 0,
       isSample: true,
     });
-    // SPEC §8's success toast on this path too: to the person, the design is generated either way
+    // docs/product.md §8's success toast on this path too: to the person, the design is generated either way
     toast.success(messages.create.renderSuccess);
     return;
   }

@@ -1,5 +1,5 @@
 /*
- * SPEC §4's "sample video": a short clip made in the browser from the two images themselves, a
+ * docs/product.md §4's "sample video": a short clip made in the browser from the two images themselves, a
  * before → after wipe encoded frame by frame with WebCodecs (through mediabunny, decision 0036) in a
  * worker. Nothing leaves the device.
  */

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod/mini';
 
 /**
- * The navigation state post-creation accepts (SPEC §4 "takes the image from navigation state").
+ * The navigation state post-creation accepts (docs/product.md §4 "takes the image from navigation state").
  * The render step sends `generatedImage` (null while still rendering) with its `designSessionId`.
  * Shop-design's 'Publish to Community' sends a remix: the image, the chosen catalogue products, the
  * person's own items, the original post, the regenerated flag, and no session id.

@@ -95,7 +95,7 @@ describe('buildRenderPlan', () => {
     expect(result.kind === 'generate' && result.input.spaceType).toBe('interior');
   });
 
-  it('stops when there is no space image (SPEC §4)', () => {
+  it('stops when there is no space image (docs/product.md §4)', () => {
     expect(plan({ selectedSpaceId: null })).toEqual({ kind: 'no-space' });
     expect(plan({ selectedSpaceId: 'a-preset-that-is-gone' })).toEqual({ kind: 'no-space' });
   });

@@ -34,7 +34,7 @@ export function spaceImageOf(
 }
 
 /**
- * SPEC §3's fixed sample image: the first template of the mode (a seeded, server-stored photo),
+ * docs/product.md §3's fixed sample image: the first template of the mode (a seeded, server-stored photo),
  * so it is always there and needs no engine.
  */
 export function sampleImageOf(templates: readonly Template[], spaces: readonly Space[]): string | null {
@@ -57,8 +57,8 @@ export function choicesKeyOf(draft: CreateDraft, mode: Mode): string {
 
 /**
  * The session whose render job the step follows again instead of starting another: after a reload (which clears the
- * flow's choices, SPEC §4), or when the person comes back with the same choices while it is still rendering. A job
- * this page saw end, or other choices, mean a new render (SPEC §4: each entry renders).
+ * flow's choices, docs/product.md §4), or when the person comes back with the same choices while it is still rendering. A job
+ * this page saw end, or other choices, mean a new render (docs/product.md §4: each entry renders).
  */
 export function resumableSession(
   draft: CreateDraft,
@@ -85,7 +85,7 @@ export function renderInputOfSession(session: DesignSession, draft: CreateDraft)
   };
 }
 
-/** What this entry of the render step does (SPEC §4): generate, follow its job again, take the sample image, or stop. */
+/** What this entry of the render step does (docs/product.md §4): generate, follow its job again, take the sample image, or stop. */
 export function buildRenderPlan({
   sessionId,
   draft,

@@ -1,7 +1,7 @@
 import type { aiSpaceTypeSchema, Mode } from '@dwellscape/shared';
 import type { z } from 'zod';
 
-/** The text engine's words for the two modes (SPEC §7: 'outdoor' or 'interior'). */
+/** The text engine's words for the two modes (docs/product.md §7: 'outdoor' or 'interior'). */
 export const aiSpaceTypeOf = (mode: Mode): z.infer<typeof aiSpaceTypeSchema> =>
   mode === 'landscape' ? 'outdoor' : 'interior';
 

@@ -29,7 +29,7 @@ describe('redirectForStep', () => {
     expect(redirectForStep('post-creation', { ...nothing, hasItems: true })).toBe('flow-questions');
   });
 
-  it('opens the render step without products: SPEC §4 renders the sample image then', () => {
+  it('opens the render step without products: docs/product.md §4 renders the sample image then', () => {
     expect(redirectForStep('render-result', { ...done, hasItems: false })).toBeNull();
   });
 

@@ -24,7 +24,7 @@ const stepOfRequirement: Record<Requirement, CreateDesignStep> = {
 const flowOrder: Requirement[] = ['hasItems', 'hasAnswers', 'hasSpace', 'hasDesign'];
 
 /**
- * What a step cannot open without. The render step does without products on purpose: SPEC §4 has it
+ * What a step cannot open without. The render step does without products on purpose: docs/product.md §4 has it
  * render a fixed sample image then. Post-creation needs only an image to share, which a remix brings
  * along without ever passing steps 1–3.
  */

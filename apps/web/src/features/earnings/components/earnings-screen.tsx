@@ -26,7 +26,7 @@ const roleText: Record<EarningsEntry['role'], string> = {
   sample: 'Earlier earnings',
 };
 
-/** The account's commission ledger (issue #16): pending and available apart, per design, and every entry newest first. */
+/** The account's commission ledger (decision 0018): pending and available apart, per design, and every entry newest first. */
 export function EarningsScreen() {
   const me = useMe();
   const isSignedIn = me.data?.signedIn === true;

@@ -17,12 +17,12 @@ export interface GetDesignsParams {
   cursor?: string;
 }
 
-/** The newest public designs of one mode (SPEC §7 feed read), 25 at a time, older ones by keyset cursor. */
+/** The newest public designs of one mode (docs/product.md §7 feed read), 25 at a time, older ones by keyset cursor. */
 export async function getDesigns({ mode, cursor }: GetDesignsParams, signal?: AbortSignal): Promise<FeedPage> {
   return expandFeedPage(await callApi(contracts.listFeed, { query: { mode, limit: FEED_PAGE_SIZE, cursor }, signal }));
 }
 
-/** SPEC §4: 3 attempts in all, waiting 2 s and then 4 s. */
+/** docs/product.md §4: 3 attempts in all, waiting 2 s and then 4 s. */
 export const feedRetryDelay = (attemptIndex: number) =>
   FEED_RETRY_DELAYS_MS[Math.min(attemptIndex, FEED_RETRY_DELAYS_MS.length - 1)] ?? 0;
 
@@ -42,7 +42,7 @@ function takeEarlyFirstPage(mode: Mode): Promise<FeedPage> | null {
  * Requests the feed's first page before the feed screen exists, as the first of its attempts. An answer that
  * arrives first goes into the feed's query, so the screen opens with it. A failure is handed to the screen: its
  * query's first attempt reports it (without asking the server again), so 'Retry attempt 1/3' shows on the
- * screen and the next attempts wait 2 s and 4 s from there (SPEC §4): 3 requests in all, as without this.
+ * screen and the next attempts wait 2 s and 4 s from there (docs/product.md §4): 3 requests in all, as without this.
  * Resolves with the page, or null when it failed.
  */
 export async function fetchFirstFeedPageEarly(queryClient: QueryClient, mode: Mode): Promise<FeedPage | null> {

@@ -30,7 +30,7 @@ const followingDescription = 'Rooms and outdoor spaces by the people you follow'
 
 /**
  * Home: 'For you', the community feed of the active design mode, live, with older designs on demand
- * (SPEC §2, §4); beside it 'Following', designs by the people the account follows.
+ * (docs/product.md §2, §4); beside it 'Following', designs by the people the account follows.
  */
 export function FeedScreen() {
   const mode = useDesignMode();
@@ -124,7 +124,7 @@ function FeedLoading({ failureCount }: { failureCount: number }) {
           className="flex items-center justify-center gap-2 text-center text-xs font-medium text-muted-foreground"
         >
           <RefreshCw className="size-3.5 animate-spin" aria-hidden />
-          {/* SPEC §4/§2 read as: n counts the retries, of SPEC's 3 attempts in all. The first retry (the second
+          {/* docs/product.md §4/§2 read as: n counts the retries, of docs/product.md's 3 attempts in all. The first retry (the second
               request) shows 1/3 from the first failure on, through its 2 s wait; the second retry shows 2/3. The
               first request is not a retry and shows no note; with only 2 retries, 3/3 never shows. */}
           {messages.feed.retryAttempt(failureCount, FEED_MAX_ATTEMPTS)}

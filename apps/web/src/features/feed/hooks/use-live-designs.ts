@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 const DESIGN_EVENT = 'design';
 
 /**
- * SPEC §4: a design published anywhere appears at the top of the feed of its mode without a reload.
+ * docs/product.md §4: a design published anywhere appears at the top of the feed of its mode without a reload.
  * Reconnects when the mode changes; returns the ids that arrived live, newest first.
  */
 export function useLiveDesigns(mode: Mode): readonly string[] {

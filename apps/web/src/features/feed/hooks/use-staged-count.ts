@@ -7,13 +7,13 @@ import { startTransition, useEffect, useState } from 'react';
 export const FIRST_SCREEN_CARDS = 1;
 /**
  * The very first time in a page's life (right after the password, under the unlock transition) the screen renders
- * without cards, and its first card a task later: two shorter tasks instead of one long one (issue #17: total
+ * without cards, and its first card a task later: two shorter tasks instead of one long one (bench/README.md: total
  * blocking time), with the card still painted long before the transition ends.
  */
 export const PAGE_FIRST_CARDS = 0;
 /**
  * Cards added per later step: each step is a short task of its own, so none blocks the main thread for long
- * (a phone's CPU renders, styles and lays out one card in well under 50 ms; two took longer, issue #17).
+ * (a phone's CPU renders, styles and lays out one card in well under 50 ms; two took longer, bench/README.md).
  */
 export const CARDS_PER_STEP = 1;
 

@@ -4,7 +4,7 @@ import { afterEarlyRead, earlyReadsFor } from './early-reads';
 import { startGate } from './gate-controller';
 
 // index.html's inline script (build/static-gate.ts), run as soon as the gate's markup is parsed.
-// SPEC §4: every load of the app shell starts without the previous create-flow drafts, before the gate is passed.
+// docs/product.md §4: every load of the app shell starts without the previous create-flow drafts, before the gate is passed.
 clearDraftKeys();
 // and with the saved preferences applied (dark, landscape), before its first paint
 applyPreferencesToBody(readStoredBodyPreferences());

@@ -3,8 +3,8 @@ import { GATE_AFTER_ID } from './gate-ids';
 import { circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
 
 /*
- * The gate's behaviour (SPEC §2, §4), in plain DOM code written inline into index.html with its markup, so the
- * password can be typed and sent before the app's code has arrived (issue #17). The app subscribes to it
+ * The gate's behaviour (docs/product.md §2, §4), in plain DOM code written inline into index.html with its markup, so the
+ * password can be typed and sent before the app's code has arrived (bench/README.md). The app subscribes to it
  * (app/app.tsx): it renders itself under the gate while the 1 s transition plays, and locks the gate again when
  * the server says the session is gone.
  */
@@ -38,13 +38,13 @@ declare global {
   }
 }
 
-/** SPEC's texts for a refused password and for too many attempts: the markup carries them (gate-markup.ts). */
+/** docs/product.md's texts for a refused password and for too many attempts: the markup carries them (gate-markup.ts). */
 export interface GateTexts {
   invalid: string;
   rateLimited: string;
 }
 
-/** The text for a failed unlock: SPEC's 'Invalid password' for a refused password, else the server's words. */
+/** The text for a failed unlock: docs/product.md's 'Invalid password' for a refused password, else the server's words. */
 export async function gateErrorText(response: Response, texts: GateTexts): Promise<string> {
   if (response.status === 429) return texts.rateLimited;
   // 400 means the server refused the value itself (too long, say): to a person that is still a wrong password
@@ -147,7 +147,7 @@ export function startGate(
     failureTimer = window.setTimeout(clearFailure, GATE_ERROR_DISPLAY_MS);
   };
 
-  // SPEC §2: a white overlay expands, then fades, over the 1 s transition. It fades into the app's own background
+  // docs/product.md §2: a white overlay expands, then fades, over the 1 s transition. It fades into the app's own background
   // (dark in dark mode), which stays until the app replaces it. Opacity and transform only, so the compositor runs
   // it while the app and the feed's first page load underneath.
   const startTransition = () => {

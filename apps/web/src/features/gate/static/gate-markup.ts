@@ -2,8 +2,8 @@ import { messages } from '@dwellscape/shared/messages';
 
 /*
  * The gate's markup, written into index.html at build time (vite.config.ts, staticGate): the gate paints with the
- * page's first bytes and takes the password before the app's code has arrived (issue #17). The classes are the
- * app's own Tailwind classes, inlined with the stylesheet; the texts are SPEC's, from `messages`.
+ * page's first bytes and takes the password before the app's code has arrived (bench/README.md). The classes are the
+ * app's own Tailwind classes, inlined with the stylesheet; the texts are docs/product.md's, from `messages`.
  */
 
 export type IconNode = readonly (readonly [tag: string, attributes: Readonly<Record<string, string>>])[];
@@ -92,7 +92,7 @@ function archLines(): string {
 }
 
 /**
- * SPEC §2 and §4: the beta gate shown at every app load. Its element ids are what the gate's script
+ * docs/product.md §2 and §4: the beta gate shown at every app load. Its element ids are what the gate's script
  * (gate-controller.ts) works with.
  */
 export function gateMarkup(): string {

@@ -23,7 +23,7 @@ import { useOrders } from '../api/get-orders';
 
 const CANCEL_WINDOW_HOURS = ORDER_CANCEL_WINDOW_MS / 3_600_000;
 
-/** The account's orders (issue #16), newest first, each with its status and what it holds. */
+/** The account's orders (decision 0018), newest first, each with its status and what it holds. */
 export function OrdersScreen() {
   const me = useMe();
   const isSignedIn = me.data?.signedIn === true;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useCommentComposer } from '@/components/comments-dialog/use-comment-composer';
 
-/** The post's 'Add a comment...' box: posts as the current user (PRODUCT.md), so only the text is sent. */
+/** The post's 'Add a comment...' box: posts as the current user (docs/product.md §10), so only the text is sent. */
 export function AddCommentForm({ designId }: { designId: string }) {
   const inputId = useId();
   const { text, setText, submit, isPending } = useCommentComposer(designId);
@@ -25,7 +25,7 @@ export function AddCommentForm({ designId }: { designId: string }) {
         enterKeyHint="send"
         className="h-11 rounded-full px-4"
       />
-      {/* SPEC §5: disabled while the text is empty or posting; whitespace alone gets the 'Empty Comment' toast */}
+      {/* docs/product.md §5: disabled while the text is empty or posting; whitespace alone gets the 'Empty Comment' toast */}
       <Button type="submit" className="h-11 rounded-full px-5" disabled={text === ''} isLoading={isPending}>
         {!isPending && <Send className="size-4" aria-hidden />}
         {messages.comments.post}

@@ -11,7 +11,7 @@ import { useDesign } from '@/lib/api/get-design';
 import { PostComments } from './post-comments';
 import { PostRemixes } from './post-remixes';
 
-/** SPEC §2: /post/{postId} — the design, its remixes, its real comments and a box to add one (PRODUCT.md). */
+/** docs/product.md §2: /post/{postId} — the design, its remixes, its real comments and a box to add one (docs/product.md §10). */
 export function PostScreen() {
   const { postId = '' } = useParams();
   const post = useDesign(postId);

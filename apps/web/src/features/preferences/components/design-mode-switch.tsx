@@ -4,7 +4,7 @@ import { IconSwitch } from '@/components/ui/switch';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toggleLandscapeMode, usePreferences } from '@/lib/preferences';
 
-/** SPEC §1: the header's two-state switch between interior (portrait icon) and landscape (landscape icon). */
+/** docs/product.md §1: the header's two-state switch between interior (portrait icon) and landscape (landscape icon). */
 export function DesignModeSwitch() {
   const { isLandscapeMode } = usePreferences();
   const stateId = useId();

@@ -276,6 +276,6 @@ function formErrorOf(error: unknown): string {
 }
 
 function uploadErrorOf(error: unknown): string {
-  // the upload's own words for too large, not an image, too many pixels (PRODUCT.md upload rules)
+  // the upload's own words for too large, not an image, too many pixels (docs/product.md §10 upload rules)
   return error instanceof ApiError && error.isClientError ? error.message : editProfileTexts.uploadFailed;
 }

@@ -35,7 +35,7 @@ export const profileTexts = {
     `Direct messages are not part of the beta yet. Until they arrive, follow ${name} or leave a comment on their designs.`,
 } as const;
 
-/** Avatar, names, bio, counts, and the actions that fit whose profile it is (SPEC §2, §6). */
+/** Avatar, names, bio, counts, and the actions that fit whose profile it is (docs/product.md §2, §6). */
 export function ProfileHeader({ user }: { user: User }) {
   const counts = [
     { label: 'Posts', value: user.postCount },

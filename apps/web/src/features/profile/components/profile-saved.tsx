@@ -82,7 +82,7 @@ function SavedDesigns({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
-/** Signed out, the profile is the first sample user's (SPEC §2): signing in leads to one's own Saved tab. */
+/** Signed out, the profile is the first sample user's (docs/product.md §2): signing in leads to one's own Saved tab. */
 function SignedOutSaved() {
   const { openAccountSheet } = useAccountSheet();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import { ProfileSaved } from './profile-saved';
 const DESIGNS_TAB = 'designs';
 const SAVED_TAB = 'saved';
 
-/** SPEC §2: /profile/{userId}. */
+/** docs/product.md §2: /profile/{userId}. */
 export function ProfileScreen() {
   const { userId = '' } = useParams();
   // /profile/{id}?tab=saved opens on the Saved tab (where signing in from it leads)

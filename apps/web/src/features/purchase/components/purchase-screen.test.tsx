@@ -167,7 +167,7 @@ describe('PurchaseScreen', () => {
 
     const dialog = await screen.findByRole('dialog', { name: orderMessages.placedTitle });
     expect(dialog).toHaveAccessibleDescription(orderMessages.paymentPending);
-    // SPEC's sentence about a real payment processor, word for word
+    // docs/product.md's sentence about a real payment processor, word for word
     expect(within(dialog).getByText(messages.purchase.paymentsDisabled)).toBeInTheDocument();
     expect(within(dialog).getByText('$1,949.48')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', paths.orders.getHref());

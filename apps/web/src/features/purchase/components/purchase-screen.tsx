@@ -33,8 +33,8 @@ function refusalText(error: unknown): string {
 }
 
 /**
- * SPEC §2 /purchase: the items from shop-design and the cart, a total, and 'Complete Purchase',
- * which places a real order (issue #16): signed out it asks to sign in first and keeps the cart;
+ * docs/product.md §2 /purchase: the items from shop-design and the cart, a total, and 'Complete Purchase',
+ * which places a real order (decision 0018): signed out it asks to sign in first and keeps the cart;
  * the beta records the order with its payment pending and says plainly that no money moved.
  */
 export function PurchaseScreen() {

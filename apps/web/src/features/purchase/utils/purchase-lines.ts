@@ -73,7 +73,7 @@ export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: rea
   ];
 }
 
-/** SPEC §9: the sum of product prices plus uploaded items (price 0), per quantity. */
+/** docs/product.md §9: the sum of product prices plus uploaded items (price 0), per quantity. */
 export function purchaseTotal(lines: readonly PurchaseLine[]): number {
   return sumLineTotals(lines);
 }

@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export type SearchResults = SearchResponse & { query: string; mode: Mode };
 
-/** Server-side search (PRODUCT.md): the first 20 designs, products of the mode and users, and how many match. */
+/** Server-side search (docs/product.md §10): the first 20 designs, products of the mode and users, and how many match. */
 export async function search(q: string, mode: Mode, signal?: AbortSignal): Promise<SearchResults> {
   const response = await callApi(contracts.search, { query: { q, mode }, signal });
   return { ...response, query: q, mode };

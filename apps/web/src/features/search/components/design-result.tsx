@@ -7,7 +7,7 @@ import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { paths } from '@/config/paths';
 import { shownLikesCount, useViewerLikesCount } from '@/lib/api/like-design';
 
-/** A matching design: opens the post; both buttons open the shop-design view (PRODUCT.md). */
+/** A matching design: opens the post; both buttons open the shop-design view (docs/product.md §10). */
 export function DesignResult({ design }: { design: Design }) {
   const likes = shownLikesCount(design, useViewerLikesCount());
   return (

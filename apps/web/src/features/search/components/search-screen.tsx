@@ -37,7 +37,7 @@ function addressParams(query: string, tab: Tab): URLSearchParams {
 /** The tab's name with how many match in all once there are results: 'Designs (3)', 'Designs (47)'. */
 export const tabLabel = (tab: Tab, count: number | null) => (count === null ? tab : `${tab} (${count})`);
 
-/** SPEC §2 search, served by the API (PRODUCT.md): one box, three tabs with match counts once text is typed. */
+/** docs/product.md §2 search, served by the API (docs/product.md §10): one box, three tabs with match counts once text is typed. */
 export function SearchScreen() {
   const mode = useDesignMode();
   // the words and the tab live in the address too, so coming back from a result shows the same results

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toastAddedToCart } from '@/components/cart/added-to-cart-toast';
 import { addToCart, type CartItem } from '@/lib/cart';
 
-/** 'Add to Cart' as the product popup does it (SPEC §4): an 800 ms wait, the cart, then 'Added to Cart!' offering to view it. */
+/** 'Add to Cart' as the product popup does it (docs/product.md §4): an 800 ms wait, the cart, then 'Added to Cart!' offering to view it. */
 export function useAddToCartAfterDelay(): {
   add: (item: CartItem, quantity?: number) => Promise<void>;
   isAdding: boolean;

@@ -18,7 +18,7 @@ interface PurchaseViewProps {
   onLinesChange: (lines: ShopLine[]) => void;
 }
 
-/** SPEC §2 purchase sub-view: quantities from 0 up, 'Remove', a total, and checkout with what is left. */
+/** docs/product.md §2 purchase sub-view: quantities from 0 up, 'Remove', a total, and checkout with what is left. */
 export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewProps) {
   const navigate = useNavigate();
   const total = sumLineTotals(lines);

@@ -27,7 +27,7 @@ interface ShopDesignScreenProps {
   SeeInSpace: ComponentType<SeeInSpaceProps>;
 }
 
-/** SPEC §2 /shop-design/{postId}: buy a design's products, or see them in your own space. */
+/** docs/product.md §2 /shop-design/{postId}: buy a design's products, or see them in your own space. */
 export function ShopDesignScreen({ SeeInSpace }: ShopDesignScreenProps) {
   const { postId = '' } = useParams();
   const design = useDesign(postId);

@@ -1,6 +1,6 @@
 import type { DesignProduct } from '@dwellscape/shared';
 
-/** A photo of the person's own product, stored on the server; it has no price (SPEC §2: shown at 0). */
+/** A photo of the person's own product, stored on the server; it has no price (docs/product.md §2: shown at 0). */
 export interface OwnProduct {
   url: string;
   name: string;
