@@ -181,7 +181,14 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
       const idleEnd = await measure();
 
       const heapGrowth = idleEnd.heapUsed - idleStart.heapUsed;
-      const rssGrowth = idleEnd.rss - idleStart.rss;
+      // RSS as the OS sees it steps with the allocator's arenas: a CI run on Node 24 once read +14.5 MB at the idle's
+      // end with the heap flat (-0.06 MB), and 0 MB on the next run. A leak stays; a step is gone a few heartbeats
+      // later, so a reading past the limit is taken again once and the lower one counts.
+      let rssGrowth = idleEnd.rss - idleStart.rss;
+      if (rssGrowth >= MAX_IDLE_RSS_GROWTH) {
+        await sleep(HEARTBEAT_MS * 5);
+        rssGrowth = Math.min(rssGrowth, (await measure()).rss - idleStart.rss);
+      }
       const perSubscriber = (idleStart.heapUsed - before.heapUsed) / SUBSCRIBERS;
 
       const published = performance.now();
