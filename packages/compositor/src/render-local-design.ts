@@ -173,9 +173,11 @@ function foundPiecesOf(geometry: PhotoGeometry, replaced: ReadonlySet<string>): 
   return geometry.pieces.flatMap((piece, n) => {
     const id = `piece-${n + 1}`;
     if (polygonArea(piece.polygon) < area * MIN_OFFERED_PIECE) return [];
+    // a piece's outline may run past the picture's edge (a silhouette's hull): the tool offers the part inside it
+    const fraction = (v: number, size: number) => Math.round(Math.min(1, Math.max(0, v / size)) * 10_000) / 10_000;
     const polygon = piece.polygon.map(([x, y]) => ({
-      x: Math.round((x / geometry.width) * 10_000) / 10_000,
-      y: Math.round((y / geometry.height) * 10_000) / 10_000,
+      x: fraction(x, geometry.width),
+      y: fraction(y, geometry.height),
     }));
     return [{ id, polygon, erased: replaced.has(id) }];
   });
