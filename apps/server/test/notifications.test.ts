@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type Notification } from '@dwellscape/shared';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertNotification, insertUser, minutesAgo } from './fixtures';
+import { insertDesign, insertNotification, insertUser, minutesAgo, signUp } from './fixtures';
 
 describe.each(dbKinds)('notifications API on %s', (kind) => {
   let t: TestApp;
   let cookie: string;
+  let me: string;
   const now = Date.now();
 
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
     const db = t.database.db;
-    await insertUser(db, { id: 'u-me', username: 'me', rank: 1 });
+    // the current user is the signed-in account (a guest has no notifications of its own)
+    const account = await signUp(t.app, await t.unlock());
+    me = account.accountId;
+    cookie = account.cookie;
     await insertUser(db, {
       id: 'u-actor',
       username: 'sofa_fan',
@@ -21,10 +25,10 @@ describe.each(dbKinds)('notifications API on %s', (kind) => {
       rank: 2,
     });
     await insertUser(db, { id: 'u-else', username: 'someone_else', rank: 3 });
-    await insertDesign(db, { id: 'd-mine', userId: 'u-me', afterImageUrl: '/media/test/after-mine.webp' });
+    await insertDesign(db, { id: 'd-mine', userId: me, afterImageUrl: '/media/test/after-mine.webp' });
     await insertNotification(db, {
       id: 'n-like',
-      userId: 'u-me',
+      userId: me,
       type: 'like',
       actorId: 'u-actor',
       designId: 'd-mine',
@@ -33,7 +37,7 @@ describe.each(dbKinds)('notifications API on %s', (kind) => {
     });
     await insertNotification(db, {
       id: 'n-commission',
-      userId: 'u-me',
+      userId: me,
       type: 'commission',
       designId: 'd-mine',
       amount: 1245.5,
@@ -43,7 +47,7 @@ describe.each(dbKinds)('notifications API on %s', (kind) => {
     });
     await insertNotification(db, {
       id: 'n-follow',
-      userId: 'u-me',
+      userId: me,
       type: 'follow',
       actorId: 'u-actor',
       message: 'started following you',
@@ -53,10 +57,9 @@ describe.each(dbKinds)('notifications API on %s', (kind) => {
       id: 'n-not-mine',
       userId: 'u-else',
       type: 'follow',
-      actorId: 'u-me',
+      actorId: me,
       createdAt: minutesAgo(1, now),
     });
-    cookie = await t.unlock();
   });
 
   afterAll(async () => {
@@ -127,7 +130,7 @@ describe.each(dbKinds)('notifications API on an empty %s database', (kind) => {
     await t?.close();
   });
 
-  it('answers an empty list when there is no current user yet', async () => {
+  it('answers an empty list to a guest, who has no notifications of its own', async () => {
     const cookie = await t.unlock();
     const res = await t.app.inject({ method: 'GET', url: apiPaths.notifications, headers: { cookie } });
     expect(res.statusCode).toBe(200);
