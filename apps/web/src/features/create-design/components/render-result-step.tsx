@@ -25,7 +25,8 @@ import { RenderProgressBar } from '@/components/ui/render-progress-bar';
 import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { useQuestions } from '../api/get-questions';
-import { useRecompositeDesign } from '../api/recomposite-design';
+import type { GenerateDesignImageInput } from '../api/generate-design-image';
+import { useRecompositeDesign, type Adjustment } from '../api/recomposite-design';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { cn } from '@/lib/cn';
 import { useTemplates } from '../api/get-templates';
@@ -237,6 +238,22 @@ export function RenderStage(props: RenderStageProps) {
   // the picked variation: its picture, its receipt, and its placements for the adjuster
   const shown = chosenVariation(state);
   const erase = eraseOf(shown);
+  // the picture drawn again on the server with these placements and this erase, kept as the shown variation
+  const redraw = async (input: GenerateDesignImageInput, adjustment: Adjustment, next: EraseInputBody | undefined) => {
+    const result = await recomposite({ input, adjustment, ...(next ? { erase: next } : {}) });
+    keepAdjustedRender(
+      sessionId,
+      result.imageUrl,
+      result.placements,
+      result.renderSize,
+      result.receipt ?? null,
+      {
+        ...(result.plane ? { plane: result.plane } : {}),
+        ...(result.layers ? { layers: result.layers } : {}),
+      },
+      next,
+    );
+  };
   if (isErasing && shown.placements && shown.renderSize && state.input) {
     const { input, placements, renderSize } = {
       input: state.input,
@@ -253,23 +270,7 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsErasing(false)}
         onApply={async (next) => {
           // a failure stays in the tool, which says so
-          const result = await recomposite({
-            input,
-            adjustment: { placements, ...(shown.plane ? { plane: shown.plane } : {}) },
-            erase: next,
-          });
-          keepAdjustedRender(
-            sessionId,
-            result.imageUrl,
-            result.placements,
-            result.renderSize,
-            result.receipt ?? null,
-            {
-              ...(result.plane ? { plane: result.plane } : {}),
-              ...(result.layers ? { layers: result.layers } : {}),
-            },
-            next,
-          );
+          await redraw(input, { placements, ...(shown.plane ? { plane: shown.plane } : {}) }, next);
           setIsErasing(false);
           toast.success('Your changes are in the design.');
         }}
@@ -296,19 +297,7 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsAdjusting(false)}
         onApply={async (adjustment) => {
           try {
-            const result = await recomposite({ input, adjustment, ...(erase ? { erase } : {}) });
-            keepAdjustedRender(
-              sessionId,
-              result.imageUrl,
-              result.placements,
-              result.renderSize,
-              result.receipt ?? null,
-              {
-                ...(result.plane ? { plane: result.plane } : {}),
-                ...(result.layers ? { layers: result.layers } : {}),
-              },
-              erase,
-            );
+            await redraw(input, adjustment, erase);
             setIsAdjusting(false);
             toast.success('Your changes are in the design.');
           } catch {
