@@ -17,6 +17,7 @@ import flowRoutes from './modules/flow/flow.routes';
 import followsRoutes from './modules/follows/follows.routes';
 import gateRoutes from './modules/gate/gate.routes';
 import mediaRoutes from './modules/media/media.routes';
+import previewsRoutes from './modules/previews/previews.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import { WriteLimiter } from './plugins/write-limits';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   // /media/w/<width>/<key>: stored images in responsive sizes (a more specific route than the file server's /media/*)
   await app.register(mediaRoutes);
+  await app.register(previewsRoutes);
   await app.register(staticFilesPlugin);
 
   return app as unknown as AppInstance;

@@ -46,4 +46,6 @@ export const apiPaths = {
   renderJob: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}`,
   renderJobEvents: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}/events`,
   renderJobCancel: (id: string) => `/api/render-jobs/${encodeURIComponent(id)}/cancel`,
+  /** A design's link-preview picture (1200×630): outside /api, so a crawler with no gate session reaches it. */
+  designPreview: (id: string) => `/media/previews/${encodeURIComponent(id)}.png`,
 } as const;

@@ -71,6 +71,7 @@ import {
   renderVariationCountSchema,
   uploadResponseSchema,
 } from './render-schemas';
+import { updateDesignBodySchema } from './design-edits';
 
 /*
  * One contract per API call: its method, its route, the schemas of what it takes and of what it answers on success.
@@ -396,6 +397,23 @@ export const contracts = {
     params: idParamsSchema,
     stream: true,
     status: 200,
+    response: null,
+  }),
+
+  /* a design's owner edits or deletes it */
+  updateDesign: contract({
+    method: 'PATCH',
+    route: routeOf(apiPaths.design),
+    params: idParamsSchema,
+    body: updateDesignBodySchema,
+    status: 200,
+    response: designSchema,
+  }),
+  deleteDesign: contract({
+    method: 'DELETE',
+    route: routeOf(apiPaths.design),
+    params: idParamsSchema,
+    status: 204,
     response: null,
   }),
 } as const;

@@ -9,3 +9,4 @@ export * from './api-paths';
 export * from './accounts';
 export * from './orders';
 export * from './contracts';
+export * from './design-edits';

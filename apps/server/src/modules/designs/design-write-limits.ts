@@ -52,3 +52,11 @@ export const FOLLOW_LIMIT: WriteLimit = {
   windowMs: MINUTE,
   message: 'You are following too fast. Please wait a moment.',
 };
+
+/** Edits and deletions of one's own designs together, per account: each edit redraws its link preview. */
+export const DESIGN_EDIT_LIMIT: WriteLimit = {
+  name: 'design-edit',
+  max: 30,
+  windowMs: 10 * MINUTE,
+  message: 'You are changing designs too fast. Please wait a moment.',
+};

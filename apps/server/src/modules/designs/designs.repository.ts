@@ -421,3 +421,60 @@ export async function findLikedAmong(db: AppDatabase, viewerId: string, designId
   const rows = await likedAmongStatement(db).execute({ viewerId, designIds });
   return new Set(rows.map((row) => row.designId));
 }
+
+/** Who may change a design: its author, and whether anyone else may see it (visibleTo); null for none with this id. */
+export async function findDesignOwner(
+  db: Pick<AppDatabase, 'select'>,
+  id: string,
+): Promise<{ userId: string; isPublic: boolean } | null> {
+  const [row] = await db
+    .select({ userId: designs.userId, isPublic: designs.isPublic })
+    .from(designs)
+    .where(eq(designs.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Changes the author's own design's title or caption; false when it is not theirs (or gone). */
+export async function updateOwnDesignText(
+  db: AppDatabase,
+  id: string,
+  userId: string,
+  change: { title?: string; caption?: string },
+): Promise<boolean> {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
+    const updated = await tx
+      .update(designs)
+      .set(change)
+      .where(and(eq(designs.id, id), eq(designs.userId, userId)))
+      .returning({ id: designs.id, isPublic: designs.isPublic });
+    if (updated.length === 0) return false;
+    if (updated[0]!.isPublic) await feedDidChange({ designs: [id] });
+    return true;
+  });
+}
+
+/**
+ * Deletes the author's own design; its comments, likes, saves and notifications go with it (foreign
+ * keys), and its remixes keep their original creator's credit (original_creator_id) while their link
+ * to it is cleared, as when an account is deleted. Returns the pictures it showed, or null when it
+ * is not theirs (or gone).
+ */
+export async function deleteOwnDesign(db: AppDatabase, id: string, userId: string): Promise<string[] | null> {
+  return writeFeedTransaction(db, async (tx, feedDidChange) => {
+    const [removed] = await tx
+      .delete(designs)
+      .where(and(eq(designs.id, id), eq(designs.userId, userId)))
+      .returning({
+        isPublic: designs.isPublic,
+        originalDesignId: designs.originalDesignId,
+        beforeImageUrl: designs.beforeImageUrl,
+        afterImageUrl: designs.afterImageUrl,
+        videoUrl: designs.videoUrl,
+      });
+    if (!removed) return null;
+    // the card leaves its mode's pages (every later cursor moves), and a remix's original counts one fewer
+    if (removed.isPublic) await feedDidChange();
+    return [removed.beforeImageUrl, removed.afterImageUrl, removed.videoUrl].filter((url) => url !== null);
+  });
+}

@@ -3,9 +3,10 @@ import { route } from '../../contract-route';
 import { asResponse } from '../../response-serializer';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
-import { COMMENT_LIMIT, LIKE_LIMIT, PUBLISH_LIMIT } from './design-write-limits';
+import { COMMENT_LIMIT, DESIGN_EDIT_LIMIT, LIKE_LIMIT, PUBLISH_LIMIT } from './design-write-limits';
 import {
   addComment,
+  deleteDesign,
   getDesign,
   likeDesign,
   listComments,
@@ -13,6 +14,7 @@ import {
   listRemixes,
   publishDesign,
   unlikeDesign,
+  updateDesign,
 } from './designs.service';
 
 export default async function designsRoutes(app: AppInstance) {
@@ -65,4 +67,17 @@ export default async function designsRoutes(app: AppInstance) {
     async (request, reply) =>
       reply.code(201).send(await addComment(app.db, request.params.id, requireAccount(request), request.body)),
   );
+
+  // the author's own writes: 403 for another account's design it can see
+  const ownWrite = { ...limited, 403: errorResponseSchema, ...signInRequiredResponse };
+
+  route(app, contracts.updateDesign, { limits: [DESIGN_EDIT_LIMIT], responses: ownWrite }, async (request) => {
+    const viewer = { ...request.viewer, accountId: requireAccount(request) };
+    return updateDesign(app.db, app.storage, request.params.id, viewer, request.body);
+  });
+
+  route(app, contracts.deleteDesign, { limits: [DESIGN_EDIT_LIMIT], responses: ownWrite }, async (request, reply) => {
+    await deleteDesign(app.db, app.storage, request.params.id, requireAccount(request));
+    return reply.code(204).send();
+  });
 }

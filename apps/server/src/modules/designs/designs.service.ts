@@ -14,10 +14,11 @@ import {
   type commentPageQuerySchema,
   type publishDesignBodySchema,
   type DesignProduct,
+  type UpdateDesignBody,
 } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { invalidField, notFound } from '../../errors';
+import { AppError, invalidField, notFound } from '../../errors';
 import { CheckedJson } from '../../response-serializer';
 import type { FileStorage } from '../../storage/file-storage';
 import { findRenderReceipt } from '../../media/stored-media';
@@ -40,8 +41,14 @@ import {
   findRemixSource,
   insertDesignAndAnnounce,
   removeLike,
+  deleteOwnDesign,
+  findDesignOwner,
+  updateOwnDesignText,
   type DesignKey,
 } from './designs.repository';
+import { forgetFiles } from '../../media/forget-files';
+import { findPreviewFacts } from '../previews/previews.repository';
+import { forgetPreviewPicture } from '../previews/preview-picture';
 import { nextPageCursor, readPageCursor } from './design-pages';
 import { buildFeedPageTemplate, feedPageKey, renderFeedPageBytes, type FeedPageCache } from './feed-cache';
 import type { ListeningCache } from '../../realtime/listening-cache';
@@ -365,4 +372,51 @@ export async function addComment(
   if (!added) throw designNotFound();
   await notifyCommented(db, { designId, actorId: added.comment.userId, text });
   return added;
+}
+
+/**
+ * Only a design's author changes it (docs/product.md §6): another account is refused (403) when it
+ * can see the design, and told nothing (404) when it cannot.
+ */
+async function assertOwnDesign(db: AppDatabase, designId: string, accountId: string): Promise<void> {
+  const owner = await findDesignOwner(db, designId);
+  if (!owner || (!owner.isPublic && owner.userId !== accountId)) throw designNotFound();
+  if (owner.userId !== accountId) throw new AppError('forbidden', 'Only its author can change this design');
+}
+
+/** Changes the title or caption of the account's own design; its link preview is drawn again on its next request. */
+export async function updateDesign(
+  db: AppDatabase,
+  storage: FileStorage,
+  designId: string,
+  viewer: Viewer & { accountId: string },
+  input: UpdateDesignBody,
+): Promise<Design> {
+  await assertOwnDesign(db, designId, viewer.accountId);
+  const before = await findPreviewFacts(db, designId);
+  const change = {
+    ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+    ...(input.caption !== undefined ? { caption: input.caption.trim() } : {}),
+  };
+  if (!(await updateOwnDesignText(db, designId, viewer.accountId, change))) throw designNotFound();
+  await forgetPreviewPicture(storage, before);
+  return getDesign(db, designId, viewer);
+}
+
+/**
+ * Deletes the account's own design with its comments, likes and saves, then its pictures that
+ * nothing else shows (a remix may show its original's) and its link preview.
+ */
+export async function deleteDesign(
+  db: AppDatabase,
+  storage: FileStorage,
+  designId: string,
+  accountId: string,
+): Promise<void> {
+  await assertOwnDesign(db, designId, accountId);
+  const preview = await findPreviewFacts(db, designId);
+  const pictures = await deleteOwnDesign(db, designId, accountId);
+  if (pictures === null) throw designNotFound();
+  await forgetPreviewPicture(storage, preview);
+  await forgetFiles({ db, storage }, pictures);
 }
