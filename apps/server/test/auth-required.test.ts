@@ -14,7 +14,17 @@ import { createTestApp, dbKinds, type TestApp } from './helpers';
 
 const OPEN_ROUTES = new Set([`GET ${apiPaths.health}`, `HEAD ${apiPaths.health}`, `POST ${apiPaths.gate}`]);
 /** Routes outside /api are public on purpose: stored files, served to <img> tags without a cookie. */
-const PUBLIC_ROUTES = new Set(['GET /media/*', 'HEAD /media/*', 'GET /media/w/:width/*', 'HEAD /media/w/:width/*']);
+const PUBLIC_ROUTES = new Set([
+  'GET /media/*',
+  'HEAD /media/*',
+  'GET /media/w/:width/*',
+  'HEAD /media/w/:width/*',
+  // link previews: a crawler has no cookie, and they show a public design's title, picture and author only (decision 0048)
+  'GET /media/previews/:file',
+  'HEAD /media/previews/:file',
+  'GET /post/:postId',
+  'HEAD /post/:postId',
+]);
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const nameOf = (route: RouteEntry) => `${route.method} ${route.url}`;

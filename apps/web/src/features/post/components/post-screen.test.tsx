@@ -1,5 +1,12 @@
-import { messages, type Comment, type Design } from '@dwellscape/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  messages,
+  postPageMessages,
+  type Comment,
+  type Design,
+  type SessionResponse,
+  type User,
+} from '@dwellscape/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
@@ -49,14 +56,52 @@ const existing = [
   comment('c2', 'Jordan Blake', 'Thank you!', minutesAgo(5), jordan),
 ];
 
-function stubPostApi({ failPost = false, holdPost }: { failPost?: boolean; holdPost?: Promise<void> } = {}) {
+/** A whole profile of someone a card shows. */
+const profileOf = (user: typeof maya, overrides: Partial<User> = {}): User => ({
+  ...user,
+  bio: '',
+  followerCount: 10,
+  followingCount: 3,
+  postCount: 4,
+  commissionEarned: '$0.00',
+  isCurrentUser: false,
+  isFollowedByViewer: false,
+  ...overrides,
+});
+
+const sessionAs = (user: typeof maya): SessionResponse => ({
+  viewerId: 'v-1',
+  signedIn: true,
+  unreadNotifications: 0,
+  currentUser: profileOf(user, { isCurrentUser: true }),
+});
+
+interface StubOptions {
+  failPost?: boolean;
+  holdPost?: Promise<void>;
+  /** Who is signed in: Maya (someone else) unless told. */
+  viewer?: typeof maya;
+  design?: Design;
+}
+
+function stubPostApi({ failPost = false, holdPost, viewer = maya, design = post }: StubOptions = {}) {
+  let shown = design;
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const { pathname } = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    if (pathname === `/api/designs/${post.id}` && method === 'GET') return jsonResponse(200, post);
-    if (pathname === `/api/designs/${post.id}/comments` && method === 'GET')
+    if (pathname === '/api/me' && method === 'GET') return jsonResponse(200, sessionAs(viewer));
+    if (pathname === `/api/users/${jordan.id}` && method === 'GET') return jsonResponse(200, profileOf(jordan));
+    if (pathname === `/api/users/${jordan.id}/follow` && method === 'PUT')
+      return jsonResponse(200, { following: true, followerCount: 11, followingCount: 4 });
+    if (pathname === `/api/designs/${shown.id}` && method === 'GET') return jsonResponse(200, shown);
+    if (pathname === `/api/designs/${shown.id}` && method === 'PATCH') {
+      shown = { ...shown, ...(JSON.parse(String(init?.body)) as Partial<Design>) };
+      return jsonResponse(200, shown);
+    }
+    if (pathname === `/api/designs/${shown.id}` && method === 'DELETE') return new Response(null, { status: 204 });
+    if (pathname === `/api/designs/${shown.id}/comments` && method === 'GET')
       return jsonResponse(200, { items: existing, nextCursor: null });
-    if (pathname === `/api/designs/${post.id}/comments` && method === 'POST') {
+    if (pathname === `/api/designs/${shown.id}/comments` && method === 'POST') {
       await holdPost;
       if (failPost) return jsonResponse(500, { error: 'Internal Server Error' });
       const { text } = JSON.parse(String(init?.body)) as { text: string };
@@ -68,18 +113,25 @@ function stubPostApi({ failPost = false, holdPost }: { failPost?: boolean; holdP
     return jsonResponse(404, { error: 'Not Found', message: 'Design not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const posted = () =>
+  const sent = (wanted: string) =>
     fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-  return { posted };
+      .filter(([, init]) => (init?.method ?? 'GET') === wanted)
+      .map(([input, init]) => ({
+        path: new URL(String(input), 'http://localhost').pathname,
+        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      }));
+  const posted = () => sent('POST').map((call) => call.body);
+  return { posted, sent };
 }
 
 function renderPost(postId: string) {
-  renderRoutes([{ path: paths.post.path, element: <PostScreen /> }], {
-    initialEntries: [paths.post.getHref(postId)],
-    withToaster: true,
-  });
+  return renderRoutes(
+    [
+      { path: paths.post.path, element: <PostScreen /> },
+      { path: paths.profile.path, element: <h1>Profile page</h1> },
+    ],
+    { initialEntries: [paths.post.getHref(postId)], withToaster: true },
+  );
 }
 
 // the machine running the suite may be busy: loading the post and then its comments can take a while
@@ -167,5 +219,118 @@ describe('PostScreen', () => {
     stubPostApi();
     renderPost('d-missing');
     expect(await screen.findByText(messages.post.notFound)).toBeInTheDocument();
+  });
+
+  it("shows the author's Follow button to someone else, and follows them", async () => {
+    const api = stubPostApi();
+    renderPost(post.id);
+    const follow = await screen.findByRole('button', { name: 'Follow Jordan Blake' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: postPageMessages.edit })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: postPageMessages.delete })).not.toBeInTheDocument();
+    await userEvent.click(follow);
+    const following = await screen.findByRole('button', { name: 'Following Jordan Blake' });
+    expect(following).toHaveAttribute('aria-pressed', 'true');
+    expect(api.sent('PUT').map((call) => call.path)).toEqual([`/api/users/${jordan.id}/follow`]);
+  });
+
+  it('offers Edit and Delete on your own post, and no Follow', async () => {
+    stubPostApi({ viewer: jordan });
+    renderPost(post.id);
+    expect(await screen.findByRole('button', { name: postPageMessages.edit }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: postPageMessages.delete })).toBeInTheDocument();
+    await commentsLoaded();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+  });
+
+  it('edits the title and caption, saying what is wrong with each field first', async () => {
+    const api = stubPostApi({ viewer: jordan });
+    renderPost(post.id);
+    await userEvent.click(await screen.findByRole('button', { name: postPageMessages.edit }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: postPageMessages.editTitle });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    const caption = within(dialog).getByRole('textbox', { name: 'Caption' });
+    expect(title).toHaveValue('Sunday loft');
+    expect(caption).toHaveValue('Soft linen and warm light.');
+
+    await userEvent.clear(title);
+    await userEvent.type(title, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: postPageMessages.save }));
+    expect(within(dialog).getByText(postPageMessages.titleRequired)).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('PATCH')).toEqual([]);
+
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Sunday loft, finished');
+    await userEvent.clear(caption);
+    await userEvent.type(caption, 'Linen, oak and a lamp.');
+    await userEvent.click(within(dialog).getByRole('button', { name: postPageMessages.save }));
+    expect(await screen.findByText(postPageMessages.saved)).toBeInTheDocument();
+    expect(api.sent('PATCH')).toEqual([
+      {
+        path: `/api/designs/${post.id}`,
+        body: { title: 'Sunday loft, finished', caption: 'Linen, oak and a lamp.' },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunday loft, finished' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deletes your design after you confirm, says so and opens your profile', async () => {
+    const api = stubPostApi({ viewer: jordan });
+    renderPost(post.id);
+    await userEvent.click(await screen.findByRole('button', { name: postPageMessages.delete }, { timeout: 5000 }));
+    const confirm = await screen.findByRole('alertdialog', { name: postPageMessages.deleteTitle });
+    await userEvent.click(within(confirm).getByRole('button', { name: postPageMessages.cancel }));
+    expect(api.sent('DELETE')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: postPageMessages.delete }));
+    const again = await screen.findByRole('alertdialog', { name: postPageMessages.deleteTitle });
+    await userEvent.click(within(again).getByRole('button', { name: postPageMessages.deleteConfirm }));
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(await screen.findByText(postPageMessages.deleted)).toBeInTheDocument();
+    expect(api.sent('DELETE').map((call) => call.path)).toEqual([`/api/designs/${post.id}`]);
+  });
+
+  it('shares the title and link through the Web Share API where the browser has it', async () => {
+    stubPostApi();
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    renderPost(post.id);
+    await userEvent.click(await screen.findByRole('button', { name: postPageMessages.share }, { timeout: 5000 }));
+    expect(share).toHaveBeenCalledWith({ title: 'Sunday loft', url: `${window.location.origin}/post/${post.id}` });
+  });
+
+  it("copies the link and says 'Link copied' where there is no share sheet", async () => {
+    stubPostApi();
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { share: undefined, clipboard: { writeText } }),
+    );
+    renderPost(post.id);
+    await userEvent.click(await screen.findByRole('button', { name: postPageMessages.share }, { timeout: 5000 }));
+    expect(await screen.findByText(postPageMessages.linkCopied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/${post.id}`);
+  });
+
+  it('compares before and after with a labelled slider', async () => {
+    stubPostApi({ design: { ...post, beforeImageUrl: '/media/seed/loft-before.webp' } });
+    renderPost(post.id);
+    const slider = await screen.findByRole('slider', { name: postPageMessages.compare }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 2, name: postPageMessages.compare })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Before: Sunday loft' })).toBeInTheDocument();
+    expect(slider).toHaveValue('50');
+    // a native range input: the browser moves it with the keys (e2e/post-page.spec.ts); jsdom only reports changes
+    fireEvent.input(slider, { target: { value: '52' } });
+    expect(slider).toHaveAttribute('aria-valuetext', '52% before, 48% after');
+    fireEvent.input(slider, { target: { value: '0' } });
+    expect(slider).toHaveAttribute('aria-valuetext', '0% before, 100% after');
+  });
+
+  it('shows no slider for a design without a before picture', async () => {
+    stubPostApi();
+    renderPost(post.id);
+    await commentsLoaded();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
-import { messages } from '@dwellscape/shared';
+import { messages, postPageMessages } from '@dwellscape/shared';
 import { ArrowLeft, ImageOff } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { BeforeAfterSlider } from '@/components/before-after/before-after-slider';
 import { DesignCard } from '@/components/design-card/design-card';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
@@ -8,10 +9,14 @@ import { Button } from '@/components/ui/button';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { paths } from '@/config/paths';
 import { useDesign } from '@/lib/api/get-design';
+import { PostActions } from './post-actions';
 import { PostComments } from './post-comments';
 import { PostRemixes } from './post-remixes';
 
-/** docs/product.md §2: /post/{postId} — the design, its remixes, its real comments and a box to add one (docs/product.md §10). */
+/**
+ * docs/product.md §2.9: /post/{postId} — the design, its author to follow, sharing, its before and
+ * after, its remixes, its comments and a box to add one; its author edits or deletes it here.
+ */
 export function PostScreen() {
   const { postId = '' } = useParams();
   const post = useDesign(postId);
@@ -42,7 +47,21 @@ export function PostScreen() {
       <BackButton />
       <h1 className="sr-only">{design.title}</h1>
       <DesignCard design={design} eagerImage />
+      <PostActions design={design} />
       {design.receipt && <FidelityReceiptLine receipt={design.receipt} mode={design.mode} className="mt-3" />}
+      {design.beforeImageUrl && (
+        <section aria-labelledby="post-before-after" className="mt-6">
+          <h2 id="post-before-after" className="mb-2 text-base font-semibold">
+            {postPageMessages.compare}
+          </h2>
+          <BeforeAfterSlider
+            beforeUrl={design.beforeImageUrl}
+            afterUrl={design.afterImageUrl}
+            label={design.title}
+            sliderLabel={postPageMessages.compare}
+          />
+        </section>
+      )}
       {design.remixCount > 0 && <PostRemixes designId={design.id} remixCount={design.remixCount} />}
       <PostComments designId={design.id} commentsCount={design.commentsCount} />
     </>

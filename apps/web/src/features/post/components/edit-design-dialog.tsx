@@ -1,0 +1,185 @@
+import {
+  CAPTION_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  postPageMessages,
+  updateDesignBodySchema,
+  type UpdateDesignBody,
+} from '@dwellscape/shared';
+import { CircleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { z } from 'zod/mini';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { inputClasses, Label } from '@/components/ui/input';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useUpdateDesign } from '../api/update-design';
+
+type Field = 'title' | 'caption';
+type FieldErrors = Partial<Record<Field, string>>;
+
+interface EditDesignDialogProps {
+  design: { id: string; title: string; caption: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The author's own design: its title and caption, under the rules it was published with (docs/product.md §5). */
+export function EditDesignDialog({ design, open, onOpenChange }: EditDesignDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* mounted while open only, so each opening starts from the design as it is now */}
+      {open && <EditDesignForm design={design} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+/** The request schema's words for each field it refuses. */
+function fieldErrorsOf(body: UpdateDesignBody): FieldErrors {
+  const checked = z.safeParse(updateDesignBodySchema, body);
+  if (checked.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'title' || field === 'caption') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function EditDesignForm({ design, onDone }: { design: EditDesignDialogProps['design']; onDone: () => void }) {
+  const [title, setTitle] = useState(design.title);
+  const [caption, setCaption] = useState(design.caption);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateDesign(design.id);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    const body: UpdateDesignBody = {};
+    if (title !== design.title) body.title = title;
+    if (caption !== design.caption) body.caption = caption;
+    const found = fieldErrorsOf({ title, caption });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    if (body.title === undefined && body.caption === undefined) {
+      onDone();
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => {
+        toast.success(postPageMessages.saved);
+        onDone();
+      },
+      onError: (error) => {
+        const fields: FieldErrors = {};
+        if (error instanceof ApiError) {
+          for (const field of ['title', 'caption'] as const) {
+            const message = error.messageFor(field);
+            if (message) fields[field] = message;
+          }
+        }
+        setErrors(fields);
+        setFormError(Object.keys(fields).length > 0 ? null : postPageMessages.saveFailed);
+      },
+    });
+  }
+
+  return (
+    <DialogContent title={postPageMessages.editTitle}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5 pt-1">
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            setErrors((found) => ({ ...found, title: undefined }));
+          }}
+          error={errors.title}
+          labelAside={<Counter length={title.length} max={TITLE_MAX_LENGTH} />}
+          maxLength={TITLE_MAX_LENGTH}
+        />
+        <CaptionField
+          value={caption}
+          error={errors.caption}
+          onChange={(value) => {
+            setCaption(value);
+            setErrors((found) => ({ ...found, caption: undefined }));
+          }}
+        />
+        {formError && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-xl bg-danger-soft px-3.5 py-3 text-sm font-medium text-danger"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {formError}
+          </p>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <DialogClose asChild>
+            <Button variant="outline" size="lg">
+              {postPageMessages.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" size="lg" isLoading={update.isPending}>
+            {postPageMessages.save}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
+
+function CaptionField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={id}>Caption</Label>
+        <Counter length={value.length} max={CAPTION_MAX_LENGTH} />
+      </div>
+      <textarea
+        id={id}
+        name="caption"
+        value={value}
+        rows={5}
+        maxLength={CAPTION_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={cn(inputClasses, 'mt-1.5 h-auto resize-none py-3 leading-snug')}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Counter({ length, max }: { length: number; max: number }) {
+  return (
+    <span
+      aria-hidden
+      className={cn('text-xs tabular-nums', length >= max ? 'font-semibold text-accent' : 'text-muted-foreground')}
+    >
+      {length}/{max}
+    </span>
+  );
+}
