@@ -17,7 +17,7 @@ test.describe('post detail', () => {
 
     await navigate(`/post/${design.id}`);
     await expect(page.getByRole('heading', { level: 2, name: design.title })).toBeVisible();
-    await expect(page.getByRole('img', { name: design.title })).toBeVisible();
+    await expect(page.getByRole('img', { name: design.title, exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: messages.feed.shopThisDesign })).toHaveAttribute(
       'href',
       `/shop-design/${design.id}`,
