@@ -191,6 +191,9 @@ test.describe('post page screenshots', () => {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto(`/post/${design.id}`);
         await unlockOn(page);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+        await page.getByRole('group', { name: 'Post actions' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(shotsDir!, `post-owner-${name}.png`) });
         await page.getByRole('button', { name: postPageMessages.edit }).click();
         await dialogHasFocus(page.getByRole('dialog', { name: postPageMessages.editTitle }));
         await page.waitForTimeout(500);
