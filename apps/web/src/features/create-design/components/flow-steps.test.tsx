@@ -37,16 +37,6 @@ describe('step 1: start', () => {
     expect(nextButton()).toBeDisabled();
   });
 
-  it('asks the API for one brand’s products when a brand is picked', async () => {
-    const api = stubApi();
-    renderCreateFlow('start');
-    await userEvent.click(await screen.findByRole('button', { name: 'Nordic Home' }));
-    await waitFor(() =>
-      expect(api.callsTo('GET', '/api/products').some(([input]) => String(input).includes('brand=nordic'))).toBe(true),
-    );
-    expect(screen.getByRole('button', { name: 'Nordic Home' })).toHaveAttribute('aria-pressed', 'true');
-  });
-
   it('uploads several own items at once, named and priced 0, with uploaded_{timestamp}_{index} ids', async () => {
     let served = 0;
     const api = stubApi({
