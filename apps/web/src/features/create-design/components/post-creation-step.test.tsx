@@ -16,7 +16,9 @@ const session: DesignSession = {
   selectedProducts: [
     { id: 'sofa', name: 'Linen Sofa', price: 899, brandId: 'nordic', imageUrl: '/media/seed/sofa.webp', quantity: 1 },
   ],
-  uploadedProductImages: [{ id: 'uploaded_1_0', url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', price: 0 }],
+  uploadedProductImages: [
+    { id: 'uploaded_1_0', url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', price: 0, cost: 45 },
+  ],
   userAnswers: { vibe: 'Cozy' },
   startedAt: 1,
 };
@@ -122,7 +124,8 @@ describe('post-creation', () => {
       afterImageUrl: afterImage,
       // ids and quantities only: the server reads names and prices from its catalogue
       selectedProducts: [{ id: 'sofa', quantity: 1 }],
-      ownItems: [{ url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp' }],
+      // what the person said it cost them travels along; it is never a price
+      ownItems: [{ url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', cost: 45 }],
       userAnswers: { vibe: 'Cozy' },
       spaceType: 'Living Room',
       mode: 'interior',

@@ -8,6 +8,7 @@ import {
   TITLE_MAX_LENGTH,
   type PublishDesignBody,
   type SelectedProduct,
+  toOwnItemChoice,
 } from '@dwellscape/shared';
 import { ImageOff, Send, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
@@ -72,7 +73,7 @@ function sharedContents(products: readonly CatalogueLine[], ownItems: readonly O
       })),
     ],
     selectedProducts: products.map((product) => ({ id: product.id, quantity: product.quantity ?? 1 })),
-    ownItems: ownItems.map((item) => ({ url: item.url, name: item.name })),
+    ownItems: ownItems.map(toOwnItemChoice),
   };
 }
 

@@ -6,7 +6,6 @@ import { buttonClasses } from '@/components/ui/button';
 import { ProgressSteps } from '@/components/ui/stepper';
 import { createDesignSteps, paths, type CreateDesignStep } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { toastClearance } from '@/lib/toast-demand';
 
 interface StepLayoutProps {
   step: CreateDesignStep;
@@ -92,7 +91,6 @@ export function StepFrame({
 function StepActions({ children }: { children: ReactNode }) {
   return (
     <div
-      {...toastClearance}
       className={cn(
         'sticky bottom-[calc(env(safe-area-inset-bottom)+4.25rem+0.75rem)] z-30 mt-8 -mx-1',
         'flex items-center gap-3 rounded-2xl border border-border/70 bg-surface/95 p-2.5 shadow-card backdrop-blur-xl',

@@ -129,6 +129,8 @@ describe('PurchaseScreen', () => {
     expect(ownChair).toHaveTextContent(messages.ownItem.badge);
     expect(ownChair).toHaveTextContent(messages.ownItem.notForSaleShort);
     expect(ownChair).not.toHaveTextContent('each');
+    expect(ownChair).not.toHaveTextContent('$');
+    expect(within(ownChair as HTMLElement).queryByRole('button', { name: /quantity/i })).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(messages.ownItem.notOrdered);
 
     const cart = screen.getByRole('list', { name: 'Your cart' });
