@@ -89,7 +89,7 @@ describe('step 1: start', () => {
     expect(within(item).getByRole('alert')).toHaveTextContent('Width must be a whole number of centimetres.');
     expect(field('Width')).toHaveAttribute('aria-invalid', 'true');
     expect(nextButton()).toBeDisabled();
-    expect(screen.getByText('Fix the sizes marked above')).toBeInTheDocument();
+    expect(screen.getByText('Fix the fields marked above')).toBeInTheDocument();
     await user.clear(field('Width'));
     expect(within(item).getByRole('alert')).toHaveTextContent('Width is required.');
     await user.type(field('Width'), '50');

@@ -112,7 +112,7 @@ interface OwnItemsEditorProps {
   heading: string;
   /** The upload button's words. */
   uploadLabel: string;
-  /** Told whenever a typed size becomes wrong or right again: the step's main action waits for right sizes. */
+  /** Told whenever a typed name, cost or size becomes wrong or right again: the step's main action waits for right ones. */
   onValidityChange?: (valid: boolean) => void;
 }
 

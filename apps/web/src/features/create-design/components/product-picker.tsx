@@ -192,7 +192,7 @@ function CategoryChips({
     <div
       role="group"
       aria-label={pickerTexts.categoriesLabel}
-      className="-mx-4 mt-2 flex snap-x gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
+      className="-mx-4 mt-2 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
     >
       {chip(pickerTexts.allCategories, null)}
       {categories.map((category) => chip(category, category))}

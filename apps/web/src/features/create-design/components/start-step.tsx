@@ -14,7 +14,7 @@ export function StartStep() {
   const draft = useCreateDraft();
   const navigate = useNavigate();
   const chosenCount = productsOfMode(draft, mode).length + draft.uploadedProductImages.length;
-  const [sizesRight, setSizesRight] = useState(true);
+  const [ownItemsRight, setOwnItemsRight] = useState(true);
 
   return (
     <StepLayout
@@ -27,15 +27,15 @@ export function StartStep() {
       actions={
         <>
           <p className="flex-1 pl-2 text-sm text-muted-foreground" aria-live="polite">
-            {!sizesRight
-              ? 'Fix the sizes marked above'
+            {!ownItemsRight
+              ? 'Fix the fields marked above'
               : chosenCount === 0
                 ? 'Nothing selected yet'
                 : `${chosenCount} selected`}
           </p>
           <Button
             size="lg"
-            disabled={chosenCount === 0 || !sizesRight}
+            disabled={chosenCount === 0 || !ownItemsRight}
             onClick={() => navigate(paths.createDesign.step('flow-questions'))}
           >
             Next
@@ -53,7 +53,7 @@ export function StartStep() {
         }
         heading="Your own items"
         uploadLabel="Upload your own items"
-        onValidityChange={setSizesRight}
+        onValidityChange={setOwnItemsRight}
       />
     </StepLayout>
   );
