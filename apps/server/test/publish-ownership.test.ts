@@ -175,7 +175,7 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
       const res = await publish(ann.cookie, {
         afterImageUrl: annRender,
         selectedProducts: [{ id: 'oak-chair', quantity: 2 }],
-        ownItems: [{ url: lamp, name: '  Grandma’s lamp ' }, { url: rug }],
+        ownItems: [{ url: lamp, name: '  Grandma’s lamp ', cost: 120.5 }, { url: rug }],
       });
       expect(res.statusCode, res.body).toBe(201);
       const [chair, ownLamp, ownRug] = res.json<Design>().selectedProducts;
@@ -188,8 +188,11 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
         imageUrl: lamp,
         quantity: 1,
         ownItem: true,
+        // what the creator says it cost them: kept apart from the price, which stays 0 (never for sale)
+        cost: 120.5,
       });
       expect(ownRug).toMatchObject({ id: expect.stringMatching(/^uploaded_\d+_1$/), name: OWN_ITEM_DEFAULT_NAME });
+      expect(ownRug).not.toHaveProperty('cost');
     });
 
     it('refuses another person’s upload, a render, a sample picture and a repeated photo', async () => {
@@ -213,6 +216,17 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
         'ownItems.1.url',
         'is already listed at ownItems.0',
       );
+      for (const [cost, reason] of [
+        [-1, '>=0'],
+        [12.345, 'must have at most 2 decimals'],
+      ] as const) {
+        const before = await designCount();
+        const res = await publish(ann.cookie, { ...base, ownItems: [{ url: annUpload, cost }] });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().details).toEqual([expect.objectContaining({ field: 'body.ownItems.0.cost' })]);
+        expect(res.body).toContain(reason);
+        expect(await designCount()).toBe(before);
+      }
       const before = await designCount();
       const tooMany = await publish(ann.cookie, {
         ...base,

@@ -55,7 +55,11 @@ export type SelectedProduct = z.infer<typeof selectedProductSchema>;
  * brand and picture come from the catalogue. `ownItem` marks the person's own uploaded item (docs/product.md's
  * 'uploaded item'): price 0, no brand, never a catalogue product, never for sale.
  */
-export const designProductSchema = z.extend(selectedProductSchema, { ownItem: z._default(z.boolean(), false) });
+export const designProductSchema = z.extend(selectedProductSchema, {
+  ownItem: z._default(z.boolean(), false),
+  /** What the creator says their own item cost them, in dollars, when they said: never a price to pay. */
+  cost: z.optional(z.number()),
+});
 export type DesignProduct = z.infer<typeof designProductSchema>;
 
 /** A catalogue product chosen for a design: only its id and how many; the server reads the rest. */
@@ -65,12 +69,30 @@ export const productChoiceSchema = z.object({
 });
 export type ProductChoice = z.infer<typeof productChoiceSchema>;
 
-/** The person's own item: a photo they uploaded to this server, and what they call it. */
+/** The most an own item's cost can be, in dollars, as a catalogue price can. */
+export const OWN_ITEM_COST_MAX = 1_000_000;
+
+/** What an own item cost, in dollars with at most 2 decimals: the person's note, never charged. */
+export const ownItemCostSchema = z.number().check(
+  z.minimum(0),
+  z.maximum(OWN_ITEM_COST_MAX),
+  z.refine((cost) => Math.abs(cost * 100 - Math.round(cost * 100)) < 1e-6, 'must have at most 2 decimals'),
+);
+
+/** The person's own item: a photo they uploaded to this server, what they call it and, if they say, what it cost. */
 export const ownItemChoiceSchema = z.object({
   url: mediaUrlSchema,
   name: z._default(storableText().check(z.maxLength(200)), ''),
+  cost: z.optional(z.nullable(ownItemCostSchema)),
 });
 export type OwnItemChoice = z.infer<typeof ownItemChoiceSchema>;
+
+/** An own item as a publish names it: its photo, its name and, when the person said, what it cost. */
+export function toOwnItemChoice(item: { url: string; name: string; cost?: number | null | undefined }): OwnItemChoice {
+  return item.cost === undefined || item.cost === null
+    ? { url: item.url, name: item.name }
+    : { url: item.url, name: item.name, cost: item.cost };
+}
 
 /** What an own item is called when the person gave it no name. */
 export const OWN_ITEM_DEFAULT_NAME = 'Your own item';

@@ -116,6 +116,8 @@ export const messages = {
     captionFailed: 'Error: Failed to improve description. Please try again.',
     missingDescription: 'Missing Description: Please write a description first before improving it.',
     missingInformation: 'Missing Information: Please add a title and wait for the design to be generated.',
+    /** Under the title field when Publish found it blank (the toast above says the rest). */
+    titleRequired: 'Add a title to publish your design.',
     publishSuccess: 'Success! Your design has been published to the community feed.',
     publishFailed: 'Failed to publish your design. Please try again.',
     publishUnexpected: 'Something went wrong. Please try again.',

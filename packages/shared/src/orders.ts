@@ -52,6 +52,20 @@ export const orderMessages = {
 /** Cents → the display string with 2 decimals, e.g. 129900 → "$1,299.00". */
 export const formatCents = (cents: number): string => formatPrice(cents / 100);
 
+/**
+ * How many things a shopper is buying, said the same way on every screen (the cart button, Purchase, the
+ * order-placed sheet, the orders list): units, so 2 lamps and 3 chairs are '5 items'. Only what is bought
+ * counts: pass catalogue lines, never own items (they are shown, not ordered).
+ */
+export function countItems(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** A `countItems` count in words: '1 item', '5 items'. */
+export function formatItemCount(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
 /** A catalogue price in dollars (2 decimals) → integer cents. */
 export const toCents = (price: number): number => Math.round(price * 100);
 

@@ -9,6 +9,7 @@ import {
   RENDER_VARIATIONS_MIN,
 } from './constants';
 import {
+  ownItemCostSchema,
   DESIGN_PRODUCTS_MAX,
   fidelityReceiptSchema,
   selectedProductSchema,
@@ -110,6 +111,8 @@ export const uploadedProductImageSchema = z.object({
   url: mediaUrlSchema,
   name: z._default(z.string().check(z.maxLength(200)), ''),
   price: z._default(z.number().check(z.minimum(0)), 0),
+  /** What the person says it cost them, in dollars; absent when they did not say. Never charged. */
+  cost: z.optional(ownItemCostSchema),
   /** What the item is, as a catalogue category ('Sofa', 'Planter'); absent when the person did not say. */
   category: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
   /** Its real size, as the person confirmed or changed it; placement stands it at this size. */

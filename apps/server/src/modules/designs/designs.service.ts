@@ -256,6 +256,7 @@ async function buildProductSnapshot(db: AppDatabase, input: PublishDesignInput):
     imageUrl: item.url,
     quantity: 1,
     ownItem: true,
+    ...(item.cost === undefined || item.cost === null ? {} : { cost: item.cost }),
   }));
   return [...products, ...ownItems];
 }

@@ -1,3 +1,4 @@
+import { countItems, formatItemCount } from '@dwellscape/shared';
 import { ShoppingCart } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,7 +9,7 @@ import { isNavItemActive } from './nav-items';
 /** What the cart button says to a screen reader: the products in it, counted by quantity. */
 export function cartButtonLabel(count: number): string {
   if (count === 0) return 'Cart, empty';
-  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return `Cart, ${formatItemCount(count)}`;
 }
 
 /** The badge's text: the count, up to 99. */
@@ -18,7 +19,7 @@ const formatCartBadge = (count: number) => (count > 99 ? '99+' : String(count));
 export function CartButton() {
   const lines = useCart();
   const { pathname } = useLocation();
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const count = countItems(lines);
   const isActive = isNavItemActive(pathname, paths.purchase.path);
   return (
     <Link

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { createTestQueryClient, jsonResponse, renderRoutes, renderWithQueryClient } from '../../../../test/render';
 import { queryKeys } from '@/lib/query-keys';
-import { ActivityScreen } from './activity-screen';
+import { updatePreferences } from '@/lib/preferences';
+import { ActivityScreen, activityTexts } from './activity-screen';
 import { NotificationRow } from './notification-row';
 
 const jordan = {
@@ -73,7 +74,10 @@ const renderRow = (notification: Notification) =>
     </MemoryRouter>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  updatePreferences({ isLandscapeMode: false });
+});
 
 describe('NotificationRow', () => {
   it('a like: avatar, the actor in front of the message, the time, the icon and the design thumbnail, linking to the post', () => {
@@ -187,5 +191,46 @@ describe('ActivityScreen', () => {
     ).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('dialog', { name: 'Join Dwellscape' })).toBeInTheDocument();
+  });
+});
+
+describe.each([
+  ['interior', false],
+  ['landscape', true],
+])('ActivityScreen with no notifications (%s)', (_mode, isLandscapeMode) => {
+  it("shows one empty state, without 'All caught up!' under an empty list", async () => {
+    updatePreferences({ isLandscapeMode });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: [] })),
+    );
+    renderWithQueryClient(
+      <MemoryRouter>
+        <ActivityScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(activityTexts.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByText(activityTexts.emptyBody)).toBeInTheDocument();
+    expect(screen.queryByText(messages.activity.caughtUp)).not.toBeInTheDocument();
+    expect(screen.queryByText(activityTexts.caughtUpBody)).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it("puts 'All caught up!' under a list, and no empty-state text", async () => {
+    updatePreferences({ isLandscapeMode });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications.slice(0, 1) })),
+    );
+    renderWithQueryClient(
+      <MemoryRouter>
+        <ActivityScreen />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const caughtUp = screen.getByText(messages.activity.caughtUp);
+    // after the list in reading order
+    expect(list.compareDocumentPosition(caughtUp) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(activityTexts.emptyTitle)).not.toBeInTheDocument();
   });
 });

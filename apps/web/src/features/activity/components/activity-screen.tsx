@@ -19,6 +19,9 @@ export const activityTexts = {
   signUp: 'Sign up',
   guestReason: 'Sign in or sign up to see the activity on your own designs.',
   signIn: 'Sign in',
+  emptyTitle: 'No notifications yet.',
+  emptyBody: 'When someone likes, comments on, remixes or shops your designs, or follows you, it shows up here.',
+  caughtUpBody: "You've seen everything from the last while.",
 } as const;
 
 /** Relative times move on while the screen stays open. */
@@ -60,27 +63,26 @@ function AccountActivity({ isSignedIn }: { isSignedIn: boolean }) {
             </Button>
           }
         />
+      ) : notifications.data.length === 0 ? (
+        <EmptyState icon={Bell} title={activityTexts.emptyTitle} description={activityTexts.emptyBody} />
       ) : (
         <>
-          {notifications.data.length > 0 ? (
-            <Card className="overflow-hidden">
-              <ul aria-label="Notifications" className="divide-y divide-border/70">
-                {notifications.data.map((notification) => (
-                  <li key={notification.id}>
-                    <NotificationRow notification={notification} now={now} />
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : (
-            <p className="py-6 text-center text-sm text-muted-foreground">No notifications yet.</p>
-          )}
+          <Card className="overflow-hidden">
+            <ul aria-label="Notifications" className="divide-y divide-border/70">
+              {notifications.data.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationRow notification={notification} now={now} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+          {/* docs/product.md §2.10: the list, then 'All caught up!' under it; an empty list has its own note */}
           <div className="mt-8 flex flex-col items-center gap-2 text-center">
             <span className="grid size-11 place-items-center rounded-full bg-primary-soft text-primary">
               <CircleCheck className="size-6" aria-hidden />
             </span>
             <p className="text-sm font-semibold">{messages.activity.caughtUp}</p>
-            <p className="text-xs text-muted-foreground">You've seen everything from the last while.</p>
+            <p className="text-xs text-muted-foreground">{activityTexts.caughtUpBody}</p>
           </div>
         </>
       )}

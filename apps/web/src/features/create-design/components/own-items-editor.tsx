@@ -1,5 +1,6 @@
 import {
   formatPrice,
+  OWN_ITEM_COST_MAX,
   OWN_ITEM_KINDS,
   SIZE_CM_MAX,
   SIZE_CM_MIN,
@@ -11,6 +12,7 @@ import {
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { inputClasses } from '@/components/ui/input';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -60,12 +62,45 @@ export function sizeError(dimension: SizeDimension, text: string): string | null
   return null;
 }
 
-const fileNameToItemName = (fileName: string, fallback: string) =>
-  fileName
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
+export const OWN_ITEM_NAME_MAX = 60;
+
+/** A file's name as an item's name: 'old_floor-lamp (2).JPG' → 'Old floor lamp (2)'; `fallback` when nothing is left. */
+export function fileNameToItemName(fileName: string, fallback: string): string {
+  const words = fileName
+    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .replace(/[_.+-]+/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, 200) || fallback;
+    .slice(0, OWN_ITEM_NAME_MAX)
+    .trim();
+  return words ? words.charAt(0).toLocaleUpperCase() + words.slice(1) : fallback;
+}
+
+/** What is wrong with a typed name, in words; null when it will do. */
+export function nameError(text: string): string | null {
+  return text.trim() === '' ? 'Give this item a name.' : null;
+}
+
+/** What is wrong with a typed cost, in words; null when it is blank (not said) or an amount in dollars. */
+export function costError(text: string): string | null {
+  const trimmed = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'What it cost must be an amount in dollars, like 120 or 89.50.';
+  if (Number(trimmed) > OWN_ITEM_COST_MAX) return `What it cost must be at most ${formatPrice(OWN_ITEM_COST_MAX)}.`;
+  return null;
+}
+
+/** A typed cost that `costError` took, in dollars; undefined when blank. */
+const parseCost = (text: string): number | undefined => {
+  const trimmed = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  return trimmed === '' ? undefined : Number(trimmed);
+};
+
+/** What the person typed and has not (yet) got right, by field; the item keeps its last right value. */
+type TypedFields = Partial<Record<SizeDimension | 'name' | 'cost', string>>;
+
+const fieldError = (key: keyof TypedFields, text: string) =>
+  key === 'name' ? nameError(text) : key === 'cost' ? costError(text) : sizeError(key, text);
 
 type ItemsUpdate = (update: (current: UploadedProductImage[]) => UploadedProductImage[]) => void;
 
@@ -77,7 +112,7 @@ interface OwnItemsEditorProps {
   heading: string;
   /** The upload button's words. */
   uploadLabel: string;
-  /** Told whenever a typed size becomes wrong or right again: the step's main action waits for right sizes. */
+  /** Told whenever a typed name, cost or size becomes wrong or right again: the step's main action waits for right ones. */
   onValidityChange?: (valid: boolean) => void;
 }
 
@@ -95,13 +130,12 @@ export function OwnItemsEditor({
 }: OwnItemsEditorProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { upload, pendingCount, isUploading } = usePhotoUpload();
-  // typed sizes not (yet) right, by item id: kept here, the item keeps its last right size
-  const [typed, setTyped] = useState<Readonly<Record<string, Partial<Record<SizeDimension, string>>>>>({});
+  // typed fields not (yet) right, by item id: kept here, the item keeps its last right value
+  const [typed, setTyped] = useState<Readonly<Record<string, TypedFields>>>({});
   const invalid = items.some((item) =>
-    dimensions.some(({ key }) => {
-      const text = typed[item.id]?.[key];
-      return text !== undefined && sizeError(key, text) !== null;
-    }),
+    Object.entries(typed[item.id] ?? {}).some(
+      ([key, text]) => text !== undefined && fieldError(key as keyof TypedFields, text) !== null,
+    ),
   );
   useEffect(() => onValidityChange?.(!invalid), [invalid, onValidityChange]);
 
@@ -139,6 +173,18 @@ export function OwnItemsEditor({
     }));
   };
 
+  const typeName = (item: UploadedProductImage, text: string) => {
+    setTyped((current) => ({ ...current, [item.id]: { ...current[item.id], name: text } }));
+    if (nameError(text) === null) change(item.id, (current) => ({ ...current, name: text.trim() }));
+  };
+
+  const typeCost = (item: UploadedProductImage, text: string) => {
+    setTyped((current) => ({ ...current, [item.id]: { ...current[item.id], cost: text } }));
+    if (costError(text) !== null) return;
+    const cost = parseCost(text);
+    change(item.id, ({ cost: _old, ...current }) => (cost === undefined ? current : { ...current, cost }));
+  };
+
   const typeSize = (item: UploadedProductImage, dimension: SizeDimension, text: string) => {
     setTyped((current) => ({ ...current, [item.id]: { ...current[item.id], [dimension]: text } }));
     if (sizeError(dimension, text) === null) {
@@ -156,7 +202,7 @@ export function OwnItemsEditor({
     <div className="mt-8">
       <h2 className="text-base font-semibold">{heading}</h2>
       <p className="mt-0.5 text-sm text-muted-foreground">
-        Photos of pieces you already own. {OWN_ITEMS_NOTE} We place each at the size you give it.
+        Photos of pieces you already own. {OWN_ITEMS_NOTE} Name each one; we place it at the size you give it.
       </p>
       {items.length > 0 && (
         <ul className="mt-3 flex flex-col gap-2" aria-label="Uploaded items">
@@ -166,6 +212,8 @@ export function OwnItemsEditor({
               item={item}
               mode={mode}
               typed={typed[item.id] ?? {}}
+              onName={(text) => typeName(item, text)}
+              onCost={(text) => typeCost(item, text)}
               onKind={(category) => chooseKind(item.id, category)}
               onSize={(dimension, text) => typeSize(item, dimension, text)}
               onRemove={() => remove(item.id)}
@@ -206,16 +254,31 @@ export function OwnItemsEditor({
 interface OwnItemRowProps {
   item: UploadedProductImage;
   mode: Mode;
-  typed: Partial<Record<SizeDimension, string>>;
+  typed: TypedFields;
+  onName: (text: string) => void;
+  onCost: (text: string) => void;
   onKind: (category: string) => void;
   onSize: (dimension: SizeDimension, text: string) => void;
   onRemove: () => void;
 }
 
-/** One own item: its photo and name, what kind of thing it is, and its width × depth × height in cm. */
-function OwnItemRow({ item, mode, typed, onKind, onSize, onRemove }: OwnItemRowProps) {
+/**
+ * One own item: its photo, its name (the person's to change), what it cost them if they say (never a price: it
+ * is not for sale), what kind of thing it is, and its width × depth × height in cm.
+ */
+function OwnItemRow({ item, mode, typed, onName, onCost, onKind, onSize, onRemove }: OwnItemRowProps) {
   const kindId = useId();
+  const nameId = useId();
+  const costId = useId();
   const errorId = useId();
+  const nameErrorId = useId();
+  const costErrorId = useId();
+  const nameText = typed.name ?? item.name;
+  const costText = typed.cost ?? (item.cost === undefined ? '' : String(item.cost));
+  const nameProblem = typed.name === undefined ? null : nameError(typed.name);
+  const costProblem = typed.cost === undefined ? null : costError(typed.cost);
+  // the row is named by what the item is called now, or its last good name while the field is blank
+  const label = item.name || 'this item';
   const size = item.sizeCm ?? sizeOfKind(item.category);
   const kinds = kindsOfMode(mode);
   // an item's kind from the other mode stays offered, so the select never shows a kind it does not hold
@@ -231,17 +294,65 @@ function OwnItemRow({ item, mode, typed, onKind, onSize, onRemove }: OwnItemRowP
 
   return (
     <li className="rounded-2xl border border-border/70 bg-surface p-2 pr-3 shadow-card">
-      <div className="flex items-center gap-3">
+      <div className="flex items-start gap-3">
         <span className="block size-14 shrink-0 overflow-hidden rounded-xl bg-muted">
           <ResponsiveImage src={item.url} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
         </span>
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold">{item.name}</span>
-          <span className="block text-xs text-muted-foreground tabular-nums">{formatPrice(item.price)}</span>
-        </span>
-        <Button variant="ghost" size="icon" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor={nameId} className="block text-xs font-medium text-muted-foreground">
+              Name
+            </label>
+            <OwnItemBadge />
+          </div>
+          <input
+            id={nameId}
+            type="text"
+            value={nameText}
+            maxLength={OWN_ITEM_NAME_MAX}
+            aria-invalid={nameProblem !== null || undefined}
+            aria-describedby={nameProblem ? nameErrorId : undefined}
+            onChange={(event) => onName(event.currentTarget.value)}
+            className={cn(inputClasses, 'mt-1 h-10 px-2.5 text-sm font-semibold')}
+          />
+          {nameProblem && (
+            <p id={nameErrorId} role="alert" className="mt-1 text-xs font-medium text-danger">
+              {nameProblem}
+            </p>
+          )}
+        </div>
+        <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={onRemove}>
           <X className="size-4" aria-hidden />
         </Button>
+      </div>
+      <div className="mt-2 pl-1">
+        <label htmlFor={costId} className="block text-xs font-medium text-muted-foreground">
+          What it cost (optional)
+        </label>
+        <div className="relative mt-1 w-36">
+          <span
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-muted-foreground"
+          >
+            $
+          </span>
+          <input
+            id={costId}
+            type="text"
+            inputMode="decimal"
+            value={costText}
+            placeholder="0.00"
+            aria-invalid={costProblem !== null || undefined}
+            aria-describedby={costProblem ? costErrorId : undefined}
+            onChange={(event) => onCost(event.currentTarget.value)}
+            className={cn(inputClasses, 'h-10 pr-2.5 pl-6 text-sm tabular-nums')}
+          />
+        </div>
+        {costProblem && (
+          <p id={costErrorId} role="alert" className="mt-1 text-xs font-medium text-danger">
+            {costProblem}
+          </p>
+        )}
       </div>
       <div className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 pl-1">
         <div className="min-w-0">
@@ -250,7 +361,7 @@ function OwnItemRow({ item, mode, typed, onKind, onSize, onRemove }: OwnItemRowP
           </label>
           <select
             id={kindId}
-            aria-label={`Kind of ${item.name}`}
+            aria-label={`Kind of ${label}`}
             value={item.category ?? OTHER_KIND}
             onChange={(event) => onKind(event.currentTarget.value)}
             className={cn(inputClasses, 'mt-1 h-10 cursor-pointer px-2.5 text-sm')}
@@ -279,7 +390,7 @@ function OwnItemRow({ item, mode, typed, onKind, onSize, onRemove }: OwnItemRowP
                   <input
                     type="text"
                     inputMode="numeric"
-                    aria-label={`${label} of ${item.name} in cm`}
+                    aria-label={`${label} of ${item.name || 'this item'} in cm`}
                     aria-invalid={isWrong || undefined}
                     title={`${label} (${short}) in cm`}
                     value={text}

@@ -2,6 +2,7 @@ import { messages, POST_CREATION_POLL_TIMEOUT_MS } from '@dwellscape/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { updatePreferences } from '@/lib/preferences';
 import { jsonResponse } from '../../../../test/render';
 import { GENERATED_DESIGN_KEY, getCreateDraft, updateCreateDraft, type DesignSession } from '../stores/create-draft';
 import { stubApi } from '../testing/fake-api';
@@ -15,7 +16,9 @@ const session: DesignSession = {
   selectedProducts: [
     { id: 'sofa', name: 'Linen Sofa', price: 899, brandId: 'nordic', imageUrl: '/media/seed/sofa.webp', quantity: 1 },
   ],
-  uploadedProductImages: [{ id: 'uploaded_1_0', url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', price: 0 }],
+  uploadedProductImages: [
+    { id: 'uploaded_1_0', url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', price: 0, cost: 45 },
+  ],
   userAnswers: { vibe: 'Cozy' },
   startedAt: 1,
 };
@@ -74,6 +77,7 @@ const publishedDesign = ({ ownItems = [], ...body }: PublishedBody) => ({
 });
 
 afterEach(() => {
+  updatePreferences({ isLandscapeMode: false });
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -120,7 +124,8 @@ describe('post-creation', () => {
       afterImageUrl: afterImage,
       // ids and quantities only: the server reads names and prices from its catalogue
       selectedProducts: [{ id: 'sofa', quantity: 1 }],
-      ownItems: [{ url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp' }],
+      // what the person said it cost them travels along; it is never a price
+      ownItems: [{ url: '/media/uploads/ab/lamp.webp', name: 'Grandma lamp', cost: 45 }],
       userAnswers: { vibe: 'Cozy' },
       spaceType: 'Living Room',
       mode: 'interior',
@@ -128,6 +133,38 @@ describe('post-creation', () => {
     await waitFor(() => expect(getCreateDraft().designSession).toBeNull());
     expect(sessionStorage.getItem('selectedProducts')).toBeNull();
   }, 20_000);
+
+  it.each([
+    ['interior', false],
+    ['landscape', true],
+  ] as const)(
+    'publishing without a title (%s) toasts, marks the title field with its error and moves focus there',
+    async (mode, isLandscapeMode) => {
+      updatePreferences({ isLandscapeMode });
+      updateCreateDraft({
+        designSession: { ...session, mode },
+        selectedProducts: [{ ...session.selectedProducts[0]!, mode }],
+      });
+      const api = stubApi({});
+      renderCreateFlow('post-creation', { state: { generatedImage: afterImage, designSessionId: session.id } });
+      const user = userEvent.setup();
+      const title = await screen.findByRole('textbox', { name: 'Title' });
+      expect(title).not.toHaveAttribute('aria-invalid');
+
+      await user.type(title, '   ');
+      await user.click(publishButton());
+      expect(await screen.findByText(messages.create.missingInformation)).toBeInTheDocument();
+      expect(title).toHaveAttribute('aria-invalid', 'true');
+      expect(title).toHaveAccessibleDescription(expect.stringContaining(messages.create.titleRequired));
+      expect(title).toHaveFocus();
+      expect(api.callsTo('POST', '/api/designs')).toHaveLength(0);
+
+      await user.type(title, 'Sunday loft');
+      expect(title).not.toHaveAttribute('aria-invalid');
+      expect(screen.queryByText(messages.create.titleRequired)).not.toBeInTheDocument();
+    },
+    20_000,
+  );
 
   it('takes the image from the client store for the session when navigation state has none', async () => {
     startedRender();

@@ -8,15 +8,16 @@ import {
   TITLE_MAX_LENGTH,
   type PublishDesignBody,
   type SelectedProduct,
+  toOwnItemChoice,
 } from '@dwellscape/shared';
 import { ImageOff, Send, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { accountReasons, useRequireAccount } from '@/components/account/account-sheet-provider';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { OwnItemBadge } from '@/components/ui/own-item-badge';
-import { Input, Label } from '@/components/ui/input';
+import { inputClasses, Label } from '@/components/ui/input';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -72,7 +73,7 @@ function sharedContents(products: readonly CatalogueLine[], ownItems: readonly O
       })),
     ],
     selectedProducts: products.map((product) => ({ id: product.id, quantity: product.quantity ?? 1 })),
-    ownItems: ownItems.map((item) => ({ url: item.url, name: item.name })),
+    ownItems: ownItems.map(toOwnItemChoice),
   };
 }
 
@@ -164,6 +165,8 @@ export function PostCreationStep() {
   const gaveUp = useWaitForImage(isWaiting);
 
   const [title, setTitle] = useState('');
+  const [isTitleMissing, setIsTitleMissing] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
   const [caption, setCaption] = useState('');
   const publish = usePublishDesign();
   const { runWithAccount } = useRequireAccount();
@@ -180,6 +183,11 @@ export function PostCreationStep() {
   const submit = async () => {
     if (!title.trim() || !source.imageUrl) {
       toast.warning(messages.create.missingInformation);
+      if (!title.trim()) {
+        // the field says what is wrong too, where the person will type (docs/product.md §5)
+        setIsTitleMissing(true);
+        titleRef.current?.focus();
+      }
       return;
     }
     const body = { ...source.body, title: title.trim(), caption: caption.trim(), afterImageUrl: source.imageUrl };
@@ -220,7 +228,15 @@ export function PostCreationStep() {
       />
       <ProductStrip items={source.items} />
       <div className="mt-6 flex flex-col gap-5">
-        <TitleField value={title} onChange={setTitle} />
+        <TitleField
+          inputRef={titleRef}
+          value={title}
+          isMissing={isTitleMissing}
+          onChange={(value) => {
+            setTitle(value);
+            if (value.trim()) setIsTitleMissing(false);
+          }}
+        />
         <CaptionField value={caption} onChange={setCaption} spaceType={aiSpaceTypeOf(source.body.mode)} />
       </div>
     </StepLayout>
@@ -329,9 +345,20 @@ function ProductStrip({ items }: { items: readonly SharedItem[] }) {
   );
 }
 
-function TitleField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function TitleField({
+  inputRef,
+  value,
+  isMissing,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  isMissing: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const counterId = useId();
+  const errorId = useId();
   return (
     <div>
       <div className="flex items-baseline justify-between">
@@ -346,15 +373,23 @@ function TitleField({ value, onChange }: { value: string; onChange: (value: stri
           {value.length}/{TITLE_MAX_LENGTH}
         </span>
       </div>
-      <Input
+      <input
+        ref={inputRef}
         id={id}
-        className="mt-1.5"
+        className={cn(inputClasses, 'mt-1.5')}
         value={value}
         maxLength={TITLE_MAX_LENGTH}
         placeholder="Name your design"
-        aria-describedby={counterId}
+        required
+        aria-invalid={isMissing || undefined}
+        aria-describedby={isMissing ? `${errorId} ${counterId}` : counterId}
         onChange={(event) => onChange(event.currentTarget.value.slice(0, TITLE_MAX_LENGTH))}
       />
+      {isMissing && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
+          {messages.create.titleRequired}
+        </p>
+      )}
     </div>
   );
 }

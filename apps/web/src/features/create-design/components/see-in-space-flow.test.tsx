@@ -157,11 +157,11 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     await user.click(screen.getByRole('checkbox', { name: 'Arc Lamp' }));
     await user.upload(screen.getByLabelText(messages.shop.addOwn), photo('green-armchair.png'));
     const item = await within(screen.getByRole('list', { name: 'Uploaded items' })).findByRole('listitem');
-    expect(within(item).getByRole('combobox', { name: 'Kind of green armchair' })).toHaveValue('Armchair');
-    expect(within(item).getByRole('textbox', { name: 'Width of green armchair in cm' })).toHaveValue('82');
+    expect(within(item).getByRole('combobox', { name: 'Kind of Green armchair' })).toHaveValue('Armchair');
+    expect(within(item).getByRole('textbox', { name: 'Width of Green armchair in cm' })).toHaveValue('82');
 
     // a wrong size is said in words, and nothing continues until it is right
-    const height = within(item).getByRole('textbox', { name: 'Height of green armchair in cm' });
+    const height = within(item).getByRole('textbox', { name: 'Height of Green armchair in cm' });
     await user.clear(height);
     await user.type(height, '9000');
     expect(within(item).getByRole('alert')).toHaveTextContent('Height must be between 1 and 600 cm.');
@@ -211,7 +211,7 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     expect(JSON.parse(String(form.get('uploadedProductImages')))).toEqual([
       expect.objectContaining({
         url: '/media/uploads/own-0.webp',
-        name: 'green armchair',
+        name: 'Green armchair',
         category: 'Armchair',
         sizeCm: { width: 82, depth: 82, height: 95 },
       }),
@@ -233,7 +233,7 @@ describe('see in my space: the create flow’s steps on a design’s products', 
       generatedImage: '/media/renders/space-2.webp',
       beforeImage: fixtures.templates[0]!.imageUrl,
       selectedProducts: [design.selectedProducts[0]],
-      ownItems: [{ url: '/media/uploads/own-0.webp', name: 'green armchair' }],
+      ownItems: [{ url: '/media/uploads/own-0.webp', name: 'Green armchair' }],
       originalPostId: design.id,
       originalCreatorId: author.id,
       isRegenerated: true,

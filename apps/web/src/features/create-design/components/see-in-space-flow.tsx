@@ -5,6 +5,7 @@ import {
   type OwnItemChoice,
   type ShownDesign,
   type UploadedProductImage,
+  toOwnItemChoice,
 } from '@dwellscape/shared';
 import { RefreshCw, Wand2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -113,7 +114,7 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
     });
   };
 
-  const ownChoices = ownItems.map((item) => ({ url: item.url, name: item.name }));
+  const ownChoices = ownItems.map(toOwnItemChoice);
   const purchase = () => onPurchase({ products: chosenProducts, ownItems: ownChoices });
 
   const actions =

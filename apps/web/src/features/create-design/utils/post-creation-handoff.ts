@@ -10,6 +10,7 @@ import {
   type DesignProduct,
   type OwnItemChoice,
   type ShownDesign,
+  toOwnItemChoice,
 } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 
@@ -62,7 +63,7 @@ export function remixHandoff(
     generatedImage,
     beforeImage: spaceImage,
     selectedProducts: products.filter((product) => !product.ownItem),
-    ownItems: own.map((item) => ({ url: item.url, name: item.name })),
+    ownItems: own.map(toOwnItemChoice),
     originalPostId: design.id,
     originalCreatorId: design.userId,
     isRegenerated: true,

@@ -86,6 +86,8 @@ describe('OrdersScreen', () => {
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Placed · payment pending')).toBeInTheDocument();
     expect(within(items[0]!).getByText('2 × $1,299.99', { exact: false })).toBeInTheDocument();
+    // counted as Purchase and the order-placed sheet count it: 2 sofas and a lamp are 3 items
+    expect(within(items[0]!).getByText('3 items', { exact: false })).toBeInTheDocument();
     expect(within(items[0]!).getByRole('link', { name: 'Green Room, Again' })).toHaveAttribute(
       'href',
       paths.post.getHref('d-remix'),

@@ -1,5 +1,7 @@
 import {
+  countItems,
   formatCents,
+  formatItemCount,
   formatRelativeTime,
   formatShortDate,
   ORDER_CANCEL_WINDOW_MS,
@@ -91,7 +93,9 @@ function OrderCard({ order }: { order: Order }) {
       <header className="flex items-start justify-between gap-3 border-b border-border/70 p-4">
         <div className="min-w-0">
           <p className="text-sm font-semibold">Order of {formatShortDate(placedAt)}</p>
-          <p className="text-xs text-muted-foreground">{formatRelativeTime(placedAt)}</p>
+          <p className="text-xs text-muted-foreground">
+            {formatRelativeTime(placedAt)} · {formatItemCount(countItems(order.lines))}
+          </p>
         </div>
         <OrderStatus order={order} />
       </header>

@@ -31,12 +31,14 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
             )}
           </div>
-          <p
-            className="text-sm font-bold tabular-nums"
-            aria-label={`Line total ${formatPrice(line.price * line.quantity)}`}
-          >
-            {formatPrice(line.price * line.quantity)}
-          </p>
+          {!line.isUploaded && (
+            <p
+              className="text-sm font-bold tabular-nums"
+              aria-label={`Line total ${formatPrice(line.price * line.quantity)}`}
+            >
+              {formatPrice(line.price * line.quantity)}
+            </p>
+          )}
         </div>
         {cartKey ? (
           <div className="flex items-center justify-between gap-2">
@@ -57,7 +59,7 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               {messages.shop.remove}
             </button>
           </div>
-        ) : (
+        ) : line.isUploaded ? null : (
           <p className="text-xs text-muted-foreground">
             Quantity <span className="font-semibold text-foreground tabular-nums">{line.quantity}</span>
           </p>

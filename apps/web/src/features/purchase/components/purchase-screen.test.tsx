@@ -16,6 +16,7 @@ import { AccountSheetProvider } from '@/components/account/account-sheet-provide
 import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { addToCart, getCart, reloadCartFromStorage } from '@/lib/cart';
+import { updatePreferences } from '@/lib/preferences';
 import { createTestQueryClient, jsonResponse } from '../../../../test/render';
 import { CHECKOUT_STORAGE_KEY } from '../utils/checkout-key';
 import { PurchaseScreen } from './purchase-screen';
@@ -109,7 +110,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  updatePreferences({ isLandscapeMode: false });
+});
 
 describe('PurchaseScreen', () => {
   it('lists the handed-over items and the cart with prices, quantities and a 2-decimal total', () => {
@@ -125,6 +129,8 @@ describe('PurchaseScreen', () => {
     expect(ownChair).toHaveTextContent(messages.ownItem.badge);
     expect(ownChair).toHaveTextContent(messages.ownItem.notForSaleShort);
     expect(ownChair).not.toHaveTextContent('each');
+    expect(ownChair).not.toHaveTextContent('$');
+    expect(within(ownChair as HTMLElement).queryByRole('button', { name: /quantity/i })).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(messages.ownItem.notOrdered);
 
     const cart = screen.getByRole('list', { name: 'Your cart' });
@@ -187,6 +193,30 @@ describe('PurchaseScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
   });
+
+  it.each([
+    ['interior', false],
+    ['landscape', true],
+  ] as const)(
+    'counts the same order the same way on Purchase and in the order-placed sheet (%s): units of what is bought',
+    async (_mode, isLandscapeMode) => {
+      updatePreferences({ isLandscapeMode });
+      fetchMock.mockImplementation(async (_url, init) =>
+        jsonResponse(201, {
+          order: placedOrder(JSON.parse(String(init?.body)) as PlaceOrderBody),
+          created: true,
+          paymentMessage: orderMessages.paymentPending,
+        } satisfies PlaceOrderResponse),
+      );
+      addToCart(lamp, 3);
+      // 2 sofas and 3 lamps are bought; the own chair is shown beside them, not ordered
+      renderPurchase(handedOver);
+      expect(screen.getByText('5 items')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
+      const dialog = await screen.findByRole('dialog', { name: orderMessages.placedTitle });
+      expect(within(dialog).getByText('5 items, payment pending')).toBeInTheDocument();
+    },
+  );
 
   it('retries a failed checkout with the same key, and keeps it across a reload until the order exists', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

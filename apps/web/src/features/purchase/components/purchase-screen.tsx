@@ -1,4 +1,12 @@
-import { formatCents, formatPrice, messages, orderMessages, type PlaceOrderResponse } from '@dwellscape/shared';
+import {
+  countItems,
+  formatCents,
+  formatItemCount,
+  formatPrice,
+  messages,
+  orderMessages,
+  type PlaceOrderResponse,
+} from '@dwellscape/shared';
 import { ArrowLeft, CircleCheck, CreditCard, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -16,7 +24,6 @@ import { clearCart, useCart } from '@/lib/cart';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutKeyFor, forgetCheckoutKey } from '../utils/checkout-key';
 import {
-  itemCount,
   purchaseTotal,
   readHandedOverItems,
   toOrderLines,
@@ -84,9 +91,8 @@ export function PurchaseScreen() {
       </Button>
       <ScreenHeader
         title="Purchase"
-        description={
-          allLines.length > 0 ? `${itemCount(allLines)} ${itemCount(allLines) === 1 ? 'item' : 'items'}` : undefined
-        }
+        // what is bought: the own items listed beside it are not part of the order
+        description={orderLines.length > 0 ? formatItemCount(countItems(orderLines)) : undefined}
       />
 
       {allLines.length === 0 ? (
@@ -149,7 +155,7 @@ export function PurchaseScreen() {
             <div className="flex items-center gap-3 rounded-2xl bg-primary-soft p-3 text-primary">
               <CircleCheck className="size-5 shrink-0" aria-hidden />
               <p className="flex-1 text-sm font-medium">
-                {placed.order.lines.length} {placed.order.lines.length === 1 ? 'product' : 'products'}, payment pending
+                {formatItemCount(countItems(placed.order.lines))}, payment pending
               </p>
               <p className="text-base font-bold tabular-nums">{formatCents(placed.order.totalCents)}</p>
             </div>

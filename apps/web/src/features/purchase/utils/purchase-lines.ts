@@ -78,10 +78,6 @@ export function purchaseTotal(lines: readonly PurchaseLine[]): number {
   return sumLineTotals(lines);
 }
 
-export function itemCount(lines: readonly PurchaseLine[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
 /** The lines an order is placed with: catalogue products (the person's own uploads have no price to pay). */
 export function toOrderLines(lines: readonly PurchaseLine[]): PlaceOrderLine[] {
   return lines.flatMap((line) =>

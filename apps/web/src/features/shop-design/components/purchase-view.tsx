@@ -59,23 +59,32 @@ export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewPro
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start justify-between gap-3">
                     <p className="min-w-0 truncate text-sm font-semibold">{line.name}</p>
-                    <p className="shrink-0 text-sm font-semibold tabular-nums">{formatPrice(sumLineTotals([line]))}</p>
+                    {/* an own item has no price: it is shown with the design, not sold (decision 0023) */}
+                    {line.ownItem ? (
+                      <OwnItemBadge yours={line.ownItem === 'yours'} />
+                    ) : (
+                      <p className="shrink-0 text-sm font-semibold tabular-nums">
+                        {formatPrice(sumLineTotals([line]))}
+                      </p>
+                    )}
                   </div>
                   {line.ownItem ? (
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                      <OwnItemBadge yours={line.ownItem === 'yours'} />
-                      {messages.ownItem.notForSaleShort}
-                    </p>
+                    <p className="text-xs text-muted-foreground">{messages.ownItem.notForSaleShort}</p>
                   ) : (
                     <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
                   )}
                   <div className="mt-2 flex items-center justify-between gap-2">
-                    <QuantityStepper
-                      value={line.quantity}
-                      min={0}
-                      label={line.name}
-                      onChange={(quantity) => setQuantity(line.key, quantity)}
-                    />
+                    {line.ownItem ? (
+                      // nothing to buy, so no quantity to choose
+                      <span />
+                    ) : (
+                      <QuantityStepper
+                        value={line.quantity}
+                        min={0}
+                        label={line.name}
+                        onChange={(quantity) => setQuantity(line.key, quantity)}
+                      />
+                    )}
                     <button
                       type="button"
                       aria-label={`${messages.shop.remove} ${line.name}`}

@@ -240,7 +240,12 @@ describe('ShopDesignScreen', () => {
       heirloom.selectedProducts[0]!.imageUrl,
       '/media/uploads/bb/my-rug.webp',
     ]);
-    expect(screen.getByText('my rug').closest('li')).toHaveTextContent('$0.00');
+    // the person's own rug is theirs, not for sale: no price and no quantity to choose
+    const ownRug = screen.getByText('my rug').closest('li')!;
+    expect(ownRug).toHaveTextContent(messages.ownItem.yours);
+    expect(ownRug).toHaveTextContent(messages.ownItem.notForSaleShort);
+    expect(ownRug).not.toHaveTextContent('$');
+    expect(within(ownRug).queryByRole('button', { name: /quantity/i })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back to the design' }));
     await user.click(screen.getByRole('button', { name: new RegExp(messages.shop.seeInSpace) }));

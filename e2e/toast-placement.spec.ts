@@ -1,0 +1,107 @@
+import { MODES, messages } from '@dwellscape/shared';
+import type { Locator, Page } from '@playwright/test';
+import { dialogHasFocus, expect, test } from './fixtures';
+import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The controls a toast must leave free (components/ui/toaster.tsx): every button, link and field the person can
+ * reach (drawn on top where it stands, not under the header or the navigation), or inside the open dialog while one
+ * is open (the page behind it is dimmed). The toast's own buttons ('View Cart', its close) are part of it.
+ */
+async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role="dialog"][data-state="open"]');
+    const scope = dialog ?? document.body;
+    const selector = 'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"]';
+    return Array.from(scope.querySelectorAll<HTMLElement>(selector)).flatMap((element) => {
+      if (element.closest('[data-sonner-toaster]')) return [];
+      const rect = element.getBoundingClientRect();
+      const visible =
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.bottom > 0 &&
+        rect.top < window.innerHeight &&
+        element.checkVisibility();
+      if (!visible) return [];
+      // under a bar (or the toast itself) it is out of reach until the page scrolls
+      const drawn = document
+        .elementsFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+        .find((each) => !each.closest('[data-sonner-toaster]'));
+      if (!drawn || !(element === drawn || element.contains(drawn))) return [];
+      const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+      return [{ name: name.slice(0, 60), box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }];
+    });
+  });
+}
+
+/** Waits for the toast to settle where it stays, then checks its box against every control's. */
+async function expectToastCoversNoControl(page: Page, toast: Locator) {
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  let box: Box | null = null;
+  // it slides in: read its box until two readings agree
+  await expect
+    .poll(async () => {
+      const previous = box;
+      box = await toast.boundingBox();
+      return previous !== null && box !== null && JSON.stringify(previous) === JSON.stringify(box);
+    })
+    .toBe(true);
+  const covered = (await controlsInReach(page)).filter((control) => overlaps(control.box, box!));
+  expect(covered.map((control) => control.name)).toEqual([]);
+}
+
+const toastOf = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
+
+for (const mode of MODES) {
+  test.describe(`${mode}: toasts cover no control`, () => {
+    test('on the feed, over the comments dialog', async ({ page, navigate, signUp }) => {
+      await startInMode(page, mode);
+      await signUp(page);
+      await navigate('/');
+      const design = await publishDesign(page.request, { mode, title: `Toast place ${uniqueSuffix()}` });
+      const card = designCard(page, design.title);
+      await card.getByRole('button', { name: 'Comments (0)' }).click();
+      const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
+      await dialog.getByLabel('Comment', { exact: true }).fill(`Lovely ${uniqueSuffix()}`);
+      await dialog.getByRole('button', { name: 'Post comment' }).click();
+      await expectToastCoversNoControl(page, toastOf(page, messages.comments.successTitle));
+    });
+
+    test('on a design’s page', async ({ page, navigate, signUp }) => {
+      await startInMode(page, mode);
+      await signUp(page);
+      const design = await publishDesign(page.request, { mode, title: `Toast post ${uniqueSuffix()}` });
+      await navigate(`/post/${design.id}`);
+      await page.getByRole('textbox', { name: 'Add a comment' }).fill(`Lovely ${uniqueSuffix()}`);
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await expectToastCoversNoControl(page, toastOf(page, messages.comments.successTitle));
+    });
+
+    test('in the create flow, above the step’s actions', async ({ page, navigate }) => {
+      await startInMode(page, mode);
+      await navigate('/create-design/start');
+      await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeVisible();
+      // as a person does: down to the upload button under the catalogue, then a file that is no picture, which
+      // the server refuses and the step toasts its reason
+      await page.getByText('Upload your own items', { exact: true }).scrollIntoViewIfNeeded();
+      await page.getByLabel('Upload your own items').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a picture'),
+      });
+      await expectToastCoversNoControl(page, page.locator('[data-sonner-toast]').filter({ hasText: 'notes.txt' }));
+    });
+  });
+}
