@@ -19,7 +19,7 @@ import gateRoutes from './modules/gate/gate.routes';
 import mediaRoutes from './modules/media/media.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import ordersRoutes from './modules/orders/orders.routes';
-import { WriteLimiter } from './plugins/write-limits';
+import { WriteLimiter } from './modules/rate-limits/write-limits';
 import { betaPaymentProvider } from './modules/orders/payment-provider';
 import savedRoutes from './modules/saved/saved.routes';
 import searchRoutes from './modules/search/search.routes';
