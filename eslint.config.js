@@ -11,6 +11,9 @@ const featureNames = readdirSync(new URL('./apps/web/src/features/', import.meta
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** A glob under apps/server/src, for the server's lint zones. */
+const server = (glob) => `./apps/server/src/${glob}`;
+
 /** Markup from strings is how text becomes script: React renders text as text, so nothing here may bypass it. */
 const forbiddenEverywhere = [
   {
@@ -109,6 +112,43 @@ export default tseslint.config(
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
+            // server: routes → services → repositories → db (decision 0051)
+            {
+              target: server('db/**'),
+              from: server('{modules,plugins,realtime,engines,media,storage,seed}/**'),
+              message: 'The database layer sits at the bottom: it imports nothing above it.',
+            },
+            {
+              target: server('**/*.repository.ts'),
+              from: server('{**/*.service.ts,**/*.routes.ts,plugins/**,contract-route.ts,response-serializer.ts}'),
+              message: 'A repository holds queries only: no services, routes, plugins or transport types.',
+            },
+            {
+              target: server('{modules,realtime}/**/*.service.ts'),
+              from: server('{**/*.routes.ts,plugins/**,contract-route.ts,response-serializer.ts}'),
+              message:
+                'A service holds the rules and knows nothing of HTTP: no routes, plugins or transport types (pass an interface in).',
+            },
+            {
+              target: server('{modules,realtime}/**/*.routes.ts'),
+              from: server('{**/*.repository.ts,db/schema.ts}'),
+              message: 'A route calls its service; repositories and tables sit below services.',
+            },
+            {
+              target: server('{modules/**/!(*.routes).ts,realtime/**,media/**,storage/**,engines/**}'),
+              from: server('plugins/**'),
+              message:
+                'Plugins are HTTP wiring: code below the routes reaches them only through interfaces in types.ts.',
+            },
+            {
+              // tables and query builders belong to repositories (and the seed, which writes rows); media/stored-media.ts
+              // is left out until the S3 store moves its queries (decision 0050)
+              target: server(
+                '{{modules,plugins,realtime,engines,storage}/**/!(*.repository).ts,media/!(stored-media).ts}',
+              ),
+              from: [server('db/schema.ts'), './node_modules/drizzle-orm'],
+              message: 'Queries and their where clauses belong in a repository (<module>.repository.ts).',
+            },
             // a feature never reaches into another feature
             ...featureNames.map((name) => ({
               target: `./apps/web/src/features/${name}`,
@@ -116,6 +156,24 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features do not import each other; move shared needs down to components/ or lib/.',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // a service reaches realtime (the caches and LISTEN/NOTIFY) only through its interfaces, passed in (decision 0051)
+    files: ['apps/server/src/{modules,realtime}/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)realtime/',
+              allowTypeImports: true,
+              message: 'A service uses realtime only through an interface (import type), passed in by its caller.',
+            },
           ],
         },
       ],

@@ -6,7 +6,7 @@
  * minus before, over the number of clients, each reading taken after full garbage collections
  * (through the server's inspector), so the start-up's leftovers do not count for or against the
  * clients.
- * Where the time goes comes from the server's live-trace marks (apps/server/src/realtime/live-trace.ts,
+ * Where the time goes comes from the server's live-trace marks (apps/server/src/live-trace.ts,
  * printed by bench/lib/live-trace-probe.mjs loaded into the server) and from the client process's
  * own times: when each event's last chunk reached its handler and when it was parsed.
  * Run alone: node --import tsx bench/live-fanout.ts [clients] [pglite|postgres]
@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import type { LiveTraceMark, LiveTraceStep } from '../apps/server/src/realtime/live-trace';
+import type { LiveTraceMark, LiveTraceStep } from '../apps/server/src/live-trace';
 import { apiPaths, designSchema } from '@dwellscape/shared';
 import { livingRoomPhoto } from '../apps/server/test/fixtures/synthetic-images';
 import { signUpOverHttp } from '../apps/server/test/reliability/support';

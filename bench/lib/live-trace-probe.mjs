@@ -1,7 +1,7 @@
 /**
  * Loaded into the benchmark's server process (NODE_OPTIONS=--import=<this file>; plain JavaScript,
  * because NODE_OPTIONS imports run before tsx is registered): prints each mark of the server's
- * live-trace diagnostics channel (apps/server/src/realtime/live-trace.ts) and the arrival of each
+ * live-trace diagnostics channel (apps/server/src/live-trace.ts) and the arrival of each
  * publish request as one line `live-trace {"step":…,"at":…}` on stdout, where
  * bench/live-fanout.ts reads them back from the server's output. They are held in memory and
  * printed together half a second after the first: a pipe write during the fan-out would be part

@@ -20,7 +20,7 @@ import mediaRoutes from './modules/media/media.routes';
 import previewsRoutes from './modules/previews/previews.routes';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import ordersRoutes from './modules/orders/orders.routes';
-import { WriteLimiter } from './plugins/write-limits';
+import { WriteLimiter } from './modules/rate-limits/write-limits';
 import { betaPaymentProvider } from './modules/orders/payment-provider';
 import savedRoutes from './modules/saved/saved.routes';
 import searchRoutes from './modules/search/search.routes';

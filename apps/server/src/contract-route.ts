@@ -1,7 +1,9 @@
 import type { ApiContract } from '@dwellscape/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifyRequest,
   FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -12,8 +14,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
-import { writerOf, type WriteLimit } from './plugins/write-limits';
+import type { WriteLimit, Writer } from './modules/rate-limits/write-limits';
 import type { AppInstance } from './types';
+
+/** The writer of a request (modules/rate-limits/write-limits.ts): its viewer and its address, an IPv6 one by its /64. */
+export const writerOf = (request: FastifyRequest): Writer => ({
+  viewer: request.viewer,
+  address: normalizeIP(request.ip),
+});
 
 /** Answers a route gives besides its contract's success: its errors (400, 401, 404…), or a second success. */
 type Responses = Readonly<Record<number, $ZodType>>;

@@ -1,3 +1,5 @@
+import { accountMessages } from '@dwellscape/shared';
+
 /** Errors that services raise; the central error handler maps `kind` to an HTTP status. */
 export type AppErrorKind =
   | 'bad_input'
@@ -47,6 +49,13 @@ export class RateLimitedError extends AppError {
     super('rate_limited', message);
   }
 }
+
+/**
+ * The answer to a request that needs an account from a viewer who has none. Its `error` differs
+ * from the gate's 'Unauthorized', so the client offers 'Sign in' instead of showing the gate again.
+ */
+export const signInRequired = () =>
+  new AppError('unauthorized', 'Sign in required', undefined, accountMessages.signInRequired);
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const badInput = (message: string, details?: unknown) => new AppError('bad_input', message, details);

@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { AppDatabase, DatabaseHandle } from './db/client';
 import type { Engines } from './engines/types';
 import type { RenderJobEvents } from './modules/render-jobs/render-job-events';
-import type { WriteLimit, WriteLimiter } from './plugins/write-limits';
+import type { WriteLimit, WriteLimiter } from './modules/rate-limits/write-limits';
 import type { FileStorage } from './storage/file-storage';
 
 /** The Fastify instance with the zod type provider: what every routes file receives. */
@@ -57,7 +57,7 @@ declare module 'fastify' {
     engines: Engines;
     /** Changes of render jobs from every process on the database. */
     renderJobEvents: RenderJobEvents;
-    /** Per-person write limits, counted in the shared database (plugins/write-limits.ts). */
+    /** Per-person write limits, counted in the shared database (modules/rate-limits/write-limits.ts). */
     writeLimiter: WriteLimiter;
   }
   interface FastifyRequest {

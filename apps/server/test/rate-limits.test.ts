@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { rateLimitHits } from '../src/db/schema';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
 import { GATE_MAX_FAILURES } from '../src/modules/gate/gate.service';
-import { PostgresRateLimitStore, postgresRateLimitStore } from '../src/plugins/rate-limit-store';
+import { PostgresRateLimitStore, postgresRateLimitStore } from '../src/modules/rate-limits/rate-limits.repository';
 import type { AppInstance } from '../src/types';
 import { createPostgresDatabase, createTestApp, dbKinds, type TestApp } from './helpers';
 

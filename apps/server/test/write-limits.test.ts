@@ -1,5 +1,5 @@
 /**
- * Per-person write limits (plugins/write-limits.ts): a slot is taken by one atomic upsert before the work, so a
+ * Per-person write limits (modules/rate-limits/write-limits.ts): a slot is taken by one atomic upsert before the work, so a
  * burst sent at once cannot pass a limit that is checked before any of it is counted. And every write route has a
  * limit, or is on the reviewed list below with its reason: the walk reads Fastify's own route table, so a write
  * route added later without a limit fails here.
@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../src/errors';
-import { WriteLimiter, type WriteLimit, type Writer } from '../src/plugins/write-limits';
+import { WriteLimiter, type WriteLimit, type Writer } from '../src/modules/rate-limits/write-limits';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { filePart, listFiles, makeJpeg, multipartBody } from './media-fixtures';
 

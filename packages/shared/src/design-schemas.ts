@@ -31,8 +31,13 @@ import { nonBlank, storableText } from './text-schemas';
 
 /* ---------- designs ---------- */
 
-/** The most of one product a design can list (and a person can pick in one go). */
+/**
+ * The most of one product a line can hold: a design's list, shop-design, the cart, an order line and the quantity
+ * stepper all stop here (the one copy of the rule).
+ */
 export const PRODUCT_QUANTITY_MAX = 99;
+/** How many of one product a line holds: a whole number from 1 to PRODUCT_QUANTITY_MAX. */
+export const lineQuantitySchema = z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX));
 export const DESIGN_PRODUCTS_MAX = 50;
 export const DESIGN_OWN_ITEMS_MAX = 20;
 
@@ -46,7 +51,7 @@ export const selectedProductSchema = z.object({
   price: z.number().check(z.minimum(0), z.maximum(1_000_000)),
   brandId: storableText().check(z.maxLength(80)),
   imageUrl: storableText().check(z.maxLength(300)),
-  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
+  quantity: z._default(lineQuantitySchema, 1),
 });
 export type SelectedProduct = z.infer<typeof selectedProductSchema>;
 
@@ -65,7 +70,7 @@ export type DesignProduct = z.infer<typeof designProductSchema>;
 /** A catalogue product chosen for a design: only its id and how many; the server reads the rest. */
 export const productChoiceSchema = z.object({
   id: storableText().check(z.minLength(1), z.maxLength(80)),
-  quantity: z._default(z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)), 1),
+  quantity: z._default(lineQuantitySchema, 1),
 });
 export type ProductChoice = z.infer<typeof productChoiceSchema>;
 
@@ -241,7 +246,7 @@ export const feedCardSchema = z.extend(z.omit(feedDesignSchema, { selectedProduc
   selectedProducts: z.array(
     z.object({
       product: z.int().check(z.minimum(0)),
-      quantity: z.int().check(z.minimum(1), z.maximum(PRODUCT_QUANTITY_MAX)),
+      quantity: lineQuantitySchema,
     }),
   ),
 });

@@ -1,6 +1,7 @@
 // Orders and the commission ledger (decision 0018): the contract shared by server and web.
 // Money travels as integer cents; only the display turns it into dollars (docs/product.md §9's 2 decimals).
 import { z } from 'zod/mini';
+import { lineQuantitySchema } from './design-schemas';
 import { formatPrice } from './helpers';
 import { idSchema, isoDateSchema } from './schemas';
 
@@ -25,7 +26,6 @@ export const UNPAID_ORDERS_PER_DAY = 10;
 export const UNPAID_ORDER_CENTS_PER_DAY = 1_000_000;
 /** The rolling window both caps count over. */
 export const UNPAID_ORDERS_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const ORDER_LINE_MAX_QUANTITY = 99;
 
 export const orderMessages = {
   /** What the beta provider tells the buyer: the order exists, no money moved. */
@@ -121,14 +121,33 @@ export const idempotencyKeySchema = z
     z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"'),
   );
 
-export const placeOrderLineSchema = z.object({
+/**
+ * One catalogue product on its way to an order, as the cart keeps it and the purchase screen shows it: the one line
+ * shape the web's cart, its purchase lines and the order body come from.
+ */
+export const cartLineSchema = z.object({
   productId: idSchema,
-  quantity: z.int().check(z.minimum(1), z.maximum(ORDER_LINE_MAX_QUANTITY)),
-  /** The unit price the buyer saw, in cents: the server charges the catalogue's, and refuses a mismatch. */
-  unitPriceCents: z.int().check(z.minimum(0)),
-  /** The design the product was shopped from (shop-design, a card's product popup), or null. */
+  name: z.string(),
+  /** The catalogue price the buyer saw, in dollars. */
+  price: z.number().check(z.minimum(0)),
+  imageUrl: z.string(),
+  quantity: lineQuantitySchema,
+  /**
+   * The design the product was shopped from (shop-design, a card's product popup), or null (search): its creator
+   * earns the commission.
+   */
   designId: z._default(z.nullable(idSchema), null),
 });
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** A cart line as an order sends it: the product, how many, from which design, and the unit price seen in cents. */
+export const placeOrderLineSchema = z.extend(
+  z.pick(cartLineSchema, { productId: true, quantity: true, designId: true }),
+  {
+    /** The unit price the buyer saw, in cents: the server charges the catalogue's, and refuses a mismatch. */
+    unitPriceCents: z.int().check(z.minimum(0)),
+  },
+);
 export type PlaceOrderLine = z.input<typeof placeOrderLineSchema>;
 
 export const placeOrderBodySchema = z.object({
@@ -139,6 +158,8 @@ export const placeOrderBodySchema = z.object({
     .check(z.minLength(1, orderMessages.nothingToOrder), z.maxLength(ORDER_MAX_LINES)),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+/** POST /api/orders' body once its schema parsed it: what the server places. */
+export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 
 /** 'expired': not paid within the payment window (ORDER_PAYMENT_WINDOW), its commission reversed. */
 export const ORDER_STATUSES = ['placed', 'cancelled', 'expired'] as const;

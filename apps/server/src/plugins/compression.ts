@@ -9,6 +9,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import { LRUCache } from 'lru-cache';
 import fp from 'fastify-plugin';
+import { reusableBodies, type BodyEncoding } from '../reusable-body';
 import type { AppInstance } from '../types';
 
 /** Below this a response goes out as it is: compressing it would save less than it costs. */
@@ -24,7 +25,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * gzip 6 shrink a 25 kB feed page to about a sixth at well under a millisecond each.
  * Must be registered before the routes it covers (it attaches itself as each route is added).
  */
-const ENCODINGS = ['br', 'gzip'] as const;
+const ENCODINGS = ['br', 'gzip'] as const satisfies readonly BodyEncoding[];
 type Encoding = (typeof ENCODINGS)[number];
 const brotliOptions: BrotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 const zlibOptions: ZlibOptions = { level: 6 };
@@ -32,18 +33,6 @@ const compressors: Record<Encoding, (bytes: Buffer) => Buffer> = {
   br: (bytes) => brotliCompressSync(bytes, brotliOptions),
   gzip: (bytes) => gzipSync(bytes, zlibOptions),
 };
-
-/** Bodies sent again and again as the same Buffer (a cached feed page's variants), with their compressed forms. */
-const reusableBodies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
-
-/**
- * Marks a JSON body that will be sent again as this very Buffer: its compressed forms are made once, the first time
- * a client asks for each, and kept for as long as the Buffer lives (the caller keeps it; nothing here holds it).
- */
-export function reusableBody(bytes: Buffer): Buffer {
-  if (!reusableBodies.has(bytes)) reusableBodies.set(bytes, {});
-  return bytes;
-}
 
 export default fp(
   async (app: AppInstance) => {

@@ -1,7 +1,7 @@
 import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import { route } from '../contract-route';
 import type { AppInstance } from '../types';
-import { findPublicDesignsPublishedAfter } from './live.repository';
+import { missedDesigns } from './live.service';
 import { LIVE_REPLAY_LIMIT, replayAnchor, serveLiveStream, startEventStream } from './live-stream';
 
 export default async function liveRoutes(app: AppInstance) {
@@ -17,7 +17,7 @@ export default async function liveRoutes(app: AppInstance) {
         feed: app.liveFeed,
         mode,
         replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
-        findMissed: (afterId) => findPublicDesignsPublishedAfter(app.db, { mode, afterId, limit: LIVE_REPLAY_LIMIT }),
+        findMissed: (afterId) => missedDesigns(app.db, mode, afterId, LIVE_REPLAY_LIMIT),
         // proxies and load balancers drop idle connections; a comment now and then keeps the stream open
         heartbeatMs: app.config.liveHeartbeatMs,
         log: request.log,

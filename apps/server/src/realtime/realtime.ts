@@ -5,7 +5,7 @@ import { findDesignById } from '../modules/designs/designs.repository';
 import type { AppInstance } from '../types';
 import { createLiveFeed, type LiveFeed } from './live-feed';
 import { findNewestPublicDesignId, findPublicDesignsPublishedAfter } from './live.repository';
-import { markLiveTrace } from './live-trace';
+import { markLiveTrace } from '../live-trace';
 
 /**
  * The NOTIFY channel the publish transaction signals on (payload: {"id","mode"}, and "design" when

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client';
+import { notify, type NotifyExecutor } from '../db/notify';
 import { ListeningCache } from './listening-cache';
 
 /**
@@ -114,11 +114,9 @@ export function viewerChanged(db: AppDatabase, changes: readonly ViewerChange[])
   if (attached) for (const caches of attached) for (const change of changes) caches.apply(change);
 }
 
-type Executor = Pick<AppDatabase, 'execute'>;
-
 /** Sends the change on `viewer_changed`: inside a transaction, Postgres delivers it on commit. */
-export async function announceViewerChange(tx: Executor, change: ViewerChange): Promise<void> {
-  await tx.execute(sql`select pg_notify(${VIEWER_CHANGED_CHANNEL}, ${encodeViewerChange(change)})`);
+export async function announceViewerChange(tx: NotifyExecutor, change: ViewerChange): Promise<void> {
+  await notify(tx, VIEWER_CHANGED_CHANNEL, encodeViewerChange(change));
 }
 
 /** For a write already committed outside a transaction: tells every process, this one first. */

@@ -1,26 +1,23 @@
+import { cartLineSchema as orderableLineSchema, PRODUCT_QUANTITY_MAX } from '@dwellscape/shared';
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { plainJsonStorage } from './storage';
 
 export const CART_STORAGE_KEY = 'dwellscape-cart';
-export const CART_MAX_QUANTITY = 99;
 
-const cartLineSchema = z.object({
-  productId: z.string().check(z.minLength(1)),
-  name: z.string(),
-  price: z.number().check(z.minimum(0)),
-  imageUrl: z.string(),
-  brandId: z.string(),
-  quantity: z.int().check(z.minimum(1), z.maximum(CART_MAX_QUANTITY)),
-  /**
-   * The design the product was shopped from (shop-design, a card's product popup), or null (search):
-   * its creator earns the commission. A cart stored before lines remembered it reads as null.
-   */
-  designId: z._default(z.nullable(z.string().check(z.minLength(1))), null),
-});
+// the shared line (packages/shared orders.ts) and its brand; a cart stored before lines remembered their design
+// reads designId as null
+const cartLineSchema = z.extend(orderableLineSchema, { brandId: z.string() });
 
 export type CartLine = z.infer<typeof cartLineSchema>;
+
+/**
+ * A line shop-design hands to /purchase in the navigation state: a catalogue product with the design it is shopped
+ * from, or an own item (no productId, price 0), which is shown and never ordered.
+ */
+export type HandedOverLine = Pick<CartLine, 'name' | 'price' | 'imageUrl' | 'quantity'> &
+  Partial<Pick<CartLine, 'productId' | 'designId'>>;
 export type CartItem = Omit<CartLine, 'quantity'>;
 
 /** One line per product and design: the same product shopped from two designs credits both creators. */
@@ -60,7 +57,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-const clampQuantity = (quantity: number) => Math.min(CART_MAX_QUANTITY, Math.max(1, Math.floor(quantity)));
+const clampQuantity = (quantity: number) => Math.min(PRODUCT_QUANTITY_MAX, Math.max(1, Math.floor(quantity)));
 
 export function getCart(): readonly CartLine[] {
   return readCart();

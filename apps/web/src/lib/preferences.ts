@@ -5,8 +5,6 @@ import { persist } from 'zustand/middleware';
 import { applyPreferencesToBody } from './preferences-body';
 import { plainJsonStorage } from './storage';
 
-export { applyPreferencesToBody, DARK_CLASS, LANDSCAPE_CLASS } from './preferences-body';
-
 const preferencesSchema = z.object({
   isDarkMode: z._default(z.catch(z.boolean(), false), false),
   isLandscapeMode: z._default(z.catch(z.boolean(), false), false),

@@ -1,6 +1,6 @@
 import type { SessionResponse, User } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { patchDeep, patchEveryQuery } from '@/lib/cache-patch';
+import { patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys, viewerIndependentRoots } from '@/lib/query-keys';
 
 /**
@@ -28,11 +28,6 @@ const patchPerson = (id: string, patch: PersonPatch) => (node: Record<string, un
   const changes = Object.entries(patch).filter(([key, field]) => key in node && node[key] !== field);
   return changes.length === 0 ? node : { ...node, ...Object.fromEntries(changes) };
 };
-
-/** Returns `value` with every appearance of the person patched (only the fields it already holds); untouched branches keep their identity. */
-export function patchPersonIn<T>(value: T, id: string, patch: PersonPatch): T {
-  return patchDeep(value, patchPerson(id, patch));
-}
 
 /**
  * A profile edit shows at once wherever the person appears: their profile, the cards of their designs

@@ -2,7 +2,6 @@ export { inpaintPatchMatch, type InpaintResult } from './patch-match';
 export {
   eraseMaskOf,
   maskShare,
-  pieceMaskOf,
   type EraseInput,
   type ErasePiece,
   type ErasePoint,

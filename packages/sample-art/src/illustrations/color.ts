@@ -26,12 +26,3 @@ export function mix(a: string, b: string, t: number): string {
 
 export const lighten = (c: string, t: number) => mix(c, '#ffffff', t);
 export const darken = (c: string, t: number) => mix(c, '#1a1410', t);
-
-/** Warm or cool shift, used to tint shadows and highlights consistently with a warm daylight. */
-export const warm = (c: string, t: number) => mix(c, '#ffd9a0', t);
-export const cool = (c: string, t: number) => mix(c, '#3a4a6a', t);
-
-export function luminance(hex: string): number {
-  const [r, g, b] = parse(hex);
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-}

@@ -33,7 +33,3 @@ export async function renderSvg(
   }
   return result;
 }
-
-export async function svgToPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}

@@ -1,2 +1,2 @@
-export { CompositorImageEngine, sizeOfProduct, type KnownSceneLayouts } from './compositor-image-engine';
-export { createRenderPool, RenderPoolFullError, type RenderPool, type RenderPoolOptions } from './render-pool';
+export { CompositorImageEngine, sizeOfProduct } from './compositor-image-engine';
+export { createRenderPool, RenderPoolFullError, type RenderPool } from './render-pool';

@@ -1,3 +1,2 @@
-export { OpenAiImageEngine, IMAGE_TIMEOUT_MS, type OpenAiImageEngineOptions } from './openai-image-engine';
-export { OpenAiTextEngine, TEXT_TIMEOUT_MS } from './openai-text-engine';
-export type { OpenAiEngineOptions } from './upstream';
+export { OpenAiImageEngine, type OpenAiImageEngineOptions } from './openai-image-engine';
+export { OpenAiTextEngine } from './openai-text-engine';

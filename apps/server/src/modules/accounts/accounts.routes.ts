@@ -2,12 +2,12 @@ import { accountMessages, contracts, errorResponseSchema } from '@dwellscape/sha
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply } from 'fastify';
 import { route } from '../../contract-route';
-import { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
-import type { WriteLimit } from '../../plugins/write-limits';
+import type { WriteLimit } from '../rate-limits/write-limits';
 import { requireAccount } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
 import { setSessionCookie } from '../gate/session-cookie';
 import {
+  createSignInFailures,
   deleteAccount,
   exportAccount,
   getSession,
@@ -51,7 +51,7 @@ async function answeringBusy(reply: FastifyReply, work: () => Promise<FastifyRep
 }
 
 export default async function accountsRoutes(app: AppInstance) {
-  const signInFailures = new PostgresRateLimitStore(app.db, 'sign-in');
+  const signInFailures = createSignInFailures(app.db);
   const deps = { db: app.db, storage: app.storage, betaPassword: app.config.betaPassword };
   const signUpLimit: WriteLimit = {
     name: 'sign-up',

@@ -10,17 +10,15 @@ import {
   type signUpBodySchema,
   type updateProfileBodySchema,
 } from '@dwellscape/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { AppDatabase } from '../../db/client';
-import { designs } from '../../db/schema';
 import { AppError, invalidRequest, notFound } from '../../errors';
 import { forgetFiles } from '../../media/forget-files';
-import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
+import { PostgresRateLimitStore } from '../rate-limits/rate-limits.repository';
 import { SEED_USERS } from '@dwellscape/sample-art';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Viewer } from '../../types';
-import { findDesigns } from '../designs/designs.repository';
+import { findDesignsByAuthor } from '../designs/designs.repository';
 import { countUnread } from '../notifications/notifications.repository';
 import { writeFeedTransaction } from '../designs/feed-cache';
 import { hashSessionToken, isBetaPassword } from '../gate/gate.service';
@@ -53,6 +51,8 @@ export interface AccountDeps {
 
 /** Wrong passwords counted per address and per username, in the database every instance shares (decision 0015). */
 export type SignInFailures = Pick<PostgresRateLimitStore, 'hit' | 'takeBack' | 'forget' | 'bookTurn'>;
+
+export const createSignInFailures = (db: AppDatabase): SignInFailures => new PostgresRateLimitStore(db, 'sign-in');
 
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -372,7 +372,7 @@ export async function exportAccount(db: AppDatabase, viewer: Viewer & { accountI
   const [row, marks, ownDesigns] = await Promise.all([
     findAccountRow(db, viewer.accountId),
     findAccountMarks(db, viewer.accountId),
-    findDesigns(db, { where: eq(designs.userId, viewer.accountId), viewerId: viewer.accountId }),
+    findDesignsByAuthor(db, viewer.accountId, { includeHidden: true, viewerId: viewer.accountId }),
   ]);
   if (!row) throw notFound('User');
   const iso = (date: Date) => date.toISOString();

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { route } from '../../contract-route';
+import { route, writerOf } from '../../contract-route';
 import { AppError, invalidIssues } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
-import type { WriteLimit } from '../../plugins/write-limits';
+import type { WriteLimit } from '../rate-limits/write-limits';
 import type { AppInstance } from '../../types';
 import { renderAndWait, requesterOf, type RenderJobInput } from '../render-jobs/render-jobs.service';
 import {
@@ -72,7 +72,7 @@ export default async function aiRoutes(app: AppInstance) {
     return renderAndWait({
       db: app.db,
       events: app.renderJobEvents,
-      requester: requesterOf(request),
+      requester: requesterOf(writerOf(request)),
       input,
       limits: app.config.renderJobs,
       timeoutMs: RENDER_DEADLINE_MS,

@@ -1,10 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, type Design, type designPageQuerySchema } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { designs } from '../../db/schema';
 import type { Viewer } from '../../types';
-import { findDesigns, type DesignKey } from './designs.repository';
+import { findDesignsByIds, type DesignKey } from './designs.repository';
 
 /**
  * Keyset pages of designs: the community feed, Following and Saved share one cursor format,
@@ -51,11 +49,7 @@ export async function designPageOf(
   const found =
     shown.length === 0
       ? []
-      : await findDesigns(db, {
-          where: inArray(designs.id, shown),
-          viewerId: viewer.viewerId,
-          accountId: viewer.accountId,
-        });
+      : await findDesignsByIds(db, shown, { viewerId: viewer.viewerId, accountId: viewer.accountId });
   const byId = new Map(found.map((design) => [design.id, design]));
   // a design deleted between the two reads is left out; the cursor still follows the keys
   const items = shown.map((id) => byId.get(id)).filter((design) => design !== undefined);

@@ -1,8 +1,8 @@
-import type { WriteLimit } from '../../plugins/write-limits';
+import type { WriteLimit } from '../rate-limits/write-limits';
 
 /**
  * How often one person may make each write of the social side (publishing, comments, likes, saves,
- * follows), through the one write-limits mechanism (plugins/write-limits.ts). Each is far above what
+ * follows), through the one write-limits mechanism (modules/rate-limits/write-limits.ts). Each is far above what
  * a person does by hand and far below what a script does: a limit stops a flood, not a use.
  */
 

@@ -1,11 +1,12 @@
-import { and, desc, eq, fillPlaceholders, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Design, FeedDesign } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
 import { designLikes, designs, savedDesigns, users } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
 import { writeFeedTransaction } from './feed-cache';
-import { markLiveTrace } from '../../realtime/live-trace';
+import { markLiveTrace } from '../../live-trace';
+import { MARK_SET_MAX_IDS } from '../../realtime/viewer-caches';
 
 const author = alias(users, 'author');
 const originalCreator = alias(users, 'original_creator');
@@ -102,6 +103,21 @@ export async function findDesigns(db: AppDatabase, options: FindDesignsOptions):
   const rows = options.limit === undefined ? await paged : await paged.limit(options.limit);
   return rows.map((row) => row.design);
 }
+
+/** The designs with these ids, as the viewer sees them, newest first. */
+export const findDesignsByIds = (db: AppDatabase, ids: readonly string[], viewer: Omit<FindDesignsOptions, 'where'>) =>
+  findDesigns(db, { ...viewer, where: inArray(designs.id, [...ids]) });
+
+/** An author's public designs, newest first; with `includeHidden`, the private ones too (the author's own export). */
+export const findDesignsByAuthor = (
+  db: AppDatabase,
+  authorId: string,
+  { includeHidden = false, ...viewer }: Omit<FindDesignsOptions, 'where'> & { includeHidden?: boolean },
+) =>
+  findDesigns(db, {
+    ...viewer,
+    where: includeHidden ? eq(designs.userId, authorId) : and(eq(designs.userId, authorId), eq(designs.isPublic, true)),
+  });
 
 /**
  * Which designs a viewer may reach by id (docs/security.md): every public design, and the signed-in account's own
@@ -394,7 +410,11 @@ const allLikedStatement = preparedPer((db) =>
 );
 
 /** The ids of every design the liker likes; null when there are more than `max`. */
-export async function findAllLikedIds(db: AppDatabase, viewerId: string, max: number): Promise<Set<string> | null> {
+export async function findAllLikedIds(
+  db: AppDatabase,
+  viewerId: string,
+  max = MARK_SET_MAX_IDS,
+): Promise<Set<string> | null> {
   const rows = await allLikedStatement(db).execute({ viewerId, limit: max + 1 });
   return rows.length > max ? null : new Set(rows.map((row) => row.designId));
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   compactFeedPage,
-  feedResponseSchema,
   type AddCommentBody,
   type AddCommentResponse,
   type CommentPageResponse,
@@ -18,13 +17,11 @@ import {
 } from '@dwellscape/shared';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../errors';
-import { CheckedJson } from '../../response-serializer';
+import { AppError, invalidField, notFound, signInRequired } from '../../errors';
 import type { FileStorage } from '../../storage/file-storage';
 import { findRenderReceipt } from '../../media/stored-media';
 import { findProductsByIds } from '../catalogue/catalogue.repository';
 import { assertUsableMedia, type MediaClaim } from '../uploads/uploads.service';
-import { likerIdOf, signInRequired } from '../../plugins/require-account';
 import type { Viewer } from '../../types';
 import { notifyCommented, notifyLiked, notifyRemixed } from '../notifications/notifications.service';
 import { findAllSavedIds, findSavedAmong } from '../saved/saved.repository';
@@ -52,14 +49,21 @@ import { forgetPreviewPicture } from '../previews/preview-picture';
 import { nextPageCursor, readPageCursor } from './design-pages';
 import { buildFeedPageTemplate, feedPageKey, renderFeedPageBytes, type FeedPageCache } from './feed-cache';
 import type { ListeningCache } from '../../realtime/listening-cache';
-import { MARK_SET_MAX_IDS, type MarkSet, type ViewerCaches } from '../../realtime/viewer-caches';
-import { markLiveTrace } from '../../realtime/live-trace';
+import type { MarkSet, ViewerCaches } from '../../realtime/viewer-caches';
+import { markLiveTrace } from '../../live-trace';
 
 const designNotFound = () => notFound('Design');
 
 /**
+ * Who a like belongs to (decision 0016): the account when signed in, the gate session otherwise.
+ * Every like, unlike and `likedByViewer` reads it, so a signed-in viewer sees the account's likes
+ * on any browser.
+ */
+const likerIdOf = (viewer: Viewer): string => viewer.accountId ?? viewer.viewerId;
+
+/**
  * A feed page for this viewer. With the page cache (docs/decisions/0013-feed-page-cache.md) it is
- * JSON already checked against the response schema, its likedByViewer and savedByViewer flags
+ * JSON (UTF-8 bytes) already checked against feedResponseSchema, its likedByViewer and savedByViewer flags
  * filled from two small queries; without, the page as objects, checked when sent.
  */
 export async function listFeed(
@@ -68,7 +72,7 @@ export async function listFeed(
   query: FeedQuery,
   cache: FeedPageCache | null = null,
   viewerCaches: ViewerCaches | null = null,
-): Promise<FeedResponse | CheckedJson<FeedResponse>> {
+): Promise<FeedResponse | Buffer> {
   const after = readPageCursor(query.cursor);
   if (cache === null) return compactFeedPage(await readFeedPage(db, query, after, viewer));
   const key = feedPageKey(query.mode, query.limit, query.cursor);
@@ -85,7 +89,7 @@ export async function listFeed(
     marksOf(
       viewerCaches?.liked,
       likerId,
-      () => findAllLikedIds(db, likerId, MARK_SET_MAX_IDS),
+      () => findAllLikedIds(db, likerId),
       () => findLikedAmong(db, likerId, template.designIds),
     );
   const savedMarks =
@@ -95,7 +99,7 @@ export async function listFeed(
         marksOf(
           viewerCaches?.saved,
           accountId,
-          () => findAllSavedIds(db, accountId, MARK_SET_MAX_IDS),
+          () => findAllSavedIds(db, accountId),
           () => findSavedAmong(db, accountId, template.designIds),
         ));
   // both held (nearly every request): no promise turn
@@ -103,7 +107,7 @@ export async function listFeed(
     likedMarks instanceof Promise || savedMarks instanceof Promise
       ? await Promise.all([likedMarks, savedMarks])
       : [likedMarks, savedMarks];
-  return new CheckedJson(feedResponseSchema, renderFeedPageBytes(template, { liked, saved }));
+  return renderFeedPageBytes(template, { liked, saved });
 }
 
 const NO_MARKS: ReadonlySet<string> = new Set();

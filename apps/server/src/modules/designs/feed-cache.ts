@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { apiPaths, feedResponseSchema, modeSchema, type FeedResponse, type Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { reusableBody } from '../../plugins/compression';
+import { notify } from '../../db/notify';
+import { reusableBody } from '../../reusable-body';
 import { checkResponse } from '../../response-serializer';
 import { announceViewerChange, viewerChanged, type ViewerChange } from '../../realtime/viewer-caches';
 
@@ -333,7 +333,7 @@ export async function writeFeedTransaction<T>(
     write(
       tx,
       async (change = ALL_PAGES) => {
-        await tx.execute(sql`select pg_notify(${FEED_CHANGED_CHANNEL}, ${encodeFeedChange(change)})`);
+        await notify(tx, FEED_CHANGED_CHANNEL, encodeFeedChange(change));
         feedChanges.push(change);
       },
       async (change) => {

@@ -79,16 +79,6 @@ export const addFollow = (db: AppDatabase, followerId: string, followeeId: strin
 export const removeFollow = (db: AppDatabase, followerId: string, followeeId: string) =>
   changeFollow(db, followerId, followeeId, -1);
 
-/** Which of `userIds` the account follows (follows' primary key serves it). */
-export async function findFollowedAmong(db: AppDatabase, followerId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ followeeId: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, userIds)));
-  return new Set(rows.map((row) => row.followeeId));
-}
-
 /**
  * The Following feed's order: public designs (both modes) of the users the account follows, older
  * than `after`, newest first, keyed like the community feed.

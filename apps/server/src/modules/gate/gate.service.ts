@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../../db/client';
-import { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
+import { PostgresRateLimitStore } from '../rate-limits/rate-limits.repository';
 import type { ListeningCache } from '../../realtime/listening-cache';
-import { announceViewerChangesNow } from '../../realtime/viewer-caches';
 import type { Viewer } from '../../types';
 import {
   deleteExpiredSessions,
@@ -107,8 +106,6 @@ async function openOrRenewSession(
     : null;
   if (current) {
     await renewSession(db, current.id, { tokenHash, now, expiresAt });
-    // the old token stops working everywhere
-    await announceViewerChangesNow(db, [{ session: current.id }]);
   } else {
     const refused = await mayOpen();
     if (refused) return refused;

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { preparedPer } from '../../db/prepared';
+import { announceViewerChangesNow } from '../../realtime/viewer-caches';
 
 export async function insertSession(
   db: AppDatabase,
@@ -72,7 +73,10 @@ export async function touchSession(db: AppDatabase, id: string, now: Date): Prom
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
-/** Gives an existing session (the same viewer) a fresh token and a fresh absolute expiry. */
+/**
+ * Gives an existing session (the same viewer) a fresh token and a fresh absolute expiry; every process drops the
+ * session it holds, so the old token stops working everywhere.
+ */
 export async function renewSession(
   db: AppDatabase,
   id: string,
@@ -82,6 +86,7 @@ export async function renewSession(
     .update(sessions)
     .set({ tokenHash: row.tokenHash, lastSeenAt: row.now, expiresAt: row.expiresAt })
     .where(eq(sessions.id, id));
+  await announceViewerChangesNow(db, [{ session: id }]);
 }
 
 export async function deleteExpiredSessions(db: AppDatabase, now: Date, idleSince: Date): Promise<void> {

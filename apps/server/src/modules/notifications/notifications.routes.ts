@@ -3,8 +3,13 @@ import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import { LIVE_REPLAY_LIMIT, replayAnchor, serveEventStream, startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
-import { findNewestNotificationId, findNotificationsAfter } from './notifications.repository';
-import { countUnreadNotifications, listNotifications, markNotificationsRead } from './notifications.service';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markNotificationsRead,
+  newestNotificationId,
+  notificationsAfter,
+} from './notifications.service';
 
 const notificationEvent = (notification: Notification) =>
   `id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notificationSchema.parse(notification))}\n\n`;
@@ -32,15 +37,14 @@ export default async function notificationsRoutes(app: AppInstance) {
       // read before subscribing: the replay after it covers whatever is written in between
       const lastSeen =
         replayAnchor(request.headers['last-event-id'], request.query.lastEventId) ??
-        (await findNewestNotificationId(app.db, accountId));
+        (await newestNotificationId(app.db, accountId));
       const res = startEventStream(reply, app.openStreams);
       // an id without data moves the client's Last-Event-ID, so its reconnect replays from here
       if (lastSeen !== null) res.write(`id: ${lastSeen}\n\n`);
       serveEventStream<Notification>({
         res,
         subscribe: (send, end) => app.notificationFeed.subscribe(accountId, send, end),
-        replay: () =>
-          findNotificationsAfter(app.db, { userId: accountId, afterId: lastSeen, limit: LIVE_REPLAY_LIMIT }),
+        replay: () => notificationsAfter(app.db, accountId, lastSeen, LIVE_REPLAY_LIMIT),
         // the client's own last one can still arrive live, when its notification reaches this process after the reconnect
         seenId: lastSeen,
         idOf: (notification) => notification.id,

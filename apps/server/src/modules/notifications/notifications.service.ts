@@ -5,6 +5,8 @@ import {
   countUnread,
   findDesignForNotice,
   findDisplayName,
+  findNewestNotificationId,
+  findNotificationsAfter,
   findNotificationsForUser,
   insertNotificationAndAnnounce,
   markAllRead,
@@ -185,3 +187,15 @@ export async function markNotificationsRead(db: AppDatabase, accountId: string):
   // one written since is unread, and says so
   return { unread: await countUnread(db, accountId) };
 }
+
+/** The id of the account's newest notification, where a live stream without a Last-Event-ID starts; null for none. */
+export const newestNotificationId = (db: AppDatabase, accountId: string): Promise<string | null> =>
+  findNewestNotificationId(db, accountId);
+
+/** The account's notifications after `afterId`, oldest first: what a reconnecting live stream missed. */
+export const notificationsAfter = (
+  db: AppDatabase,
+  accountId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<Notification[]> => findNotificationsAfter(db, { userId: accountId, afterId, limit });

@@ -10,6 +10,7 @@ import {
   toCents,
   type Order,
   type OrdersResponse,
+  type PlaceOrderInput,
   type PlaceOrderResponse,
 } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
@@ -32,12 +33,6 @@ import {
   type UnpaidOrderCaps,
 } from './orders.repository';
 import type { PaymentProvider } from './payment-provider';
-
-/** The lines of POST /api/orders once its schema parsed them. */
-export interface PlaceOrderInput {
-  idempotencyKey: string;
-  lines: { productId: string; quantity: number; unitPriceCents: number; designId: string | null }[];
-}
 
 /** How many orders the Orders screen lists. */
 const ORDERS_LISTED = 100;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import type { FastifyRequest } from 'fastify';
-import { route } from '../../contract-route';
+import { route, writerOf } from '../../contract-route';
 import { readMultipartForm } from '../../media/multipart-form';
 import { startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
@@ -47,7 +47,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
         await acceptPromptInput(deps(request), prompt);
         const job = await startRenderJob(
           app.db,
-          requesterOf(request),
+          requesterOf(writerOf(request)),
           { kind: 'prompt', body: prompt },
           variations,
           app.config.renderJobs,
@@ -64,7 +64,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
       });
       const job = await startRenderJob(
         app.db,
-        requesterOf(request),
+        requesterOf(writerOf(request)),
         { kind: 'design', fields: prepared },
         variations,
         app.config.renderJobs,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   generateDesignFieldsSchema,
   messages,
@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import { AppError, badInput, invalidField, invalidIssues, notFound } from '../../errors';
-import { writerOf } from '../../plugins/write-limits';
+import type { Writer } from '../rate-limits/write-limits';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
   cancelRenderJob,
@@ -61,10 +61,11 @@ export interface RenderJobRequester extends RenderJobOwner {
   address: string;
 }
 
-export const requesterOf = (request: FastifyRequest): RenderJobRequester => {
-  const { viewer, address } = writerOf(request);
-  return { viewerId: viewer.viewerId, accountId: viewer.accountId, address };
-};
+export const requesterOf = ({ viewer, address }: Writer): RenderJobRequester => ({
+  viewerId: viewer.viewerId,
+  accountId: viewer.accountId,
+  address,
+});
 
 const refusalMessage = (refused: RenderJobRefusal, limits: RenderJobLimits): string => {
   if (refused === 'at-once') return messages.create.renderJobsAtOnce(limits.atOnce);

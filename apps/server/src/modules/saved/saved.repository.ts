@@ -1,7 +1,12 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { announceViewerChange, announceViewerChangesNow, viewerChanged } from '../../realtime/viewer-caches';
+import {
+  announceViewerChange,
+  announceViewerChangesNow,
+  MARK_SET_MAX_IDS,
+  viewerChanged,
+} from '../../realtime/viewer-caches';
 import { designs, savedDesigns } from '../../db/schema';
 import { exactTime, isDesignVisible, visibleTo, type DesignKey } from '../designs/designs.repository';
 import type { KeyedDesignId } from '../designs/design-pages';
@@ -37,7 +42,11 @@ const allSavedStatement = preparedPer((db) =>
 );
 
 /** The ids of every design the account saved; null when there are more than `max`. */
-export async function findAllSavedIds(db: AppDatabase, accountId: string, max: number): Promise<Set<string> | null> {
+export async function findAllSavedIds(
+  db: AppDatabase,
+  accountId: string,
+  max = MARK_SET_MAX_IDS,
+): Promise<Set<string> | null> {
   const rows = await allSavedStatement(db).execute({ accountId, limit: max + 1 });
   return rows.length > max ? null : new Set(rows.map((row) => row.designId));
 }

@@ -26,12 +26,14 @@ export const productsMatching = (mode: Mode, text: string) =>
 export const usersMatching = (text: string) =>
   or(containsInsensitive(users.username, text), containsInsensitive(users.displayName, text));
 
-/** How many rows of the table match: a tab's count, which its first 20 rows cannot tell. */
+const tableOfList = { designs, products, users } as const;
+
+/** How many rows of the list's table match: a tab's count, which its first 20 rows cannot tell. */
 export async function countMatching(
   db: AppDatabase,
-  table: typeof designs | typeof products | typeof users,
+  list: keyof typeof tableOfList,
   where: SQL | undefined,
 ): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(table).where(where);
+  const [row] = await db.select({ total: count() }).from(tableOfList[list]).where(where);
   return row?.total ?? 0;
 }

@@ -7,7 +7,6 @@ import {
   type SearchResponse,
 } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { designs, products, users } from '../../db/schema';
 import type { Viewer } from '../../types';
 import { findProducts } from '../catalogue/catalogue.repository';
 import { findDesigns } from '../designs/designs.repository';
@@ -31,7 +30,7 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
     const where = designsMatching(mode, text);
     const [items, total] = await Promise.all([
       findDesigns(db, { where, limit, offset, ...viewer }),
-      countMatching(db, designs, where),
+      countMatching(db, 'designs', where),
     ]);
     return { items, total };
   },
@@ -39,7 +38,7 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
     const where = productsMatching(mode, text);
     const [items, total] = await Promise.all([
       findProducts(db, { where, limit, offset }),
-      countMatching(db, products, where),
+      countMatching(db, 'products', where),
     ]);
     return { items, total };
   },
@@ -47,7 +46,7 @@ const pageOf: { [List in SearchList]: (db: AppDatabase, query: ListQuery) => Pro
     const where = usersMatching(text);
     const [found, total] = await Promise.all([
       findUsersWithPostCount(db, { where, limit, offset, followerId: viewer.accountId }),
-      countMatching(db, users, where),
+      countMatching(db, 'users', where),
     ]);
     const currentUserId = currentUserIdOf(viewer);
     return { items: found.map((u) => toUserDto(u.row, u.postCount, currentUserId, u.isFollowedByViewer)), total };

@@ -3,7 +3,7 @@ import { contracts, errorResponseSchema, messages } from '@dwellscape/shared';
 import { route } from '../../contract-route';
 import { badInput } from '../../errors';
 import { readMultipartForm } from '../../media/multipart-form';
-import type { WriteLimit } from '../../plugins/write-limits';
+import type { WriteLimit } from '../rate-limits/write-limits';
 import type { AppInstance } from '../../types';
 import { storeUploadedImage } from './uploads.service';
 

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Design, User } from '@dwellscape/shared';
 import type { AppDatabase } from '../../db/client';
-import { designs } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Viewer } from '../../types';
-import { findDesigns } from '../designs/designs.repository';
+import { findDesignsByAuthor } from '../designs/designs.repository';
 import { findUserWithPostCountById, toUserDto } from './users.repository';
 
 /**
@@ -25,5 +23,5 @@ export async function getUserProfile(db: AppDatabase, userId: string, viewer: Vi
 export async function listUserDesigns(db: AppDatabase, userId: string, viewer: Viewer): Promise<Design[]> {
   const found = await findUserWithPostCountById(db, userId);
   if (!found) throw notFound('User');
-  return findDesigns(db, { where: and(eq(designs.userId, userId), eq(designs.isPublic, true)), ...viewer });
+  return findDesignsByAuthor(db, userId, viewer);
 }

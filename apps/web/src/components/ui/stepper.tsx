@@ -1,3 +1,4 @@
+import { PRODUCT_QUANTITY_MAX } from '@dwellscape/shared';
 import { Minus, Plus } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -13,7 +14,14 @@ interface QuantityStepperProps {
 }
 
 /** A − value + control for quantities. */
-export function QuantityStepper({ value, onChange, min = 1, max = 99, label, className }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  min = 1,
+  max = PRODUCT_QUANTITY_MAX,
+  label,
+  className,
+}: QuantityStepperProps) {
   const buttonClass =
     'grid size-9 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40';
   return (

@@ -1,7 +1,7 @@
 import { type FollowResponse, type User, contracts } from '@dwellscape/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { patchDeep, patchEveryQuery } from '@/lib/cache-patch';
+import { patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys } from '@/lib/query-keys';
 
 /** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
@@ -18,11 +18,6 @@ const isProfileWithId = (value: Record<string, unknown>, id: string) =>
 
 const patchProfile = (id: string, patch: CountPatch) => (node: Record<string, unknown>) =>
   isProfileWithId(node, id) ? { ...node, ...patch(node as unknown as User) } : node;
-
-/** Returns `value` with every profile of `id` patched; untouched branches keep their identity. */
-export function patchUserIn<T>(value: T, id: string, patch: CountPatch): T {
-  return patchDeep(value, patchProfile(id, patch));
-}
 
 /** Patches one person's profile wherever a query holds it: their profile, search results, the session's current user. */
 export function patchUserEverywhere(queryClient: QueryClient, id: string, patch: CountPatch): void {

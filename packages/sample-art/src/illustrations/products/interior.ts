@@ -4,7 +4,7 @@ import type { Pen } from '../pen';
 import type { Rng } from '../prng';
 import { circle, ellipse, group, line, n, path, poly, rect } from '../svg';
 import { books, grain, leaf, pillowShape, pot, seating, soil } from './parts';
-import type { DrawContext, DrawFn, FlatMap } from './types';
+import type { DrawFn, FlatMap } from './types';
 
 /** Interior products, drawn in centimetres (see Figure). */
 
@@ -1205,5 +1205,3 @@ export function interiorDrawers(): Record<string, DrawFn> {
     plant: drawPlant,
   };
 }
-
-export type { DrawContext };

@@ -4,7 +4,7 @@ import { interiorSceneSvg, type SceneProduct } from './interior';
 import { landscapeSceneSvg } from './landscape';
 
 export type { SceneProduct };
-export type { ScenePlace, SceneProbe } from './camera';
+export type { SceneProbe } from './camera';
 
 export interface SceneDrawOptions {
   /** Places (ScenePlace ids) left empty. */

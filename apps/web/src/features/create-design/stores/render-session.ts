@@ -327,10 +327,6 @@ export function hasRenderEnded(sessionId: string): boolean {
   return state !== undefined && state.status !== 'generating';
 }
 
-export function getRenderState(sessionId: string): RenderState | undefined {
-  return stateOf(sessionId);
-}
-
 /** The state of one session's render; undefined until it has begun. */
 export function useRenderState(sessionId: string): RenderState | undefined {
   return useRenderStore((store) => store.states[sessionId]);

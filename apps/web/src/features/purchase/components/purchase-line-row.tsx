@@ -1,10 +1,10 @@
-import { formatPrice, messages } from '@dwellscape/shared';
+import { formatPrice, messages, PRODUCT_QUANTITY_MAX } from '@dwellscape/shared';
 import { ImageUp, Package, Trash2 } from 'lucide-react';
 import { ProductImage } from '@/components/product-dialog/product-image';
 import { imageSizes } from '@/components/ui/responsive-image';
 import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { QuantityStepper } from '@/components/ui/stepper';
-import { CART_MAX_QUANTITY, removeFromCart, setQuantity } from '@/lib/cart';
+import { removeFromCart, setQuantity } from '@/lib/cart';
 import type { PurchaseLine } from '../utils/purchase-lines';
 
 /** One product of the order: picture, name, unit price, quantity and the line's total. */
@@ -46,7 +46,7 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               value={line.quantity}
               onChange={(quantity) => setQuantity(cartKey, quantity)}
               min={1}
-              max={CART_MAX_QUANTITY}
+              max={PRODUCT_QUANTITY_MAX}
               label={line.name}
             />
             <button

@@ -1,13 +1,7 @@
-import { countItems } from '@dwellscape/shared';
+import { countItems, OWN_ITEM_DEFAULT_NAME } from '@dwellscape/shared';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@/lib/cart';
-import {
-  purchaseTotal,
-  readHandedOverItems,
-  toOrderLines,
-  toPurchaseLines,
-  UPLOADED_ITEM_NAME,
-} from './purchase-lines';
+import { purchaseTotal, readHandedOverItems, toOrderLines, toPurchaseLines } from './purchase-lines';
 
 const sofa = {
   productId: 'sofa',
@@ -53,7 +47,7 @@ describe('toPurchaseLines and totals', () => {
     const lines = toPurchaseLines([sofa, upload], [lampLine]);
     expect(lines.map(({ name, cartKey, designId, isUploaded }) => ({ name, cartKey, designId, isUploaded }))).toEqual([
       { name: 'Linen Sofa', cartKey: null, designId: 'd-loft', isUploaded: false },
-      { name: UPLOADED_ITEM_NAME, cartKey: null, designId: null, isUploaded: true },
+      { name: OWN_ITEM_DEFAULT_NAME, cartKey: null, designId: null, isUploaded: true },
       { name: 'Arc Lamp', cartKey: { productId: 'lamp', designId: null }, designId: null, isUploaded: false },
     ]);
     expect(new Set(lines.map((line) => line.key)).size).toBe(3);

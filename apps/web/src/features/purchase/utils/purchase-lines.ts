@@ -1,20 +1,30 @@
-import { sumLineTotals, toCents, type PlaceOrderLine } from '@dwellscape/shared';
+import {
+  cartLineSchema,
+  OWN_ITEM_DEFAULT_NAME,
+  sumLineTotals,
+  toCents,
+  type CartLine as OrderableLine,
+  type PlaceOrderLine,
+} from '@dwellscape/shared';
 import { z } from 'zod/mini';
 import type { CartLine, CartLineKey } from '@/lib/cart';
 
-/** What shop-design hands over in the navigation state: chosen products, and uploaded items at price 0. */
+const line = cartLineSchema.shape;
+
+/**
+ * What shop-design hands over in the navigation state (HandedOverLine): chosen products, and uploaded items at price
+ * 0 without a productId. The shared cart line's fields, each falling back instead of failing.
+ */
 const handedOverItemSchema = z.object({
-  productId: z.optional(z.string().check(z.minLength(1))),
-  name: z.catch(z.string(), ''),
-  price: z.catch(z.number().check(z.minimum(0)), 0),
-  imageUrl: z.catch(z.string(), ''),
-  quantity: z.catch(z.int().check(z.minimum(1), z.maximum(99)), 1),
+  productId: z.optional(line.productId),
+  name: z.catch(line.name, ''),
+  price: z.catch(line.price, 0),
+  imageUrl: z.catch(line.imageUrl, ''),
+  quantity: z.catch(line.quantity, 1),
   /** The design these products are shopped from. */
-  designId: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  designId: z.catch(line.designId, null),
 });
 export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
-
-export const UPLOADED_ITEM_NAME = 'Your own item';
 
 const purchaseStateSchema = z.object({ items: z.array(z.unknown()) });
 
@@ -31,12 +41,8 @@ export function readHandedOverItems(state: unknown): HandedOverItem[] {
   });
 }
 
-export interface PurchaseLine {
+export interface PurchaseLine extends Pick<OrderableLine, 'name' | 'price' | 'imageUrl' | 'quantity'> {
   key: string;
-  name: string;
-  price: number;
-  imageUrl: string;
-  quantity: number;
   /** The catalogue product, or null for the person's own uploaded item (not part of an order). */
   productId: string | null;
   /** The design the product was shopped from, whose creator earns the commission. */
@@ -50,7 +56,7 @@ export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: rea
   return [
     ...handedOver.map((item, index) => ({
       key: `design-${index}-${item.productId ?? 'upload'}`,
-      name: item.name.trim() || UPLOADED_ITEM_NAME,
+      name: item.name.trim() || OWN_ITEM_DEFAULT_NAME,
       price: item.price,
       imageUrl: item.imageUrl,
       quantity: item.quantity,

@@ -1,4 +1,5 @@
 import type { DesignProduct } from '@dwellscape/shared';
+import type { CartLine, HandedOverLine } from '@/lib/cart';
 
 /** A photo of the person's own product, stored on the server; it has no price (docs/product.md §2: shown at 0). */
 export interface OwnProduct {
@@ -10,14 +11,10 @@ export interface OwnProduct {
  * One line of the purchase view: a catalogue product of the design, or an own item at price 0 (the creator's, or one
  * the person added here), which is shown but never ordered.
  */
-export interface ShopLine {
+export interface ShopLine extends Pick<CartLine, 'name' | 'price' | 'imageUrl' | 'quantity'> {
   key: string;
   /** The catalogue product; null for an own item. */
   productId: string | null;
-  name: string;
-  price: number;
-  imageUrl: string;
-  quantity: number;
   /** An own item (decision 0023): `creator` on the design, `yours` added in see-in-space. */
   ownItem: 'creator' | 'yours' | null;
 }
@@ -57,7 +54,7 @@ export const ownProductLine = (own: OwnProduct): ShopLine => ({
  * What /purchase reads from `location.state.items`; lines set to 0 are not bought. Each product
  * remembers the design it is shopped from, whose creator earns the commission.
  */
-export function toPurchaseState(lines: readonly ShopLine[], designId: string) {
+export function toPurchaseState(lines: readonly ShopLine[], designId: string): { items: HandedOverLine[] } {
   return {
     items: lines
       .filter((line) => line.quantity > 0)

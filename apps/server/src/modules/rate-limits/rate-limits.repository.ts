@@ -1,7 +1,7 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../db/client';
-import { rateLimitHits } from '../db/schema';
+import type { AppDatabase } from '../../db/client';
+import { rateLimitHits } from '../../db/schema';
 
 /** A key's count in its current window, and the milliseconds until that window ends (0 when none is open). */
 export interface RateLimitCount {

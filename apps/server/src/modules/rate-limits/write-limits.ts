@@ -1,9 +1,7 @@
-import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import type { AppDatabase } from '../db/client';
-import { RateLimitedError } from '../errors';
-import type { Viewer } from '../types';
-import { PostgresRateLimitStore } from './rate-limit-store';
+import type { AppDatabase } from '../../db/client';
+import { RateLimitedError } from '../../errors';
+import type { Viewer } from '../../types';
+import { PostgresRateLimitStore } from './rate-limits.repository';
 
 /**
  * A limit on how often one person may make one kind of write: per account when signed in, per gate
@@ -31,11 +29,6 @@ export interface Writer {
   viewer: Viewer;
   address: string;
 }
-
-export const writerOf = (request: FastifyRequest): Writer => ({
-  viewer: request.viewer,
-  address: normalizeIP(request.ip),
-});
 
 /** The keys a writer is counted under for `limit`, each with its own maximum. */
 function keysOf(limit: WriteLimit, { viewer, address }: Writer): { key: string; max: number }[] {
