@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
-import type { FidelityReceipt } from '@dwellscape/shared';
+import { RESPONSIVE_IMAGE_WIDTHS, type FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
 import { designs, mediaFiles, sessions, users } from '../db/schema';
 import type { FileStorage } from '../storage/file-storage';
+import { variantKeyOf } from './responsive-images';
 
 export type StoredMediaKind = 'upload' | 'render';
 
@@ -155,4 +156,18 @@ export async function forgetUnreferencedMedia(
     .where(and(inArray(mediaFiles.key, unused), inArray(mediaFiles.kind, ['upload', 'render'])))
     .returning({ key: mediaFiles.key });
   return deleted.map((row) => row.key);
+}
+
+/**
+ * Deletes the stored uploads and renders behind `urls` that nothing shows any more (forgetUnreferencedMedia), with
+ * their resized copies. Best effort on the files: one left behind is an orphan, never a broken page.
+ */
+export async function forgetUnreferencedFiles(db: AppDatabase, storage: FileStorage, urls: string[]): Promise<void> {
+  const candidates = urls.flatMap((url) => {
+    const key = storage.keyFromUrl(url);
+    return key === null ? [] : [{ key, url }];
+  });
+  const keys = await forgetUnreferencedMedia(db, candidates);
+  const all = keys.flatMap((key) => [key, ...RESPONSIVE_IMAGE_WIDTHS.map((width) => variantKeyOf(key, width))]);
+  await Promise.all(all.map((key) => storage.delete(key).catch(() => undefined)));
 }

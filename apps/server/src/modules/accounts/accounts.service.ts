@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   RESERVED_USERNAMES,
-  RESPONSIVE_IMAGE_WIDTHS,
   accountMessages,
   type AccountExport,
   type SessionResponse,
@@ -16,8 +15,7 @@ import type { z } from 'zod/mini';
 import type { AppDatabase } from '../../db/client';
 import { designs } from '../../db/schema';
 import { AppError, invalidRequest, notFound } from '../../errors';
-import { variantKeyOf } from '../../media/responsive-images';
-import { forgetUnreferencedMedia } from '../../media/stored-media';
+import { forgetUnreferencedFiles } from '../../media/stored-media';
 import type { PostgresRateLimitStore } from '../../plugins/rate-limit-store';
 import { SEED_USERS } from '@dwellscape/sample-art';
 import type { FileStorage } from '../../storage/file-storage';
@@ -430,17 +428,7 @@ export async function deleteAccount(
 }
 
 /** Deletes the stored files behind `urls` that nothing points at any more, with their resized copies. */
-async function forgetFiles(deps: AccountDeps, urls: string[]): Promise<void> {
-  const candidates = urls.flatMap((url) => {
-    const key = deps.storage.keyFromUrl(url);
-    return key === null ? [] : [{ key, url }];
-  });
-  const keys = await forgetUnreferencedMedia(deps.db, candidates);
-  await deleteStoredFiles(deps, keys);
+function forgetFiles(deps: AccountDeps, urls: string[]): Promise<void> {
+  return forgetUnreferencedFiles(deps.db, deps.storage, urls);
 }
 
-/** Best effort: a file left behind is an orphan, never a broken page. */
-async function deleteStoredFiles(deps: AccountDeps, keys: string[]): Promise<void> {
-  const all = keys.flatMap((key) => [key, ...RESPONSIVE_IMAGE_WIDTHS.map((width) => variantKeyOf(key, width))]);
-  await Promise.all(all.map((key) => deps.storage.delete(key).catch(() => undefined)));
-}
