@@ -24,6 +24,8 @@ function firstPhotoOf(mode: Mode): string {
   return path.join(photosDir, row[0]);
 }
 
+/** 'Erase part of the room' ('… of the space' in a yard). */
+const eraseButton = (page: Page) => page.getByRole('button', { name: /^Erase part of the (room|space)$/ });
 const afterImage = (page: Page) => page.getByRole('img', { name: 'After: your redesigned space' });
 
 async function uploadSpacePhoto(page: Page, mode: Mode) {
@@ -93,13 +95,14 @@ async function expectResultControlsClear(page: Page) {
   const variations = page.getByRole('button', { name: /^Variation \d+$/ });
   const count = await variations.count();
   for (let i = 0; i < count; i++) await expectClearOfBars(variations.nth(i), `Variation ${i + 1}`);
-  await expect(page.getByRole('button', { name: 'Erase part of the room', exact: true })).toBeVisible();
+  await expect(eraseButton(page)).toBeVisible();
   // 'Adjust placement' and 'Fix the floor' are there when the render placed products
   for (const name of [
     'Adjust placement',
     'Fix the floor',
     'Fix the ground',
     'Erase part of the room',
+    'Erase part of the space',
     messages.create.createVideo,
   ]) {
     const control = page.getByRole('button', { name, exact: true });
@@ -141,7 +144,7 @@ async function eraseAndCheck(page: Page, shot: (name: string) => Promise<unknown
   await expectResultControlsClear(page);
   await shot('result');
 
-  await page.getByRole('button', { name: 'Erase part of the room', exact: true }).click();
+  await eraseButton(page).click();
   const picture = page.getByRole('img', { name: 'Your redesigned space, to erase from' });
   await expect(picture).toBeVisible();
   const pictureBox = (await picture.boundingBox())!;

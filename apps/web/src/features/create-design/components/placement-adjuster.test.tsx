@@ -178,6 +178,8 @@ describe('adjusting a render’s placements', () => {
     );
     expect(screen.getByText('Room kept 90% · 2 of 2 products')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAttribute('aria-pressed', 'true');
+    // the picker says whose arrangement it now is
+    expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAccessibleDescription('Arranged by you');
     expect(getCreateDraft().generatedDesign).toMatchObject({
       imageUrl: '/media/renders/adjusted-2.webp',
       variation: 1,
