@@ -431,4 +431,3 @@ export async function deleteAccount(
 function forgetFiles(deps: AccountDeps, urls: string[]): Promise<void> {
   return forgetUnreferencedFiles(deps.db, deps.storage, urls);
 }
-

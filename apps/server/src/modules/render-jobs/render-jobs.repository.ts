@@ -274,20 +274,17 @@ export async function findJobsWithLayersFinishedBefore(
   return db
     .select({ id: renderJobs.id, result: renderJobs.result })
     .from(renderJobs)
-    .where(
-      and(
-        eq(renderJobs.status, 'done'),
-        lt(renderJobs.finishedAt, before),
-        hasLayers,
-      ),
-    )
+    .where(and(eq(renderJobs.status, 'done'), lt(renderJobs.finishedAt, before), hasLayers))
     .orderBy(renderJobs.finishedAt)
     .limit(limit);
 }
 
 /** Replaces a finished job's result (its variations without their layers). */
 export async function replaceRenderJobResult(db: AppDatabase, id: string, result: unknown): Promise<void> {
-  await db.update(renderJobs).set({ result, updatedAt: sql`now()` }).where(eq(renderJobs.id, id));
+  await db
+    .update(renderJobs)
+    .set({ result, updatedAt: sql`now()` })
+    .where(eq(renderJobs.id, id));
 }
 
 const layeredEntriesSchema = z.array(z.looseObject({ layers: z.optional(renderLayersSchema) }));
