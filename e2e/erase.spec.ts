@@ -297,6 +297,8 @@ test.describe('erasing part of the room', () => {
         const name = `erase-${flow.replaceAll(' ', '-')}-${mode}-${screen}`;
         for (const dark of [isDarkMode, !isDarkMode]) {
           await page.evaluate((on) => document.body.classList.toggle('dark', on), dark);
+          // the theme's colours change over a moment (the body's transition)
+          await page.waitForTimeout(400);
           await page.screenshot({ path: path.join(shotsDir, `${name}-${dark ? 'dark' : 'light'}.png`) });
         }
         await page.evaluate((on) => document.body.classList.toggle('dark', on), isDarkMode);
