@@ -118,6 +118,8 @@ interface JobTimes {
   cpuMs: number;
   differing: number;
   labels: string[];
+  /** How many products the first variation placed (a job that places none has nothing to rearrange). */
+  placed: number;
 }
 
 async function timeJobs(pool: RenderPool, input: LocalDesignInput): Promise<JobTimes> {
@@ -142,6 +144,7 @@ async function timeJobs(pool: RenderPool, input: LocalDesignInput): Promise<JobT
     cpuMs: (cpu.user + cpu.system) / 1000 / RUNS,
     differing: reallyDifferent(designs.map((d) => d.placements)),
     labels: designs.map((d) => d.label ?? ''),
+    placed: designs[0]?.placements.length ?? 0,
   };
 }
 
@@ -152,7 +155,8 @@ export const run: Benchmark = async () => {
     const photo = await photoInput();
     const onPhoto = photo ? await timeJobs(pool, photo.input) : null;
     const note = (t: JobTimes) =>
-      `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per job; ${t.differing} of ${VARIATIONS} stand 2+ ` +
+      `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per job; ${t.placed} products placed; ` +
+      `${t.differing} of ${VARIATIONS} stand 2+ ` +
       `products where no other does; labels: ${t.labels.map((l) => `'${l}'`).join(', ')}`;
     return [
       {

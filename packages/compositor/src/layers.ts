@@ -19,29 +19,31 @@ const LAYER_WEBP = { quality: 84, alphaQuality: 90, effort: 1 } as const;
 
 /**
  * The floor as four corners (near left, near right, far right, far left) for a camera looking straight ahead: a
- * rectangle on the floor spanning the picture's bottom edge, reaching back to `farRow` (the floor's far edge, kept
- * between a tenth and three quarters of the way from the bottom to the horizon). Null when the horizon is so low
- * that hardly any floor shows.
+ * rectangle on the floor spanning the picture's width at its bottom, reaching back to `farRow` (the floor's far edge,
+ * kept between a tenth and three quarters of the way from the bottom to the horizon). A camera rolled by `roll`
+ * radians (positive when the horizon rises to the right) sees it sheared along its horizon, as placement measures
+ * depth (place-on-geometry: a row's distance below the horizon at its column), and lifted as little as keeps its near
+ * corners in the picture. Null when the horizon is so low that hardly any floor shows.
  */
 export function floorQuadOfCamera(
-  camera: { cx: number; horizon: number },
+  camera: { cx: number; horizon: number; roll?: number },
   width: number,
   height: number,
   farRow: number | null,
 ): Array<[number, number]> | null {
   const { cx, horizon } = camera;
-  const below = height - horizon;
-  if (!(below > height * 0.08) || !Number.isFinite(cx)) return null;
-  const far = Math.min(height - below * 0.25, Math.max(horizon + below * 0.1, farRow ?? horizon + below * 0.3));
+  const tanRoll = Math.tan(camera.roll ?? 0);
+  if (!Number.isFinite(cx) || !Number.isFinite(tanRoll)) return null;
+  // in level rows (a row's distance below the horizon at its column), the picture's bottom at either edge
+  const nearRow = Math.min(height, height - cx * tanRoll, height + (width - cx) * tanRoll);
+  const below = nearRow - horizon;
+  if (!(below > height * 0.08)) return null;
+  const far = Math.min(nearRow - below * 0.25, Math.max(horizon + below * 0.1, farRow ?? horizon + below * 0.3));
   // a floor point's distance below the horizon is inversely its depth: the far edge is this much narrower
   const r = (far - horizon) / below;
   const round = (v: number) => Math.round(v * 10) / 10;
-  return [
-    [0, height],
-    [width, height],
-    [round(cx + (width - cx) * r), round(far)],
-    [round(cx - cx * r), round(far)],
-  ];
+  const sheared = (x: number, levelRow: number): [number, number] => [round(x), round(levelRow - (x - cx) * tanRoll)];
+  return [sheared(0, nearRow), sheared(width, nearRow), sheared(cx + (width - cx) * r, far), sheared(cx - cx * r, far)];
 }
 
 interface LayersInput {

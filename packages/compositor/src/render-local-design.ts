@@ -27,7 +27,14 @@ import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
 import { halve, type Raster } from './raster';
 import { worldXAt } from './space-layout';
-import { viewInLayout, viewOnGeometry, warpToVanishingPoint, type ProductView, type ViewChoice } from './views';
+import {
+  turnedBox,
+  viewInLayout,
+  viewOnGeometry,
+  warpToVanishingPoint,
+  type ProductView,
+  type ViewChoice,
+} from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
 import { eraseScene, type EraseInput, type ErasedScene } from './inpaint';
 
@@ -473,7 +480,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
     const placed = runs.at(-1)!;
     const floorTop = geometry.floor.flat().reduce((top, [, y]) => Math.min(top, y * ky), Infinity);
     const plane = floorQuadOfCamera(
-      { cx: geometry.camera.cx * kx, horizon: geometry.camera.horizonY * ky },
+      { cx: geometry.camera.cx * kx, horizon: geometry.camera.horizonY * ky, roll: geometry.camera.roll },
       scene.width,
       scene.height,
       Number.isFinite(floorTop) ? floorTop : null,
@@ -615,10 +622,10 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
       let placement = p;
       let sprite: Raster;
       if (turned) {
-        // the turned picture keeps the box's width and base; its height follows its own shape
-        const height = Math.max(1, Math.round((p.width * turned.plan.box.height) / turned.plan.box.width));
-        placement = { ...p, y: p.y + p.height - height, height };
-        sprite = await spriteOf(turned, p.width, height);
+        // the turned picture keeps the box's base; its shape is its own (views.ts, turnedBox)
+        const kind = items.find((item) => item.index === p.index)?.kind ?? null;
+        placement = turnedBox(p, turned.plan.box.width / turned.plan.box.height, kind);
+        sprite = await spriteOf(turned, placement.width, placement.height);
       } else {
         sprite = await spriteOf(cuts[p.index]!, p.width, p.height);
       }

@@ -74,7 +74,7 @@ export function arrangeVariation<P extends Placement>(
   const arrangements: P[][] = [];
   const labels: string[] = [];
   for (let n = 0; n <= target; n++) {
-    const placements = n === 0 ? arrangeWith({}) : differentArrangement(n, arrangements, arrangeWith);
+    const placements = n === 0 ? arrangeWith({}) : differentArrangement(n, arrangements, arrangeWith, context.kindOf);
     labels.push(labelOf(arrangements[0] ?? [], placements, context, labels));
     arrangements.push(placements);
   }
@@ -94,24 +94,34 @@ export function movedBetween(a: readonly Placement[], b: readonly Placement[]): 
 /** Two or more products elsewhere: what makes two variations two arrangements. */
 const ENOUGH_MOVED = 2;
 /** At most this many arrangements are tried for one variation (each costs a placement, some tens of ms on a photo). */
-const MAX_TRIES = 12;
+const MAX_TRIES = 24;
+
+/** Pieces that sit, and what is placed by them: a coffee table before a sofa, a rug under it, a lamp beside it. */
+const SEATING_KINDS = new Set(['sofa', 'outdoor-sofa', 'bed', 'bench', 'armchair', 'lounge-chair']);
 
 /**
  * Variation n's arrangement, the first of these that leaves out no product the first variation placed and stands
- * two or more products elsewhere than each earlier variation (else the one that comes nearest): every product away
- * from every earlier variation's place; the same with the room's main piece kept where the first had it; then,
- * where a product has only two places, half the products away from one earlier variation and half from another.
+ * two or more products elsewhere than each earlier variation (else the one that comes nearest):
+ * - the seating group moved as one: only the seat (the sofa) kept from its earlier places, so the coffee table, the
+ *   rug and the lamps, which placement stands by the seat, follow it (the group stays together);
+ * - every product away from every earlier variation's place;
+ * - the same with the seating group kept where the first had it, everything else away;
+ * - the same with only the room's main piece kept;
+ * - where a product has only two places, half the products away from one earlier variation and half from another;
+ * - in a crowded room, where moving everything crowds a product out, two products at a time.
  * Odd variations lay rugs turned. None placing as many as the first: its own arrangement.
  */
 function differentArrangement<P extends Placement>(
   n: number,
   earlier: ReadonlyArray<readonly P[]>,
   arrangeWith: (options: ArrangeOptions) => P[],
+  kindOf: (index: number) => string | null,
 ): P[] {
   const base = earlier[0]!;
   const order = byClaimOrder(base);
   const rank = new Map(order.map((p, r) => [p.index, r]));
   const main = order.find((p) => p.pose !== 'flat');
+  const seat = order.find((p) => p.pose === 'standing' && SEATING_KINDS.has(kindOf(p.index) ?? ''));
   const avoidOf = (pick: (index: number) => readonly number[]) => {
     const avoid = new Map<number, PixelBox[]>();
     for (const p of base) {
@@ -121,13 +131,20 @@ function differentArrangement<P extends Placement>(
     return avoid;
   };
   const all = earlier.map((_, m) => m);
-  const candidates = [avoidOf(() => all), avoidOf((index) => (index === main?.index ? [] : all))];
+  const candidates: Array<ReadonlyMap<number, readonly PixelBox[]>> = [];
+  if (seat) candidates.push(avoidOf((index) => (index === seat.index ? all : [])));
+  candidates.push(avoidOf(() => all));
+  if (seat) {
+    // the group as the first had it: the seat and what placement stands by it (in front, under, beside)
+    const group = new Set(base.filter((p) => p.index === seat.index || nextToSeat(p, seat)).map((p) => p.index));
+    candidates.push(avoidOf((index) => (group.has(index) ? [] : all)));
+  }
+  candidates.push(avoidOf((index) => (index === main?.index ? [] : all)));
   for (const i of all) {
     for (const j of all) {
       if (i !== j) candidates.push(avoidOf((index) => ((rank.get(index) ?? 0) % 2 === 0 ? [i] : [j])));
     }
   }
-  // in a crowded room, moving everything can crowd a product out: two at a time
   const others = order.filter((p) => p !== main).map((p) => p.index);
   for (const [k, a] of others.entries()) {
     for (const b of others.slice(k + 1)) candidates.push(avoidOf((index) => (index === a || index === b ? all : [])));
@@ -147,6 +164,18 @@ function differentArrangement<P extends Placement>(
   if (best) return best.placements;
   const turned = turnRugs ? arrangeWith({ turnRugs }) : [];
   return turned.length >= base.length ? turned : [...base];
+}
+
+/**
+ * Whether a product stands with the seat: its box reaches under or beside the seat's span (within half the seat's
+ * width) and its foot is level with the seat's or in front of it.
+ */
+export function nextToSeat(p: Placement, seat: Placement): boolean {
+  if (p.index === seat.index || p.pose === 'hung' || p.pose === 'suspended') return false;
+  const reach = seat.width / 2;
+  const overlapsSpan = p.x < seat.x + seat.width + reach && seat.x - reach < p.x + p.width;
+  const seatFoot = seat.y + seat.height;
+  return overlapsSpan && p.y + p.height >= seatFoot - seat.height * 0.25;
 }
 
 const boxOf = ({ x, y, width, height }: PixelBox): PixelBox => ({ x, y, width, height });

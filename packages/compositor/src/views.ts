@@ -152,3 +152,26 @@ export function warpToVanishingPoint(
 
 /** How much smaller the far end of a receding product may be drawn than its near end. */
 const MIN_FAR_SCALE = 0.72;
+
+/** Soft goods: a turned picture of one is narrower than its front, not taller (it has no footprint to keep). */
+const SOFT_KINDS = new Set(['throw-pillow']);
+
+/**
+ * The box a three-quarter picture of `aspect` (width over height) is drawn in, from the box the placement gave the
+ * front, its base kept. A piece of furniture keeps the box's width (the floor it stands on) and takes its height from
+ * the picture. A soft good keeps the box's height and centre and takes its width from the picture: at the front's
+ * width a turned throw pillow, a third narrower than its front, came out half as tall again, squashed sideways.
+ */
+export function turnedBox<B extends { x: number; y: number; width: number; height: number }>(
+  box: B,
+  aspect: number,
+  kind: string | null,
+): B {
+  const bottom = box.y + box.height;
+  if (kind !== null && SOFT_KINDS.has(kind)) {
+    const width = Math.max(1, Math.round(box.height * aspect));
+    return { ...box, x: Math.round(box.x + (box.width - width) / 2), width };
+  }
+  const height = Math.max(1, Math.round(box.width / aspect));
+  return { ...box, y: bottom - height, height };
+}

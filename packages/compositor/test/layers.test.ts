@@ -1,7 +1,8 @@
-import { UPLOAD_MAX_PIXELS, horizonOf, type FloorQuad } from '@dwellscape/shared';
+import { UPLOAD_MAX_PIXELS, floorQuadProblem, horizonOf, standAt, type FloorQuad } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
+import { floorQuadOfCamera } from '../src/layers';
 import { renderLocalDesign, type LocalDesignInput } from '../src/render-local-design';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 
@@ -104,4 +105,44 @@ describe('the layers of a render', () => {
     expect(horizon.a * 100 + horizon.b * 420 + horizon.c).toBeCloseTo(0, 1);
     expect(horizon.a * 1500 + horizon.b * 420 + horizon.c).toBeCloseTo(0, 1);
   }, 60_000);
+
+  it('answer a rolled camera’s floor rolled as its horizon, so a product dragged sizes as placement sized it', async () => {
+    const roll = 0.06; // the horizon rises to the right, about 3.4°
+    const rolled = { ...geometry, camera: { ...geometry.camera, roll } };
+    const design = await renderLocalDesign({ ...input, geometry: rolled });
+    const plane = design.plane as unknown as FloorQuad;
+    expect(floorQuadProblem(plane)).toBeNull();
+    for (const [x, y] of plane) expect(x >= 0 && x <= W && y >= 0 && y <= H, `${x}, ${y}`).toBe(true);
+    // the plane's horizon is the camera's: through its row at the principal point, rising by tan(roll)
+    const horizon = horizonOf(plane)!;
+    const rowAt = (x: number) => -(horizon.a * x + horizon.c) / horizon.b;
+    expect(rowAt(W / 2)).toBeCloseTo(420, 0);
+    expect(rowAt(W / 2) - rowAt(W / 2 + 1000)).toBeCloseTo(1000 * Math.tan(roll), 0);
+    // placement's depth (place-on-geometry): a row's distance below the horizon at its column. A product moved
+    // along a level row to the right stands further below the rising horizon: nearer, so larger, by that ratio
+    const box = { x: 300, y: 700, width: 200, height: 200 };
+    const moved = standAt(plane, box, [1300, 900]);
+    const server = (x: number, y: number) => y - (420 - (x - W / 2) * Math.tan(roll));
+    expect(moved.width / box.width).toBeCloseTo(server(1300, 900) / server(400, 900), 2);
+    expect(moved.width).toBeGreaterThan(box.width * 1.05);
+  }, 60_000);
+});
+
+describe('the floor of a camera', () => {
+  it('is level and spans the bottom for a level camera; lifted only as far as keeps a rolled one in the picture', () => {
+    expect(floorQuadOfCamera({ cx: 800, horizon: 420 }, W, H, 720)).toEqual(
+      floorQuadOfCamera({ cx: 800, horizon: 420, roll: 0 }, W, H, 720),
+    );
+    const level = floorQuadOfCamera({ cx: 800, horizon: 420 }, W, H, 720)!;
+    expect(level[0]).toEqual([0, H]);
+    expect(level[1]).toEqual([W, H]);
+    for (const roll of [0.08, -0.08]) {
+      const quad = floorQuadOfCamera({ cx: 800, horizon: 420, roll }, W, H, 720) as unknown as FloorQuad;
+      expect(floorQuadProblem(quad)).toBeNull();
+      const nearRows = [quad[0][1], quad[1][1]];
+      // one near corner on the bottom edge, the other above it by the roll across the width
+      expect(Math.max(...nearRows)).toBeCloseTo(H, 0);
+      expect(Math.abs(nearRows[0]! - nearRows[1]!)).toBeCloseTo(W * Math.tan(Math.abs(roll)), 0);
+    }
+  });
 });

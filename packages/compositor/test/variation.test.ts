@@ -285,11 +285,22 @@ describe('variations on the labelled real photos', () => {
     return [...checkStanding(staying, free), ...checkFlat(photo, all), ...checkHung(photo, all), ...checkOverlaps(all)];
   };
 
+  /** Whether the coffee table stands before the sofa (under its span, its foot nearer); null without both. */
+  const tableBeforeSofa = (items: GeometryItem[], placements: readonly Placement[]) => {
+    const of = (kind: string) => placements.find((p) => items[p.index]!.kind === kind);
+    const sofa = of('sofa');
+    const table = of('coffee-table');
+    if (!sofa || !table) return null;
+    const shared = Math.min(sofa.x + sofa.width, table.x + table.width) - Math.max(sofa.x, table.x);
+    return shared >= table.width * 0.5 && table.y + table.height > sofa.y + sofa.height;
+  };
+
   it('differs on the photos with room for it, every rule kept and no product lost in any variation', () => {
     const report: string[] = [];
     /** Photos and sets where the first variation places four or more products: room enough to rearrange. */
     let roomy = 0;
     let differing = 0;
+    const grouping: Array<{ file: string; kept: boolean }> = [];
     const broken: string[] = [];
     for (const photo of photos) {
       for (const items of sets[photo.mode]) {
@@ -302,6 +313,12 @@ describe('variations on the labelled real photos', () => {
         if (arrangements[0]!.length >= 4) {
           roomy++;
           if (count >= 3) differing++;
+        }
+        // the seating group: where the first stands the coffee table before the sofa, a later arrangement that
+        // differs from it in two or more places keeps them together
+        if (tableBeforeSofa(items, arrangements[0]!) === true) {
+          const later = arrangements.slice(1).filter((a) => movedBetween(arrangements[0]!, a) >= 2);
+          grouping.push({ file: photo.file, kept: later.some((a) => tableBeforeSofa(items, a) === true) });
         }
         for (const [seed, { placements }] of variations.entries()) {
           expect(placements.length, `${photo.file}, variation ${seed + 1}`).toBeGreaterThanOrEqual(
@@ -319,9 +336,12 @@ describe('variations on the labelled real photos', () => {
       }
     }
     expect(broken).toEqual([]);
-    // a crowded floor leaves some products one place only: most roomy photos still get four arrangements
+    // a crowded floor leaves some products one place only: nearly every roomy photo still gets four arrangements
+    // (9 of 10 on the labels as they stand; 8 of 10 before the seating group moved as one and more tries)
     expect(roomy).toBeGreaterThan(5);
-    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(2 / 3);
+    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(grouping.length).toBeGreaterThanOrEqual(2);
+    expect(grouping.filter((g) => !g.kept)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { drawContactShadow } from '../src/draw';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
 import type { Raster } from '../src/raster';
 import { renderLocalDesign, type ProductImage } from '../src/render-local-design';
-import { viewInLayout, viewOnGeometry } from '../src/views';
+import { turnedBox, viewInLayout, viewOnGeometry } from '../src/views';
 import { livingRoomPhoto } from './fixtures/synthetic-images';
 
 const W = 1600;
@@ -413,5 +413,28 @@ describe('contact shadows', () => {
     };
     expect(await leftMinusRight(1250)).toBeGreaterThan(0);
     expect(await leftMinusRight(50)).toBeLessThan(0);
+  });
+});
+
+describe('the box of a three-quarter view', () => {
+  const front = { x: 400, y: 300, width: 200, height: 200, index: 0 };
+
+  it('keeps a throw pillow’s height, base and centre: turned, it is narrower, not taller', () => {
+    // a turned pillow's picture is about two thirds as wide as it is tall (the sample art's 40° turn)
+    const box = turnedBox(front, 0.68, 'throw-pillow');
+    expect(box.height).toBe(200);
+    expect(box.y + box.height).toBe(500);
+    expect(box.width).toBe(136);
+    expect(box.x + box.width / 2).toBe(500);
+    expect(box.width / box.height).toBeCloseTo(0.68, 2);
+    expect(box.index).toBe(0);
+  });
+
+  it('keeps a piece of furniture’s width and base: its height follows the turned picture', () => {
+    const box = turnedBox(front, 1.6, 'sofa');
+    expect([box.x, box.width]).toEqual([400, 200]);
+    expect(box.y + box.height).toBe(500);
+    expect(box.height).toBe(125);
+    expect(turnedBox(front, 1.6, null).height).toBe(125);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client';
 import { designComments, designLikes, designs, follows, savedDesigns, sessions, users } from '../../db/schema';
+import { findLayerUrlsOfAccount } from '../render-jobs/render-jobs.repository';
 
 type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 type Queryable = AppDatabase | Transaction;
@@ -274,12 +275,15 @@ export async function deleteAccountRows(tx: Transaction, accountId: string): Pro
     afterImageUrl: designs.afterImageUrl,
     videoUrl: designs.videoUrl,
   });
-  // notifications, saved designs and the sessions' sign-in go with the row (foreign keys)
+  // its render jobs go with the row too: their live-adjusting layers are its files
+  const layerUrls = await findLayerUrlsOfAccount(tx, accountId);
+  // notifications, saved designs, render jobs and the sessions' sign-in go with the row (foreign keys)
   await tx.delete(users).where(eq(users.id, accountId));
 
   const urls = new Set([account.avatarUrl]);
   for (const design of removedDesigns) {
     for (const url of [design.beforeImageUrl, design.afterImageUrl, design.videoUrl]) if (url) urls.add(url);
   }
+  for (const url of layerUrls) urls.add(url);
   return [...urls];
 }

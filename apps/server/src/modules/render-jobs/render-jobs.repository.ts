@@ -1,8 +1,11 @@
 import { and, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { renderLayersSchema } from '@dwellscape/shared';
+import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { renderJobs } from '../../db/schema';
 
 export type RenderJobRow = typeof renderJobs.$inferSelect;
+type Queryable = AppDatabase | Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 export type NewRenderJobRow = typeof renderJobs.$inferInsert;
 
 /** The NOTIFY channel every change of a job is signalled on (payload: the job id). */
@@ -258,4 +261,48 @@ export async function releaseAllRunningRenderJobs(db: AppDatabase): Promise<numb
     .where(eq(renderJobs.status, 'running'))
     .returning({ id: renderJobs.id });
   return rows.length;
+}
+
+const hasLayers = sql`jsonb_path_exists(${renderJobs.result}, '$[*].layers')`;
+
+/** Finished jobs whose result still names live-adjusting layers, finished before `before`, the oldest first. */
+export async function findJobsWithLayersFinishedBefore(
+  db: AppDatabase,
+  before: Date,
+  limit: number,
+): Promise<Array<{ id: string; result: unknown }>> {
+  return db
+    .select({ id: renderJobs.id, result: renderJobs.result })
+    .from(renderJobs)
+    .where(and(eq(renderJobs.status, 'done'), lt(renderJobs.finishedAt, before), hasLayers))
+    .orderBy(renderJobs.finishedAt)
+    .limit(limit);
+}
+
+/** Replaces a finished job's result (its variations without their layers). */
+export async function replaceRenderJobResult(db: AppDatabase, id: string, result: unknown): Promise<void> {
+  await db
+    .update(renderJobs)
+    .set({ result, updatedAt: sql`now()` })
+    .where(eq(renderJobs.id, id));
+}
+
+const layeredEntriesSchema = z.array(z.looseObject({ layers: z.optional(renderLayersSchema) }));
+
+/** The /media/ URLs of the layers a job's result names (each variation's base and product pictures). */
+export function layerUrlsOf(result: unknown): string[] {
+  const parsed = layeredEntriesSchema.safeParse(result);
+  if (!parsed.success) return [];
+  return parsed.data.flatMap(({ layers }) =>
+    layers ? [layers.base, ...layers.products.map((product) => product.url)] : [],
+  );
+}
+
+/** The /media/ URLs of the layers an account's jobs name: read before the account's rows (and its jobs) go. */
+export async function findLayerUrlsOfAccount(db: Queryable, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ result: renderJobs.result })
+    .from(renderJobs)
+    .where(and(eq(renderJobs.accountId, accountId), hasLayers));
+  return rows.flatMap((row) => layerUrlsOf(row.result));
 }

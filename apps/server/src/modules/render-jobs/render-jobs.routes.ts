@@ -9,9 +9,11 @@ import { acceptPromptInput, parseGenerateDesignFields, prepareDesignRender } fro
 import {
   cancelOwnRenderJob,
   findOwnRenderJob,
+  forgetOldRenderLayers,
   getRenderJob,
   parseJsonBody,
   parseVariationCount,
+  RENDER_LAYERS_KEPT_MS,
   requesterOf,
   startRenderJob,
   streamRenderJob,
@@ -25,8 +27,12 @@ const errorResponses = {
   429: errorResponseSchema,
 };
 
+/** How often every instance forgets the layers of jobs past RENDER_LAYERS_KEPT_MS. */
+export const RENDER_LAYERS_SWEEP_MS = 60 * 60_000;
+
 export default async function renderJobsRoutes(app: AppInstance) {
   await app.register(multipart, { throwFileSizeLimit: false });
+  scheduleLayerCleanup(app);
   // the space photo a form sends is stored as the asker's upload (decision 0023)
   const deps = (request: FastifyRequest) => ({
     db: app.db,
@@ -99,4 +105,35 @@ export default async function renderJobsRoutes(app: AppInstance) {
       });
     },
   );
+}
+
+/**
+ * Forgets old jobs' live-adjusting layers once the server is ready and every RENDER_LAYERS_SWEEP_MS after, in every
+ * instance: a job cleaned twice at once loses nothing more (its result is written without layers either way, and a
+ * file already forgotten is not found again). A failed sweep is logged and the next one tries again.
+ */
+function scheduleLayerCleanup(app: AppInstance) {
+  const log = app.log.child({ module: 'render-jobs' });
+  let running: Promise<void> | null = null;
+  const sweep = () => {
+    running ??= forgetOldRenderLayers(app, { now: new Date(), keptMs: RENDER_LAYERS_KEPT_MS })
+      .then((cleaned) => {
+        if (cleaned > 0) log.info({ cleaned }, 'forgot the layers of old render jobs');
+      })
+      .catch((err: unknown) => log.error({ err }, 'render layer sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), RENDER_LAYERS_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -20,13 +20,18 @@ import { z } from 'zod';
 import type { AppDatabase } from '../../db/client';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
 import { AppError, badInput, invalidField, invalidIssues, notFound } from '../../errors';
+import { forgetFiles } from '../../media/forget-files';
+import type { FileStorage } from '../../storage/file-storage';
 import type { Writer } from '../rate-limits/write-limits';
 import type { PromptRenderBody } from '../ai/ai.service';
 import {
   cancelRenderJob,
+  findJobsWithLayersFinishedBefore,
   findRenderJob,
   insertRenderJobWithinLimits,
+  layerUrlsOf,
   queuePositionOf,
+  replaceRenderJobResult,
   type RenderJobLimits,
   type RenderJobOwner,
   type RenderJobRefusal,
@@ -339,4 +344,40 @@ export function streamRenderJob(options: StreamRenderJobOptions): void {
   res.on('close', close);
   res.on('error', close);
   void sendCurrent();
+}
+
+/**
+ * How long a finished job keeps its live-adjusting layers (decision 0046): a person adjusts a render in the minutes
+ * after it; later the adjuster falls back to frames over the picture, as for renders made before layers.
+ */
+export const RENDER_LAYERS_KEPT_MS = 24 * 60 * 60_000;
+const LAYER_SWEEP_BATCH = 50;
+
+/**
+ * Forgets the layers of jobs finished more than `keptMs` before `now`: each job's result loses its variations'
+ * `layers`, then the files go by the media's orphan rule (forgetFiles: unless something shows them).
+ * Returns how many jobs it cleaned.
+ */
+export async function forgetOldRenderLayers(
+  deps: { db: AppDatabase; storage: FileStorage },
+  options: { now: Date; keptMs: number },
+): Promise<number> {
+  const before = new Date(options.now.getTime() - options.keptMs);
+  let cleaned = 0;
+  for (;;) {
+    const jobs = await findJobsWithLayersFinishedBefore(deps.db, before, LAYER_SWEEP_BATCH);
+    for (const job of jobs) {
+      const urls = layerUrlsOf(job.result);
+      const entries = z.array(z.record(z.string(), z.unknown())).parse(job.result);
+      // the row first: a job never names a file that is gone
+      await replaceRenderJobResult(
+        deps.db,
+        job.id,
+        entries.map(({ layers: _layers, ...rest }) => rest),
+      );
+      await forgetFiles(deps, urls);
+    }
+    cleaned += jobs.length;
+    if (jobs.length < LAYER_SWEEP_BATCH) return cleaned;
+  }
 }

@@ -178,6 +178,8 @@ describe('adjusting a render’s placements', () => {
     );
     expect(screen.getByText('Room kept 90% · 2 of 2 products')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAttribute('aria-pressed', 'true');
+    // the picker says whose arrangement it now is
+    expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAccessibleDescription('Arranged by you');
     expect(getCreateDraft().generatedDesign).toMatchObject({
       imageUrl: '/media/renders/adjusted-2.webp',
       variation: 1,
@@ -279,9 +281,13 @@ function recordDrawing() {
   return { drawn, last };
 }
 
-async function openLiveAdjuster(tool: 'Adjust placement' | 'Fix the floor', receipt = receiptOf(0.962)) {
+async function openLiveAdjuster(
+  tool: 'Adjust placement' | 'Fix the floor',
+  receipt = receiptOf(0.962),
+  floor: typeof plane = plane,
+) {
   chooseEverything();
-  const job = { ...liveJob, variations: [{ ...liveJob.variations[0]!, receipt }] };
+  const job = { ...liveJob, variations: [{ ...liveJob.variations[0]!, receipt, plane: floor }] };
   const api = stubApi({
     'POST /api/render-jobs': () => jsonResponse(202, job),
     'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
@@ -384,6 +390,30 @@ describe('adjusting live on the floor', () => {
         pose: 'standing',
       },
     ]);
+  }, 30_000);
+
+  it('follows a rolled floor: moved along a level row toward where the horizon rises, a product comes nearer and larger', async () => {
+    // a photo taken tilted: the level floor of a camera whose horizon is row 373⅓ at x = 800 (near row 1120, far
+    // row 560), sheared by the roll (rising 0.1 px a pixel to the right), as the compositor answers it
+    const tilt = 0.1;
+    const level = 1120 - (560 * 4) / 3;
+    const sheared = (x: number, y: number): [number, number] => [x, y - (x - 800) * tilt];
+    const rolled = { corners: [sheared(0, 1120), sheared(1600, 1120), sheared(1000, 560), sheared(600, 560)] as const };
+    const { last } = recordDrawing();
+    await openLiveAdjuster('Adjust placement', receiptOf(0.962), {
+      corners: rolled.corners.map(([x, y]) => [x, y]) as unknown as typeof plane.corners,
+    });
+    await waitFor(() => expect(last(layers.base)).toBeDefined());
+    const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    sofaFrame.focus();
+    // ten steps right (16 px each): the foot from (700, 800) to (860, 800), further below the rolled horizon there
+    await userEvent.keyboard('{ArrowRight}'.repeat(10));
+    const below = (x: number) => 800 - (level - (x - 800) * tilt);
+    const k = below(860) / below(700);
+    expect(k).toBeGreaterThan(1.03);
+    expect(Number.parseFloat(sofaFrame.style.width)).toBeCloseTo(25 * k, 3);
+    await waitFor(() => expect(last(layers.products[0]!.url)!.width).toBeCloseTo(640 * k, 3));
+    expect(last(layers.products[0]!.url)!.height).toBeCloseTo(230 * k, 3);
   }, 30_000);
 
   it('shows the floor’s grid to fix by its corners: the products re-flow, the request carries the plane and the floor set, and the receipt says so', async () => {

@@ -332,7 +332,7 @@ export function RenderStage(props: RenderStageProps) {
       {shown.placements && shown.renderSize && state.input && (
         <Button variant="outline" className="mt-3 w-full" onClick={() => setIsErasing(true)}>
           <Eraser className="size-4" aria-hidden />
-          Erase part of the room
+          {mode === 'landscape' ? 'Erase part of the space' : 'Erase part of the room'}
         </Button>
       )}
       {state.isSample && (

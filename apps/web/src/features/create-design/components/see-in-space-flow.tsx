@@ -128,8 +128,9 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
         {messages.shop.renderNew}
       </Button>
     ) : (
-      // two equal halves: side by side they fit a 390 px phone only without icons
-      <div className="grid w-full grid-cols-2 gap-2">
+      // side by side on a 390 px phone only without icons, and with the longer label given the wider share so that
+      // neither wraps (equal halves broke 'Publish to Community' over two lines); larger text may still wrap
+      <div className="grid w-full grid-cols-[6fr_5fr] gap-2">
         <Button
           size="lg"
           className="min-w-0 px-2 text-sm leading-tight whitespace-normal"

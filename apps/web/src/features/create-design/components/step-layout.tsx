@@ -91,6 +91,7 @@ export function StepFrame({
 function StepActions({ children }: { children: ReactNode }) {
   return (
     <div
+      data-sticky-actions
       className={cn(
         'sticky bottom-[calc(env(safe-area-inset-bottom)+4.25rem+0.75rem)] z-30 mt-8 -mx-1',
         'flex items-center gap-3 rounded-2xl border border-border/70 bg-surface/95 p-2.5 shadow-card backdrop-blur-xl',

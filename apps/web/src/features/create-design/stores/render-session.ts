@@ -306,12 +306,15 @@ export function keepAdjustedRender(
   const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
   const before = state.variations[state.chosen];
-  // the pieces found in the photo stay what they were; the erase is the one just drawn
+  // the pieces found in the photo stay what they were; the erase is the one just drawn. The picker's words stay
+  // while the products stand where the render put them (an erase), and say whose arrangement it is once moved
+  const label = before?.placements && standSame(before.placements, placements) ? before.label : 'Arranged by you';
   const adjusted: ShownVariation = {
     imageUrl,
     placements,
     renderSize,
     receipt,
+    ...(label ? { label } : {}),
     ...live,
     ...(before?.pieces ? { pieces: before.pieces } : {}),
     ...(erase ? { erase } : {}),
@@ -319,6 +322,13 @@ export function keepAdjustedRender(
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
   setState(sessionId, { ...state, variations });
+}
+
+/** Whether two sets of placements stand every product in the same box. */
+function standSame(a: readonly RenderPlacement[], b: readonly RenderPlacement[]): boolean {
+  const key = (p: RenderPlacement) => `${p.productId} ${p.box.x} ${p.box.y} ${p.box.width} ${p.box.height}`;
+  const keys = new Set(a.map(key));
+  return a.length === b.length && b.every((p) => keys.has(key(p)));
 }
 
 /** Whether this page saw the session's render end (done, failed or cancelled). */
