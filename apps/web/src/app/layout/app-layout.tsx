@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -15,6 +15,8 @@ const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toas
  */
 export function AppLayout() {
   const toastsWanted = useToastsWanted();
+  // the gate's static shape of the app (features/gate/static) gives way to the real one, in the same frame
+  useLayoutEffect(() => window.dwellscapeGate?.appShown(), []);
   return (
     <TooltipProvider>
       <AccountSheetProvider>
