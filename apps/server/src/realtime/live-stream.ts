@@ -248,7 +248,7 @@ function countsEvent(counts: DesignCounts): string {
 }
 
 type LiveItem = Design | DesignCounts;
-const isCounts = (item: LiveItem): item is DesignCounts => !('title' in item);
+const isDesign = (item: LiveItem): item is Design => 'title' in item;
 
 /**
  * The live feed of one mode: new public designs, after a replay of those the client missed, and the counts of its
@@ -269,8 +269,8 @@ export function serveLiveStream(options: LiveStreamOptions): void {
     replay: replayAfterId === null ? null : () => findMissed(replayAfterId),
     seenId: replayAfterId,
     // counts carry no event id: never among the replayed
-    idOf: (item) => (isCounts(item) ? '' : item.id),
-    eventOf: (item) => (isCounts(item) ? countsEvent(item) : designEvent(item)),
+    idOf: (item) => (isDesign(item) ? item.id : ''),
+    eventOf: (item) => (isDesign(item) ? designEvent(item) : countsEvent(item)),
     heartbeatMs: options.heartbeatMs,
     log: options.log,
   });
