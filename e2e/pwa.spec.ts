@@ -44,7 +44,12 @@ test.describe('installable app', () => {
     const response = await request.get(href!);
     expect(response.ok()).toBe(true);
     const manifest = (await response.json()) as Manifest;
-    expect(manifest).toMatchObject({ name: 'Dwellscape', short_name: 'Dwellscape', start_url: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      name: 'Dwellscape',
+      short_name: 'Dwellscape',
+      start_url: '/',
+      display: 'standalone',
+    });
     // the browser's bar and the installed window's title bar in the gate's colour
     expect(manifest.theme_color).toBe(themeColor);
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([

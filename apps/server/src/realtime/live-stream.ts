@@ -1,6 +1,13 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ServerResponse } from 'node:http';
-import { designCountsSchema, feedDesignSchema, idSchema, type Design, type DesignCounts, type Mode } from '@dwellscape/shared';
+import {
+  designCountsSchema,
+  feedDesignSchema,
+  idSchema,
+  type Design,
+  type DesignCounts,
+  type Mode,
+} from '@dwellscape/shared';
 import type { FanOut } from './live-feed';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { LiveFeed } from './live-feed';

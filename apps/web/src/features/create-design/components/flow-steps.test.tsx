@@ -195,7 +195,11 @@ describe('step 3: space-selection', () => {
     const spaces = within(await screen.findByRole('region', { name: 'Spaces' }));
     const furnished = await spaces.findByRole('radio', { name: 'Furnished' });
     expect(furnished).toHaveAttribute('aria-checked', 'true');
-    const picture = () => spaces.getByRole('button', { name: /City Loft/ }).querySelector('img')!.getAttribute('src');
+    const picture = () =>
+      spaces
+        .getByRole('button', { name: /City Loft/ })
+        .querySelector('img')!
+        .getAttribute('src');
     // one tile per space: the furnished version first
     expect(spaces.getAllByRole('button', { name: /City Loft/ })).toHaveLength(1);
     expect(picture()).toContain('/media/seed/s1-thumb.webp');

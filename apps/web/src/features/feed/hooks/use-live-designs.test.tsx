@@ -140,7 +140,9 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
     renderFeed();
     await screen.findByRole('heading', { name: 'First room' });
     const card = () => screen.getByRole('article', { name: 'Second room' });
-    const before = within(card()).getByRole('button', { name: /^Comments/ }).getAttribute('aria-label');
+    const before = within(card())
+      .getByRole('button', { name: /^Comments/ })
+      .getAttribute('aria-label');
     latest().open();
 
     latest().sendCounts({ id: 'd2', likesCount: 41, commentsCount: 7 });
