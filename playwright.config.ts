@@ -49,6 +49,9 @@ export default defineConfig({
     // encoders so little of 2 cores that a 2 s clip took over 30 s). The specs about motion itself ask for it back
     // (the unlock transition, the screenshots)
     reducedMotion: 'reduce',
+    // the service worker (decision 0049) would download the whole shell in every test's fresh browser, and answer
+    // requests past page.route: e2e/pwa.spec.ts allows it where it is the subject
+    serviceWorkers: 'block',
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,

@@ -5,8 +5,8 @@ import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fi
 interface OverlayFrame {
   /** The white circle's opacity, scale and centre; null when it is not rendered (reduced motion). */
   white: { opacity: number; scale: number; centre: { x: number; y: number }; radius: number } | null;
-  /** The app-coloured layer under it: its opacity and colour. */
-  base: { opacity: number; color: string };
+  /** The gate's own page under it: its opacity and visibility (it vanishes while the white covers it). */
+  base: { opacity: number; visibility: string };
 }
 
 interface OverlayTimeline {
@@ -40,7 +40,7 @@ async function sampleUnlockTransition(page: Page, moments: number[]): Promise<Ov
       for (const animation of found) animation.pause();
       const byName = (name: string) => found.find((animation) => animation.animationName.startsWith(name));
       const white = byName('gate-expand');
-      const base = byName('gate-settle')!;
+      const base = byName('gate-vanish') ?? byName('gate-fade-still')!;
       const frames: Record<number, OverlayFrame> = {};
       for (const moment of moments) {
         for (const animation of found) animation.currentTime = moment;
@@ -55,7 +55,7 @@ async function sampleUnlockTransition(page: Page, moments: number[]): Promise<Ov
                 radius: radiusOf((white!.effect as KeyframeEffect).target!),
               }
             : null,
-          base: { opacity: Number(baseStyle.opacity), color: baseStyle.backgroundColor },
+          base: { opacity: Number(baseStyle.opacity), visibility: baseStyle.visibility },
         };
       }
       found.forEach((animation, index) => {
@@ -118,6 +118,29 @@ test.describe('beta gate', () => {
 
     const cookies = await context.cookies();
     expect(cookies.some((cookie) => cookie.httpOnly && cookie.sameSite === 'Strict')).toBe(true);
+  });
+
+  test('a password manager can fill and send it: a form with a username to save, the current password, a submit button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const form = page.locator('form', { has: passwordField(page) });
+    await expect(form).toHaveAttribute('method', 'post');
+    const username = form.locator('input[autocomplete="username"]');
+    await expect(username).toHaveCount(1);
+    await expect(username).toBeHidden();
+    await expect(username).toHaveValue('Dwellscape');
+    await expect(passwordField(page)).toHaveAttribute('autocomplete', 'current-password');
+    await expect(form.getByRole('button', { name: 'Enter App' })).toHaveAttribute('type', 'submit');
+
+    // as a password manager does: the value set on the field, the form submitted, no click on the button
+    await passwordField(page).evaluate((field: HTMLInputElement, password) => {
+      field.value = password;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.form!.requestSubmit();
+    }, BETA_PASSWORD);
+    await expect(mainNavigation(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a wrong password shows "Invalid password" for about 3 s and keeps the field', async ({ page }) => {
@@ -187,7 +210,7 @@ test.describe('beta gate', () => {
         const { animations, frames } = await sampleUnlockTransition(page, [0, 250, 500, 550, 800, GATE_TRANSITION_MS]);
 
         expect(animations).toEqual([
-          { name: 'gate-settle', duration: GATE_TRANSITION_MS, properties: ['opacity'] },
+          { name: 'gate-vanish', duration: GATE_TRANSITION_MS, properties: ['visibility'] },
           { name: 'gate-expand', duration: GATE_TRANSITION_MS, properties: ['opacity', 'transform'] },
         ]);
         // expands: from nothing at the screen's centre, growing, covering the screen at full white
@@ -196,36 +219,95 @@ test.describe('beta gate', () => {
         expect(frames[0]!.white!.scale).toBe(0);
         expect(frames[250]!.white!.scale).toBeGreaterThan(0);
         expect(frames[250]!.white!.scale).toBeLessThan(frames[500]!.white!.scale);
-        expect(frames[500]!.base.opacity).toBe(0);
+        expect(frames[500]!.base.visibility).toBe('visible');
         expect(frames[550]!.white!.opacity).toBe(1);
         expect(frames[550]!.white!.radius).toBeGreaterThanOrEqual(Math.hypot(viewport.width, viewport.height) / 2);
-        // fades: the white is half gone by 800 ms and gone at the end, over the app's own background
+        // fades: the gate's page has gone under the white, which is half gone by 800 ms and gone at the end, over
+        // what lies under the gate: the app, or its shape while its code arrives
         expect(frames[800]!.white!.opacity).toBeGreaterThan(0);
         expect(frames[800]!.white!.opacity).toBeLessThan(1);
-        expect(frames[800]!.base.opacity).toBe(1);
+        expect(frames[800]!.base.visibility).toBe('hidden');
         expect(frames[GATE_TRANSITION_MS]!.white!.opacity).toBe(0);
-        expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(1);
+        expect(frames[GATE_TRANSITION_MS]!.base.visibility).toBe('hidden');
 
         await expect(mainNavigation(page)).toBeVisible();
-        // what the transition ends on is what the app opens on: no cut
         const appBackground = await bodyBackground(page);
         expect(appBackground).toBe(isDarkMode ? 'rgb(12, 19, 17)' : 'rgb(246, 243, 238)');
-        expect(frames[GATE_TRANSITION_MS]!.base.color).toBe(appBackground);
       });
     }
 
-    test('with reduced motion: nothing expands, the app background fades in over the same second', async ({ page }) => {
+    test('with reduced motion: nothing expands, the gate fades into the app over the same second', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
       const { animations, frames } = await sampleUnlockTransition(page, [0, 500, GATE_TRANSITION_MS]);
-      expect(animations).toEqual([
-        { name: 'gate-settle-still', duration: GATE_TRANSITION_MS, properties: ['opacity'] },
-      ]);
-      expect(frames[0]!).toEqual({ white: null, base: { opacity: 0, color: 'rgb(246, 243, 238)' } });
+      expect(animations).toEqual([{ name: 'gate-fade-still', duration: GATE_TRANSITION_MS, properties: ['opacity'] }]);
+      expect(frames[0]!).toEqual({ white: null, base: { opacity: 1, visibility: 'visible' } });
       expect(frames[500]!.base.opacity).toBeGreaterThan(0);
       expect(frames[500]!.base.opacity).toBeLessThan(1);
-      expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(1);
+      expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(0);
       await expect(mainNavigation(page)).toBeVisible();
     });
+
+    for (const slowApp of [false, true]) {
+      test(`no frame between the gate and the feed is empty${slowApp ? ', when the app’s code comes after the transition' : ''}`, async ({
+        page,
+      }) => {
+        // the router's code held back past the transition's end: the app's shape shows until it is there
+        if (slowApp)
+          await page.route(/\/assets\/router-[\w-]+\.js$/, async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, GATE_TRANSITION_MS + 1500));
+            await route.continue();
+          });
+        await page.goto('/');
+        // at every frame from the password's acceptance until the feed's first card: what the screen shows
+        await page.evaluate(() => {
+          const frames: string[] = [];
+          (window as unknown as { unlockFrames: string[] }).unlockFrames = frames;
+          const shown = (element: Element | null) => {
+            if (!element || !element.isConnected) return false;
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            return style.visibility === 'visible' && Number(style.opacity) > 0 && box.width > 0 && box.height > 0;
+          };
+          const look = () => {
+            const backdrop = document.querySelector('.gate-backdrop');
+            const white = document.querySelector('.animate-gate-expand');
+            if (white && shown(white) && Number(getComputedStyle(white).opacity) > 0.98) return 'white';
+            if (backdrop && shown(backdrop) && Number(getComputedStyle(backdrop).opacity) > 0.5) return 'gate';
+            if (shown(document.getElementById('app-shell'))) return 'shell';
+            // the app's own skeleton of the whole shell, while its router's code arrives (ShellLoading)
+            if (
+              !document.querySelector('#root nav') &&
+              shown(document.querySelector('#root [aria-label="Loading screen"]'))
+            )
+              return 'shell';
+            const navigation = document.querySelector('#root nav[aria-label="Main"]');
+            // the feed's cards or its skeleton, laid out (a card may be fading in)
+            const content = Array.from(document.querySelectorAll('#root article, #root [aria-busy="true"]')).some(
+              (element) => element.getBoundingClientRect().height > 0,
+            );
+            return shown(navigation) && content
+              ? 'app'
+              : `empty (navigation ${shown(navigation)}, content ${content}, white ${white ? getComputedStyle(white).opacity : 'none'})`;
+          };
+          const watch = () => {
+            if (!document.getElementById('gate-transition') && frames.length === 0) return requestAnimationFrame(watch);
+            frames.push(look());
+            if (document.querySelector('#root article img')) return;
+            requestAnimationFrame(watch);
+          };
+          requestAnimationFrame(watch);
+        });
+        await passwordField(page).fill(BETA_PASSWORD);
+        await page.getByRole('button', { name: 'Enter App' }).click();
+        await expect(mainNavigation(page)).toBeVisible();
+        await expect(page.locator('#root article img').first()).toBeVisible({ timeout: 15_000 });
+        const frames = await page.evaluate(() => (window as unknown as { unlockFrames: string[] }).unlockFrames);
+        expect(frames.length).toBeGreaterThan(10);
+        expect(frames.filter((frame) => frame.startsWith('empty'))).toEqual([]);
+        if (slowApp) expect(frames).toContain('shell');
+        expect(frames.at(-1)).toBe('app');
+      });
+    }
   });
 });

@@ -5,7 +5,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Alias, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
+import { messages } from '@dwellscape/shared/messages';
+import { APP_ICONS, appIcons } from './build/app-icons';
 import { directBarrelImports } from './build/direct-imports';
 import { staticGate } from './build/static-gate';
 import { testFilesReplacingModules } from './test/module-replacing-files';
@@ -59,6 +62,61 @@ const preactAliases: Alias[] = [
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
 
+/** The header's colour of the gate (index.html's theme-color): the browser's bar and the installed app's title bar. */
+const THEME_COLOR = '#0c3b36';
+
+/**
+ * Decision 0049: the app installs (a web app manifest, icons drawn at build time) and its shell is cached by a
+ * service worker, so a second visit starts without waiting for the network. Only the shell is cached: the API (the
+ * gate among it) and /media always go to the network, and the cached index.html is the gate itself, so nothing the
+ * server holds shows before the password has been checked there. The app registers the worker itself once the gate
+ * has opened (lib/service-worker.ts): during the gate it would compete with the password's request.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    injectRegister: false,
+    // the manifest's link goes into index.html; the icons come from build/app-icons.ts
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: messages.productName,
+      short_name: messages.productName,
+      description: messages.tagline,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: THEME_COLOR,
+      // the app's light background (index.css --background): the splash screen before the gate paints
+      background_color: '#f6f3ee',
+      icons: APP_ICONS.filter((icon) => !icon.fileName.includes('apple')).map((icon) => ({
+        src: `/${icon.fileName}`,
+        sizes: `${icon.size}x${icon.size}`,
+        type: 'image/png',
+        purpose: icon.purpose,
+      })),
+    },
+    workbox: {
+      // the shell: the page (the gate), its scripts, the stylesheet, the font and the icons; never the compressed copies
+      globPatterns: ['**/*.{html,js,css,woff2,svg,png}'],
+      // the font's other scripts load only for text that needs them (unicode-range): from the network then
+      globIgnores: ['**/*.{br,gz}', '.vite/**', 'assets/inter-{cyrillic,greek,vietnamese}*'],
+      // every screen of the SPA starts from the cached page, which shows the gate
+      navigateFallback: '/index.html',
+      // the server's own: never the SPA's page, always the network
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media\//],
+      // no runtime caching: whatever is not the shell (the API, the gate, /media) is the network's alone
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // a new release takes over at once; a screen of the old one whose code has gone reloads (lib/service-worker.ts)
+      skipWaiting: true,
+      clientsClaim: true,
+      // the create flow's video encoder is the biggest chunk
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 /** The app's start modules (src/app/start, router-library) by the chunk of what each names. */
 const startChunks: Record<string, string> = {
   'start/schemas': 'shared',
@@ -81,6 +139,8 @@ export default defineConfig(({ command, mode }) => {
       }),
       tailwindcss(),
       staticGate(),
+      appIcons(),
+      ...(isTest ? [] : installableApp()),
       precompress(),
       ...(isTest ? [directBarrelImports()] : []),
     ],

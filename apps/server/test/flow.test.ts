@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, type Question, type Space, type Template } from '@dwellscape/shared';
+import { apiPaths, EMPTY_SPACE_ID_SUFFIX, type Question, type Space, type Template } from '@dwellscape/shared';
+import { SEED_SPACES, seedKeys } from '@dwellscape/sample-art';
+import { spaces } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertQuestion, insertSpace, insertTemplate } from './fixtures';
 
@@ -115,6 +118,38 @@ describe.each(dbKinds)('create-flow data API on %s', (kind) => {
           mode: 'landscape',
         } satisfies Space,
       ]);
+    });
+  });
+
+  describe('GET /api/spaces, the seeded spaces empty too', () => {
+    it('lists a seeded space furnished, then again empty with the seed’s bare picture', async () => {
+      const seeded = SEED_SPACES.find((space) => space.id === 's-family-backyard')!;
+      await insertSpace(t.database.db, {
+        id: seeded.id,
+        position: 5,
+        name: seeded.name,
+        category: seeded.category,
+        tags: seeded.tags,
+        mode: 'landscape',
+        imageUrl: t.app.storage.urlFor(seedKeys.space(seeded.id)),
+        thumbnailUrl: t.app.storage.urlFor(seedKeys.spaceThumb(seeded.id)),
+      });
+      try {
+        const items = (await get(apiPaths.spaces, { mode: 'landscape' })).json<{ items: Space[] }>().items;
+        expect(items.map((x) => x.id)).toEqual(['s-patio', seeded.id, `${seeded.id}${EMPTY_SPACE_ID_SUFFIX}`]);
+        expect(items[2]).toEqual({
+          id: `${seeded.id}${EMPTY_SPACE_ID_SUFFIX}`,
+          name: seeded.name,
+          category: seeded.category,
+          tags: seeded.tags,
+          thumbnailUrl: t.app.storage.urlFor(seedKeys.spaceEmptyThumb(seeded.id)),
+          imageUrl: t.app.storage.urlFor(seedKeys.spaceEmpty(seeded.id)),
+          mode: 'landscape',
+          empty: true,
+        } satisfies Space);
+      } finally {
+        await t.database.db.delete(spaces).where(eq(spaces.id, seeded.id));
+      }
     });
   });
 

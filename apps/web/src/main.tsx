@@ -9,6 +9,7 @@ const gate = window.dwellscapeGate;
 if (!gate) throw new Error('index.html has not started the gate (its inline script is missing)');
 
 import { nextTask } from './lib/next-task';
+import { registerServiceWorker } from './lib/service-worker';
 
 let booted = false;
 /**
@@ -24,6 +25,7 @@ async function boot() {
   await nextTask();
   const app = await import('./app/boot');
   await app.boot(gate!);
+  registerServiceWorker();
 }
 
 if (gate.phase !== 'locked') void boot();

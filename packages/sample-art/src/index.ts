@@ -21,7 +21,7 @@ export {
   type SeedImage,
 } from './seed-images';
 export { ensureSampleArt, sampleArtSourceHash, sampleArtCacheRoot, type SampleArt, type SampleArtFile } from './build';
-export { isSeededSceneKey, seededLayoutOf, seededSceneWithout } from './space-layouts';
+export { emptySpaceUrls, isSeededSceneKey, seededLayoutOf, seededSceneWithout } from './space-layouts';
 export { accountAvatarSvg } from './illustrations/account-avatar';
 export { AVATAR_SIZE, avatarSvg, type AvatarLook } from './illustrations/avatars';
 export {
@@ -34,5 +34,5 @@ export {
   type ProductView,
 } from './illustrations/product-image';
 export { renderSvg, type EncodedImage } from './illustrations/render';
-export { sceneSvg } from './illustrations/scenes';
+export { placeIdsOf, sceneSvg } from './illustrations/scenes';
 export { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';

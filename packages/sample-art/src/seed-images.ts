@@ -2,7 +2,7 @@ import { SEED_BRANDS } from './world/brands';
 import { SEED_DESIGNS, type SeedDesign } from './world/designs';
 import { ROOM_PALETTES, YARD_PALETTES } from './world/palettes';
 import { SEED_PRODUCTS } from './world/products';
-import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
+import { bareScene, SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 import { SEED_USERS } from './world/users';
 import { AVATAR_SIZE, avatarSvg } from './illustrations/avatars';
 import { LOGO_SIZE, logoSvg } from './illustrations/logos';
@@ -42,6 +42,9 @@ export const seedKeys = {
   templateThumb: (id: string) => `seed/templates/${id}-thumb.webp`,
   space: (id: string) => `seed/spaces/${id}.webp`,
   spaceThumb: (id: string) => `seed/spaces/${id}-thumb.webp`,
+  /** the same space with none of its pieces: where a design can start from nothing */
+  spaceEmpty: (id: string) => `seed/spaces/${id}-empty.webp`,
+  spaceEmptyThumb: (id: string) => `seed/spaces/${id}-empty-thumb.webp`,
   designAfter: (id: string) => `seed/designs/${id}-after.webp`,
   /** the dated version of the space a design restyles; designs of one space share it */
   designBefore: (spaceId: string) => `seed/designs/${spaceId}-before.webp`,
@@ -107,6 +110,13 @@ export function seedImages(): SeedImage[] {
       height: SCENE_HEIGHT,
       svg: scene(space.scene, 'furnished'),
       thumb: { key: seedKeys.spaceThumb(space.id), width: THUMB_WIDTH, height: THUMB_HEIGHT },
+    });
+    images.push({
+      key: seedKeys.spaceEmpty(space.id),
+      width: SCENE_WIDTH,
+      height: SCENE_HEIGHT,
+      svg: scene(bareScene(space.scene), 'furnished'),
+      thumb: { key: seedKeys.spaceEmptyThumb(space.id), width: THUMB_WIDTH, height: THUMB_HEIGHT },
     });
   }
   for (const template of SEED_TEMPLATES) {

@@ -5,7 +5,7 @@ import { SCENE_HEIGHT, SCENE_WIDTH } from './illustrations/scenes/camera';
 import { sceneSvg, type SceneProbe } from './illustrations/scenes';
 import { svgDocument } from './illustrations/svg';
 import { seedKeys } from './seed-images';
-import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
+import { bareScene, SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 
 /*
  * Layout metadata of the seeded spaces and templates: the seed draws their pictures, so it knows the camera and
@@ -15,6 +15,7 @@ import { SEED_SPACES, SEED_TEMPLATES, type SceneOfPlace } from './world/spaces';
 
 const sceneByImageKey = new Map<string, SceneOfPlace>([
   ...SEED_SPACES.map((s) => [seedKeys.space(s.id), s.scene] as const),
+  ...SEED_SPACES.map((s) => [seedKeys.spaceEmpty(s.id), bareScene(s.scene)] as const),
   ...SEED_TEMPLATES.map((t) => [seedKeys.template(t.id), t.scene] as const),
 ]);
 
@@ -48,6 +49,19 @@ export function seededSceneWithout(key: string, without: readonly string[]): str
   return sceneSvg(scene, 'furnished', [], { without: new Set(without) });
 }
 
+/**
+ * The picture URLs of a seeded space's empty version (seedKeys.spaceEmpty), given the furnished one's; null for any
+ * other picture. `urlOf` turns a key into the URL its storage serves it at.
+ */
+export function emptySpaceUrls(
+  imageUrl: string,
+  urlOf: (key: string) => string,
+): { imageUrl: string; thumbnailUrl: string } | null {
+  const space = SEED_SPACES.find((s) => imageUrl === urlOf(seedKeys.space(s.id)));
+  if (!space) return null;
+  return { imageUrl: urlOf(seedKeys.spaceEmpty(space.id)), thumbnailUrl: urlOf(seedKeys.spaceEmptyThumb(space.id)) };
+}
+
 async function buildLayout(scene: SceneOfPlace): Promise<SpaceLayout> {
   const probe: SceneProbe = { places: [] };
   sceneSvg(scene, 'furnished', [], { probe });
@@ -55,7 +69,10 @@ async function buildLayout(scene: SceneOfPlace): Promise<SpaceLayout> {
   if (!camera || !defs) throw new Error('The scene did not report its camera');
   const defsOnly = svgDocument(SCENE_WIDTH, SCENE_HEIGHT, defs, '');
   const places: LayoutPlace[] = [];
-  for (const place of probe.places) {
+  // a bare scene keeps its pieces' places (where products stand) but draws none of them: nothing to replace,
+  // nothing standing in front of a product
+  const drawn = (place: (typeof probe.places)[number]) => (scene.bare ? { ...place, svg: undefined } : place);
+  for (const place of probe.places.map(drawn)) {
     const box = place.svg ? await boxOfDrawing(defsOnly, place.svg) : undefined;
     // a drawing that shows nothing in the frame is no place to replace
     if (place.svg && !box) continue;

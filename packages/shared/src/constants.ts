@@ -60,3 +60,6 @@ export const PREFERENCES_STORAGE_KEY = 'dwellscape-theme';
 /** Data-cache defaults (docs/product.md §9 library defaults). */
 export const QUERY_RETRY_COUNT = 3;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+
+/** What an empty preset space's id adds to its furnished one's (GET /api/spaces lists both). */
+export const EMPTY_SPACE_ID_SUFFIX = '-empty';

@@ -333,6 +333,13 @@ export const publishDesignBodySchema = z.object({
 export type PublishDesignBody = z.input<typeof publishDesignBodySchema>;
 
 export const likeResponseSchema = z.object({ liked: z.boolean(), likesCount: z.int() });
+
+/**
+ * A design's like and comment counts as they stand, sent on the live feed's stream (event 'counts') whenever someone
+ * likes, unlikes or comments: every screen showing the design follows them.
+ */
+export const designCountsSchema = z.object({ id: z.string(), likesCount: z.int(), commentsCount: z.int() });
+export type DesignCounts = z.infer<typeof designCountsSchema>;
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
 /** The public remixes of a design (designs published with it as their original), newest first. */

@@ -149,5 +149,7 @@ export const spaceSchema = z.object({
   thumbnailUrl: z.string(),
   imageUrl: z.string(),
   mode: modeSchema,
+  /** The space's empty version: the same room or yard with none of its pieces (its id ends in EMPTY_SPACE_ID_SUFFIX). */
+  empty: z.optional(z.boolean()),
 });
 export type Space = z.infer<typeof spaceSchema>;

@@ -1,6 +1,14 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ServerResponse } from 'node:http';
-import { feedDesignSchema, idSchema, type Design, type Mode } from '@dwellscape/shared';
+import {
+  designCountsSchema,
+  feedDesignSchema,
+  idSchema,
+  type Design,
+  type DesignCounts,
+  type Mode,
+} from '@dwellscape/shared';
+import type { FanOut } from './live-feed';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { LiveFeed } from './live-feed';
 import type { OpenStreams } from './open-streams';
@@ -204,6 +212,8 @@ export function serveEventStream<Item>(options: EventStreamOptions<Item>): void 
 export interface LiveStreamOptions {
   res: ServerResponse;
   feed: LiveFeed;
+  /** The counts of the mode's designs as they change (realtime.ts); the stream sends them as they come. */
+  counts: FanOut<Mode, DesignCounts>;
   mode: Mode;
   /** The last design the client saw (Last-Event-ID); null when it has seen none. */
   replayAfterId: string | null;
@@ -229,16 +239,45 @@ function designEvent(design: Design): string {
   return text;
 }
 
-/** The live feed of one mode: new public designs, after a replay of those the client missed. */
+const countsTexts = new WeakMap<DesignCounts, string>();
+
+/**
+ * A design's counts. Without an `id:` line, so the browser's Last-Event-ID stays the last design's: counts are
+ * never replayed (a screen shown again asks for its designs afresh).
+ */
+function countsEvent(counts: DesignCounts): string {
+  let text = countsTexts.get(counts);
+  if (text === undefined) {
+    text = `event: counts\ndata: ${JSON.stringify(designCountsSchema.parse(counts))}\n\n`;
+    countsTexts.set(counts, text);
+  }
+  return text;
+}
+
+type LiveItem = Design | DesignCounts;
+const isDesign = (item: LiveItem): item is Design => 'title' in item;
+
+/**
+ * The live feed of one mode: new public designs, after a replay of those the client missed, and the counts of its
+ * designs as people like, unlike and comment.
+ */
 export function serveLiveStream(options: LiveStreamOptions): void {
   const { replayAfterId, findMissed } = options;
-  serveEventStream<Design>({
+  serveEventStream<LiveItem>({
     res: options.res,
-    subscribe: (send, end) => options.feed.subscribe(options.mode, send, end),
+    subscribe: (send, end) => {
+      const stopDesigns = options.feed.subscribe(options.mode, send, end);
+      const stopCounts = options.counts.subscribe(options.mode, send, end);
+      return () => {
+        stopDesigns();
+        stopCounts();
+      };
+    },
     replay: replayAfterId === null ? null : () => findMissed(replayAfterId),
     seenId: replayAfterId,
-    idOf: (design) => design.id,
-    eventOf: designEvent,
+    // counts carry no event id: never among the replayed
+    idOf: (item) => (isDesign(item) ? item.id : ''),
+    eventOf: (item) => (isDesign(item) ? designEvent(item) : countsEvent(item)),
     heartbeatMs: options.heartbeatMs,
     log: options.log,
   });

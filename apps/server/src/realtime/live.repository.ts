@@ -1,6 +1,6 @@
-import { and, desc, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Design, Mode } from '@dwellscape/shared';
+import type { Design, DesignCounts, Mode } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
 import { designs } from '../db/schema';
 import { findDesigns, publicDesignsOfMode } from '../modules/designs/designs.repository';
@@ -39,4 +39,21 @@ export async function findNewestPublicDesignId(db: AppDatabase, mode: Mode): Pro
     .orderBy(desc(designs.createdAt), desc(designs.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The like and comment counts of those of `ids` that are public, with each one's mode (whose stream shows it). */
+export async function findPublicDesignCounts(
+  db: AppDatabase,
+  ids: readonly string[],
+): Promise<(DesignCounts & { mode: Mode })[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: designs.id,
+      mode: designs.mode,
+      likesCount: designs.likesCount,
+      commentsCount: designs.commentsCount,
+    })
+    .from(designs)
+    .where(and(inArray(designs.id, [...ids]), eq(designs.isPublic, true)));
 }

@@ -15,6 +15,7 @@ export default async function liveRoutes(app: AppInstance) {
       serveLiveStream({
         res,
         feed: app.liveFeed,
+        counts: app.designCounts,
         mode,
         replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
         findMissed: (afterId) => missedDesigns(app.db, mode, afterId, LIVE_REPLAY_LIMIT),

@@ -1,10 +1,19 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { designSchema, idSchema, MODES, modeSchema, type Design, type Mode } from '@dwellscape/shared';
+import {
+  designSchema,
+  idSchema,
+  MODES,
+  modeSchema,
+  type Design,
+  type DesignCounts,
+  type Mode,
+} from '@dwellscape/shared';
 import { findDesignById } from '../modules/designs/designs.repository';
+import { decodeFeedChange, FEED_CHANGED_CHANNEL } from '../modules/designs/feed-cache';
 import type { AppInstance } from '../types';
-import { createLiveFeed, type LiveFeed } from './live-feed';
-import { findNewestPublicDesignId, findPublicDesignsPublishedAfter } from './live.repository';
+import { createFanOut, createLiveFeed, type FanOut, type LiveFeed } from './live-feed';
+import { findNewestPublicDesignId, findPublicDesignCounts, findPublicDesignsPublishedAfter } from './live.repository';
 import { markLiveTrace } from '../live-trace';
 
 /**
@@ -19,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** New public designs of this process and of every other instance on the same database. */
     liveFeed: LiveFeed;
+    /** The like and comment counts of public designs, by mode, whenever a like, an unlike or a comment changes them. */
+    designCounts: FanOut<Mode, DesignCounts>;
   }
 }
 
@@ -109,8 +120,31 @@ async function realtime(app: AppInstance) {
     handled = handled.then(task).catch((err: unknown) => app.log.error({ err }, failure));
   };
 
+  // docs/product.md §4: like and comment counts follow other people's actions live. Every write that changes a
+  // design's card sends feed_changed naming it (feed-cache.ts); the counts are read as they are then and handed to
+  // the streams of its mode. One after another, so a later like's count never goes out before an earlier one's
+  const designCounts = createFanOut<Mode, DesignCounts>((err) => app.log.warn({ err }, 'live counts write failed'));
+  app.decorate('designCounts', designCounts);
+  async function deliverCounts(payload: string) {
+    if (designCounts.subscriberCount() === 0) return;
+    const change = decodeFeedChange(payload);
+    if (!('designs' in change)) return;
+    for (const { mode, ...counts } of await findPublicDesignCounts(app.db, change.designs)) {
+      designCounts.publish(mode, counts);
+    }
+  }
+  let countsHandled: Promise<void> = Promise.resolve();
+  const countsInOrder = (payload: string) => {
+    countsHandled = countsHandled
+      .then(() => deliverCounts(payload))
+      .catch((err: unknown) => app.log.error({ err }, 'live counts delivery failed'));
+  };
+
   let unlisten: (() => Promise<void>) | null = null;
+  let unlistenCounts: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
+    // what changed while the connection was lost is not replayed: the screens ask again when shown
+    unlistenCounts = await app.database.listen(FEED_CHANGED_CHANNEL, countsInOrder);
     unlisten = await app.database.listen(
       DESIGN_PUBLISHED_CHANNEL,
       (payload) => {
@@ -125,11 +159,15 @@ async function realtime(app: AppInstance) {
   // open streams would otherwise hold the server open: end them before it waits for requests
   app.addHook('preClose', async () => {
     liveFeed.endAll();
+    designCounts.endAll();
   });
   app.addHook('onClose', async () => {
     liveFeed.endAll();
+    designCounts.endAll();
     await unlisten?.();
     unlisten = null;
+    await unlistenCounts?.();
+    unlistenCounts = null;
   });
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@dwellscape/shared';
 import { designs, rateLimitHits } from '../../src/db/schema';
 import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/designs/designs.repository';
-import { createLiveFeed } from '../../src/realtime/live-feed';
+import { createFanOut, createLiveFeed } from '../../src/realtime/live-feed';
 import { LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
 import { insertDesign, insertUser, signUp, uploadImage } from '../fixtures';
@@ -281,6 +281,7 @@ describe('live stream replay against live arrivals', () => {
     serveLiveStream({
       res,
       feed,
+      counts: createFanOut(() => undefined),
       mode: 'interior',
       replayAfterId: 'anchor',
       findMissed: () => new Promise<Design[]>((resolve, reject) => (replay = { resolve, reject })),

@@ -29,7 +29,13 @@ describe('apiRequest', () => {
     const takeEarlyResponse = vi.fn((url: string) =>
       url === '/api/health' ? Promise.resolve(jsonResponse(200, { status: 'ok' })) : null,
     );
-    window.dwellscapeGate = { phase: 'open', subscribe: () => () => undefined, lock: vi.fn(), takeEarlyResponse };
+    window.dwellscapeGate = {
+      phase: 'open',
+      subscribe: () => () => undefined,
+      lock: vi.fn(),
+      takeEarlyResponse,
+      appShown: vi.fn(),
+    };
     try {
       await expect(apiRequest(apiPaths.health, healthResponseSchema)).resolves.toEqual({ status: 'ok' });
       expect(fetchMock).not.toHaveBeenCalled();

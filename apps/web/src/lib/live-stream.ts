@@ -17,14 +17,14 @@ export function parseEventData<T>(schema: z.core.$ZodType<T>, data: unknown): T 
 interface LiveStreamOptions {
   /** Asked at each connection: a new EventSource starts from what the page knows then. */
   url: () => string;
-  event: string;
-  onEvent: (event: MessageEvent) => void;
+  /** The handler of each event name the stream sends. */
+  events: Record<string, (event: MessageEvent) => void>;
   /** Connected; `afterOutage` when earlier attempts had failed. */
   onOpen?: (afterOutage: boolean) => void;
 }
 
 /** Listens to one server-sent event stream until the returned function stops it. */
-export function openLiveStream({ url, event, onEvent, onOpen }: LiveStreamOptions): () => void {
+export function openLiveStream({ url, events, onOpen }: LiveStreamOptions): () => void {
   let source: EventSource | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -36,7 +36,8 @@ export function openLiveStream({ url, event, onEvent, onOpen }: LiveStreamOption
       onOpen?.(failures > 0);
       failures = 0;
     });
-    current.addEventListener(event, (message) => onEvent(message as MessageEvent));
+    for (const [name, onEvent] of Object.entries(events))
+      current.addEventListener(name, (message) => onEvent(message as MessageEvent));
     current.addEventListener('error', () => {
       // the browser retries a dropped connection by itself, but gives up for good on an error
       // answer (a restarting server's 503): then start over, a little later each time

@@ -4,6 +4,12 @@ import { ApiError } from './api-client';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
+/**
+ * How long a screen's designs (their like and comment counts) count as current: shown again after this, it asks
+ * again, for what the live stream could not bring (counts are not replayed after a lost connection).
+ */
+export const DESIGN_COUNTS_STALE_MS = 5_000;
+
 /** docs/product.md §9: retry 3 times, back-off doubling from 1 s up to 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);

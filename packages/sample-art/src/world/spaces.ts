@@ -3,10 +3,16 @@ import type { InteriorRoomKind, RoomPalette } from '../illustrations/scenes/inte
 import type { LandscapeSpaceKind, YardPalette } from '../illustrations/scenes/landscape';
 import { ROOM_PALETTES, YARD_PALETTES } from './palettes';
 
-/** What a room or yard picture shows: the kind of place, its layout seed and its colours. */
+/**
+ * What a room or yard picture shows: the kind of place, its layout seed and its colours; `bare` draws it with none
+ * of its pieces (every preset space is offered empty as well, for a design that starts from nothing).
+ */
 export type SceneOfPlace =
-  | { mode: 'interior'; kind: InteriorRoomKind; seed: string; palette: RoomPalette }
-  | { mode: 'landscape'; kind: LandscapeSpaceKind; seed: string; palette: YardPalette };
+  | { mode: 'interior'; kind: InteriorRoomKind; seed: string; palette: RoomPalette; bare?: boolean }
+  | { mode: 'landscape'; kind: LandscapeSpaceKind; seed: string; palette: YardPalette; bare?: boolean };
+
+/** The same place with none of its pieces. */
+export const bareScene = (scene: SceneOfPlace): SceneOfPlace => ({ ...scene, bare: true });
 
 export interface SeedSpace {
   id: string;

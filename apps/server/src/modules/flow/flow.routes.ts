@@ -15,6 +15,6 @@ export default async function flowRoutes(app: AppInstance) {
   }));
 
   route(app, contracts.listSpaces, { responses }, async (request) => ({
-    items: await listSpaces(app.db, request.query.mode),
+    items: await listSpaces(app.db, request.query.mode, (key) => app.storage.urlFor(key)),
   }));
 }

@@ -1,4 +1,5 @@
-import type { Mode, Question, Space, Template } from '@dwellscape/shared';
+import { EMPTY_SPACE_ID_SUFFIX, type Mode, type Question, type Space, type Template } from '@dwellscape/shared';
+import { emptySpaceUrls } from '@dwellscape/sample-art';
 import type { AppDatabase } from '../../db/client';
 import { findQuestionsOfMode, findSpacesOfMode, findTemplatesOfMode } from './flow.repository';
 
@@ -11,7 +12,16 @@ export function listTemplates(db: AppDatabase, mode: Mode): Promise<Template[]> 
   return findTemplatesOfMode(db, mode);
 }
 
-/** The preset spaces of step 3. */
-export function listSpaces(db: AppDatabase, mode: Mode): Promise<Space[]> {
-  return findSpacesOfMode(db, mode);
+/**
+ * The preset spaces of step 3: each seeded space as it is, then each again empty (the same room or yard with none of
+ * its pieces, `empty: true`, its id the furnished one's with EMPTY_SPACE_ID_SUFFIX), for a design that starts from
+ * nothing. The empty pictures are the seed's own (@dwellscape/sample-art), stored beside the furnished ones.
+ */
+export async function listSpaces(db: AppDatabase, mode: Mode, urlOf: (key: string) => string): Promise<Space[]> {
+  const furnished = await findSpacesOfMode(db, mode);
+  const empty = furnished.flatMap((space): Space[] => {
+    const urls = emptySpaceUrls(space.imageUrl, urlOf);
+    return urls ? [{ ...space, ...urls, id: `${space.id}${EMPTY_SPACE_ID_SUFFIX}`, empty: true }] : [];
+  });
+  return [...furnished, ...empty];
 }

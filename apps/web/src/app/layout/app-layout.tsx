@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AccountSheetProvider } from '@/components/account/account-sheet-provider';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useLiveDesignCounts } from '@/features/feed/hooks/use-live-designs';
+import { useDesignMode } from '@/lib/preferences';
 import { useToastsWanted } from '@/lib/toast-demand';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
@@ -15,6 +17,10 @@ const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toas
  */
 export function AppLayout() {
   const toastsWanted = useToastsWanted();
+  // docs/product.md §4: like and comment counts follow other people's actions on every screen
+  useLiveDesignCounts(useDesignMode());
+  // the gate's static shape of the app (features/gate/static) gives way to the real one, in the same frame
+  useLayoutEffect(() => window.dwellscapeGate?.appShown(), []);
   return (
     <TooltipProvider>
       <AccountSheetProvider>

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { DesignCardSkeleton } from '@/components/design-card/design-card-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -37,6 +38,8 @@ export function ScreenLoading({ shape = 'cards' }: { shape?: 'cards' | 'rows' })
  * transition can end first): the header and the navigation bar, and the feed's skeleton between.
  */
 export function ShellLoading() {
+  // the same shape as the gate's static one (features/gate/static), which it replaces
+  useLayoutEffect(() => window.dwellscapeGate?.appShown(), []);
   return (
     <div className="min-h-dvh">
       <div className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-background/85 pt-[env(safe-area-inset-top)]">

@@ -1,6 +1,7 @@
 import { contracts, feedDesignSchema, type ShownDesign } from '@dwellscape/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { DESIGN_COUNTS_STALE_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import { readStoredJson } from '@/lib/storage';
 
@@ -32,6 +33,8 @@ export const designQueryOptions = (postId: string) =>
   queryOptions({
     queryKey: queryKeys.designs.detail(postId),
     queryFn: ({ signal }) => getDesign(postId, signal),
+    // its counts: other people's likes and comments since, when the post is opened again
+    staleTime: DESIGN_COUNTS_STALE_MS,
   });
 
 export function useDesign(postId: string) {

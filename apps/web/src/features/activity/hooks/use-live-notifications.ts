@@ -39,8 +39,7 @@ export function useLiveNotifications(accountId: string | null): void {
     return openLiveStream({
       // a new EventSource starts from the last one this page saw (the browser's own reconnects send Last-Event-ID)
       url: () => withQuery(pathOf(contracts.notificationsLive), { lastEventId: lastId }),
-      event: NOTIFICATION_EVENT,
-      onEvent: onNotification,
+      events: { [NOTIFICATION_EVENT]: onNotification },
       // after an outage the count is asked again: what was read elsewhere meanwhile is not replayed
       onOpen: (afterOutage) => {
         if (afterOutage) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });

@@ -182,6 +182,36 @@ describe('step 3: space-selection', () => {
     expect(screen.queryByRole('img', { name: 'Your uploaded space' })).not.toBeInTheDocument();
   });
 
+  it("offers each preset space 'Furnished' or 'Empty', and an empty one is chosen as itself", async () => {
+    reachStep3();
+    stubApi();
+    renderCreateFlow('space-selection');
+    const user = userEvent.setup();
+    const spaces = within(await screen.findByRole('region', { name: 'Spaces' }));
+    const furnished = await spaces.findByRole('radio', { name: 'Furnished' });
+    expect(furnished).toHaveAttribute('aria-checked', 'true');
+    const picture = () =>
+      spaces
+        .getByRole('button', { name: /City Loft/ })
+        .querySelector('img')!
+        .getAttribute('src');
+    // one tile per space: the furnished version first
+    expect(spaces.getAllByRole('button', { name: /City Loft/ })).toHaveLength(1);
+    expect(picture()).toContain('/media/seed/s1-thumb.webp');
+
+    await user.click(spaces.getByRole('radio', { name: 'Empty' }));
+    expect(spaces.getByRole('radio', { name: 'Empty' })).toHaveAttribute('aria-checked', 'true');
+    expect(spaces.getAllByRole('button', { name: /City Loft/ })).toHaveLength(1);
+    expect(picture()).toContain('/media/seed/s1-empty-thumb.webp');
+    await user.click(spaces.getByRole('button', { name: /City Loft/ }));
+    expect(getCreateDraft()).toMatchObject({ selectedSpaceId: 'loft-empty', selectedSpaceType: 'Living Room' });
+    expect(renderButton()).toBeEnabled();
+
+    // the furnished version is not the chosen one
+    await user.click(furnished);
+    expect(spaces.getByRole('button', { name: /City Loft/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('refines notes with AI, asking for notes first and saying when it fails', async () => {
     reachStep3();
     updateCreateDraft({ selectedSpaceId: 'loft' });

@@ -1,6 +1,6 @@
-import type { Mode } from '@dwellscape/shared';
+import { EMPTY_SPACE_ID_SUFFIX, type Mode } from '@dwellscape/shared';
 import { Camera, Check, RefreshCw, Trash2 } from 'lucide-react';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ChoiceTile } from '@/components/ui/choice-tile';
@@ -9,6 +9,7 @@ import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { SelectedMark } from '@/components/ui/selected-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { useSpaces } from '@/lib/api/get-spaces';
 import { useTemplates } from '../api/get-templates';
 import { usePhotoUpload } from '../hooks/use-photo-upload';
@@ -131,7 +132,12 @@ interface PresetOption {
   category: string;
   tags: string[];
   thumbnailUrl: string;
+  /** the space's empty version (GET /api/spaces lists each seeded space furnished, then empty) */
+  empty?: boolean;
 }
+
+type Furnishing = 'furnished' | 'empty';
+const furnishingLabels: Record<Furnishing, string> = { furnished: 'Furnished', empty: 'Empty' };
 
 function PresetSpaces({
   mode,
@@ -144,6 +150,11 @@ function PresetSpaces({
 }) {
   const templates = useTemplates(mode);
   const spaces = useSpaces(mode);
+  // each preset space comes furnished and empty: a design can start from a bare room or yard
+  const [furnishing, setFurnishing] = useState<Furnishing>(() =>
+    selectedId?.endsWith(EMPTY_SPACE_ID_SUFFIX) ? 'empty' : 'furnished',
+  );
+  const shownSpaces = spaces.data?.filter((space) => Boolean(space.empty) === (furnishing === 'empty'));
 
   // docs/product.md §5: a chosen preset replaces any uploaded photo
   const choose = (option: PresetOption) =>
@@ -158,12 +169,46 @@ function PresetSpaces({
         selectedId={selectedId}
         onChoose={choose}
       />
-      <PresetSection title="Spaces" query={spaces} options={spaces.data} selectedId={selectedId} onChoose={choose} />
+      <PresetSection
+        title="Spaces"
+        query={spaces}
+        options={shownSpaces}
+        selectedId={selectedId}
+        onChoose={choose}
+        action={
+          spaces.data?.some((space) => space.empty) && <FurnishingSwitch value={furnishing} onChange={setFurnishing} />
+        }
+      />
     </>
   );
 }
 
+/** 'Furnished' / 'Empty': which version of the preset spaces the grid shows. */
+function FurnishingSwitch({ value, onChange }: { value: Furnishing; onChange: (value: Furnishing) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Spaces as" className="flex rounded-full bg-muted p-0.5 text-xs font-semibold">
+      {(Object.keys(furnishingLabels) as Furnishing[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={value === option}
+          onClick={() => onChange(option)}
+          className={cn(
+            'h-7 cursor-pointer rounded-full px-3 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            value === option ? 'bg-surface text-foreground shadow-card' : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          {furnishingLabels[option]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 interface PresetSectionProps {
+  /** beside the heading */
+  action?: ReactNode;
   title: string;
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   options: PresetOption[] | undefined;
@@ -171,13 +216,16 @@ interface PresetSectionProps {
   onChoose: (option: PresetOption) => void;
 }
 
-function PresetSection({ title, query, options, selectedId, onChoose }: PresetSectionProps) {
+function PresetSection({ title, query, options, selectedId, onChoose, action }: PresetSectionProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mt-8">
-      <h2 id={headingId} className="text-base font-semibold">
-        {title}
-      </h2>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-base font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
       {query.isPending ? (
         <div aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`} className="mt-3 grid grid-cols-2 gap-3">
           {[0, 1].map((index) => (

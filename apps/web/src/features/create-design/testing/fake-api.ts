@@ -71,6 +71,17 @@ export const fixtures = {
       imageUrl: '/media/seed/s1.webp',
       mode: 'interior',
     },
+    // the same space empty, as GET /api/spaces lists it after the furnished ones
+    {
+      id: 'loft-empty',
+      name: 'City Loft',
+      category: 'Living Room',
+      tags: [],
+      thumbnailUrl: '/media/seed/s1-empty-thumb.webp',
+      imageUrl: '/media/seed/s1-empty.webp',
+      mode: 'interior',
+      empty: true,
+    },
   ] satisfies Space[],
 };
 

@@ -9,6 +9,7 @@ import {
 } from '@dwellscape/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { DESIGN_COUNTS_STALE_MS } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface GetDesignsParams {
@@ -70,6 +71,8 @@ export const designsFeedQueryOptions = (mode: Mode) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     retry: FEED_MAX_ATTEMPTS - 1,
     retryDelay: feedRetryDelay,
+    // Home shown again (after Search, say) asks again: the counts the live stream could not bring
+    staleTime: DESIGN_COUNTS_STALE_MS,
   });
 
 export function useDesignsFeed(mode: Mode) {

@@ -90,7 +90,15 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
         />
       ) : (
         <>
-          <FeedCards designs={designs.slice(0, shownCount)} liveIds={liveIds} />
+          {shownCount === 0 ? (
+            // the page's very first render holds its first card back a task (useStagedCount): its shape meanwhile,
+            // so the screen the gate's transition fades into is never empty
+            <div aria-busy="true" aria-label="Loading designs">
+              <DesignCardSkeleton />
+            </div>
+          ) : (
+            <FeedCards designs={designs.slice(0, shownCount)} liveIds={liveIds} />
+          )}
           {/* below the first card, never above it: the card would push it down (a layout shift) */}
           {shownCount > 0 && <FeedFooter pages={feed} />}
         </>

@@ -1,4 +1,4 @@
-import { compactFeedPage, feedDesignSchema, type Design } from '@dwellscape/shared';
+import { compactFeedPage, feedDesignSchema, type Design, type DesignCounts } from '@dwellscape/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toggleLandscapeMode } from '@/lib/preferences';
@@ -35,6 +35,11 @@ class FakeEventSource extends EventTarget {
   send(design: Design) {
     const data = JSON.stringify(feedDesignSchema.parse(design));
     act(() => void this.dispatchEvent(new MessageEvent('design', { data, lastEventId: design.id })));
+  }
+
+  /** Sends a design's counts as the server does after someone likes, unlikes or comments: no event id. */
+  sendCounts(counts: DesignCounts) {
+    act(() => void this.dispatchEvent(new MessageEvent('counts', { data: JSON.stringify(counts) })));
   }
 
   /** A dropped connection the browser retries by itself, or an error answer it gives up on. */
@@ -129,6 +134,36 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
     second.send(makeDesign({ id: 'd3', title: 'Live room' }));
     second.send(makeDesign({ id: 'd4', title: 'Missed room' }));
     expect(feedTitles()).toEqual(['Missed room', 'Live room', 'Second room', 'First room']);
+  });
+
+  it('puts the like and comment counts other people change into the cards, and ignores what does not parse', async () => {
+    renderFeed();
+    await screen.findByRole('heading', { name: 'First room' });
+    const card = () => screen.getByRole('article', { name: 'Second room' });
+    const before = within(card())
+      .getByRole('button', { name: /^Comments/ })
+      .getAttribute('aria-label');
+    latest().open();
+
+    latest().sendCounts({ id: 'd2', likesCount: 41, commentsCount: 7 });
+    // the cache tells the screens a moment later (TanStack Query batches its notifications)
+    expect(await within(card()).findByRole('button', { name: 'Comments (7)' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Like (41 likes)' })).toBeInTheDocument();
+    expect(before).not.toBe('Comments (7)');
+    // an unlike by someone else
+    latest().sendCounts({ id: 'd2', likesCount: 40, commentsCount: 7 });
+    expect(await within(card()).findByRole('button', { name: 'Like (40 likes)' })).toBeInTheDocument();
+    // the other card is left alone
+    expect(
+      within(screen.getByRole('article', { name: 'First room' })).queryByRole('button', { name: 'Comments (7)' }),
+    ).not.toBeInTheDocument();
+
+    act(() => void latest().dispatchEvent(new MessageEvent('counts', { data: '{"id":"d2","likesCount":"many"}' })));
+    // once a later event has shown, the one that did not parse would have too
+    latest().sendCounts({ id: 'd1', likesCount: 2, commentsCount: 0 });
+    const other = screen.getByRole('article', { name: 'First room' });
+    expect(await within(other).findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Like (40 likes)' })).toBeInTheDocument();
   });
 
   it('waits longer after each failed attempt: 1 s, 2 s, 5 s, 10 s, then 10 s', async () => {

@@ -1,4 +1,5 @@
 import { applyPreferencesToBody, readStoredBodyPreferences } from '../../../lib/preferences-body';
+import { captureInstallPrompt } from '../../../lib/install-prompt';
 import { clearDraftKeys } from '../../../lib/storage-keys';
 import { afterEarlyRead, earlyReadsFor } from './early-reads';
 import { startGate } from './gate-controller';
@@ -8,6 +9,8 @@ import { startGate } from './gate-controller';
 clearDraftKeys();
 // and with the saved preferences applied (dark, landscape), before its first paint
 applyPreferencesToBody(readStoredBodyPreferences());
+// Android Chromium may offer the install before the app's code has arrived (decision 0049)
+captureInstallPrompt();
 window.dwellscapeGate = startGate(
   document.body,
   undefined,

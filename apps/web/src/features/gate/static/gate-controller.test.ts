@@ -11,7 +11,7 @@ import {
   type GateController,
   type GatePhase,
 } from './gate-controller';
-import { gateMarkup } from './gate-markup';
+import { APP_SHELL_ID, gateMarkup } from './gate-markup';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -194,7 +194,10 @@ describe('the gate of index.html', () => {
     expect(field).toHaveAttribute('readonly');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(document.querySelector('.animate-gate-expand')).not.toBeNull();
-    expect(document.querySelector('.animate-gate-settle')).not.toBeNull();
+    // the app's shape is there under the gate from the start of the transition, for the white to fade into
+    const shell = document.getElementById(APP_SHELL_ID)!;
+    expect(shell).toBeVisible();
+    expect(shell.querySelectorAll('.animate-shimmer').length).toBeGreaterThan(10);
 
     vi.advanceTimersByTime(GATE_TRANSITION_MS - 200);
     expect(gate.phase).toBe('opening');
@@ -203,6 +206,23 @@ describe('the gate of index.html', () => {
     vi.advanceTimersByTime(400);
     expect(phases).toEqual(['opening', 'open']);
     expect(screen.queryByRole('button', { name: messages.gate.submit })).not.toBeInTheDocument();
+    // it stays until the app has drawn its own shell
+    expect(shell).toBeVisible();
+    gate.appShown();
+    expect(document.getElementById(APP_SHELL_ID)).toBeNull();
+  });
+
+  it('is a form a password manager can fill and send: a username it saves with, the current password, a submit button', () => {
+    setup();
+    const form = document.getElementById('gate-form') as HTMLFormElement;
+    expect(form.method).toBe('post');
+    const username = form.querySelector('input[autocomplete="username"]') as HTMLInputElement;
+    expect(username).not.toBeVisible();
+    expect(username.value).toBe(messages.productName);
+    expect(screen.getByLabelText(messages.gate.passwordLabel)).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('button', { name: messages.gate.submit })).toHaveAttribute('type', 'submit');
+    // the shell is hidden from everyone until the password is accepted
+    expect(document.getElementById(APP_SHELL_ID)).not.toBeVisible();
   });
 
   it('locks again (the session is gone): the gate shows, the field empty and focused, no answer pending', async () => {

@@ -1,6 +1,6 @@
 import { GATE_ERROR_DISPLAY_MS, GATE_TRANSITION_MS } from '@dwellscape/shared/constants';
 import { GATE_AFTER_ID } from './gate-ids';
-import { circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
+import { APP_SHELL_ID, circleAlert, gateFieldErrorClasses, iconElement, loaderCircle } from './gate-markup';
 
 /*
  * The gate's behaviour (docs/product.md §2, §4), in plain DOM code written inline into index.html with its markup, so the
@@ -26,6 +26,8 @@ export interface GateController {
    * first call to the same URL within EARLY_READ_MAX_AGE_MS; null otherwise.
    */
   takeEarlyResponse(url: string): Promise<Response> | null;
+  /** The app has drawn its shell: the static one shown since the password was accepted (APP_SHELL_ID) goes. */
+  appShown(): void;
 }
 
 /** An early answer older than this is not handed over: the app asks afresh. */
@@ -94,6 +96,8 @@ export function startGate(
   const button = element<HTMLButtonElement>(root, 'gate-submit');
   const messageArea = element<HTMLDivElement>(root, 'gate-message');
   const gate = element<HTMLDivElement>(root, 'gate');
+  // the app's shape under the gate while its code arrives; a page without it (a test's markup) does without
+  let appShell = root.querySelector<HTMLElement>(`#${APP_SHELL_ID}`);
   // the texts come with the markup, so this script does not carry the whole catalogue of messages
   const texts: GateTexts = { invalid: form.dataset.invalidText ?? '', rateLimited: form.dataset.rateLimitedText ?? '' };
   const listeners = new Set<(phase: GatePhase) => void>();
@@ -147,23 +151,24 @@ export function startGate(
     failureTimer = window.setTimeout(clearFailure, GATE_ERROR_DISPLAY_MS);
   };
 
-  // docs/product.md §2: a white overlay expands, then fades, over the 1 s transition. It fades into the app's own background
-  // (dark in dark mode), which stays until the app replaces it. Opacity and transform only, so the compositor runs
-  // it while the app and the feed's first page load underneath.
+  // docs/product.md §2: a white overlay expands, then fades, over the 1 s transition. Once the white covers the screen
+  // the gate's own page is gone (index.css, gate-vanish), so the white fades into what lies under the gate: the app
+  // if it has drawn itself, else the app's static shape (APP_SHELL_ID), never an empty page. With reduced motion the
+  // gate fades into the same. Opacity, transform and visibility only, so the compositor runs it while the app and the
+  // feed's first page load underneath.
   const startTransition = () => {
     gate.className = 'fixed inset-0 z-[60] overflow-hidden';
+    gate.style.setProperty('--gate-transition-ms', `${GATE_TRANSITION_MS}ms`);
+    if (appShell) appShell.hidden = false;
     const overlay = document.createElement('div');
     overlay.id = 'gate-transition';
     overlay.setAttribute('aria-hidden', 'true');
     overlay.className = 'pointer-events-none fixed inset-0 z-50 overflow-hidden';
-    overlay.style.setProperty('--gate-transition-ms', `${GATE_TRANSITION_MS}ms`);
-    const settle = document.createElement('div');
-    settle.className = 'absolute inset-0 animate-gate-settle bg-background';
     // centred on the screen, and just wider than its diagonal (√2 of the longer side) when fully grown
     const white = document.createElement('div');
     white.className =
       'absolute top-1/2 left-1/2 size-[150vmax] -translate-1/2 animate-gate-expand rounded-full bg-white motion-reduce:hidden';
-    overlay.append(settle, white);
+    overlay.append(white);
     gate.firstElementChild?.append(overlay);
     field.readOnly = true;
     setPhase('opening');
@@ -234,6 +239,10 @@ export function startGate(
       early.delete(url);
       return Date.now() - read.sentAt <= EARLY_READ_MAX_AGE_MS ? read.response : null;
     },
+    appShown() {
+      appShell?.remove();
+      appShell = null;
+    },
     lock() {
       attempt++;
       early.clear();
@@ -241,6 +250,8 @@ export function startGate(
       clearFailure();
       if (busy) setBusy(false);
       gate.querySelector('#gate-transition')?.remove();
+      gate.style.removeProperty('--gate-transition-ms');
+      if (appShell) appShell.hidden = true;
       gate.className = 'contents';
       if (!gate.isConnected) home.parent?.insertBefore(gate, home.next);
       field.readOnly = false;

@@ -106,13 +106,43 @@ ${archLines()}
 <h1 class="text-[2.5rem] leading-none font-bold tracking-tight">${text(messages.productNameMark)}</h1>
 <p class="mx-auto mt-4 max-w-[21rem] text-base leading-relaxed text-white/75">${text(messages.tagline)}</p>
 </div>
-<form id="gate-form" data-invalid-text="${text(messages.gate.invalid)}" data-rate-limited-text="${text(messages.gate.rateLimited)}" class="mt-10 animate-fade-up rounded-3xl border border-white/15 bg-white/[0.08] p-5 shadow-[0_24px_64px_-24px_rgb(0_0_0/0.55)] backdrop-blur-xl [animation-delay:120ms]">
+<form id="gate-form" method="post" action="/api/gate" data-invalid-text="${text(messages.gate.invalid)}" data-rate-limited-text="${text(messages.gate.rateLimited)}" class="mt-10 animate-fade-up rounded-3xl border border-white/15 bg-white/[0.08] p-5 shadow-[0_24px_64px_-24px_rgb(0_0_0/0.55)] backdrop-blur-xl [animation-delay:120ms]">
 <label for="gate-password" class="mb-2 flex items-center gap-2 text-sm font-medium text-white/90">${iconSvg(lockKeyhole, 'size-4 text-white/60')}${text(messages.gate.passwordLabel)}</label>
+<input id="gate-username" type="text" name="username" autocomplete="username" value="${text(messages.productName)}" readonly hidden>
 <input id="gate-password" type="password" name="password" required autocomplete="current-password" placeholder="${text(messages.gate.passwordPlaceholder)}" class="${gateFieldClasses}">
 <div id="gate-message" class="min-h-7 pt-2" aria-live="assertive"></div>
 <button id="gate-submit" type="submit" class="mt-1 inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-xl bg-[#e0764a] text-base font-semibold text-white shadow-[0_10px_24px_-10px_rgb(224_118_74/0.9)] transition-[background-color,transform] hover:bg-[#e8875d] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white active:scale-[0.98] disabled:cursor-default disabled:opacity-80">${text(messages.gate.submit)}</button>
 </form>
 </main>
 <footer class="pb-[max(1.5rem,env(safe-area-inset-bottom))] text-center text-xs font-medium tracking-wide text-white/55">${text(messages.gate.footer)}</footer>
-</div></div>`;
+</div></div>
+${appShellMarkup()}`;
+}
+
+/** The id of the app's shape in static markup (appShellMarkup), shown once the password is accepted. */
+export const APP_SHELL_ID = 'app-shell';
+
+const skeleton = (className: string) =>
+  `<div class="animate-shimmer rounded-xl bg-[linear-gradient(90deg,var(--muted)_0%,var(--border)_50%,var(--muted)_100%)] bg-[length:200%_100%] ${className}"></div>`;
+
+/** The feed card's skeleton (components/design-card/design-card-skeleton.tsx), in static markup. */
+function cardSkeleton(): string {
+  return `<div class="overflow-hidden rounded-2xl border border-border/70 bg-surface shadow-card">
+<div class="flex items-center gap-3 px-4 py-3">${skeleton('size-9 rounded-full')}<div class="flex-1 space-y-2">${skeleton('h-3 w-32')}${skeleton('h-2.5 w-20')}</div>${skeleton('h-2.5 w-16')}</div>
+${skeleton('aspect-[4/3] rounded-none')}
+<div class="space-y-3 p-4">${skeleton('h-4 w-2/3')}<div class="space-y-2">${skeleton('h-3 w-full')}${skeleton('h-3 w-4/5')}</div></div>
+</div>`;
+}
+
+/**
+ * The app's shape (header, the feed's skeleton, the navigation: app/routes/screen-loading.tsx's ShellLoading), shown
+ * under the gate from the moment the password is accepted and taken away by the app's layout once it is there: the
+ * white of the unlock transition fades into it, never into an empty page, whatever the app's code is still loading.
+ */
+function appShellMarkup(): string {
+  return `<div id="${APP_SHELL_ID}" hidden aria-hidden="true" class="fixed inset-0 z-[55] overflow-hidden bg-background">
+<div class="fixed inset-x-0 top-0 border-b border-border/70 bg-background/85 pt-[env(safe-area-inset-top)]"><div class="mx-auto flex h-14 max-w-lg items-center justify-between gap-3 px-4">${skeleton('h-8 w-36')}${skeleton('h-8 w-24')}</div></div>
+<div class="mx-auto flex w-full max-w-lg flex-col gap-5 px-4 pt-[calc(env(safe-area-inset-top)+3.5rem+1.25rem)]"><div class="space-y-2">${skeleton('h-7 w-48')}${skeleton('h-3.5 w-64')}</div>${cardSkeleton()}${cardSkeleton()}</div>
+<div class="fixed inset-x-0 bottom-0 border-t border-border/80 bg-surface/90 pb-[env(safe-area-inset-bottom)]"><div class="mx-auto grid h-[4.25rem] max-w-lg grid-cols-5 items-center justify-items-center px-2">${[0, 1, 2, 3, 4].map(() => skeleton('size-8 rounded-xl')).join('')}</div></div>
+</div>`;
 }

@@ -1,11 +1,12 @@
 import { accountMessages, apiPaths, messages, type SessionResponse, type User } from '@dwellscape/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { makeDesign } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { queryKeys } from '@/lib/query-keys';
 
 const noor: User = {
@@ -196,6 +197,34 @@ describe('own profile, signed in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // not left on the profile as a stranger's: signing out goes home
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  });
+
+  it("'Settings': 'Install app' shows while the browser offers the install, and opens the browser's dialog", async () => {
+    stubApi(signedIn);
+    captureInstallPrompt();
+    try {
+      renderOwnProfile(signedIn);
+      await userEvent.click(await screen.findByRole('button', { name: messages.profile.settings }));
+      const settings = await screen.findByRole('dialog', { name: messages.profile.settings });
+      // no offer (a browser that does not install, or already installed): no button
+      expect(within(settings).queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument();
+
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: vi.fn(async () => undefined),
+        userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+      });
+      act(() => void window.dispatchEvent(offer));
+      // the browser's own mini-infobar is held back: the offer is ours to make
+      expect(offer.defaultPrevented).toBe(true);
+      await userEvent.click(await within(settings).findByRole('button', { name: 'Install app' }));
+
+      expect(offer.prompt).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText('Dwellscape is on your home screen')).toBeInTheDocument();
+      // an offer is good for one dialog
+      expect(within(settings).queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument();
+    } finally {
+      window.dwellscapeInstallPrompt = null;
+    }
   });
 
   it("'Settings': 'Sign out everywhere' uses its own call", async () => {

@@ -3,6 +3,7 @@ import {
   ChevronRight,
   Download,
   LogIn,
+  Smartphone,
   LogOut,
   MonitorSmartphone,
   Moon,
@@ -11,7 +12,7 @@ import {
   Trees,
   Wallet,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccountSheet } from '@/components/account/account-sheet-provider';
 import { Avatar } from '@/components/ui/avatar';
@@ -21,6 +22,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/get-me';
+import { canInstall, promptInstall, subscribeInstallPrompt } from '@/lib/install-prompt';
 import { cn } from '@/lib/cn';
 import { updatePreferences, usePreferences } from '@/lib/preferences';
 import { useDownloadMyData } from '../api/export-my-data';
@@ -48,6 +50,10 @@ export const settingsTexts = {
   signOutFailed: 'Signing out failed. Please try again.',
   deleteAccount: 'Delete account',
   deleteAccountDescription: 'Remove your profile, designs, comments and likes for good.',
+  app: 'App',
+  installApp: 'Install app',
+  installAppDescription: 'Add Dwellscape to your home screen: it opens in its own window.',
+  installed: 'Dwellscape is on your home screen',
 } as const;
 
 interface SettingsDialogProps {
@@ -82,6 +88,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
             onCheckedChange={(checked) => updatePreferences({ isLandscapeMode: checked })}
           />
         </div>
+        <InstallAppSection />
         <SectionHeading className="mt-6">{settingsTexts.account}</SectionHeading>
         {session?.signedIn ? (
           <AccountSettings session={session} onClose={() => onOpenChange(false)} />
@@ -90,6 +97,27 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Decision 0049: while the browser offers to install the app (Android Chromium), the offer's button. */
+function InstallAppSection() {
+  const installable = useSyncExternalStore(subscribeInstallPrompt, () => canInstall());
+  if (!installable) return null;
+  return (
+    <>
+      <SectionHeading className="mt-6">{settingsTexts.app}</SectionHeading>
+      <div className="rounded-2xl border border-border/70 bg-surface">
+        <ActionRow
+          icon={<Smartphone className="size-5" aria-hidden />}
+          label={settingsTexts.installApp}
+          description={settingsTexts.installAppDescription}
+          onClick={async () => {
+            if ((await promptInstall()) === 'accepted') toast.success(settingsTexts.installed);
+          }}
+        />
+      </div>
+    </>
   );
 }
 
