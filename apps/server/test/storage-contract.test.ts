@@ -147,8 +147,12 @@ describe('GET /media/ from a bucket answers as from disk', () => {
     await apps.s3?.close();
   });
 
-  const get = (name: 'disk' | 's3', url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-    apps[name].app.inject({ method, url, headers });
+  const get = (
+    name: 'disk' | 's3',
+    url: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'HEAD' = 'GET',
+  ) => apps[name].app.inject({ method, url, headers });
 
   it('is an upload in the bucket, not on the disk', async () => {
     const key = apps.s3.app.storage.keyFromUrl(uploads.s3.url)!;
@@ -201,7 +205,9 @@ describe('GET /media/ from a bucket answers as from disk', () => {
       expect(byTag.statusCode, name).toBe(304);
       expect(byTag.rawPayload.length, name).toBe(0);
       expect(byTag.headers['cache-control'], name).toBe('public, max-age=31536000, immutable');
-      const byDate = await get(name, uploads[name].url, { 'if-modified-since': String(first.headers['last-modified']) });
+      const byDate = await get(name, uploads[name].url, {
+        'if-modified-since': String(first.headers['last-modified']),
+      });
       expect(byDate.statusCode, name).toBe(304);
       const changed = await get(name, uploads[name].url, { 'if-none-match': '"something-else"' });
       expect(changed.statusCode, name).toBe(200);
@@ -337,8 +343,8 @@ describe('STORAGE=s3 settings', () => {
   });
 
   it('stops the start-up with a message when the bucket is not there', async () => {
-    await expect(
-      createTestApp({ seed: false, env: { ...s3.envFor('no-such-bucket') } }),
-    ).rejects.toThrow('S3_BUCKET: bucket "no-such-bucket" at ' + s3.endpoint + ' cannot be used: it does not exist');
+    await expect(createTestApp({ seed: false, env: { ...s3.envFor('no-such-bucket') } })).rejects.toThrow(
+      'S3_BUCKET: bucket "no-such-bucket" at ' + s3.endpoint + ' cannot be used: it does not exist',
+    );
   });
 });

@@ -40,7 +40,9 @@ async function startInstanceB(a: TestApp, env: Record<string, string>) {
     ...env,
   });
   // PGlite is one process's own: the second server shares the handle, as it shares a Postgres server
-  const database: DatabaseHandle = config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : a.database;
+  const database: DatabaseHandle = config.databaseUrl
+    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    : a.database;
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -89,7 +91,7 @@ describe.each(dbKinds)('two servers on one bucket (%s)', (kind) => {
     await a?.close();
   });
 
-  it("serves on B what was uploaded on A, and on A what was uploaded on B, bytes for bytes", async () => {
+  it('serves on B what was uploaded on A, and on A what was uploaded on B, bytes for bytes', async () => {
     const cookie = await a.unlock();
     const fromA = await upload(a.app, cookie, '#a05030');
     const fromB = await upload(b.app, cookie, '#3050a0');

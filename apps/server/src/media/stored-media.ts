@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
 import { isSafeKey, type FileStorage } from '../storage/file-storage';
-import {
-  deleteStoredMediaRows,
-  findReceiptOfKey,
-  findReferencedUrls,
-  insertMediaFile,
-} from './media-files.repository';
+import { deleteStoredMediaRows, findReceiptOfKey, findReferencedUrls, insertMediaFile } from './media-files.repository';
 
 export type StoredMediaKind = 'upload' | 'render';
 
