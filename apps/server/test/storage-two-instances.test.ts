@@ -34,6 +34,8 @@ async function startInstanceB(a: TestApp, env: Record<string, string>) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     BETA_PASSWORD: a.config.betaPassword,
+    // instances share the secret that signs session cookies, as they share the database
+    SESSION_SECRET: a.config.sessionSecret,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
     ...TEST_ADDRESS_LIMITS,

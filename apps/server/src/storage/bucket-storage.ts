@@ -37,8 +37,9 @@ export function createBucketStorage(options: BucketStorageOptions): BucketStorag
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     forcePathStyle: options.forcePathStyle,
     maxAttempts: 3,
-    // a stalled store fails the request instead of holding it until the client gives up
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    // a stalled store fails the request instead of holding it until the client gives up; the connection wait
+    // includes the wait for one of the 50 sockets, which a burst (the seed's 426 checks) queues for
+    requestHandler: { connectionTimeout: 15_000, requestTimeout: 30_000 },
     // the CRC32 checksums newer SDKs add to every request by default are refused by some S3-compatible stores
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
