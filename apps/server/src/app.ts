@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +36,9 @@ import liveRoutes from './realtime/live.routes';
 import notificationsLivePlugin from './realtime/notifications-live';
 import openStreamsPlugin from './realtime/open-streams';
 import realtimePlugin from './realtime/realtime';
-import { createLocalDiskStorage, type FileStorage } from './storage/file-storage';
+import { startOrphanSweeps } from './media/orphan-sweep';
+import type { FileStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/open-file-storage';
 import type { AppInstance, RouteEntry } from './types';
 
 /**
@@ -52,7 +53,7 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Defaults to local disk under DATA_DIR/media. */
+  /** Defaults to the store STORAGE names (DATA_DIR/media, or a bucket); one given here is the caller's to close. */
   storage?: FileStorage;
   logger?: boolean;
 }
@@ -116,11 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const storage = options.storage ?? createLocalDiskStorage(path.join(config.dataDir, 'media'));
+  const storage = options.storage ?? (await openFileStorage(config.storage));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('storage', storage);
+  app.decorate<FileStorage>('storage', storage);
   app.decorate('writeLimiter', new WriteLimiter(database.db));
   app.decorate('engines', createEngines(config, storage));
   app.decorate('renderJobEvents', await listenToRenderJobs(database));
@@ -133,10 +134,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       })
     : null;
   // close lets the running render jobs finish, then stops the render workers
+  // files a process left without their rows when it died (media/orphan-sweep.ts)
+  let orphanSweeps: ReturnType<typeof startOrphanSweeps> | undefined;
+  app.addHook('onReady', async () => {
+    orphanSweeps = startOrphanSweeps({ db: database.db, storage, log: app.log.child({ module: 'media' }) });
+  });
   app.addHook('onClose', async () => {
     await renderJobRunner?.stop();
+    await orphanSweeps?.stop();
     await app.renderJobEvents.close();
     await app.engines.close();
+    if (!options.storage) storage.close();
   });
   // the embedded database is this process's alone: a job it shows running was running when the process last stopped
   app.addHook('onReady', async () => {

@@ -98,7 +98,27 @@ const envSchema = z.object({
     .default(DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE),
   /** Uploads per person (account, or session signed out) in ten minutes; an address may make three times as many. */
   UPLOADS_PER_TEN_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Where stored files live: DATA_DIR/media, or an S3-compatible bucket shared by every instance (decision 0050). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the URL's path rather than its host name (s3rver, MinIO and most self-hosted stores need it). */
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Rules between variables, checked once each one is valid on its own. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
@@ -113,6 +133,11 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       path: ['CONNECTION_TIMEOUT_MS'],
       message: 'must exceed LIVE_HEARTBEAT_MS, or idle live streams are cut',
     });
+  }
+  if (e.STORAGE === 's3') {
+    for (const name of S3_REQUIRED) {
+      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
+    }
   }
 });
 
@@ -159,7 +184,21 @@ export interface Config {
   orderPaymentWindowMs: number;
   /** How much one client address may create in an hour (SIGN_UPS_… and GATE_SESSIONS_PER_ADDRESS_PER_HOUR). */
   perAddressPerHour: { signUps: number; gateSessions: number };
+  /** STORAGE and, for a bucket, the S3_ variables. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -222,6 +261,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderPaymentWindowMs: e.ORDER_PAYMENT_WINDOW,
     perAddressPerHour: { signUps: e.SIGN_UPS_PER_ADDRESS_PER_HOUR, gateSessions: e.GATE_SESSIONS_PER_ADDRESS_PER_HOUR },
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            // the refinement above saw each of these set
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk', root: path.join(dataDir, 'media') },
   };
 }
 

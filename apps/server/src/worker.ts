@@ -1,11 +1,10 @@
-import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createEngines } from './engines';
 import { listenToRenderJobs } from './modules/render-jobs/render-job-events';
 import { createRenderJobRunner } from './modules/render-jobs/render-job-runner';
-import { createLocalDiskStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/open-file-storage';
 
 /**
  * `npm run worker`: renders jobs and nothing else, beside servers started with RENDER_WORKER=off, on the same Postgres
@@ -20,7 +19,7 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
-  const storage = createLocalDiskStorage(path.join(config.dataDir, 'media'));
+  const storage = await openFileStorage(config.storage);
   const engines = createEngines(config, storage);
   const events = await listenToRenderJobs(database);
   const runner = createRenderJobRunner({

@@ -87,7 +87,11 @@ describe.each(dbKinds)('own profile: edit, export, delete (%s)', (kind) => {
     ).items;
   const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
   const designRow = async (id: string) => (await t.database.db.select().from(designs).where(eq(designs.id, id)))[0];
-  const fileOf = (url: string) => t.app.storage.pathFor(t.app.storage.keyFromUrl(url)!);
+  const fileOf = (url: string) => {
+    const { storage } = t.app;
+    if (storage.kind !== 'disk') throw new Error('these tests look at the files on disk');
+    return storage.pathFor(storage.keyFromUrl(url)!);
+  };
   const mediaRow = async (url: string) =>
     (
       await t.database.db

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { seedSampleWorld } from '../src/seed/seed';
-import { createLocalDiskStorage } from '../src/storage/file-storage';
+import { openFileStorage } from '../src/storage/open-file-storage';
 import type { AppInstance } from '../src/types';
 import { TEST_ADDRESS_LIMITS } from './address-limits';
 import type { TestTemplates } from './global-setup';
@@ -61,7 +61,8 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 20 });
-  const storage = createLocalDiskStorage(path.join(dataDir, 'media'));
+  // DATA_DIR/media, or the bucket that options.env names (STORAGE=s3)
+  const storage = await openFileStorage(config.storage);
   const app = await buildApp({ config, database, storage, logger: false });
   if (seed) {
     // the rows came with the template: this copies the built sample pictures into this storage
@@ -84,6 +85,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     },
     async close() {
       await app.close();
+      storage.close();
       await database.close();
       if (pgDb) await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });

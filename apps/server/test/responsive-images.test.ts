@@ -62,7 +62,7 @@ describe.each<DbKind>(['pglite'])('GET /media/w/:width/<key> (%s)', (kind) => {
   });
 
   it('serves every allowed width as an immutable, non-sniffable WebP of that width, keeping the aspect ratio', async () => {
-    const original = readFileSync(storage.pathFor(wideKey));
+    const original = (await storage.read(wideKey))!;
     for (const width of RESPONSIVE_IMAGE_WIDTHS) {
       const res = await httpGet(port, variantUrl(wideKey, width));
       expect(res.status, `${width}`).toBe(200);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS, type ResponsiveImageWidth } from '@dwellscape/shared';
 import { AppError, notFound } from '../errors';
@@ -47,10 +46,11 @@ export function createResponsiveImages(options: ResponsiveImagesOptions): Respon
   const inFlight = new Map<string, Promise<VariantOutcome>>();
 
   async function makeVariant(key: string, width: ResponsiveImageWidth, variantKey: string): Promise<void> {
-    const originalPath = storage.pathFor(key);
+    const originalBytes = await storage.read(key);
+    if (!originalBytes) throw notFound('Image');
     let bytes: Buffer;
     try {
-      const original = sharp(originalPath, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
+      const original = sharp(originalBytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
       const meta = await original.metadata();
       const isCleanWebpThatFits =
         meta.format === 'webp' &&
@@ -61,14 +61,13 @@ export function createResponsiveImages(options: ResponsiveImagesOptions): Respon
         (meta.orientation ?? 1) === 1;
       // re-encoding an image that needs no resizing would only lose quality
       bytes = isCleanWebpThatFits
-        ? await readFile(originalPath)
+        ? originalBytes
         : await original
             .rotate()
             .resize({ width, withoutEnlargement: true })
             .webp({ quality: VARIANT_WEBP_QUALITY })
             .toBuffer();
     } catch {
-      if (!(await storage.exists(key))) throw notFound('Image');
       throw new AppError('unsupported_media', 'The stored file is not an image that can be resized.');
     }
     await storage.put(variantKey, bytes);

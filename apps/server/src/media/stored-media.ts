@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
 import type { FidelityReceipt } from '@dwellscape/shared';
 import type { AppDatabase } from '../db/client';
-import { designs, mediaFiles, sessions, users } from '../db/schema';
-import type { FileStorage } from '../storage/file-storage';
+import { isSafeKey, type FileStorage } from '../storage/file-storage';
+import { deleteStoredMediaRows, findReceiptOfKey, findReferencedUrls, insertMediaFile } from './media-files.repository';
 
 export type StoredMediaKind = 'upload' | 'render';
 
@@ -34,15 +32,17 @@ export interface StoredMedia {
 }
 
 /**
- * Stores a WebP under a server-made key (`uploads/<2 hex>/<uuid>.webp`) and records it in
- * media_files; the file is removed again when the row cannot be written, so no orphan remains.
+ * Stores a WebP under a server-made key (`uploads/<2 hex>/<uuid>.webp`) and records it in media_files.
+ * The file goes first and its row after, so a row never points at a missing file; the file is removed
+ * again when the row cannot be written, and one left by a process that died between the two is swept
+ * (orphan-sweep.ts).
  */
 export async function storeWebp(db: AppDatabase, storage: FileStorage, input: StoreWebpInput): Promise<StoredMedia> {
   const id = randomUUID();
   const key = `${folderOfKind[input.kind]}/${id.slice(0, 2)}/${id}.webp`;
   await storage.put(key, input.bytes);
   try {
-    await db.insert(mediaFiles).values({
+    await insertMediaFile(db, {
       key,
       contentType: 'image/webp',
       width: input.width,
@@ -50,26 +50,14 @@ export async function storeWebp(db: AppDatabase, storage: FileStorage, input: St
       bytes: input.bytes.length,
       kind: input.kind,
       receipt: input.receipt ?? null,
-      ownerViewerId: existingOwner(sessions, sessions.id, input.owner.viewerId),
-      ownerAccountId: existingOwner(users, users.id, input.owner.accountId),
+      ownerViewerId: input.owner.viewerId,
+      ownerAccountId: input.owner.accountId,
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     throw err;
   }
   return { key, url: storage.urlFor(key), width: input.width, height: input.height };
-}
-
-/**
- * The owner's id when its row still exists, else NULL: a render job can outlive the session that
- * queued it (sessions expire and are swept), and its picture is still stored, just without that owner.
- */
-function existingOwner(
-  table: typeof sessions | typeof users,
-  id: typeof sessions.id | typeof users.id,
-  value: string | null,
-) {
-  return value === null ? null : sql<string | null>`(select ${id} from ${table} where ${id} = ${value})`;
 }
 
 /** The fidelity receipt the server measured for the render stored at this URL; null for anything else. */
@@ -80,59 +68,16 @@ export async function findRenderReceipt(
 ): Promise<FidelityReceipt | null> {
   const key = storage.keyFromUrl(url);
   if (!key) return null;
-  const [row] = await db
-    .select({ receipt: mediaFiles.receipt })
-    .from(mediaFiles)
-    .where(eq(mediaFiles.key, key))
-    .limit(1);
-  return row?.receipt ?? null;
-}
-
-/** The bytes behind one of our /media/ URLs, or null when the URL is not ours or nothing is stored there. */
-export async function readStoredMedia(storage: FileStorage, url: string): Promise<Buffer | null> {
-  const key = storage.keyFromUrl(url);
-  if (!key) return null;
-  try {
-    return await readFile(storage.pathFor(key));
-  } catch {
-    return null;
-  }
+  return findReceiptOfKey(db, key);
 }
 
 /**
- * The URLs among `urls` that something still shows, so that their files must stay: a design's before,
- * after or video picture, any line of a design's product list (an own item is a photo its author uploaded,
- * selected_products[].imageUrl), and a user's avatar. A file may be both at once: an avatar picked again
- * as an own item of a published design (docs/security.md).
+ * The bytes behind one of our /media/ URLs, or null when the URL is not ours or nothing is stored there.
+ * A store that cannot answer (a bucket out of reach) throws: that is no reason to call a file missing.
  */
-async function findReferencedUrls(db: AppDatabase, urls: string[]): Promise<Set<string>> {
-  // a product list holds a URL when it contains a line with it as imageUrl (jsonb containment)
-  const listsHolding = urls.map(
-    (url) => sql`${designs.selectedProducts} @> ${JSON.stringify([{ imageUrl: url }])}::jsonb`,
-  );
-  const [pictureRows, productRows, userRows] = await Promise.all([
-    db
-      .select({ before: designs.beforeImageUrl, after: designs.afterImageUrl, video: designs.videoUrl })
-      .from(designs)
-      .where(
-        or(
-          inArray(designs.beforeImageUrl, urls),
-          inArray(designs.afterImageUrl, urls),
-          inArray(designs.videoUrl, urls),
-        ),
-      ),
-    // one pass over the designs; only a profile change and an account deletion ask
-    db
-      .select({ products: designs.selectedProducts })
-      .from(designs)
-      .where(or(...listsHolding)),
-    db.select({ avatar: users.avatarUrl }).from(users).where(inArray(users.avatarUrl, urls)),
-  ]);
-  const used = new Set<string>();
-  for (const row of pictureRows) for (const url of [row.before, row.after, row.video]) if (url) used.add(url);
-  for (const row of productRows) for (const line of row.products) used.add(line.imageUrl);
-  for (const row of userRows) used.add(row.avatar);
-  return used;
+export async function readStoredMedia(storage: FileStorage, url: string): Promise<Buffer | null> {
+  const key = storage.keyFromUrl(url);
+  return key && isSafeKey(key) ? storage.read(key) : null;
 }
 
 /**
@@ -150,9 +95,5 @@ export async function forgetUnreferencedMedia(
   );
   const unused = candidates.filter((candidate) => !used.has(candidate.url)).map((candidate) => candidate.key);
   if (unused.length === 0) return [];
-  const deleted = await db
-    .delete(mediaFiles)
-    .where(and(inArray(mediaFiles.key, unused), inArray(mediaFiles.kind, ['upload', 'render'])))
-    .returning({ key: mediaFiles.key });
-  return deleted.map((row) => row.key);
+  return deleteStoredMediaRows(db, unused);
 }

@@ -1,43 +1,42 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { UPLOAD_CACHE_MAX_AGE_S } from '@dwellscape/shared';
 import fp from 'fastify-plugin';
+import { sendBucketObject, setStoredFileHeaders } from '../media/serve-stored-file';
 import type { AppInstance } from '../types';
 import { isApiLikePath } from './auth';
 
-/** What /media/ may serve as an image; SVG is left out because it can carry script. */
-const RASTER_IMAGE_EXTENSIONS = new Set(['.webp', '.png', '.jpg', '.jpeg']);
-
 /**
- * The files the server answers with: stored media under /media/ (DATA_DIR/media), the built SPA (WEB_DIST_DIR)
+ * The files the server answers with: stored media under /media/ (DATA_DIR/media or the bucket), the built SPA (WEB_DIST_DIR)
  * when there is one, and the not-found handler, which gives the SPA every path that is not the API's and answers
  * the rest with a JSON 404. Registered after the routes, so the responsive sizes' /media/w/… route stays theirs.
  */
 export default fp(
   async (app: AppInstance) => {
     const { config } = app;
-    const mediaRoot = path.join(config.dataDir, 'media');
-    // the file server checks its root at start-up, before the first upload creates it
-    mkdirSync(mediaRoot, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: mediaRoot,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        res.header('Cache-Control', `public, max-age=${UPLOAD_CACHE_MAX_AGE_S}, immutable`);
-        res.header('X-Content-Type-Options', 'nosniff');
-        res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-        // only raster images are stored here: anything else (planted by hand or by a bug) downloads, never renders as a page
-        if (!RASTER_IMAGE_EXTENSIONS.has(path.extname(filePath).toLowerCase())) {
-          res.header('Content-Type', 'application/octet-stream');
-          res.header('Content-Disposition', 'attachment');
-        }
-      },
-    });
+    const { storage } = app;
+    if (storage.kind === 'disk') {
+      // the file server checks its root at start-up, before the first upload creates it
+      mkdirSync(storage.root, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: storage.root,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          setStoredFileHeaders(reply, filePath);
+        },
+      });
+    } else {
+      // streamed from the bucket through this server, with the same headers (docs/decisions/0050)
+      app.route<{ Params: { '*': string } }>({
+        method: ['GET', 'HEAD'],
+        url: '/media/*',
+        handler: (request, reply) => sendBucketObject(request, reply, storage, request.params['*']),
+      });
+    }
 
     const hasWeb = existsSync(path.join(config.webDistDir, 'index.html'));
     if (hasWeb) {

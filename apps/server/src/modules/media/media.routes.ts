@@ -1,14 +1,13 @@
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   MEDIA_VARIANT_PREFIX,
   RESPONSIVE_IMAGE_WIDTHS,
-  UPLOAD_CACHE_MAX_AGE_S,
   errorResponseSchema,
   type ResponsiveImageWidth,
 } from '@dwellscape/shared';
 import { z } from 'zod';
 import { createResponsiveImages } from '../../media/responsive-images';
+import { STORED_FILE_CACHE_CONTROL, sendStoredFile } from '../../media/serve-stored-file';
 import type { AppInstance } from '../../types';
 
 const widthNames = RESPONSIVE_IMAGE_WIDTHS.map(String) as [string, ...string[]];
@@ -20,7 +19,7 @@ const variantParamsSchema = z.object({
 
 /**
  * GET /media/w/<width>/<key>: a stored image at one of the fixed widths, made on first request and
- * served from disk afterwards. Public like the rest of /media/ (an <img> sends no gate header of its own).
+ * served from the store afterwards. Public like the rest of /media/ (an <img> sends no gate header of its own).
  */
 export default async function mediaRoutes(app: AppInstance) {
   const images = createResponsiveImages({ storage: app.storage });
@@ -38,15 +37,9 @@ export default async function mediaRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const outcome = await images.variantOf(request.params['*'], request.params.width);
-      const file = app.storage.pathFor(outcome.key);
-      reply.header(
-        'Cache-Control',
-        // the original stands in while the server is busy; the next view should still get the variant
-        outcome.kind === 'variant' ? `public, max-age=${UPLOAD_CACHE_MAX_AGE_S}, immutable` : 'no-store',
-      );
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      return reply.sendFile(path.basename(file), path.dirname(file));
+      // the original stands in while the server is busy; the next view should still get the variant
+      const cacheControl = outcome.kind === 'variant' ? STORED_FILE_CACHE_CONTROL : 'no-store';
+      return sendStoredFile(request, reply, app.storage, outcome.key, cacheControl);
     },
   );
 }

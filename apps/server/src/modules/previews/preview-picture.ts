@@ -80,8 +80,9 @@ function overlaySvg(facts: PreviewFacts): Buffer {
 /** The after picture filling the frame, or the brand colour when its file is not (or no longer) here. */
 async function backgroundOf(storage: FileStorage, afterImageUrl: string): Promise<Sharp> {
   const key = storage.keyFromUrl(afterImageUrl);
-  if (key !== null && (await storage.exists(key))) {
-    return sharp(storage.pathFor(key)).resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'centre' });
+  const bytes = key === null ? null : await storage.read(key);
+  if (bytes !== null) {
+    return sharp(bytes).resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'centre' });
   }
   return sharp({ create: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3, background: BACKGROUND } });
 }

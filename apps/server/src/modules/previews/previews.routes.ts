@@ -39,7 +39,8 @@ export default async function previewsRoutes(app: AppInstance) {
       const facts = await findPreviewFacts(app.db, id);
       if (!facts) return reply.code(404).send({ error: 'Design not found' });
       const key = await ensurePreviewPicture(app.storage, facts);
-      const bytes = await readFile(app.storage.pathFor(key));
+      const bytes = await app.storage.read(key);
+      if (bytes === null) return reply.code(404).send({ error: 'Design not found' });
       return reply
         .header('Cache-Control', `public, max-age=${PREVIEW_MAX_AGE_S}`)
         .header('X-Content-Type-Options', 'nosniff')
