@@ -1,6 +1,7 @@
 import type { Raster } from '../raster';
 import { blur3, cropPlane, downsample, flatBorder, halvePlane, type Plane } from './image';
 import { detectSegments, type Segment } from './lines';
+import { findFramedOpenings } from './openings';
 import { describeOutline, findStandingPieces, type FoundPiece } from './pieces';
 import { columnSpanOutline, convexHull, rasterize, simplify } from './polygon';
 import type {
@@ -608,7 +609,32 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
-  const openings = findOpenings(features, free, hull, mode, (x) => horizonAt(x * regionScale) / regionScale);
+  const regionHorizonAt = (x: number) => horizonAt(x * regionScale) / regionScale;
+  const bright = findOpenings(features, free, hull, mode, regionHorizonAt);
+  const hullCells = hull.length >= 3 ? rasterize(hull, rw, rh) : new Uint8Array(rw * rh);
+  const floorTops = new Float32Array(rw).fill(rh);
+  for (let x = 0; x < rw; x++) {
+    for (let y = 0; y < rh; y++) {
+      if (hullCells[y * rw + x]) {
+        floorTops[x] = y;
+        break;
+      }
+    }
+  }
+  const openings = [
+    ...bright,
+    ...findFramedOpenings({
+      luma: features.l,
+      width: rw,
+      height: rh,
+      segments,
+      regionScale,
+      inHull: hullCells,
+      horizonAt: regionHorizonAt,
+      floorTopAt: (x) => floorTops[Math.max(0, Math.min(rw - 1, Math.round(x)))]!,
+      known: bright,
+    }),
+  ];
   const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
   const anchors = mode === 'landscape' ? anchorsOf(segments, estimate, frame, hull, regionScale, aw) : [];
 
