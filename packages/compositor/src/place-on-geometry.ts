@@ -544,15 +544,32 @@ export function placeOnGeometry(
     const [u, v] = projectAt(f.x, 0, f.z + f.depth / 2);
     return patioMask.at(u, Math.min(v, H - 1)) ? -0.8 : 0;
   };
-  const fences = geometry.anchors.filter((a) => a.kind === 'fence' || a.kind === 'house-wall');
+  // what planting stands along: fences and house walls, and in a yard the found pieces that are a fence, a wall, a
+  // hedge or a planted border along the ground (their foot is where the ground meets them)
+  const fences = [
+    ...geometry.anchors.filter((a) => a.kind === 'fence' || a.kind === 'house-wall').map((a) => boundsOf(a.polygon)),
+    ...(yard
+      ? pieces
+          .filter(({ piece }) => ['fence', 'wall', 'bed', 'shrub'].includes(piece.kind ?? ''))
+          .map(({ base }) => ({
+            left: base.left,
+            right: base.right,
+            top: base.backY,
+            bottom: base.frontY,
+          }))
+      : []),
+  ];
+  /**
+   * How far a planting spot's back is from the nearest fence's foot behind it, as a share of that depth (a yard's far
+   * ground spans tens of metres: a metre there is nothing), at most 1.5.
+   */
   const fenceDistance = (f: Footing) => {
     let best = 1.5;
-    for (const fence of fences) {
-      const b = boundsOf(fence.polygon);
+    for (const b of fences) {
       const [u] = projectAt(f.x, 0, f.z);
       if (u < b.left || u > b.right) continue;
       const zFence = depthAt(u, b.bottom);
-      if (Number.isFinite(zFence)) best = Math.min(best, Math.abs(zFence - (f.z + f.depth)) / 2);
+      if (Number.isFinite(zFence)) best = Math.min(best, (3 * Math.abs(zFence - (f.z + f.depth))) / zFence);
     }
     return best;
   };

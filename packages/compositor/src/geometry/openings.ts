@@ -1,4 +1,5 @@
 import type { Segment } from './lines';
+import { insidePolygon } from './polygon';
 import type { Opening, Point } from './types';
 
 /*
@@ -34,6 +35,8 @@ export interface FramedOpeningInput {
   floorTopAt: (x: number) => number;
   /** Openings found already (cells): a framed one over one of these is the same opening. */
   known: readonly Opening[];
+  /** The standing pieces' silhouettes (cells): a frame mostly within one is the piece (a bookcase's sides and top). */
+  pieces: readonly (readonly Point[])[];
 }
 
 interface Side {
@@ -146,6 +149,14 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       ];
       if (!quarters.every((q) => (q - wall) * Math.sign(differences[0]!) >= MIN_CONTRAST / 2)) continue;
       if (!ruled(a.x, b.x, y0) && !ruled(a.x, b.x, y1)) continue;
+      const probes: Point[] = [
+        [cx, (y0 + y1) / 2],
+        [(a.x + cx) / 2, (y0 + my) / 2],
+        [(cx + b.x) / 2, (y0 + my) / 2],
+        [(a.x + cx) / 2, (my + y1) / 2],
+        [(cx + b.x) / 2, (my + y1) / 2],
+      ];
+      if (input.pieces.some((piece) => probes.filter(([px, py]) => insidePolygon(piece, px, py)).length >= 3)) continue;
       const floorTop = Math.min(floorTopAt(a.x), floorTopAt(cx), floorTopAt(b.x));
       const door = h > 1.6 * w && y1 >= Math.min(floorTop, height) - 0.06 * height;
       candidates.push({ x0: a.x, y0, x1: b.x, y1, score: contrast * w * h, door });
@@ -175,6 +186,11 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
   }
   return taken.map(({ x0, y0, x1, y1, door }) => ({
     kind: door ? 'door' : 'window',
-    polygon: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]] satisfies Point[],
+    polygon: [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ] satisfies Point[],
   }));
 }
