@@ -161,6 +161,14 @@ const pieceKindsOf: Readonly<Record<string, readonly string[]>> = {
   'outdoor-dining-set': ['outdoor-dining-set', 'table'],
 };
 
+/**
+ * A found piece's kind must be at least this sure before a product takes its place (and it is erased): the analysis's
+ * kinds are guesses from a box's size (0.25–0.6; on the labelled photos 2 of 16 agree with the labels), and erasing a
+ * bed because something was called a bed is worse than leaving the new one out (decision 0052). A piece with no
+ * confidence given (a person's or the labels' geometry) is taken as sure.
+ */
+export const MIN_REPLACE_CONFIDENCE = 0.5;
+
 /** Products of these kinds take the place of a piece of theirs rather than stand beside it. */
 const replacesFirst = new Set([
   'sofa',
@@ -536,15 +544,32 @@ export function placeOnGeometry(
     const [u, v] = projectAt(f.x, 0, f.z + f.depth / 2);
     return patioMask.at(u, Math.min(v, H - 1)) ? -0.8 : 0;
   };
-  const fences = geometry.anchors.filter((a) => a.kind === 'fence' || a.kind === 'house-wall');
+  // what planting stands along: fences and house walls, and in a yard the found pieces that are a fence, a wall, a
+  // hedge or a planted border along the ground (their foot is where the ground meets them)
+  const fences = [
+    ...geometry.anchors.filter((a) => a.kind === 'fence' || a.kind === 'house-wall').map((a) => boundsOf(a.polygon)),
+    ...(yard
+      ? pieces
+          .filter(({ piece }) => ['fence', 'wall', 'bed', 'shrub'].includes(piece.kind ?? ''))
+          .map(({ base }) => ({
+            left: base.left,
+            right: base.right,
+            top: base.backY,
+            bottom: base.frontY,
+          }))
+      : []),
+  ];
+  /**
+   * How far a planting spot's back is from the nearest fence's foot behind it, as a share of that depth (a yard's far
+   * ground spans tens of metres: a metre there is nothing), at most 1.5.
+   */
   const fenceDistance = (f: Footing) => {
     let best = 1.5;
-    for (const fence of fences) {
-      const b = boundsOf(fence.polygon);
+    for (const b of fences) {
       const [u] = projectAt(f.x, 0, f.z);
       if (u < b.left || u > b.right) continue;
       const zFence = depthAt(u, b.bottom);
-      if (Number.isFinite(zFence)) best = Math.min(best, Math.abs(zFence - (f.z + f.depth)) / 2);
+      if (Number.isFinite(zFence)) best = Math.min(best, (3 * Math.abs(zFence - (f.z + f.depth))) / zFence);
     }
     return best;
   };
@@ -565,7 +590,11 @@ export function placeOnGeometry(
     if (!item.kind) return false;
     const accepts = pieceKindsOf[item.kind] ?? [item.kind];
     const candidates = pieces.filter(
-      ({ piece, id }) => !replacedPieces.has(id) && piece.kind && accepts.includes(piece.kind),
+      ({ piece, id }) =>
+        !replacedPieces.has(id) &&
+        piece.kind &&
+        accepts.includes(piece.kind) &&
+        (piece.confidence ?? 1) >= MIN_REPLACE_CONFIDENCE,
     );
     // the nearest of its kind: the one the photo is about
     candidates.sort((a, b) => b.base.frontY - a.base.frontY);
@@ -628,6 +657,8 @@ export function placeOnGeometry(
     }
     for (const { piece, id, base } of pieces) {
       if (replacedPieces.has(id) || !piece.kind || !supportKinds.has(piece.kind)) continue;
+      // a lamp stood on a 'table' that is a chair would float: the kind must be as sure as for replacing it
+      if ((piece.confidence ?? 1) < MIN_REPLACE_CONFIDENCE) continue;
       const b = boundsOf(piece.polygon);
       const z = depthAt(base.centreX, base.frontY);
       if (Number.isFinite(z))
@@ -910,6 +941,16 @@ export function placeOnGeometry(
   for (const item of byClaimOrder(items)) {
     const pose = poseOf(item.kind, item.role);
     const size = sizeOfItem(item.kind, item.role, item.size);
+    // a guessed floor may be the room's furniture and its wall a window: nothing stands, lies or hangs on a guess
+    // (decision 0052); the receipt says the layout was guessed and names each product left out
+    if (geometry.floorGuessed && (pose === 'flat' || pose === 'standing')) {
+      leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+      continue;
+    }
+    if (geometry.floorGuessed && pose === 'hung') {
+      leave(item, `no free wall for the ${labelOfKind(item.kind)}`);
+      continue;
+    }
     if (pose === 'flat') {
       if (!(options.turnRugs && placeFlat(item, size, true))) placeFlat(item, size);
     } else if (pose === 'hung') placeHung(item, size);

@@ -401,17 +401,20 @@ export function photoGeometryOf(
   try {
     analysed = analyse(scene, mode);
   } catch {
-    // an analysis that fails on a photo must not fail the render: the guess places the products, and says so
-    return guessedGeometry(scene, mode);
+    // an analysis that fails on a photo must not fail the render: the guess gives the floor plane to correct, and
+    // stands nothing on it (decision 0052)
+    return { ...guessedGeometry(scene, mode), floorGuessed: true };
   }
   const floorShare =
     analysed.floor.reduce((sum, polygon) => sum + polygonArea(polygon), 0) / (scene.width * scene.height);
   if (floorShare >= MIN_FOUND_FLOOR) return analysed;
-  // no floor found: the floor line's guess places the products (the receipt says to adjust them), kept off whatever
-  // the analysis did find (windows, doors, pieces, anchors)
+  // no floor found: the floor line's guess gives the floor plane a person corrects (the receipt says to adjust it),
+  // but nothing says what stands on it, so no product stands, lies or hangs there (decision 0052); what the analysis
+  // did find (windows, doors, pieces, anchors) is kept
   const guess = guessedGeometry(scene, mode);
   return {
     ...guess,
+    floorGuessed: true,
     openings: analysed.openings,
     pieces: analysed.pieces,
     anchors: analysed.anchors.length > 0 ? analysed.anchors : guess.anchors,

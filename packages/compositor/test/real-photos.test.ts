@@ -4,7 +4,9 @@
  * 1600), then checked against the labels: products stand on the floor and not on the room's own pieces, rugs lie
  * flat on it in its perspective under the seating, wall pieces hang on a wall clear of windows and doors, pendants
  * hang from the ceiling, string lights between anchors, planters by beds and fences, no two overlap by more than a
- * tenth, nearer ones are larger, a product left out says why, and the receipt is honest. Nothing here names a photo.
+ * tenth, nearer ones are larger, a product left out says why, and the receipt is honest; on the photo's own analysis,
+ * at least half of what the labels' geometry stands on the floor stands there too (leaving everything out is not
+ * careful, it is broken). Nothing here names a photo.
  *
  * Two runs. On the hand labels (a perfect analysis): strict, part of the compositor's tests. On the photo's own
  * analysis (what a person's upload gets): REAL_PHOTOS=analysis runs it and reports, REAL_PHOTOS=strict fails on it
@@ -24,6 +26,7 @@ import {
   PHOTOS_DIR,
   REPO_ROOT,
   checkHorizon,
+  checkPlacedEnough,
   checkRender,
   loadLabels,
   photoPath,
@@ -207,6 +210,32 @@ function checkReceipt(render: RealPhotoRender, basis: string): CheckFailure[] {
   return failures;
 }
 
+/**
+ * How many of a set's products a perfect analysis stands or lays on the floor: placement alone (no drawing) on the
+ * labels' geometry, each product at its catalogue size and its picture's shape (its drawing trimmed of the
+ * transparent margin), in the render's frame.
+ */
+async function onLabelledFloor(photo: LabelledPhoto, setName: string): Promise<number> {
+  const ids = PRODUCT_SETS[photo.mode][setName]!;
+  const items = await Promise.all(
+    ids.map(async (id, index) => {
+      const product = catalogue.get(id)!;
+      const { info } = await sharp(await pictureOf(id))
+        .trim()
+        .toBuffer({ resolveWithObject: true });
+      return {
+        index,
+        role: compositor.placementRoleOf(product.category, product.name),
+        kind: compositor.seedKindOf(product.category, product.name),
+        aspect: info.width / info.height,
+        size: product.dimensions,
+      };
+    }),
+  );
+  const frame = { width: RENDER_WIDTH, height: Math.round((RENDER_WIDTH * photo.height) / photo.width) };
+  return compositor.placeOnGeometry(items, geometryOfLabel(photo), frame).onFloor;
+}
+
 /** The photo decoded as the renderer decodes it: at the render width, in sRGB, without alpha. */
 async function sceneOf(photo: LabelledPhoto): Promise<Raster> {
   const { data, info } = await sharp(photoPath(photo), { autoOrient: true })
@@ -272,7 +301,7 @@ function rendersOn(basis: Basis, strict: boolean) {
   const outDir = path.join(OUT_DIR, basis);
   beforeAll(() => mkdirSync(outDir, { recursive: true }));
   afterAll(() => writeFileSync(path.join(outDir, 'report.json'), `${JSON.stringify(reports[basis], null, 2)}\n`));
-  const totals = { chosen: 0, placed: 0 };
+  const totals = { chosen: 0, placed: 0, onFloor: 0, onLabelledFloor: 0 };
 
   for (const photo of labels.photos) {
     describe(photo.file, () => {
@@ -287,17 +316,23 @@ function rendersOn(basis: Basis, strict: boolean) {
       for (const setName of Object.keys(PRODUCT_SETS[photo.mode])) {
         it(`places the ${setName} set on the floor, on the walls, apart and in perspective`, async () => {
           const render = await renderWithSet(photo, setName, basis);
+          const onFloor = render.placements.filter((p) => p.pose === 'standing' || p.pose === 'flat').length;
+          const labelledOnFloor = basis === 'analysis' ? await onLabelledFloor(photo, setName) : onFloor;
           const failures = [
             ...checkRender(photo, render.chosen, render.placements, render.width / render.height, render.leftOut),
             ...checkReceipt(render, basis === 'labels' ? 'found' : render.layoutBasis),
+            ...(basis === 'analysis' ? checkPlacedEnough(onFloor, labelledOnFloor) : []),
           ];
           totals.chosen += render.chosen.length;
           totals.placed += render.placements.length;
+          totals.onFloor += onFloor;
+          totals.onLabelledFloor += labelledOnFloor;
           const entry = (reports[basis][photo.file] ??= {});
           entry[setName] = failures;
           entry[`${setName}-outcome`] = {
             layoutBasis: render.layoutBasis,
-            placed: render.placements.length,
+            placed: `${render.placements.length} of ${render.chosen.length}`,
+            onFloor: `${onFloor} (the labels' geometry: ${labelledOnFloor})`,
             leftOut: render.leftOut.map((l) => `${l.name}: ${l.reason}`),
             roomKept: Math.round(render.receipt.structureKept * 100),
           };

@@ -178,6 +178,7 @@ export type CheckName =
   | 'lights-between-anchors'
   | 'planting-along-beds'
   | 'receipt'
+  | 'placed-enough'
   | 'horizon';
 
 export interface CheckFailure {
@@ -556,6 +557,22 @@ export function checkPlanting(photo: LabelledPhoto, placements: readonly Checked
       failures.push({ check: 'planting-along-beds', detail: `${p.name}: stands away from every bed and fence` });
   }
   return failures;
+}
+
+/**
+ * A render that leaves out what the photo has room for passes every other check: on the photo's own analysis, at
+ * least half of the products the labels' geometry (a perfect analysis) stands or lays on the floor must stand or lie
+ * on it too.
+ */
+export function checkPlacedEnough(onFloor: number, onLabelledFloor: number): CheckFailure[] {
+  const needed = Math.ceil(onLabelledFloor / 2);
+  if (onFloor >= needed) return [];
+  return [
+    {
+      check: 'placed-enough',
+      detail: `${onFloor} products stand or lie on the floor where the labelled floor holds ${onLabelledFloor}`,
+    },
+  ];
 }
 
 /** All the checks of one render but the horizon (a property of the photo's analysis, checked once a photo). */

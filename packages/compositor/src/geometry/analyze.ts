@@ -1,6 +1,7 @@
 import type { Raster } from '../raster';
 import { blur3, cropPlane, downsample, flatBorder, halvePlane, type Plane } from './image';
 import { detectSegments, type Segment } from './lines';
+import { findFramedOpenings } from './openings';
 import { describeOutline, findStandingPieces, type FoundPiece } from './pieces';
 import { columnSpanOutline, convexHull, rasterize, simplify } from './polygon';
 import type {
@@ -385,6 +386,65 @@ function keepFloorComponents(growth: FloorGrowth, width: number, height: number)
   }
 }
 
+/**
+ * The floor grown again at half the region map's size (128 px): a floor whose pattern is coarse at 256 px (a mosaic's
+ * black and white tiles, wide boards near the camera) is one colour there, where the finer growth stops at every
+ * tile. Its cells join the free floor where they are of the finer floor's own colour at the coarse size (decision
+ * 0052), the straight edges still barriers.
+ */
+function addCoarseFloor(
+  free: Uint8Array,
+  f: Features,
+  barrier: Uint8Array,
+  segments: readonly Segment[],
+  regionScale: number,
+  limitAt: (x: number) => number,
+): void {
+  const { width, height } = f;
+  const cw = Math.floor(width / 2);
+  const ch = Math.floor(height / 2);
+  if (cw < 16 || ch < 16) return;
+  const coarse = (data: Float32Array) => blur3(halvePlane({ width, height, data })).data;
+  const features: Features = { width: cw, height: ch, l: coarse(f.l), rg: coarse(f.rg), by: coarse(f.by) };
+  const coarseBarrier = new Uint8Array(cw * ch);
+  for (const s of segments) {
+    const k = regionScale * 2;
+    drawLine(coarseBarrier, cw, ch, s.x1 / k, s.y1 / k, s.x2 / k, s.y2 / k);
+  }
+  const growth = growFloor(features, (x) => limitAt(x * 2) / 2, coarseBarrier);
+  keepFloorComponents(growth, cw, ch);
+  // the finer floor's colour at the coarse size: the coarse region is kept only when it is that floor seen coarser
+  let sl = 0;
+  let sa = 0;
+  let sb = 0;
+  let n = 0;
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      if (!free[2 * y * width + 2 * x]) continue;
+      const i = y * cw + x;
+      sl += features.l[i]!;
+      sa += features.rg[i]!;
+      sb += features.by[i]!;
+      n++;
+    }
+  }
+  if (n < 0.005 * cw * ch) return;
+  const mean = { l: sl / n, rg: sa / n, by: sb / n };
+  const kept = growth.means.map((m) => Math.hypot((m.l - mean.l) * LUMA_WEIGHT, m.rg - mean.rg, m.by - mean.by) < 14);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const c = growth.components[y * cw + x]!;
+      if (!c || !kept[c - 1]) continue;
+      for (let dy = 0; dy < 2; dy++) {
+        for (let dx = 0; dx < 2; dx++) {
+          const i = (2 * y + dy) * width + 2 * x + dx;
+          if (!barrier[i]) free[i] = 1;
+        }
+      }
+    }
+  }
+}
+
 /** One pass of a 3 × 3 erosion (`grow` false) or dilation of a 0/1 mask. */
 function morph(mask: Uint8Array, width: number, height: number, grow: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
@@ -493,6 +553,9 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   // stands beside) seeds a region too, and is kept only when it has the floor's colour
   keepFloorComponents(growth, rw, rh);
   fillJoints(growth.free, barrier, rw, rh);
+  addCoarseFloor(growth.free, features, barrier, segments, regionScale, (x) =>
+    Math.max(horizonAt(x * regionScale) / regionScale, guessedFloorTop),
+  );
 
   // an opening then a slight erosion: a leak through a one-cell gap is cut, and the mixed cells at the floor's
   // edge are not offered as floor
@@ -608,7 +671,38 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
-  const openings = findOpenings(features, free, hull, mode, (x) => horizonAt(x * regionScale) / regionScale);
+  const regionHorizonAt = (x: number) => horizonAt(x * regionScale) / regionScale;
+  const bright = findOpenings(features, free, hull, mode, regionHorizonAt);
+  const hullCells = hull.length >= 3 ? rasterize(hull, rw, rh) : new Uint8Array(rw * rh);
+  const floorTops = new Float32Array(rw).fill(rh);
+  for (let x = 0; x < rw; x++) {
+    for (let y = 0; y < rh; y++) {
+      if (hullCells[y * rw + x]) {
+        floorTops[x] = y;
+        break;
+      }
+    }
+  }
+  const openings = [
+    ...bright,
+    ...findFramedOpenings({
+      luma: features.l,
+      width: rw,
+      height: rh,
+      segments,
+      regionScale,
+      inHull: hullCells,
+      horizonAt: regionHorizonAt,
+      floorTopAt: (x) => floorTops[Math.max(0, Math.min(rw - 1, Math.round(x)))]!,
+      known: bright,
+      pieces: pieces.map((piece) =>
+        piece.polygon.map(([x, y]): Point => [
+          (x - offsetX) / scale / regionScale,
+          (y - offsetY) / scale / regionScale,
+        ]),
+      ),
+    }),
+  ];
   const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
   const anchors = mode === 'landscape' ? anchorsOf(segments, estimate, frame, hull, regionScale, aw) : [];
 

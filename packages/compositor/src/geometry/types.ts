@@ -103,6 +103,12 @@ export interface PhotoGeometry {
   mode: 'interior' | 'landscape';
   /** 'found': the lines gave a camera and a floor region; 'guessed': the estimate is a fallback to adjust. */
   source: 'found' | 'guessed';
+  /**
+   * The floor (and the wall above it) is a guess from the picture's floor line, not found in it: nothing says what
+   * stands there, so no product stands, lies or hangs on it (the guess still gives the floor plane a person corrects).
+   * Absent when the floor was found.
+   */
+  floorGuessed?: boolean;
   camera: PhotoCamera;
   vanishingPoints: VanishingPoints;
   /** The visible floor (rooms) or ground (yards), its free part and the part under pieces together. */
