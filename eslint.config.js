@@ -141,10 +141,9 @@ export default tseslint.config(
                 'Plugins are HTTP wiring: code below the routes reaches them only through interfaces in types.ts.',
             },
             {
-              // tables and query builders belong to repositories (and the seed, which writes rows); media/stored-media.ts
-              // is left out until the S3 store moves its queries (decision 0050)
+              // tables and query builders belong to repositories (and the seed, which writes rows)
               target: server(
-                '{{modules,plugins,realtime,engines,storage}/**/!(*.repository).ts,media/!(stored-media).ts}',
+                '{{modules,plugins,realtime,engines,storage}/**/!(*.repository).ts,media/!(*.repository).ts}',
               ),
               from: [server('db/schema.ts'), './node_modules/drizzle-orm'],
               message: 'Queries and their where clauses belong in a repository (<module>.repository.ts).',

@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPaths, errorResponseSchema, idSchema } from '@dwellscape/shared';
+import { apiPaths, errorResponseSchema } from '@dwellscape/shared';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../types';
 import { withLinkPreview } from './link-preview-html';
-import { ensurePreviewPicture, previewByline, previewVersion } from './preview-picture';
-import { findPreviewFacts, type PreviewFacts } from './previews.repository';
+import { findLinkPreview, readPreviewPicture } from './previews.service';
 
 const previewFileSchema = z.object({
   file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.png$/, 'must be a design id followed by .png'),
@@ -36,10 +35,7 @@ export default async function previewsRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const id = request.params.file.slice(0, -'.png'.length);
-      const facts = await findPreviewFacts(app.db, id);
-      if (!facts) return reply.code(404).send({ error: 'Design not found' });
-      const key = await ensurePreviewPicture(app.storage, facts);
-      const bytes = await app.storage.read(key);
+      const bytes = await readPreviewPicture(app, id);
       if (bytes === null) return reply.code(404).send({ error: 'Design not found' });
       return reply
         .header('Cache-Control', `public, max-age=${PREVIEW_MAX_AGE_S}`)
@@ -59,18 +55,16 @@ export default async function previewsRoutes(app: AppInstance) {
     indexHtml ??= readFile(indexPath, 'utf8');
     const html = await indexHtml;
     const { postId } = request.params;
-    const facts: PreviewFacts | null = idSchema.safeParse(postId).success
-      ? await findPreviewFacts(app.db, postId)
-      : null;
+    const facts = await findLinkPreview(app.db, postId);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!facts) return reply.send(html);
     const origin = originOf(request);
     return reply.send(
       withLinkPreview(html, {
         title: facts.title,
-        description: previewByline(facts),
+        description: facts.byline,
         url: `${origin}/post/${encodeURIComponent(facts.id)}`,
-        imageUrl: `${origin}${apiPaths.designPreview(facts.id)}?v=${previewVersion(facts)}`,
+        imageUrl: `${origin}${apiPaths.designPreview(facts.id)}?v=${facts.version}`,
       }),
     );
   });
