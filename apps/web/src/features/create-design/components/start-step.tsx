@@ -170,7 +170,7 @@ function BrandChips({
         aria-pressed={isActive}
         onClick={() => onChange(brand?.id)}
         className={cn(
-          'inline-flex h-10 shrink-0 cursor-pointer snap-start items-center gap-2 rounded-full border px-3.5 text-sm font-semibold transition-colors',
+          'inline-flex h-11 shrink-0 cursor-pointer snap-start items-center gap-2 rounded-full border px-3.5 text-sm font-semibold transition-colors',
           isActive
             ? 'border-primary bg-primary text-primary-foreground'
             : 'border-border bg-surface text-foreground hover:bg-muted',
