@@ -126,9 +126,10 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
                     <span>{messages.feed.inspiredBy}</span>
                     <a
                       href={paths.profile.getHref(design.originalCreator.id)}
-                      className="relative tap-area truncate font-semibold text-foreground hover:underline hover:underline-offset-2"
+                      // truncated inside: a clipping link would clip its own hit area (tap-area)
+                      className="relative tap-area min-w-0 font-semibold text-foreground hover:underline hover:underline-offset-2"
                     >
-                      @{design.originalCreator.username}
+                      <span className="block truncate">@{design.originalCreator.username}</span>
                     </a>
                   </p>
                 )}
