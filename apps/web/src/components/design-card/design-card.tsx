@@ -119,7 +119,7 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
               <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>
             )}
             {(design.originalCreator || design.remixCount > 0) && (
-              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 pb-1 text-xs text-muted-foreground">
                 {design.originalCreator && (
                   <p className="flex min-w-0 items-center gap-1.5">
                     <span className="icon size-3.5 icon-sparkles text-accent" aria-hidden />
