@@ -15,7 +15,7 @@ for (const mode of MODES) {
     const design = await publishDesign(page.request, { mode, title: `Comments check ${uniqueSuffix()}` });
     const card = designCard(page, design.title);
 
-    await card.getByRole('button', { name: 'Comments (0)' }).click();
+    await card.getByRole('button', { name: 'Comments, 0' }).click();
     const dialog = page.getByRole('dialog', { name: 'Comments' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(design.title);
@@ -47,7 +47,7 @@ for (const mode of MODES) {
     await expect(textField).toHaveValue('');
 
     await page.keyboard.press('Escape');
-    await expect(card.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Comments, 1' })).toBeVisible();
 
     // the comment is stored: it is there after a reload, oldest first
     const response = await page.request.get(`/api/designs/${design.id}/comments`);
@@ -62,7 +62,7 @@ test('a failing comments load says so', async ({ page, navigate, signUp }) => {
   await navigate('/');
   const design = await publishDesign(page.request, { mode: 'interior', title: `Comments failure ${uniqueSuffix()}` });
   await page.route(`**/api/designs/${design.id}/comments`, (route) => route.abort());
-  await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();
+  await designCard(page, design.title).getByRole('button', { name: 'Comments, 0' }).click();
   // the data cache retries three times (1 s, 2 s, 4 s) before giving up
   await expect(page.getByText(messages.comments.loadFailedTitle, { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(
@@ -86,7 +86,7 @@ test('a failing comment post says so and keeps the text', async ({ page, navigat
         })
       : route.continue(),
   );
-  await designCard(page, design.title).getByRole('button', { name: 'Comments (0)' }).click();
+  await designCard(page, design.title).getByRole('button', { name: 'Comments, 0' }).click();
   const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
   await dialog.getByLabel('Comment', { exact: true }).fill('Lovely');
   await dialog.getByRole('button', { name: 'Post comment' }).click();

@@ -37,7 +37,7 @@ test.describe('counts other people change', () => {
     // the live stream brings the new design to the top of the feed
     await expect(card).toBeVisible({ timeout: 10_000 });
     const likeButton = card.getByRole('button', { name: /^Like/ });
-    await expect(likeButton).toHaveAccessibleName('Like (0 likes)');
+    await expect(likeButton).toHaveAccessibleName('Like, 0 likes');
 
     const other = await browser.newContext({ baseURL });
     try {
@@ -46,13 +46,13 @@ test.describe('counts other people change', () => {
       const { request } = otherPage;
 
       await setLike(request, design.id, true);
-      await expect(likeButton).toHaveAccessibleName('Like (1 like)', { timeout: LIVE_WITHIN_MS });
+      await expect(likeButton).toHaveAccessibleName('Like, 1 like', { timeout: LIVE_WITHIN_MS });
       await comment(request, design.id, 'Lovely light in here');
-      await expect(card.getByRole('button', { name: 'Comments (1)' })).toBeVisible({ timeout: LIVE_WITHIN_MS });
+      await expect(card.getByRole('button', { name: 'Comments, 1' })).toBeVisible({ timeout: LIVE_WITHIN_MS });
       await comment(request, design.id, 'And the rug works too');
-      await expect(card.getByRole('button', { name: 'Comments (2)' })).toBeVisible({ timeout: LIVE_WITHIN_MS });
+      await expect(card.getByRole('button', { name: 'Comments, 2' })).toBeVisible({ timeout: LIVE_WITHIN_MS });
       await setLike(request, design.id, false);
-      await expect(likeButton).toHaveAccessibleName('Like (0 likes)', { timeout: LIVE_WITHIN_MS });
+      await expect(likeButton).toHaveAccessibleName('Like, 0 likes', { timeout: LIVE_WITHIN_MS });
       // the viewer's own like is still theirs to give
       await expect(likeButton).toHaveAttribute('aria-pressed', 'false');
     } finally {
@@ -73,7 +73,7 @@ test.describe('counts other people change', () => {
     await holdLiveArrivals(page);
     await navigate('/');
     const card = designCard(page, design.title);
-    await expect(card.getByRole('button', { name: 'Comments (0)' })).toBeVisible({ timeout: 10_000 });
+    await expect(card.getByRole('button', { name: 'Comments, 0' })).toBeVisible({ timeout: 10_000 });
 
     const other = await browser.newContext({ baseURL });
     try {
@@ -90,7 +90,7 @@ test.describe('counts other people change', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await expect(card.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
-    await expect(card.getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like (1 like)');
+    await expect(card.getByRole('button', { name: 'Comments, 1' })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like, 1 like');
   });
 });

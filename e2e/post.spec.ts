@@ -57,7 +57,7 @@ test.describe('post detail', () => {
     await expect(added).toContainText(me.displayName);
     await expect(added).toContainText('just now');
     await expect(commentBox(page)).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Comments, 1' })).toBeVisible();
 
     // stored: it is still there after a reload, and the server counts it
     await navigate(`/post/${design.id}`);

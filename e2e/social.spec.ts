@@ -65,7 +65,7 @@ test('two people: follow, like, comment and save arrive live in Activity; then o
   const card = designCard(pageB, title);
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: /^Like/ }).click();
-  await expect(card.getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like (1 like)');
+  await expect(card.getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like, 1 like');
   const saved = pageB.waitForResponse(
     (response) => response.url().endsWith(`/api/designs/${design.id}/save`) && response.request().method() === 'PUT',
   );

@@ -72,7 +72,7 @@ for (const mode of MODES) {
       await navigate('/');
       const design = await publishDesign(page.request, { mode, title: `Toast place ${uniqueSuffix()}` });
       const card = designCard(page, design.title);
-      await card.getByRole('button', { name: 'Comments (0)' }).click();
+      await card.getByRole('button', { name: 'Comments, 0' }).click();
       const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
       await dialog.getByLabel('Comment', { exact: true }).fill(`Lovely ${uniqueSuffix()}`);
       await dialog.getByRole('button', { name: 'Post comment' }).click();

@@ -124,7 +124,7 @@ for (const [kind, payload] of Object.entries(payloads)) {
     await watch.expectInert('feed card');
 
     // the comments dialog: a comment with the payload as text, under the account's payload name
-    await card.getByRole('button', { name: 'Comments (0)' }).click();
+    await card.getByRole('button', { name: 'Comments, 0' }).click();
     const dialog = await dialogHasFocus(page.getByRole('dialog', { name: 'Comments' }));
     await expect(dialog).toHaveAccessibleDescription(title);
     const commentText = `${payload} comment ${tag}`;

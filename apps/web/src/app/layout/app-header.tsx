@@ -9,7 +9,7 @@ export function AppHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-xl">
       <div className="mx-auto flex h-14 max-w-lg items-center justify-between gap-3 px-4">
-        <Link to={paths.home.getHref()} className="group flex items-center gap-2 rounded-lg">
+        <Link to={paths.home.getHref()} className="group flex h-11 items-center gap-2 rounded-lg">
           <span
             aria-hidden
             className="grid size-8 place-items-center rounded-[0.65rem] bg-primary text-primary-foreground shadow-sm transition-transform group-hover:-rotate-6"

@@ -27,7 +27,7 @@ export function CartButton() {
       aria-label={cartButtonLabel(count)}
       aria-current={isActive ? 'page' : undefined}
       className={cn(
-        'relative grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-muted',
+        'relative grid size-11 place-items-center rounded-full text-foreground transition-colors hover:bg-muted',
         isActive && 'bg-primary-soft text-primary',
       )}
     >

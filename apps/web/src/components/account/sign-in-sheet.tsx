@@ -296,7 +296,7 @@ function SwitchLine({ question, action, onClick }: { question: ReactNode; action
       <button
         type="button"
         onClick={onClick}
-        className="cursor-pointer rounded font-semibold text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
+        className="relative tap-area cursor-pointer rounded font-semibold text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
       >
         {action}
       </button>

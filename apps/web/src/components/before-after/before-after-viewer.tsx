@@ -75,7 +75,7 @@ export function BeforeAfterViewer({ beforeUrl, afterUrl, label }: BeforeAfterVie
               aria-pressed={shown === option}
               onClick={() => setView(option)}
               className={cn(
-                'h-9 flex-1 cursor-pointer rounded-full text-sm font-semibold capitalize transition-colors',
+                'h-11 flex-1 cursor-pointer rounded-full text-sm font-semibold capitalize transition-colors',
                 shown === option
                   ? 'bg-surface text-foreground shadow-sm'
                   : 'text-muted-foreground hover:text-foreground',
@@ -118,7 +118,7 @@ function ArrowButton({
       disabled={disabled}
       onClick={onClick}
       className={cn(
-        'absolute top-1/2 grid size-10 -translate-y-1/2 cursor-pointer place-items-center rounded-full bg-black/45 text-white backdrop-blur transition-opacity hover:bg-black/60 disabled:pointer-events-none disabled:opacity-0',
+        'absolute top-1/2 grid size-11 -translate-y-1/2 cursor-pointer place-items-center rounded-full bg-black/45 text-white backdrop-blur transition-opacity hover:bg-black/60 disabled:pointer-events-none disabled:opacity-0',
         side === 'left' ? 'left-3' : 'right-3',
       )}
     >

@@ -62,7 +62,10 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
       {/* the links inside are plain anchors: this one listener follows them in the app (see followLinkClick) */}
       <article aria-labelledby={`design-${design.id}-title`} onClick={(event) => followLinkClick(event, navigate)}>
         <header className="flex items-center gap-3 px-4 py-3">
-          <a href={paths.profile.getHref(design.author.id)} className="flex min-w-0 items-center gap-3 rounded-lg">
+          <a
+            href={paths.profile.getHref(design.author.id)}
+            className="-my-1 flex min-w-0 items-center gap-3 rounded-lg py-1"
+          >
             <Avatar src={design.author.avatarUrl} name={design.author.displayName} className="size-9" />
             <span className="min-w-0">
               <span className="flex items-center gap-1 text-sm font-semibold">
@@ -104,7 +107,11 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
         <div className="flex flex-col gap-3 p-4">
           <div>
             <h2 id={`design-${design.id}-title`} className="text-base leading-snug font-semibold tracking-tight">
-              <a href={postHref} className="rounded hover:underline hover:underline-offset-2">
+              {/* a finger's height (44 px) without moving the lines around it */}
+              <a
+                href={postHref}
+                className="relative -my-[11px] block rounded py-[11px] hover:underline hover:underline-offset-2"
+              >
                 {design.title}
               </a>
             </h2>
@@ -112,23 +119,24 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
               <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{design.caption}</p>
             )}
             {(design.originalCreator || design.remixCount > 0) && (
-              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 pb-1 text-xs text-muted-foreground">
                 {design.originalCreator && (
                   <p className="flex min-w-0 items-center gap-1.5">
                     <span className="icon size-3.5 icon-sparkles text-accent" aria-hidden />
                     <span>{messages.feed.inspiredBy}</span>
                     <a
                       href={paths.profile.getHref(design.originalCreator.id)}
-                      className="truncate font-semibold text-foreground hover:underline hover:underline-offset-2"
+                      // truncated inside: a clipping link would clip its own hit area (tap-area)
+                      className="relative tap-area min-w-0 font-semibold text-foreground hover:underline hover:underline-offset-2"
                     >
-                      @{design.originalCreator.username}
+                      <span className="block truncate">@{design.originalCreator.username}</span>
                     </a>
                   </p>
                 )}
                 {design.remixCount > 0 && (
                   <a
                     href={`${postHref}#${REMIXES_SECTION_ID}`}
-                    className="inline-flex items-center gap-1.5 font-semibold text-foreground hover:underline hover:underline-offset-2"
+                    className="relative tap-area inline-flex items-center gap-1.5 font-semibold text-foreground hover:underline hover:underline-offset-2"
                   >
                     <span className="icon size-3.5 icon-repeat-2 text-primary" aria-hidden />
                     {formatRemixCount(design.remixCount)}
@@ -148,9 +156,9 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
             <LikeButton design={design} />
             <button
               type="button"
-              aria-label={`Comments (${design.commentsCount})`}
+              aria-label={`Comments, ${design.commentsCount}`}
               onClick={() => setCommentsOpen(true)}
-              className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-muted-foreground tabular-nums transition-colors hover:bg-muted hover:text-foreground"
+              className="inline-flex h-11 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-muted-foreground tabular-nums transition-colors hover:bg-muted hover:text-foreground"
             >
               <span className="icon size-5 icon-message-circle" aria-hidden />
               <span aria-hidden>{design.commentsCount}</span>

@@ -15,11 +15,11 @@ export function LikeButton({ design, className }: LikeButtonProps) {
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`Like (${count} ${count === 1 ? 'like' : 'likes'})`}
+      aria-label={`Like, ${count} ${count === 1 ? 'like' : 'likes'}`}
       onClick={() => toggleLike(design)}
       // joined, not merged: none of these classes conflict, and a feed renders a like button per card
       className={[
-        'group inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors hover:bg-muted',
+        'group inline-flex h-11 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold tabular-nums transition-colors hover:bg-muted',
         liked ? 'text-rose-600 dark:text-rose-400' : 'text-muted-foreground hover:text-foreground',
         className,
       ]

@@ -45,7 +45,7 @@ export function SaveButton({
       onClick={() => void toggle()}
       // joined, not merged: none of these classes conflict, and a feed renders a save button per card
       className={[
-        'group inline-flex size-9 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-muted',
+        'group inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full transition-colors hover:bg-muted',
         saved ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
         className,
       ]

@@ -9,14 +9,15 @@ const variants = {
   secondary: 'bg-muted text-foreground hover:bg-border',
   outline: 'border border-border bg-surface text-foreground hover:bg-muted',
   ghost: 'text-foreground hover:bg-muted',
-  danger: 'bg-danger text-white hover:brightness-110',
+  danger: 'bg-danger text-danger-foreground hover:brightness-110',
 } as const;
 
 const sizes = {
-  sm: 'h-9 gap-1.5 rounded-xl px-3 text-sm',
+  // looks small; its hit area is a finger's (tap-area)
+  sm: 'relative tap-area h-9 gap-1.5 rounded-xl px-3 text-sm',
   md: 'h-11 gap-2 rounded-xl px-4 text-sm',
   lg: 'h-12 gap-2 rounded-2xl px-6 text-base',
-  icon: 'size-10 rounded-full',
+  icon: 'size-11 rounded-full',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -57,7 +57,7 @@ export function DialogContent({
           <DialogPrimitive.Close
             aria-label="Close"
             // ml-auto: with a hidden title, the button is the row's only item and still belongs on the right
-            className="-m-1 ml-auto grid size-9 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+            className="-m-1.5 ml-auto grid size-11 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
           >
             <X className="size-5" aria-hidden />
           </DialogPrimitive.Close>

@@ -23,7 +23,7 @@ export function QuantityStepper({
   className,
 }: QuantityStepperProps) {
   const buttonClass =
-    'grid size-9 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40';
+    'grid size-11 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted disabled:cursor-not-allowed disabled:opacity-40';
   return (
     <div className={cn('inline-flex items-center gap-1 rounded-full border border-border bg-surface p-0.5', className)}>
       <button
@@ -67,6 +67,7 @@ export function ProgressSteps({ current, total, className }: ProgressStepsProps)
     <div className={cn('flex items-center gap-3', className)}>
       <div
         role="progressbar"
+        aria-label="Progress"
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={current}

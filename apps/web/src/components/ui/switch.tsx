@@ -14,7 +14,7 @@ export function IconSwitch({ offIcon, onIcon, className, ...props }: IconSwitchP
   return (
     <SwitchPrimitive.Root
       className={cn(
-        'group relative inline-flex h-[38px] w-[70px] shrink-0 cursor-pointer items-center rounded-full border border-border bg-muted p-0.5 transition-colors data-[state=checked]:bg-primary-soft',
+        'group relative tap-area inline-flex h-[38px] w-[70px] shrink-0 cursor-pointer items-center rounded-full border border-border bg-muted p-0.5 transition-colors data-[state=checked]:bg-primary-soft',
         className,
       )}
       {...props}
@@ -40,7 +40,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   return (
     <SwitchPrimitive.Root
       className={cn(
-        'inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-input p-0.5 transition-colors data-[state=checked]:bg-primary',
+        'relative tap-area inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-input p-0.5 transition-colors data-[state=checked]:bg-primary',
         className,
       )}
       {...props}

@@ -43,7 +43,7 @@ export function TextField({ label, hint, error, labelAside, className, inputRef,
             aria-label={isRevealed ? 'Hide password' : 'Show password'}
             aria-pressed={isRevealed}
             onClick={() => setIsRevealed((shown) => !shown)}
-            className="absolute inset-y-0 right-1 my-auto grid size-10 cursor-pointer place-items-center rounded-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
+            className="absolute inset-y-0 right-0.5 my-auto grid size-11 cursor-pointer place-items-center rounded-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
           >
             {isRevealed ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
           </button>

@@ -141,7 +141,7 @@ function QuestionCard({ question, number, value, onAnswer }: QuestionCardProps) 
               key={option}
               value={option}
               className={cn(
-                'inline-flex min-h-10 cursor-pointer items-center rounded-full border border-border bg-surface px-4 py-2 text-sm font-semibold transition-colors hover:bg-muted',
+                'inline-flex min-h-11 cursor-pointer items-center rounded-full border border-border bg-surface px-4 py-2 text-sm font-semibold transition-colors hover:bg-muted',
                 'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=checked]:shadow-sm',
               )}
             >

@@ -386,7 +386,7 @@ export function PlacementAdjuster({
                 step={5}
                 value={selected.scale}
                 onChange={(event) => scaleTo(selected.placement.productId, Number(event.target.value))}
-                className="mt-2 w-full accent-primary"
+                className="h-11 w-full accent-primary"
               />
             </div>
           ) : (

@@ -106,7 +106,7 @@ export function ProductPicker({ mode, selected }: { mode: Mode; selected: DraftP
               type="button"
               aria-label={pickerTexts.clearSearch}
               onClick={() => setQuery('')}
-              className="absolute top-1/2 right-1 grid size-9 -translate-y-1/2 cursor-pointer place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+              className="tap-area absolute top-1/2 right-1 grid size-9 -translate-y-1/2 cursor-pointer place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
             >
               <X className="size-4" aria-hidden />
             </button>
@@ -178,7 +178,7 @@ function CategoryChips({
         aria-pressed={isActive}
         onClick={() => onChange(value)}
         className={cn(
-          'inline-flex h-10 shrink-0 cursor-pointer snap-start items-center rounded-full border px-3.5 text-sm font-semibold transition-colors',
+          'inline-flex h-11 shrink-0 cursor-pointer snap-start items-center rounded-full border px-3.5 text-sm font-semibold transition-colors',
           isActive
             ? 'border-primary bg-primary text-primary-foreground'
             : 'border-border bg-surface text-foreground hover:bg-muted',

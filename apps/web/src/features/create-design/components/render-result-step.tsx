@@ -457,36 +457,38 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
         {variations.map((variation, index) => {
           const isChosen = index === chosen;
           const labelId = `variation-label-${index}`;
+          // the label sits under the button, not in it: its text is not the button's name (WCAG 2.5.3)
           return (
-            <button
-              key={variation.imageUrl}
-              type="button"
-              aria-pressed={isChosen}
-              aria-label={`Variation ${index + 1}`}
-              aria-describedby={variation.label ? labelId : undefined}
-              onClick={() => onChoose(index)}
-              className={cn(
-                'flex flex-col gap-1 rounded-xl text-left outline-none ring-offset-2 ring-offset-background transition focus-visible:ring-2 focus-visible:ring-ring',
-                isChosen ? '' : 'opacity-80 hover:opacity-100',
-              )}
-            >
-              <span
+            <div key={variation.imageUrl} className="flex flex-col gap-1">
+              <button
+                type="button"
+                aria-pressed={isChosen}
+                aria-label={`Variation ${index + 1}`}
+                aria-describedby={variation.label ? labelId : undefined}
+                onClick={() => onChoose(index)}
                 className={cn(
-                  'relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted',
-                  isChosen && 'ring-2 ring-primary',
+                  'flex flex-col rounded-xl text-left outline-none ring-offset-2 ring-offset-background transition focus-visible:ring-2 focus-visible:ring-ring',
+                  isChosen ? '' : 'opacity-80 hover:opacity-100',
                 )}
               >
-                <ResponsiveImage
-                  src={variation.imageUrl}
-                  alt=""
-                  sizes={imageSizes.halfColumn}
-                  className="absolute inset-0 size-full object-cover"
-                />
-                {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
-                <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
-                  {index + 1}
+                <span
+                  className={cn(
+                    'relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted',
+                    isChosen && 'ring-2 ring-primary',
+                  )}
+                >
+                  <ResponsiveImage
+                    src={variation.imageUrl}
+                    alt=""
+                    sizes={imageSizes.halfColumn}
+                    className="absolute inset-0 size-full object-cover"
+                  />
+                  {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
+                  <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
+                    {index + 1}
+                  </span>
                 </span>
-              </span>
+              </button>
               {variation.label && (
                 <span
                   id={labelId}
@@ -498,7 +500,7 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
                   {variation.label}
                 </span>
               )}
-            </button>
+            </div>
           );
         })}
       </div>

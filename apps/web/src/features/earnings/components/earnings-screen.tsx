@@ -62,7 +62,7 @@ export function EarningsScreen() {
                 </p>
                 <p className="mt-1 text-xs text-muted-foreground">Until the payment is captured</p>
               </Card>
-              <Card className="border-transparent bg-primary p-4 text-primary-foreground">
+              <Card className="border-transparent bg-primary p-4 text-primary-foreground dark:border-primary/25 dark:bg-primary-soft dark:text-foreground">
                 <p className="text-xs font-medium opacity-90">Available</p>
                 <p
                   className="mt-1 text-xl font-bold tabular-nums"

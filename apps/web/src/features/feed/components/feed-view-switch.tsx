@@ -26,7 +26,7 @@ export function FeedViewSwitch({ view }: { view: FeedView }) {
               replace
               aria-current={each.view === view ? 'page' : undefined}
               className={cn(
-                'inline-flex h-9 flex-1 items-center justify-center rounded-xl px-3 text-sm font-semibold transition-colors',
+                'inline-flex h-11 flex-1 items-center justify-center rounded-xl px-3 text-sm font-semibold transition-colors',
                 each.view === view
                   ? 'bg-surface text-foreground shadow-sm'
                   : 'text-muted-foreground hover:text-foreground',

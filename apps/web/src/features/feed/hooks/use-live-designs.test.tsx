@@ -147,23 +147,23 @@ describe('the live feed connection', { timeout: 20_000 }, () => {
 
     latest().sendCounts({ id: 'd2', likesCount: 41, commentsCount: 7 });
     // the cache tells the screens a moment later (TanStack Query batches its notifications)
-    expect(await within(card()).findByRole('button', { name: 'Comments (7)' })).toBeInTheDocument();
-    expect(within(card()).getByRole('button', { name: 'Like (41 likes)' })).toBeInTheDocument();
-    expect(before).not.toBe('Comments (7)');
+    expect(await within(card()).findByRole('button', { name: 'Comments, 7' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Like, 41 likes' })).toBeInTheDocument();
+    expect(before).not.toBe('Comments, 7');
     // an unlike by someone else
     latest().sendCounts({ id: 'd2', likesCount: 40, commentsCount: 7 });
-    expect(await within(card()).findByRole('button', { name: 'Like (40 likes)' })).toBeInTheDocument();
+    expect(await within(card()).findByRole('button', { name: 'Like, 40 likes' })).toBeInTheDocument();
     // the other card is left alone
     expect(
-      within(screen.getByRole('article', { name: 'First room' })).queryByRole('button', { name: 'Comments (7)' }),
+      within(screen.getByRole('article', { name: 'First room' })).queryByRole('button', { name: 'Comments, 7' }),
     ).not.toBeInTheDocument();
 
     act(() => void latest().dispatchEvent(new MessageEvent('counts', { data: '{"id":"d2","likesCount":"many"}' })));
     // once a later event has shown, the one that did not parse would have too
     latest().sendCounts({ id: 'd1', likesCount: 2, commentsCount: 0 });
     const other = screen.getByRole('article', { name: 'First room' });
-    expect(await within(other).findByRole('button', { name: 'Like (2 likes)' })).toBeInTheDocument();
-    expect(within(card()).getByRole('button', { name: 'Like (40 likes)' })).toBeInTheDocument();
+    expect(await within(other).findByRole('button', { name: 'Like, 2 likes' })).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Like, 40 likes' })).toBeInTheDocument();
   });
 
   it('waits longer after each failed attempt: 1 s, 2 s, 5 s, 10 s, then 10 s', async () => {

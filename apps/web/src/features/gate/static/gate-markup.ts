@@ -111,7 +111,7 @@ ${archLines()}
 <input id="gate-username" type="text" name="username" autocomplete="username" value="${text(messages.productName)}" readonly hidden>
 <input id="gate-password" type="password" name="password" required autocomplete="current-password" placeholder="${text(messages.gate.passwordPlaceholder)}" class="${gateFieldClasses}">
 <div id="gate-message" class="min-h-7 pt-2" aria-live="assertive"></div>
-<button id="gate-submit" type="submit" class="mt-1 inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-xl bg-[#e0764a] text-base font-semibold text-white shadow-[0_10px_24px_-10px_rgb(224_118_74/0.9)] transition-[background-color,transform] hover:bg-[#e8875d] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white active:scale-[0.98] disabled:cursor-default disabled:opacity-80">${text(messages.gate.submit)}</button>
+<button id="gate-submit" type="submit" class="mt-1 inline-flex h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-xl bg-[#e0764a] text-base font-semibold text-[#1e0f08] shadow-[0_10px_24px_-10px_rgb(224_118_74/0.9)] transition-[background-color,transform] hover:bg-[#e8875d] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white active:scale-[0.98] disabled:cursor-default disabled:opacity-80">${text(messages.gate.submit)}</button>
 </form>
 </main>
 <footer class="pb-[max(1.5rem,env(safe-area-inset-bottom))] text-center text-xs font-medium tracking-wide text-white/55">${text(messages.gate.footer)}</footer>

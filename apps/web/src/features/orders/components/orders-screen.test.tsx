@@ -94,11 +94,11 @@ describe('OrdersScreen', () => {
     );
     expect(within(items[0]!).getByText('$2,789.49')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Cancelled')).toBeInTheDocument();
-    expect(within(items[1]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
     // unpaid past the payment window (docs/security.md): expired, never shown as placed
     expect(within(items[2]!).getByText('Expired · not paid')).toBeInTheDocument();
     expect(within(items[2]!).queryByText('Placed · payment pending')).not.toBeInTheDocument();
-    expect(within(items[2]!).queryByRole('button', { name: /Cancel the order/ })).not.toBeInTheDocument();
+    expect(within(items[2]!).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
   });
 
   it('cancels an order within the window and shows it cancelled', async () => {
@@ -111,7 +111,7 @@ describe('OrdersScreen', () => {
       return jsonResponse(200, { items: [current] } satisfies OrdersResponse);
     });
     renderOrders();
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order of $2,789.49' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order of $2,789.49' }));
     await waitFor(() => expect(screen.getByText('Cancelled')).toBeInTheDocument());
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([
       apiPaths.orderCancel('o-1'),

@@ -136,7 +136,7 @@ function OrderCard({ order }: { order: Order }) {
             size="sm"
             variant="outline"
             isLoading={cancel.isPending}
-            aria-label={`Cancel the order of ${formatCents(order.totalCents)}`}
+            aria-label={`Cancel order of ${formatCents(order.totalCents)}`}
             title={`Orders can be cancelled for ${CANCEL_WINDOW_HOURS} hours in the beta`}
             onClick={() =>
               cancel.mutate(order.id, {

@@ -186,7 +186,7 @@ describe('PostScreen', () => {
     expect(commentBox()).toHaveValue('');
     expect(postButton()).toBeDisabled();
     expect(await screen.findByText(messages.comments.successBody)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Comments (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comments, 3' })).toBeInTheDocument();
   });
 
   it('disables Post while the comment is being posted', async () => {

@@ -11,7 +11,7 @@ export function DarkModeToggle() {
         aria-label="Dark mode"
         aria-pressed={isDarkMode}
         onClick={toggleDarkMode}
-        className="grid size-10 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted"
+        className="grid size-11 cursor-pointer place-items-center rounded-full text-foreground transition-colors hover:bg-muted"
       >
         {isDarkMode ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
       </button>

@@ -80,9 +80,9 @@ function OwnProfileActions({ user }: { user: User }) {
     <>
       <Link
         to={paths.earnings.getHref()}
-        className="mt-4 flex w-full items-center gap-3 rounded-2xl border-transparent bg-primary p-4 text-left text-primary-foreground shadow-card transition-opacity hover:opacity-95"
+        className="mt-4 flex w-full items-center gap-3 rounded-2xl border border-transparent bg-primary p-4 text-left text-primary-foreground shadow-card transition-opacity hover:opacity-95 dark:border-primary/25 dark:bg-primary-soft dark:text-foreground"
       >
-        <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15">
+        <span className="grid size-10 place-items-center rounded-xl bg-primary-foreground/15 dark:bg-primary/15 dark:text-primary">
           <Wallet className="size-5" aria-hidden />
         </span>
         <span className="flex-1 text-sm font-medium opacity-90">{messages.profile.commission}</span>

@@ -53,7 +53,7 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               type="button"
               onClick={() => removeFromCart(cartKey)}
               aria-label={`${messages.shop.remove} ${line.name}`}
-              className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
+              className="inline-flex h-11 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
             >
               <Trash2 className="size-3.5" aria-hidden />
               {messages.shop.remove}

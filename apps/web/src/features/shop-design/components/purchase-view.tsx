@@ -89,7 +89,7 @@ export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewPro
                       type="button"
                       aria-label={`${messages.shop.remove} ${line.name}`}
                       onClick={() => remove(line.key)}
-                      className="inline-flex h-9 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
+                      className="inline-flex h-11 cursor-pointer items-center gap-1 rounded-full px-3 text-xs font-semibold text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
                     >
                       <Trash2 className="size-4" aria-hidden />
                       {messages.shop.remove}
