@@ -1183,6 +1183,52 @@ function cases(): FuzzCase[] {
             .map(([method, id, body]) => ({ method, url: apiPaths.designLike(id), ...body })),
         ),
     },
+    {
+      // an author's edit and delete (docs/product.md §7): bad words on any design, or a design that is not there
+      name: 'PATCH and DELETE /api/designs/:id',
+      weight: 6,
+      allowed: REFUSED_OR_LIMITED,
+      provokes: [400, 404, 415],
+      names: ['title', 'caption'],
+      build: (world) =>
+        fc.oneof(
+          {
+            weight: 6,
+            arbitrary: asAccount(
+              fc
+                .tuple(
+                  fc.constantFrom(...world.designIds),
+                  badJsonBody({
+                    fields: [
+                      nonBlankField('title', TITLE_MAX_LENGTH, false),
+                      // a blank caption is a caption taken away, so only its length and its characters can be bad
+                      {
+                        key: 'caption',
+                        required: false,
+                        valid: fc.string({ maxLength: 40 }).map(j),
+                        invalid: fc.oneof(tooLong(CAPTION_MAX_LENGTH).map(j), withNul.map(j), nonStringJson),
+                      },
+                    ],
+                    validBody: fc.constant(j({ title: 'A new title' })),
+                  }),
+                )
+                .map(([id, body]) => ({ method: 'PATCH' as const, url: `${apiPaths.designs}/${id}`, ...body })),
+            ),
+          },
+          {
+            weight: 4,
+            arbitrary: asAccount(
+              fc.tuple(fc.constantFrom<Method>('PATCH', 'DELETE'), invalidId(world)).map(([method, id]) => ({
+                method,
+                url: `${apiPaths.designs}/${enc(id)}`,
+                ...(method === 'PATCH'
+                  ? { contentType: 'application/json', payload: j({ title: 'A new title' }) }
+                  : {}),
+              })),
+            ),
+          },
+        ),
+    },
     idRoute('GET /api/designs/:id/comments', 'GET', (id) => `${apiPaths.designs}/${id}/comments`, 3),
     idRoute('GET /api/designs/:id/remixes', 'GET', (id) => `${apiPaths.designs}/${id}/remixes`, 3),
     {
