@@ -27,7 +27,9 @@ import {
   addCommentResponseSchema,
   commentPageQuerySchema,
   commentPageResponseSchema,
+  designCountsSchema,
   designSchema,
+  feedDesignSchema,
   feedQuerySchema,
   feedResponseSchema,
   likeResponseSchema,
@@ -81,6 +83,8 @@ import { updateDesignBodySchema } from './design-edits';
  */
 
 type Schema = z.core.$ZodType;
+/** An event stream's event names, each with the schema of the JSON its `data:` carries. */
+export type StreamEvents = Readonly<Record<string, Schema>>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiContract {
@@ -94,6 +98,8 @@ export interface ApiContract {
   readonly form?: true;
   /** An event stream (`text/event-stream`), read with EventSource rather than fetch. */
   readonly stream?: true;
+  /** A stream's events: each event name and the schema of its `data:` (JSON), for the server's writes and the web's reads. */
+  readonly events?: StreamEvents;
   /** The status of a success. */
   readonly status: 200 | 201 | 202 | 204;
   /** What a success answers; null for no body (204) or a stream. */
@@ -215,6 +221,8 @@ export const contracts = {
     route: apiPaths.designsLive,
     query: designsLiveQuerySchema,
     stream: true,
+    // a new design as its feed card; a design's counts (without an id: never replayed)
+    events: { design: feedDesignSchema, counts: designCountsSchema },
     status: 200,
     response: null,
   }),
@@ -291,6 +299,7 @@ export const contracts = {
     route: apiPaths.notificationsLive,
     query: notificationsLiveQuerySchema,
     stream: true,
+    events: { notification: notificationSchema },
     status: 200,
     response: null,
   }),
@@ -396,6 +405,8 @@ export const contracts = {
     route: routeOf(apiPaths.renderJobEvents),
     params: idParamsSchema,
     stream: true,
+    // the job as it is now, then after each change
+    events: { job: renderJobSchema },
     status: 200,
     response: null,
   }),

@@ -11,16 +11,18 @@ export default async function liveRoutes(app: AppInstance) {
     { responses: { 400: errorResponseSchema, 429: errorResponseSchema } },
     (request, reply) => {
       const { mode, lastEventId } = request.query;
-      const res = startEventStream(reply, app.openStreams);
+      const stream = startEventStream(reply, app.openStreams, {
+        events: contracts.designsLive.events,
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
       serveLiveStream({
-        res,
+        stream,
         feed: app.liveFeed,
         counts: app.designCounts,
         mode,
         replayAfterId: replayAnchor(request.headers['last-event-id'], lastEventId),
         findMissed: (afterId) => missedDesigns(app.db, mode, afterId, LIVE_REPLAY_LIMIT),
-        // proxies and load balancers drop idle connections; a comment now and then keeps the stream open
-        heartbeatMs: app.config.liveHeartbeatMs,
         log: request.log,
       });
     },

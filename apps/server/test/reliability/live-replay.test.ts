@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiPaths,
+  contracts,
   designSchema,
   feedDesignSchema,
   type Design,
@@ -15,7 +16,7 @@ import {
 import { designs, rateLimitHits } from '../../src/db/schema';
 import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/designs/designs.repository';
 import { createFanOut, createLiveFeed } from '../../src/realtime/live-feed';
-import { LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
+import { eventStreamOn, LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
 import { createTestApp, dbKinds, type TestApp } from '../helpers';
 import { insertDesign, insertUser, signUp, uploadImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
@@ -279,13 +280,12 @@ describe('live stream replay against live arrivals', () => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(': connected\n\n');
     serveLiveStream({
-      res,
+      stream: eventStreamOn(res, { events: contracts.designsLive.events, heartbeatMs: 60_000, log }),
       feed,
       counts: createFanOut(() => undefined),
       mode: 'interior',
       replayAfterId: 'anchor',
       findMissed: () => new Promise<Design[]>((resolve, reject) => (replay = { resolve, reject })),
-      heartbeatMs: 60_000,
       log,
     });
   });

@@ -1,7 +1,7 @@
-import { contracts, errorResponseSchema, notificationSchema, type Notification } from '@dwellscape/shared';
+import { contracts, errorResponseSchema, type Notification } from '@dwellscape/shared';
 import { route } from '../../contract-route';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
-import { LIVE_REPLAY_LIMIT, replayAnchor, serveEventStream, startEventStream } from '../../realtime/live-stream';
+import { LIVE_REPLAY_LIMIT, replayAnchor, serveReplayedStream, startEventStream } from '../../realtime/live-stream';
 import type { AppInstance } from '../../types';
 import {
   countUnreadNotifications,
@@ -10,9 +10,6 @@ import {
   newestNotificationId,
   notificationsAfter,
 } from './notifications.service';
-
-const notificationEvent = (notification: Notification) =>
-  `id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notificationSchema.parse(notification))}\n\n`;
 
 export default async function notificationsRoutes(app: AppInstance) {
   route(app, contracts.listNotifications, {}, async (request) => ({
@@ -38,18 +35,21 @@ export default async function notificationsRoutes(app: AppInstance) {
       const lastSeen =
         replayAnchor(request.headers['last-event-id'], request.query.lastEventId) ??
         (await newestNotificationId(app.db, accountId));
-      const res = startEventStream(reply, app.openStreams);
-      // an id without data moves the client's Last-Event-ID, so its reconnect replays from here
-      if (lastSeen !== null) res.write(`id: ${lastSeen}\n\n`);
-      serveEventStream<Notification>({
-        res,
+      const stream = startEventStream(reply, app.openStreams, {
+        events: contracts.notificationsLive.events,
+        heartbeatMs: app.config.liveHeartbeatMs,
+        log: request.log,
+      });
+      // moves the client's Last-Event-ID, so its reconnect replays from here
+      if (lastSeen !== null) stream.sendId(lastSeen);
+      serveReplayedStream<typeof contracts.notificationsLive.events, Notification>({
+        stream,
         subscribe: (send, end) => app.notificationFeed.subscribe(accountId, send, end),
         replay: () => notificationsAfter(app.db, accountId, lastSeen, LIVE_REPLAY_LIMIT),
         // the client's own last one can still arrive live, when its notification reaches this process after the reconnect
         seenId: lastSeen,
         idOf: (notification) => notification.id,
-        eventOf: notificationEvent,
-        heartbeatMs: app.config.liveHeartbeatMs,
+        sendItem: (notification) => stream.send('notification', notification, notification.id),
         log: request.log,
       });
     },

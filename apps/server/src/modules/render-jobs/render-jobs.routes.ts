@@ -94,15 +94,12 @@ export default async function renderJobsRoutes(app: AppInstance) {
     { responses: { 404: errorResponseSchema, 429: errorResponseSchema } },
     async (request, reply) => {
       const row = await findOwnRenderJob(app.db, request.viewer, request.params.id);
-      const res = startEventStream(reply, app.openStreams);
-      streamRenderJob({
-        db: app.db,
-        events: app.renderJobEvents,
-        jobId: row.id,
-        res,
+      const stream = startEventStream(reply, app.openStreams, {
+        events: contracts.renderJobEvents.events,
         heartbeatMs: app.config.liveHeartbeatMs,
         log: request.log,
       });
+      streamRenderJob({ db: app.db, events: app.renderJobEvents, jobId: row.id, stream, log: request.log });
     },
   );
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   generateDesignFieldsSchema,
@@ -8,11 +7,11 @@ import {
   RENDER_VARIATIONS_DEFAULT,
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
-  renderJobSchema,
   renderVariationCountSchema,
   renderVariationSchema,
   type GenerateDesignFields,
   type RecompositeDesignBody,
+  type contracts,
   type RenderJob,
   type RenderVariation,
 } from '@dwellscape/shared';
@@ -24,6 +23,7 @@ import { forgetFiles } from '../../media/forget-files';
 import type { FileStorage } from '../../storage/file-storage';
 import type { Writer } from '../rate-limits/write-limits';
 import type { PromptRenderBody } from '../ai/ai.service';
+import type { EventStream } from '../../realtime/live-stream';
 import {
   cancelRenderJob,
   findJobsWithLayersFinishedBefore,
@@ -278,33 +278,23 @@ export interface StreamRenderJobOptions {
   db: AppDatabase;
   events: RenderJobEvents;
   jobId: string;
-  res: ServerResponse;
-  heartbeatMs: number;
+  stream: EventStream<typeof contracts.renderJobEvents.events>;
   log: FastifyBaseLogger;
 }
 
 /**
- * Writes the job to an event stream (`event: job`), now and after each change, until it has finished. A queued job is
- * read again when any job changes, since its place in the line moves with the others.
+ * Writes the job to its event stream (`event: job`), now and after each change, until it has finished. A queued job
+ * is read again when any job changes, since its place in the line moves with the others.
  */
 export function streamRenderJob(options: StreamRenderJobOptions): void {
-  const { db, res, jobId, log } = options;
-  let closed = false;
+  const { db, stream, jobId, log } = options;
   let lastSent = '';
   let reading = false;
   let readAgain = false;
   let queued = true;
 
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    if (!res.writableEnded) res.end();
-  };
-
   const sendCurrent = async (): Promise<void> => {
-    if (closed) return;
+    if (stream.closed) return;
     if (reading) {
       readAgain = true;
       return;
@@ -312,22 +302,22 @@ export function streamRenderJob(options: StreamRenderJobOptions): void {
     reading = true;
     try {
       const row = await findRenderJob(db, jobId);
-      if (!row) return close();
+      if (!row) return stream.close();
       const job = await toRenderJob(db, row);
       queued = job.status === 'queued';
-      const data = JSON.stringify(renderJobSchema.parse(job));
-      if (data !== lastSent && !closed) {
-        lastSent = data;
-        res.write(`event: job\ndata: ${data}\n\n`);
+      const text = JSON.stringify(job);
+      if (text !== lastSent && !stream.closed) {
+        lastSent = text;
+        stream.send('job', job);
       }
-      if (isFinished(row.status)) close();
+      if (isFinished(row.status)) stream.close();
     } catch (err) {
       // ending the stream makes the EventSource come back and read the job afresh
       log.warn({ err, jobId }, 'render job stream failed');
-      close();
+      stream.close();
     } finally {
       reading = false;
-      if (readAgain && !closed) {
+      if (readAgain && !stream.closed) {
         readAgain = false;
         void sendCurrent();
       }
@@ -337,12 +327,7 @@ export function streamRenderJob(options: StreamRenderJobOptions): void {
   const unsubscribe = options.events.subscribe((changedId) => {
     if (changedId === jobId || changedId === '' || queued) void sendCurrent();
   });
-  const heartbeat = setInterval(() => {
-    if (!closed) res.write(': ping\n\n');
-  }, options.heartbeatMs);
-  heartbeat.unref();
-  res.on('close', close);
-  res.on('error', close);
+  stream.onClose(unsubscribe);
   void sendCurrent();
 }
 

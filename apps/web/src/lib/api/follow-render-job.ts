@@ -1,9 +1,7 @@
-import { renderJobSchema, type RenderJob, contracts, pathOf } from '@dwellscape/shared';
-import { parseEventData, RECONNECT_DELAYS_MS } from '@/lib/live-stream';
+import { type RenderJob, contracts, pathOf } from '@dwellscape/shared';
+import { openLiveStream } from '@/lib/live-stream';
 import { getRenderJob } from './get-render-job';
 
-/** The server-sent event that carries the job after each change (GET /api/render-jobs/:id/events). */
-const JOB_EVENT = 'job';
 /** Without EventSource (or while its connection is down) the job is read this often. */
 const POLL_MS = 1000;
 
@@ -21,7 +19,7 @@ export interface FollowRenderJobHandlers {
  */
 export function followRenderJob(jobId: string, handlers: FollowRenderJobHandlers): () => void {
   let stopped = false;
-  let source: EventSource | null = null;
+  let closeStream: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
 
@@ -46,42 +44,34 @@ export function followRenderJob(jobId: string, handlers: FollowRenderJobHandlers
     if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
   };
 
-  const connect = () => {
-    const current = new EventSource(pathOf(contracts.renderJobEvents, { id: jobId }));
-    source = current;
-    current.addEventListener(JOB_EVENT, (event) => {
-      const job = parseEventData(renderJobSchema, (event as MessageEvent).data);
-      if (job) {
-        failures = 0;
-        take(job);
-      }
-    });
-    current.addEventListener('error', () => {
-      // the stream ends after the last change; any other end is a drop: read the job once, then listen again
-      if (stopped || current.readyState !== EventSource.CLOSED) return;
-      const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
-      failures += 1;
-      timer = setTimeout(() => {
-        getRenderJob(jobId)
-          .then((job) => {
-            take(job);
-            if (!stopped) connect();
-          })
-          .catch((error: unknown) => {
-            handlers.onLost(error);
-            stop();
-          });
-      }, delay);
-    });
-  };
-
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
-    source?.close();
+    closeStream?.();
+  };
+
+  const follow = () => {
+    closeStream = openLiveStream({
+      url: () => pathOf(contracts.renderJobEvents, { id: jobId }),
+      events: contracts.renderJobEvents.events,
+      on: { job: take },
+      // the stream ends after the last change; any other end is a drop: read the job once, then listen again
+      beforeReconnect: () =>
+        getRenderJob(jobId).then(
+          (job) => {
+            take(job);
+            return !stopped;
+          },
+          (error: unknown) => {
+            handlers.onLost(error);
+            stop();
+            return false;
+          },
+        ),
+    });
   };
 
   if (typeof EventSource === 'undefined') void poll();
-  else connect();
+  else follow();
   return stop;
 }

@@ -1,13 +1,10 @@
-import { notificationSchema, type Notification, contracts, pathOf } from '@dwellscape/shared';
+import { type Notification, contracts, pathOf } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { withQuery } from '@/lib/api-client';
-import { openLiveStream, parseEventData } from '@/lib/live-stream';
+import { openLiveStream } from '@/lib/live-stream';
 import { countArrival } from '../api/get-unread-notifications';
 import { queryKeys } from '@/lib/query-keys';
-
-/** The server-sent event that carries one new notification of the account (GET /api/notifications/live). */
-const NOTIFICATION_EVENT = 'notification';
 
 /**
  * While an account is signed in, its new notifications arrive as they are written: on top of the
@@ -23,9 +20,8 @@ export function useLiveNotifications(accountId: string | null): void {
     const seen = new Set<string>();
     let lastId: string | undefined;
 
-    const onNotification = (event: MessageEvent) => {
-      const notification = parseEventData(notificationSchema, event.data);
-      if (!notification || seen.has(notification.id)) return;
+    const onNotification = (notification: Notification) => {
+      if (seen.has(notification.id)) return;
       seen.add(notification.id);
       lastId = notification.id;
       queryClient.setQueryData<Notification[]>(queryKeys.notifications, (list) =>
@@ -39,7 +35,8 @@ export function useLiveNotifications(accountId: string | null): void {
     return openLiveStream({
       // a new EventSource starts from the last one this page saw (the browser's own reconnects send Last-Event-ID)
       url: () => withQuery(pathOf(contracts.notificationsLive), { lastEventId: lastId }),
-      events: { [NOTIFICATION_EVENT]: onNotification },
+      events: contracts.notificationsLive.events,
+      on: { notification: onNotification },
       // after an outage the count is asked again: what was read elsewhere meanwhile is not replayed
       onOpen: (afterOutage) => {
         if (afterOutage) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadNotifications });

@@ -1,16 +1,8 @@
-import {
-  contracts,
-  designCountsSchema,
-  feedDesignSchema,
-  pathOf,
-  type DesignCounts,
-  type FeedDesign,
-  type Mode,
-} from '@dwellscape/shared';
+import { contracts, pathOf, type DesignCounts, type FeedDesign, type Mode } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { withQuery } from '@/lib/api-client';
 import { patchEveryQuery } from '@/lib/cache-patch';
-import { openLiveStream, parseEventData } from '@/lib/live-stream';
+import { openLiveStream } from '@/lib/live-stream';
 import { queryKeys } from '@/lib/query-keys';
 import { prependDesign, type FeedPages } from './prepend-design';
 
@@ -53,17 +45,14 @@ function connect(queryClient: QueryClient, mode: Mode, arrivals: Set<Arrival>): 
       const newest = queryClient.getQueryData<FeedPages>(queryKeys.designs.feed(mode))?.pages[0]?.items[0]?.id;
       return withQuery(pathOf(contracts.designsLive), { mode, lastEventId: newest });
     },
-    events: {
-      design: (event) => {
-        const design = parseEventData(feedDesignSchema, event.data);
-        if (!design || design.mode !== mode) return;
+    events: contracts.designsLive.events,
+    on: {
+      design: (design) => {
+        if (design.mode !== mode) return;
         queryClient.setQueryData<FeedPages>(queryKeys.designs.feed(mode), (feed) => prependDesign(feed, design));
         for (const arrival of [...arrivals]) arrival(design);
       },
-      counts: (event) => {
-        const counts = parseEventData(designCountsSchema, event.data);
-        if (counts) applyDesignCounts(queryClient, counts);
-      },
+      counts: (counts) => applyDesignCounts(queryClient, counts),
     },
     // counts changed while the stream was down are not replayed: a screen shown again asks for its designs afresh
     // (DESIGN_COUNTS_STALE_MS)

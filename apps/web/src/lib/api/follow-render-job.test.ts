@@ -1,0 +1,111 @@
+import type { RenderJob } from '@dwellscape/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/render';
+import { followRenderJob } from './follow-render-job';
+
+/** Stands in for the browser's EventSource, which jsdom lacks; the test sends what the server would. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+
+  readyState = FakeEventSource.CONNECTING;
+  readonly url: string;
+
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+
+  sendJob(data: string) {
+    this.dispatchEvent(new MessageEvent('job', { data }));
+  }
+
+  /** An error answer the browser gives up on. */
+  failPermanently() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+}
+
+const job = (status: RenderJob['status'], progress: number): RenderJob => ({
+  id: 'job-1',
+  status,
+  position: null,
+  progress,
+  variationCount: 2,
+  variations: [],
+  error: null,
+  createdAt: '2026-12-02T07:00:00.000Z',
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('following a render job over its event stream', () => {
+  it('takes each job event that matches the schema, reads the job after a lost stream, then listens again until it is done', async () => {
+    const changes: RenderJob[] = [];
+    const onLost = vi.fn();
+    followRenderJob('job-1', { onChange: (each) => changes.push(each), onLost });
+
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const first = FakeEventSource.opened[0]!;
+    expect(first.url).toBe('/api/render-jobs/job-1/events');
+    first.open();
+    first.sendJob(JSON.stringify(job('running', 5)));
+    first.sendJob('{"id":"job-1","status":"nonsense"}');
+    first.sendJob('not json');
+    expect(changes.map((each) => each.progress)).toEqual([5]);
+
+    // an error answer: after docs/product.md §9's first delay the job is read once, then a new stream opens
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, job('running', 40)));
+    first.failPermanently();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(changes.map((each) => each.progress)).toEqual([5, 40]);
+    expect(FakeEventSource.opened).toHaveLength(2);
+
+    const second = FakeEventSource.opened[1]!;
+    second.open();
+    second.sendJob(JSON.stringify(job('done', 100)));
+    expect(changes.map((each) => each.status)).toEqual(['running', 'running', 'done']);
+    expect(second.readyState).toBe(FakeEventSource.CLOSED);
+    expect(onLost).not.toHaveBeenCalled();
+  });
+
+  it('gives up when the job cannot be read after a lost stream', async () => {
+    const onLost = vi.fn();
+    followRenderJob('job-1', { onChange: () => undefined, onLost });
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Not found' }));
+    FakeEventSource.opened[0]!.failPermanently();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(onLost).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
