@@ -25,7 +25,7 @@ interface FollowButtonProps {
 export function FollowButton({ user, size = 'sm', className }: FollowButtonProps) {
   const queryClient = useQueryClient();
   const { runWithAccount } = useRequireAccount();
-  const { mutateAsync: setFollowed } = useSetUserFollowed();
+  const setFollowed = useSetUserFollowed();
   const isFollowing = user.isFollowedByViewer;
 
   async function toggle() {

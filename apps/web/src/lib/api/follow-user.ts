@@ -1,8 +1,9 @@
 import { type FollowResponse, type User, contracts } from '@dwellscape/shared';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { patchEveryQuery } from '@/lib/cache-patch';
 import { queryKeys } from '@/lib/query-keys';
+import { createOptimisticToggle } from './optimistic-toggle';
 
 /** PUT follows, DELETE unfollows; idempotent, needs an account. The counts are the followed person's. */
 export function setUserFollowed(userId: string, follow: boolean): Promise<FollowResponse> {
@@ -24,41 +25,23 @@ export function patchUserEverywhere(queryClient: QueryClient, id: string, patch:
   patchEveryQuery(queryClient, patchProfile(id, patch));
 }
 
-interface PendingFollow {
-  /** Bumped on each click, so only the newest answer decides what the screen shows. */
-  sequence: number;
-  /** What the server last confirmed; a failed write goes back to it. */
-  confirmed: { following: boolean; followerCount: number };
-}
+type Followee = Pick<User, 'id' | 'isFollowedByViewer' | 'followerCount'>;
 
-const pendingFollows = new Map<string, PendingFollow>();
-
-/**
- * Follows or unfollows someone: their button and follower count, and the viewer's following count, move
- * at once; the write goes to the server, whose counts then stand. A failed write puts back what the server
- * last confirmed and rejects, so the caller can say so.
- */
-export async function setUserFollowedOptimistically(
-  queryClient: QueryClient,
-  { followee, viewerId }: { followee: Pick<User, 'id' | 'isFollowedByViewer' | 'followerCount'>; viewerId: string },
-  wanted: boolean,
-): Promise<void> {
-  const pending = pendingFollows.get(followee.id) ?? {
-    sequence: 0,
-    confirmed: { following: followee.isFollowedByViewer, followerCount: followee.followerCount },
-  };
-  pending.sequence += 1;
-  const sequence = pending.sequence;
-  pendingFollows.set(followee.id, pending);
-
+const followToggle = createOptimisticToggle({
+  request: setUserFollowed,
+  confirmedOf: (followee: Followee): Pick<FollowResponse, 'following' | 'followerCount'> => ({
+    following: followee.isFollowedByViewer,
+    followerCount: followee.followerCount,
+  }),
+  isOn: (answer) => answer.following,
   // what is on screen moves from what is on screen: a second click within a pending one counts once
-  const show = (following: boolean, followerCount?: number) => {
+  show: (queryClient, followee, following, viewerId: string, answer) => {
     let step = 0;
     patchUserEverywhere(queryClient, followee.id, (user) => {
       step = following === user.isFollowedByViewer ? 0 : following ? 1 : -1;
       return {
         isFollowedByViewer: following,
-        followerCount: followerCount ?? Math.max(0, user.followerCount + step),
+        followerCount: answer?.followerCount ?? Math.max(0, user.followerCount + step),
       };
     });
     if (step !== 0) {
@@ -66,38 +49,30 @@ export async function setUserFollowedOptimistically(
         followingCount: Math.max(0, user.followingCount + step),
       }));
     }
-  };
-  show(wanted);
-
-  const isNewest = () => pendingFollows.get(followee.id) === pending && pending.sequence === sequence;
-  try {
-    const answer = await setUserFollowed(followee.id, wanted);
-    pending.confirmed = { following: answer.following, followerCount: answer.followerCount };
-    if (!isNewest()) return;
-    pendingFollows.delete(followee.id);
-    show(answer.following, answer.followerCount);
-    // the viewer's own numbers and the Following view come from the server next time they show
+  },
+  // the viewer's own numbers and the Following view come from the server next time they show
+  settled: (queryClient, viewerId) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.users.detail(viewerId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.designs.following });
-  } catch (error) {
-    if (!isNewest()) return;
-    pendingFollows.delete(followee.id);
-    show(pending.confirmed.following, pending.confirmed.followerCount);
-    throw error;
-  }
+  },
+});
+
+/**
+ * Follows or unfollows someone: their button and follower count, and the viewer's following count, move
+ * at once; the write goes to the server, whose counts then stand. A failed write puts back what the server
+ * last confirmed and rejects, so the caller can say so.
+ */
+export function setUserFollowedOptimistically(
+  queryClient: QueryClient,
+  { followee, viewerId }: { followee: Followee; viewerId: string },
+  wanted: boolean,
+): Promise<void> {
+  return followToggle.set(queryClient, followee, wanted, viewerId);
 }
 
-export interface FollowChange {
-  followee: Pick<User, 'id' | 'isFollowedByViewer' | 'followerCount'>;
-  viewerId: string;
-  wanted: boolean;
-}
-
-/** Follows or unfollows someone optimistically (see `setUserFollowedOptimistically`). */
+/** Returns a function that follows or unfollows someone optimistically (see `setUserFollowedOptimistically`). */
 export function useSetUserFollowed() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ followee, viewerId, wanted }: FollowChange) =>
-      setUserFollowedOptimistically(queryClient, { followee, viewerId }, wanted),
-  });
+  return ({ followee, viewerId, wanted }: { followee: Followee; viewerId: string; wanted: boolean }) =>
+    setUserFollowedOptimistically(queryClient, { followee, viewerId }, wanted);
 }

@@ -1,6 +1,7 @@
 import { contracts, pathOf, type DesignCounts, type FeedDesign, type Mode } from '@dwellscape/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { withQuery } from '@/lib/api-client';
+import { isLikeInFlight } from '@/lib/api/like-design';
 import { patchEveryQuery } from '@/lib/cache-patch';
 import { openLiveStream } from '@/lib/live-stream';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,13 +25,15 @@ const connections = new WeakMap<QueryClient, Map<Mode, Connection>>();
 
 /** Puts the counts into every cached copy of the design: a node with its id and its counts. */
 export function applyDesignCounts(queryClient: QueryClient, counts: DesignCounts): void {
+  // the viewer's own like on its way: its answer sets the number, a count from before it would undo the step
+  const likesCount = isLikeInFlight(queryClient, counts.id) ? undefined : counts.likesCount;
   patchEveryQuery(queryClient, (node) => {
     if (node.id !== counts.id || typeof node.likesCount !== 'number') return node;
     const commentsChanged = typeof node.commentsCount === 'number' && node.commentsCount !== counts.commentsCount;
-    if (node.likesCount === counts.likesCount && !commentsChanged) return node;
+    if ((likesCount ?? node.likesCount) === node.likesCount && !commentsChanged) return node;
     return {
       ...node,
-      likesCount: counts.likesCount,
+      likesCount: likesCount ?? node.likesCount,
       ...(typeof node.commentsCount === 'number' && { commentsCount: counts.commentsCount }),
     };
   });
