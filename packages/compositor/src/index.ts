@@ -21,6 +21,7 @@ export {
   labelOfKind,
   MAX_SIZE_CM,
   placeOnGeometry,
+  placeOnPersonsFloor,
   sizeOfItem,
   SIZE_OF_KIND_CM,
   type GeometryArrangement,

@@ -1,3 +1,4 @@
+import { horizonOf, type FloorQuad } from '@dwellscape/shared';
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
 import { boundsOf, boxPolygon, CellMask, scalePolygon, type Bounds } from './polygon';
@@ -970,6 +971,77 @@ export function placeOnGeometry(
     erase,
     onFloor: placed.filter((p) => p.on === 'floor' || p.on === 'ground').length,
   };
+}
+
+/**
+ * Products a render left out, placed on the floor a person set (decision 0052 leaves standing and flat products out of
+ * a guessed floor; the person's corners are what was missing). Their quad, in `frame`'s pixels, is trusted as free
+ * floor, less the pieces the analysis found and the boxes of the products already standing (`standing`); each product
+ * is sized by the quad's perspective (its horizon, the analysis's eye height) from its real size. Nothing is
+ * replaced or erased, and what hangs is still left out: no wall or ceiling is trusted that the person did not set.
+ */
+export function placeOnPersonsFloor(
+  items: readonly GeometryItem[],
+  corners: FloorQuad,
+  geometry: PhotoGeometry,
+  frame: { width: number; height: number },
+  standing: ReadonlyArray<{ x: number; y: number; width: number; height: number }> = [],
+): GeometryArrangement {
+  const surface = geometry.mode === 'landscape' ? 'ground' : 'floor';
+  const kx = frame.width / geometry.width;
+  const ky = frame.height / geometry.height;
+  const leftOut: LeftOut[] = [];
+  const onFloor: GeometryItem[] = [];
+  for (const item of items) {
+    const pose = poseOf(item.kind, item.role);
+    if (pose === 'standing' || pose === 'flat') onFloor.push(item);
+    else {
+      const where = pose === 'hung' ? 'wall' : 'ceiling';
+      leftOut.push({ index: item.index, reason: `no free ${where} for the ${labelOfKind(item.kind)}` });
+    }
+  }
+  const horizon = horizonOf(corners);
+  const cx = geometry.camera.cx * kx;
+  if (!horizon || Math.abs(horizon.b) < 1e-6) {
+    for (const item of onFloor) {
+      leftOut.push({ index: item.index, reason: `no free ${surface} for the ${labelOfKind(item.kind)}` });
+    }
+    return {
+      source: geometry.source,
+      placements: [],
+      leftOut: leftOut.sort((a, b) => a.index - b.index),
+      erase: [],
+      onFloor: 0,
+    };
+  }
+  // the horizon a·x + b·y + c = 0 as placement reads it: its row at the principal point and its rise to the right
+  const horizonY = -(horizon.a * cx + horizon.c) / horizon.b;
+  const persons: PhotoGeometry = {
+    ...geometry,
+    width: frame.width,
+    height: frame.height,
+    camera: {
+      ...geometry.camera,
+      focal: geometry.camera.focal * kx,
+      cx,
+      cy: geometry.camera.cy * ky,
+      horizonY,
+      roll: Math.atan(horizon.a / horizon.b),
+    },
+    floor: [corners.map(([x, y]) => [x, y] as const)],
+    floorGuessed: false,
+    walls: [],
+    openings: [],
+    ground: [],
+    anchors: [],
+    // kept clear of, never taken the place of: a kind the analysis guessed is not a piece to erase
+    pieces: [
+      ...geometry.pieces.map((piece) => ({ polygon: scalePolygon(piece.polygon, kx, ky), kind: null })),
+      ...standing.map((b) => ({ polygon: boxPolygon(b.x, b.y, b.width, b.height), kind: null })),
+    ],
+  };
+  const placed = placeOnGeometry(onFloor, persons, frame);
+  return { ...placed, leftOut: [...leftOut, ...placed.leftOut].sort((a, b) => a.index - b.index) };
 }
 
 interface PieceBase {

@@ -1,4 +1,4 @@
-import type { Mode } from '@dwellscape/shared';
+import type { FloorQuad, Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
@@ -18,7 +18,14 @@ import { estimateFloorLine } from './floor';
 import { analyzePhoto } from './geometry';
 import type { PhotoGeometry } from './geometry/types';
 import { guessedGeometry } from './guessed-geometry';
-import { checkSizeCm, keptRegionsOf, placeOnGeometry, type LeftOut, type SizeCm } from './place-on-geometry';
+import {
+  checkSizeCm,
+  keptRegionsOf,
+  placeOnGeometry,
+  placeOnPersonsFloor,
+  type LeftOut,
+  type SizeCm,
+} from './place-on-geometry';
 import { boundsOf, CellMask, polygonArea, scalePolygon } from './polygon';
 import { applyGrade, tonesOf } from './grade';
 import { floorQuadOfCamera, layersOf, type RenderLayers } from './layers';
@@ -94,6 +101,11 @@ export interface LocalDesignInput {
    */
   placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
   /**
+   * With `placements`: the floor a person set (near left, near right, far right, far left, output pixels) and the
+   * products the render left out, by index, to place on it (placeOnPersonsFloor) beside the adjusted ones.
+   */
+  personsFloor?: { corners: Array<[number, number]>; indices: number[] };
+  /**
    * Which variation (variation.ts): its own arrangement and light; the same seed gives the same bytes; 0 or none is
    * the plain render. Adjusted placements are drawn as they are, in the seed's light.
    */
@@ -163,6 +175,10 @@ export interface LocalDesign {
    * or the photo's camera; none for adjusted placements (the request carries the plane they stand on).
    */
   plane?: Array<[number, number]>;
+  /**
+   * Adjusted placements on a floor the person set: the left-out products that still found no room on it, and why.
+   */
+  leftOut?: LeftOut[];
   /** When asked (`layers`): the render without its products and each product as drawn, to adjust it live. */
   layers?: RenderLayers;
   /** What was erased from the photo (asked for, or replaced by a product), when anything was. */
@@ -384,6 +400,8 @@ interface Arrangement {
   /** An uploaded photo's: the geometry the products were placed on, and what placing found. */
   onGeometry?: { geometry: PhotoGeometry; leftOut: LeftOut[]; erase: GeometryOutcome['erase']; onFloor: number };
   plane?: Array<[number, number]>;
+  /** Adjusted on a person's floor: the products still left out. */
+  leftOut?: LeftOut[];
 }
 
 /**
@@ -447,10 +465,49 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
         },
       ];
     });
+    let leftOut: LeftOut[] | undefined;
+    const floor = input.personsFloor;
+    if (floor && floor.corners.length === 4 && !layout) {
+      // the products the render left out, on the floor the person set, clear of the found pieces and of the products
+      // already standing (an uploaded photo's analysis gives the same pieces it gave the render)
+      const listed = new Set(placements.map((p) => p.index));
+      const wanted = new Set(floor.indices.filter((index) => !listed.has(index)));
+      const geometry = photoGeometryOf(scene, input.mode, input.geometry);
+      const onPersonsFloor = placeOnPersonsFloor(
+        items
+          .filter((item) => wanted.has(item.index))
+          .map(({ index, role, kind, aspect }) => ({
+            index,
+            role,
+            kind,
+            aspect,
+            ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
+          })),
+        floor.corners as unknown as FloorQuad,
+        geometry,
+        scene,
+        placements.filter((p) => p.pose === 'standing'),
+      );
+      for (const p of onPersonsFloor.placements) {
+        const { index, role, x, y, width, height, pose, quad, farScale } = p;
+        placements.push({
+          index,
+          role,
+          x,
+          y,
+          width,
+          height,
+          pose,
+          ...(quad ? { quad } : {}),
+          ...(farScale !== undefined ? { farScale } : {}),
+        });
+      }
+      leftOut = onPersonsFloor.leftOut;
+    }
     const layer = (p: Placement) => ({ flat: 0, hung: 1, standing: 2, suspended: 3 })[p.pose];
     // back to front by where they stand: lower in the frame is nearer
     placements.sort((a, b) => layer(a) - layer(b) || a.y + a.height - (b.y + b.height) || a.index - b.index);
-    return { placements, basis: 'adjusted', lightFrom: layout?.lightFrom ?? 'left' };
+    return { placements, basis: 'adjusted', lightFrom: layout?.lightFrom ?? 'left', ...(leftOut ? { leftOut } : {}) };
   }
   if (!layout) {
     // an uploaded photo: placed on its geometry, found or guessed; never the old row
@@ -608,7 +665,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ];
   });
   const seed = input.seed ?? 0;
-  const { placements, basis, lightFrom, label, onGeometry, plane } = arrange(input, scene, items);
+  const { placements, basis, lightFrom, label, onGeometry, plane, leftOut } = arrange(input, scene, items);
   // the room as the person wants it, before any product is drawn: what they erased and what a product replaces
   const erased = eraseScene(
     scene,
@@ -695,6 +752,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ...(label ? { label } : {}),
     ...(geometry ? { geometry } : {}),
     ...(plane ? { plane } : {}),
+    ...(leftOut ? { leftOut } : {}),
     ...(layers ? { layers } : {}),
     ...(erased ? { erased } : {}),
     ...(onGeometry ? { pieces: foundPiecesOf(onGeometry.geometry, new Set(onGeometry.erase.map((e) => e.id))) } : {}),

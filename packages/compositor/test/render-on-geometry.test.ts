@@ -172,3 +172,90 @@ describe('measureFidelity with what a render hides', () => {
     expect(covering.hidden).toBe(0.3);
   });
 });
+
+describe('renderLocalDesign on a floor the person set', () => {
+  // the analysis found no floor (decision 0052): the render leaves the standing products out
+  const guessed = (pieces: PhotoGeometry['pieces']): PhotoGeometry => ({
+    ...geometryWith(pieces),
+    source: 'guessed',
+    floorGuessed: true,
+  });
+  const island = { kind: 'table', confidence: 0.3, polygon: rect(620, 640, 360, 220) };
+  // near left, near right, far right, far left: the floor as the person dragged its corners onto it (its sides
+  // meet on the row 420, the synthetic room's horizon)
+  const floor: Array<[number, number]> = [
+    [0, H],
+    [W, H],
+    [1026, 640],
+    [574, 640],
+  ];
+  const inside = (x: number, y: number) => {
+    // the quad's edges, each with the floor on its left as the corners run round
+    const c = floor;
+    return c.every(([x0, y0], n) => {
+      const [x1, y1] = c[(n + 1) % 4]!;
+      return (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) <= 1;
+    });
+  };
+
+  it('places the products the render left out inside the quad, clear of the pieces the analysis found', async () => {
+    const products = [
+      { bytes: sofa, category: 'Sofa', name: 'Teal Velvet Sofa' },
+      { bytes: lamp, category: 'Floor Lamp', name: 'Arc Floor Lamp' },
+      { bytes: await productImage('art'), category: 'Wall Art', name: 'Print' },
+    ];
+    const geometry = guessed([island]);
+    const first = await render({ geometry, products });
+    expect(first.placements).toEqual([]);
+    expect(first.geometry!.leftOut.map((l) => l.index)).toEqual([0, 1, 2]);
+
+    const again = await render({
+      geometry,
+      products,
+      placements: [],
+      personsFloor: { corners: floor, indices: [0, 1, 2] },
+    });
+    expect(again.layoutBasis).toBe('adjusted');
+    expect(again.placements.map((p) => p.index)).toContain(0);
+    for (const p of again.placements) {
+      expect(p.pose).toBe('standing');
+      const foot = [p.x + p.width / 2, p.y + p.height] as const;
+      expect(inside(foot[0], Math.min(foot[1], H - 1)), `foot of ${p.index} on the quad`).toBe(true);
+      // its base not on the island: the base row's ends and middle are off the piece's outline
+      for (const x of [p.x, p.x + p.width / 2, p.x + p.width]) {
+        const onIsland = x >= 620 && x <= 980 && p.y + p.height >= 640 && p.y + p.height <= 860;
+        expect(onIsland, `base of ${p.index} at ${x} on the island`).toBe(false);
+      }
+    }
+    // the wall piece has no wall to trust: still left out, with its reason
+    expect(again.leftOut).toContainEqual({ index: 2, reason: 'no free wall for the wall art' });
+    expect(again.placements.length + again.leftOut!.length).toBe(3);
+
+    // its size is the quad's perspective at its foot and its real size: 210 cm across at (row - horizon) / 1.3 m
+    const sofaBox = again.placements.find((p) => p.index === 0)!;
+    const perMetre = (sofaBox.y + sofaBox.height - 420) / 1.3;
+    expect(sofaBox.width / perMetre).toBeGreaterThan(1.4);
+    expect(sofaBox.width / perMetre).toBeLessThan(2.6);
+  });
+
+  it('sizes the products by the quad: a floor set lower in the picture stands them smaller', async () => {
+    const products = [{ bytes: lamp, category: 'Floor Lamp', name: 'Arc Floor Lamp' }];
+    const geometry = guessed([]);
+    const near: Array<[number, number]> = [
+      [0, H],
+      [W, H],
+      [1100, 900],
+      [500, 900],
+    ];
+    const [steep, flat] = await Promise.all([
+      render({ geometry, products, placements: [], personsFloor: { corners: floor, indices: [0] } }),
+      render({ geometry, products, placements: [], personsFloor: { corners: near, indices: [0] } }),
+    ]);
+    const a = steep.placements[0]!;
+    const b = flat.placements[0]!;
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    // same spot on the floor's depth share, different horizons: the lamp is 1.6 m either way, in different pixels
+    expect(a.height).not.toBe(b.height);
+  });
+});

@@ -271,6 +271,11 @@ export const recompositeDesignBodySchema = z.object({
    * was set by them, and the answer's `plane` is this one. Needs `plane`.
    */
   floor: z.optional(floorPlaneSchema),
+  /**
+   * With `floor`: the products the render left out (chosen, without a placement), by id, to place on the floor the
+   * person set; what finds no room there stays out, and the receipt says why.
+   */
+  leftOut: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
   /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
   erase: z.optional(eraseInputSchema),
 });

@@ -40,6 +40,8 @@ export interface GenerateDesignInput {
   plane?: FloorPlane['corners'];
   /** The person set that floor: the receipt says so. */
   floorSetByYou?: boolean;
+  /** With the floor the person set: the products the render left out, by index, to place on it. */
+  placeOnFloor?: number[];
   /** What to erase from the photo before the products are drawn (fractions of the render), checked already. */
   erase?: EraseInputBody;
 }

@@ -101,6 +101,14 @@ export class CompositorImageEngine implements ImageEngine {
         styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
         ...seeded,
         ...(input.placements ? { placements: input.placements } : {}),
+        ...(input.placements && input.plane && input.floorSetByYou && input.placeOnFloor
+          ? {
+              personsFloor: {
+                corners: input.plane.map(([x, y]) => [x, y] as [number, number]),
+                indices: input.placeOnFloor,
+              },
+            }
+          : {}),
         ...(input.erase ? { erase: input.erase } : {}),
         seed: input.seed ?? 0,
         layers: true,

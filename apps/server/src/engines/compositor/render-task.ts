@@ -33,6 +33,8 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
       placedIndexes: design.placements.map((placement) => placement.index),
       layout: design.layoutBasis,
       ...(geometry ? { onFloor: geometry.onFloor, leftOut: geometry.leftOut.map((l) => l.reason) } : {}),
+      // adjusted on a floor the person set: what still found no room on it
+      ...(design.leftOut && design.leftOut.length > 0 ? { leftOut: design.leftOut.map((l) => l.reason) } : {}),
     },
     maxInputPixels: input.maxInputPixels,
     // an uploaded photo's furniture and openings under the products are not kept

@@ -247,8 +247,27 @@ export async function loadRecompositeInput(
     fields,
     placements: floor ? reflowPlacements(placements, products, floor.from, floor.to) : placements,
     ...(floor ? { plane: floor.to, floorSetByYou: true } : body.plane ? { plane: body.plane.corners } : {}),
+    ...(floor && body.leftOut && body.leftOut.length > 0 ? { placeOnFloor: leftOutIndexesOf(body) } : {}),
     ...(body.erase && (body.erase.strokes.length > 0 || body.erase.pieces.length > 0) ? { erase: body.erase } : {}),
   };
+}
+
+/**
+ * The products the render left out, by index, to place on the floor the person set: each one of the render's, once,
+ * and not among the placements. A 400 naming the one that is not.
+ */
+function leftOutIndexesOf(body: RecompositeDesignBody): number[] {
+  const indexOf = new Map(productIdsOf(body).map((id, index) => [id, index]));
+  const placed = new Set(body.placements.map((p) => p.productId));
+  const seen = new Set<string>();
+  return (body.leftOut ?? []).map((id, i) => {
+    const index = indexOf.get(id);
+    if (index === undefined) throw invalidField(`leftOut.${i}`, "not one of the render's products");
+    if (placed.has(id)) throw invalidField(`leftOut.${i}`, 'is placed already');
+    if (seen.has(id)) throw invalidField(`leftOut.${i}`, 'listed twice');
+    seen.add(id);
+    return index;
+  });
 }
 
 /**
@@ -260,7 +279,12 @@ function floorOf(body: RecompositeDesignBody): { from: FloorPlane['corners']; to
     const problem = floorQuadProblem(body.plane.corners);
     if (problem) throw invalidField('plane.corners', problem);
   }
-  if (!body.floor) return null;
+  if (!body.floor) {
+    if (body.leftOut && body.leftOut.length > 0) {
+      throw invalidField('floor', 'is required with leftOut: the floor to place them on');
+    }
+    return null;
+  }
   if (!body.plane) throw invalidField('plane', 'is required with floor: the plane the placements stand on');
   const problem = floorQuadProblem(body.floor.corners);
   if (problem) throw invalidField('floor.corners', problem);

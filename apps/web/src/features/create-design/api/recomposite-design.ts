@@ -14,6 +14,8 @@ export interface Adjustment {
   placements: RenderPlacement[];
   plane?: FloorPlane;
   floor?: FloorPlane;
+  /** With `floor`: the products the render left out (chosen, not placed), to place on that floor. */
+  leftOut?: string[];
 }
 
 /**

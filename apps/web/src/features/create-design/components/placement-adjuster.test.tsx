@@ -457,3 +457,94 @@ describe('adjusting live on the floor', () => {
     expect(await screen.findByText('Floor set by you')).toBeInTheDocument();
   }, 30_000);
 });
+
+/*
+ * A render whose floor the analysis did not find leaves the standing products out (decision 0052): the result step
+ * still offers the floor's grid, says what it is for, and Apply sends the left-out products with the floor set.
+ */
+describe('setting the floor when nothing stands', () => {
+  const guessedReceipt = {
+    ...receiptOf(0.99),
+    productsPresent: 0,
+    layout: 'guessed' as const,
+    leftOut: ['no free floor for the sofa', 'no free floor for the lamp'],
+  };
+  const nothingPlaced = (withPlane: boolean) => ({
+    ...doneJob,
+    variationCount: 1,
+    variations: [
+      {
+        imageUrl: '/media/renders/after.webp',
+        ...renderSize,
+        receipt: guessedReceipt,
+        placements: [],
+        ...(withPlane ? { plane } : {}),
+      },
+    ],
+  });
+  const openWith = (job: ReturnType<typeof nothingPlaced>) => {
+    chooseEverything();
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, job),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { floor: typeof plane };
+        return jsonResponse(200, {
+          imageUrl: '/media/renders/refloored.webp',
+          placements: livePlacements,
+          renderSize,
+          receipt: { ...receiptOf(0.95), layout: 'adjusted', floorSetByYou: true },
+          plane: body.floor,
+        });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    return api;
+  };
+
+  it('offers the grid with a hint, and Apply places the left-out products on the floor as set', async () => {
+    const api = openWith(nothingPlaced(true));
+    expect(
+      await screen.findByText('We could not find the floor: drag the corners onto it to place the rest.'),
+    ).toBeInTheDocument();
+    // nothing to move, so no 'Adjust placement'; the floor's grid is offered
+    expect(screen.queryByRole('button', { name: 'Adjust placement' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    expect(screen.getByText(/Left out: Linen Sofa, Arc Lamp\./)).toBeInTheDocument();
+    const farLeft = screen.getByRole('button', { name: 'Move the floor’s far left corner' });
+    expect(farLeft).toHaveStyle({ left: '37.5%', top: '50%' });
+    // the grid as the render gave it is already something to place them on
+    expect(screen.getByRole('button', { name: 'Apply changes' })).toBeEnabled();
+    farLeft.focus();
+    await userEvent.keyboard('{ArrowDown}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[] };
+    expect(body.placements).toEqual([]);
+    expect(body.plane).toEqual(plane);
+    // a key step is 1 % of the width: 16 px down
+    expect(body.floor!.corners[3]).toEqual([600, 616]);
+    expect(body.leftOut).toEqual(['sofa', 'lamp']);
+    expect(await screen.findByText('Floor set by you')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Adjust placement' })).toBeInTheDocument();
+    expect(
+      screen.queryByText('We could not find the floor: drag the corners onto it to place the rest.'),
+    ).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('starts from the lower band of the picture when the render gave no floor', async () => {
+    const api = openWith(nothingPlaced(false));
+    await userEvent.click(await screen.findByRole('button', { name: 'Fix the floor' }));
+    const nearLeft = screen.getByRole('button', { name: 'Move the floor’s near left corner' });
+    expect(nearLeft).toHaveStyle({ left: '0%', top: '100%' });
+    expect(screen.getByRole('button', { name: 'Move the floor’s far left corner' })).toHaveStyle({ top: '65%' });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[] };
+    // the grid it started from is the floor the products stood on and the floor set
+    expect(body.floor).toEqual(body.plane);
+    expect(body.floor!.corners[0]).toEqual([0, 1200]);
+    expect(body.leftOut).toEqual(['sofa', 'lamp']);
+  }, 30_000);
+});

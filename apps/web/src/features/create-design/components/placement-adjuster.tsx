@@ -44,6 +44,8 @@ export interface AdjustedPlacements {
   placements: RenderPlacement[];
   plane?: FloorPlane;
   floor?: FloorPlane;
+  /** The products the render left out, placed on `floor` by the server. */
+  leftOut?: string[];
 }
 
 interface PlacementAdjusterProps {
@@ -57,6 +59,11 @@ interface PlacementAdjusterProps {
   plane?: FloorPlane;
   /** The render without its products and each product as drawn: the products move live over the picture. */
   layers?: RenderLayers;
+  /**
+   * The products the render left out (chosen, without a placement): Apply sends them with the floor as the person
+   * set it, and the server places them on it.
+   */
+  leftOut?: AdjustableProduct[];
   /** The person set the render's floor before: Apply keeps saying so. */
   floorSetByYou?: boolean;
   mode?: Mode;
@@ -83,6 +90,7 @@ export function PlacementAdjuster({
   products,
   plane,
   layers,
+  leftOut = [],
   floorSetByYou = false,
   mode = 'interior',
   initialTool = 'move',
@@ -94,10 +102,12 @@ export function PlacementAdjuster({
   );
   const [selectedId, setSelectedId] = useState<string | null>(placements[0]?.productId ?? null);
   const [isApplying, setIsApplying] = useState(false);
-  const [tool, setTool] = useState<'move' | 'floor'>(plane ? initialTool : 'move');
+  // with products left out and no floor from the render, a grid over the picture's lower band to start from
+  const startFloor = plane?.corners ?? (leftOut.length > 0 ? defaultFloor(imageWidth, imageHeight) : null);
+  const [tool, setTool] = useState<'move' | 'floor'>(startFloor ? initialTool : 'move');
   // the floor the drafts stand on, and the floor as the person has it now (the same until a corner moves)
-  const [basis, setBasis] = useState<FloorQuad | null>(plane?.corners ?? null);
-  const [corners, setCorners] = useState<FloorQuad | null>(plane?.corners ?? null);
+  const [basis, setBasis] = useState<FloorQuad | null>(startFloor);
+  const [corners, setCorners] = useState<FloorQuad | null>(startFloor);
   const [floorSet, setFloorSet] = useState(floorSetByYou);
   const [isLive, setIsLive] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -106,7 +116,9 @@ export function PlacementAdjuster({
   const nameOf = (productId: string) => products.find((p) => p.productId === productId)?.name ?? 'Product';
   const selected = drafts.find((d) => d.placement.productId === selectedId && !d.removed) ?? null;
   const floorMoved = basis !== null && corners !== null && !sameQuad(basis, corners);
+  const placesRest = leftOut.length > 0 && corners !== null;
   const changed =
+    placesRest ||
     floorMoved ||
     floorSet !== floorSetByYou ||
     drafts.some((d, n) => d.removed || d.scale !== 100 || !sameBox(d.box, placements[n]!.box));
@@ -193,11 +205,13 @@ export function PlacementAdjuster({
       const kept = drafts
         .filter((d) => !d.removed)
         .map((d) => ({ ...d.placement, box: wholeBox(d.box, imageWidth, imageHeight) }));
-      const setByYou = floorSet || floorMoved;
+      // placing the products left out trusts the grid as the person has it: the floor is theirs
+      const setByYou = floorSet || floorMoved || placesRest;
       await onApply({
         placements: kept,
         ...(basis ? { plane: planeOf(basis) } : {}),
         ...(setByYou && corners ? { floor: planeOf(corners) } : {}),
+        ...(placesRest ? { leftOut: leftOut.map((p) => p.productId) } : {}),
       });
     } finally {
       setIsApplying(false);
@@ -318,18 +332,24 @@ export function PlacementAdjuster({
             <Grid3x3 className="size-4 shrink-0" aria-hidden />
             The {surface} your products stand on
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Drag its four corners to where the {surface} is in your photo; the products follow it.
-          </p>
+          {leftOut.length > 0 ? (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {restHint(surface)} Left out: {leftOut.map((p) => p.name).join(', ')}.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Drag its four corners to where the {surface} is in your photo; the products follow it.
+            </p>
+          )}
           <div className="mt-3 flex gap-2">
             <Button
               variant="outline"
               size="sm"
-              disabled={!plane || sameQuad(corners, plane.corners)}
+              disabled={!startFloor || sameQuad(corners, startFloor)}
               onClick={() => {
-                if (!plane) return;
-                setCorners(plane.corners);
-                if (basis && sameQuad(basis, plane.corners)) setFloorSet(floorSetByYou);
+                if (!startFloor) return;
+                setCorners(startFloor);
+                if (basis && sameQuad(basis, startFloor)) setFloorSet(floorSetByYou);
               }}
             >
               <RotateCcw className="size-4" aria-hidden />
@@ -389,6 +409,8 @@ export function PlacementAdjuster({
                 className="h-11 w-full accent-primary"
               />
             </div>
+          ) : placements.length === 0 && leftOut.length > 0 ? (
+            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface)}</p>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">
               Every product is removed. Apply to see the room without them.
@@ -409,6 +431,26 @@ export function PlacementAdjuster({
       </div>
     </div>
   );
+}
+
+/** What the grid is for when the render found no floor for some products (decision 0052). */
+export const restHint = (surface: 'floor' | 'ground') =>
+  `We could not find the ${surface}: drag the corners onto it to place the rest.`;
+
+/**
+ * A floor to start from when the render gave none: the picture's lower band, its sides meeting on a horizon a little
+ * above the middle (an eye-level photo's), so that products placed on it are sized by a floor seen in perspective.
+ */
+export function defaultFloor(width: number, height: number): FloorQuad {
+  const horizon = height * 0.45;
+  const far = height * 0.65;
+  const half = (width / 2) * ((far - horizon) / (height - horizon));
+  return [
+    [0, height],
+    [width, height],
+    [round(width / 2 + half), round(far)],
+    [round(width / 2 - half), round(far)],
+  ];
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));

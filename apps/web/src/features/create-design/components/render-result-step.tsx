@@ -48,7 +48,7 @@ import type { PostCreationHandoff } from '../utils/post-creation-handoff';
 import { buildRenderPlan, resumableSession, spaceImageOf } from '../utils/render-plan';
 import { BeforeAfterViewer, ImageFrame, WorkingSheen } from './before-after-viewer';
 import { EraseTool } from './erase-tool';
-import { PlacementAdjuster } from './placement-adjuster';
+import { PlacementAdjuster, restHint } from './placement-adjuster';
 import { StepLayout } from './step-layout';
 
 /**
@@ -277,6 +277,18 @@ export function RenderStage(props: RenderStageProps) {
       />
     );
   }
+  // the chosen products the render could not place (decision 0052): setting the floor places them
+  const products = state.input
+    ? [
+        ...state.input.selectedProducts.map((p) => ({ productId: p.id, name: p.name })),
+        ...state.input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
+      ]
+    : [];
+  const leftOut = shown.placements
+    ? products.filter((p) => !shown.placements!.some((placed) => placed.productId === p.productId))
+    : [];
+  const nothingStands = !(shown.placements ?? []).some((p) => p.pose === 'standing' || p.pose === 'flat');
+  const canFixFloor = Boolean(shown.plane) || leftOut.length > 0;
   if (adjusting && shown.placements && shown.renderSize && state.input) {
     const { input } = state;
     return (
@@ -290,10 +302,8 @@ export function RenderStage(props: RenderStageProps) {
         floorSetByYou={shown.receipt?.floorSetByYou === true}
         mode={mode}
         initialTool={adjusting}
-        products={[
-          ...input.selectedProducts.map((p) => ({ productId: p.id, name: p.name })),
-          ...input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
-        ]}
+        products={products}
+        leftOut={leftOut}
         onCancel={() => setIsAdjusting(false)}
         onApply={async (adjustment) => {
           try {
@@ -315,13 +325,21 @@ export function RenderStage(props: RenderStageProps) {
       {!state.isSample && state.variations.length > 1 && (
         <VariationPicker variations={state.variations} chosen={state.chosen} onChoose={onChoose} />
       )}
-      {shown.placements && shown.placements.length > 0 && state.input && (
+      {shown.placements && shown.renderSize && state.input && leftOut.length > 0 && nothingStands && (
+        <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
+          <Grid3x3 className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {restHint(mode === 'landscape' ? 'ground' : 'floor')}
+        </p>
+      )}
+      {shown.placements && shown.renderSize && state.input && (shown.placements.length > 0 || canFixFloor) && (
         <div className="mt-4 flex gap-3">
-          <Button variant="outline" className="flex-1" onClick={() => setIsAdjusting(true)}>
-            <Move className="size-4" aria-hidden />
-            Adjust placement
-          </Button>
-          {shown.plane && (
+          {shown.placements.length > 0 && (
+            <Button variant="outline" className="flex-1" onClick={() => setIsAdjusting(true)}>
+              <Move className="size-4" aria-hidden />
+              Adjust placement
+            </Button>
+          )}
+          {canFixFloor && (
             <Button variant="outline" className="flex-1" onClick={() => setAdjusting('floor')}>
               <Grid3x3 className="size-4" aria-hidden />
               {mode === 'landscape' ? 'Fix the ground' : 'Fix the floor'}
