@@ -7,34 +7,12 @@ import { ActivityScreen } from '@/features/activity/components/activity-screen';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
 import { BottomNav } from './bottom-nav';
 import { queryKeys } from '@/lib/query-keys';
+import { FakeEventSource } from '../../../test/fake-event-source';
 
-/** Stands in for the browser's EventSource, which jsdom lacks; the test sends what the server would. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-
-  readyState = FakeEventSource.CONNECTING;
-  readonly url: URL;
-
-  constructor(url: string) {
-    super();
-    this.url = new URL(url, 'http://localhost');
-    FakeEventSource.opened.push(this);
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-
+/** The notifications stream, driven inside `act` since the badge and the list re-render on each event. */
+class NotificationSource extends FakeEventSource {
   send(notification: Notification) {
-    act(
-      () =>
-        void this.dispatchEvent(
-          new MessageEvent('notification', { data: JSON.stringify(notification), lastEventId: notification.id }),
-        ),
-    );
+    act(() => this.emit('notification', notification, notification.id));
   }
 }
 
@@ -79,8 +57,8 @@ const requests = (path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path);
 
 beforeEach(() => {
-  FakeEventSource.opened = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.reset();
+  vi.stubGlobal('EventSource', NotificationSource);
   server = {
     notifications: [
       notice('n2', 'like', 'Jordan Blake liked your design “Sunday loft”.'),
@@ -141,7 +119,7 @@ describe('the Activity badge', () => {
     expect(within(activityLink()).getByText('2')).toBeInTheDocument();
     expect(requests(apiPaths.notificationsUnread)).toHaveLength(0);
 
-    const stream = FakeEventSource.opened.at(-1)!;
+    const stream = FakeEventSource.opened.at(-1) as NotificationSource;
     expect(stream.url.pathname).toBe(apiPaths.notificationsLive);
     const comment = notice('n3', 'comment', 'Jordan Blake commented on “Sunday loft”: “Love the light”');
     server.notifications = [comment, ...server.notifications];

@@ -2,40 +2,12 @@ import type { RenderJob } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { followRenderJob } from './follow-render-job';
+import { FakeEventSource } from '../../../test/fake-event-source';
 
-/** Stands in for the browser's EventSource, which jsdom lacks; the test sends what the server would. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-
-  readyState = FakeEventSource.CONNECTING;
-  readonly url: string;
-
-  constructor(url: string) {
-    super();
-    this.url = url;
-    FakeEventSource.opened.push(this);
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-
+/** A render job's stream: the server sends each state of the job as a `job` event. */
+class JobEventSource extends FakeEventSource {
   sendJob(data: string) {
-    this.dispatchEvent(new MessageEvent('job', { data }));
-  }
-
-  /** An error answer the browser gives up on. */
-  failPermanently() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.dispatchEvent(new Event('error'));
+    this.emit('job', data);
   }
 }
 
@@ -53,8 +25,8 @@ const job = (status: RenderJob['status'], progress: number): RenderJob => ({
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
-  FakeEventSource.opened = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.reset();
+  vi.stubGlobal('EventSource', JobEventSource);
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   vi.useFakeTimers();
@@ -72,8 +44,8 @@ describe('following a render job over its event stream', () => {
     followRenderJob('job-1', { onChange: (each) => changes.push(each), onLost });
 
     expect(FakeEventSource.opened).toHaveLength(1);
-    const first = FakeEventSource.opened[0]!;
-    expect(first.url).toBe('/api/render-jobs/job-1/events');
+    const first = FakeEventSource.opened[0] as JobEventSource;
+    expect(first.url.pathname).toBe('/api/render-jobs/job-1/events');
     first.open();
     first.sendJob(JSON.stringify(job('running', 5)));
     first.sendJob('{"id":"job-1","status":"nonsense"}');
@@ -82,7 +54,7 @@ describe('following a render job over its event stream', () => {
 
     // an error answer: after docs/product.md §9's first delay the job is read once, then a new stream opens
     fetchMock.mockResolvedValueOnce(jsonResponse(200, job('running', 40)));
-    first.failPermanently();
+    first.fail({ permanently: true });
     await vi.advanceTimersByTimeAsync(999);
     expect(fetchMock).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -90,7 +62,7 @@ describe('following a render job over its event stream', () => {
     expect(changes.map((each) => each.progress)).toEqual([5, 40]);
     expect(FakeEventSource.opened).toHaveLength(2);
 
-    const second = FakeEventSource.opened[1]!;
+    const second = FakeEventSource.opened[1] as JobEventSource;
     second.open();
     second.sendJob(JSON.stringify(job('done', 100)));
     expect(changes.map((each) => each.status)).toEqual(['running', 'running', 'done']);
@@ -102,7 +74,7 @@ describe('following a render job over its event stream', () => {
     const onLost = vi.fn();
     followRenderJob('job-1', { onChange: () => undefined, onLost });
     fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Not found' }));
-    FakeEventSource.opened[0]!.failPermanently();
+    FakeEventSource.opened[0]!.fail({ permanently: true });
     await vi.advanceTimersByTimeAsync(1000);
     expect(onLost).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(20_000);

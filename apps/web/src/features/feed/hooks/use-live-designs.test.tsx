@@ -5,51 +5,30 @@ import { toggleLandscapeMode } from '@/lib/preferences';
 import { makeDesign } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { FeedScreen } from '../components/feed-screen';
+import { FakeEventSource } from '../../../../test/fake-event-source';
 
-/** Stands in for the browser's EventSource, which jsdom lacks; the test drives what the server would send. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-
-  readyState = FakeEventSource.CONNECTING;
-  readonly url: URL;
-
-  constructor(url: string) {
-    super();
-    this.url = new URL(url, 'http://localhost');
-    FakeEventSource.opened.push(this);
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    act(() => void this.dispatchEvent(new Event('open')));
+/** The live feed's stream, driven inside `act` since the feed re-renders on each event. */
+class LiveFeedSource extends FakeEventSource {
+  override open() {
+    act(() => super.open());
   }
 
   /** Sends the design as the server does: its feed card only. */
   send(design: Design) {
-    const data = JSON.stringify(feedDesignSchema.parse(design));
-    act(() => void this.dispatchEvent(new MessageEvent('design', { data, lastEventId: design.id })));
+    act(() => this.emit('design', feedDesignSchema.parse(design), design.id));
   }
 
   /** Sends a design's counts as the server does after someone likes, unlikes or comments: no event id. */
   sendCounts(counts: DesignCounts) {
-    act(() => void this.dispatchEvent(new MessageEvent('counts', { data: JSON.stringify(counts) })));
+    act(() => this.emit('counts', counts));
   }
 
-  /** A dropped connection the browser retries by itself, or an error answer it gives up on. */
-  fail({ permanently }: { permanently: boolean }) {
-    this.readyState = permanently ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    act(() => void this.dispatchEvent(new Event('error')));
+  override fail(how: { permanently: boolean }) {
+    act(() => super.fail(how));
   }
 }
 
-const latest = () => FakeEventSource.opened.at(-1)!;
+const latest = () => FakeEventSource.opened.at(-1) as LiveFeedSource;
 /**
  * The feed loads on the real clock (Testing Library's waits need it); the reconnect delays are then
  * checked on a fake clock that moves only when told to: one that also followed real time (vitest's
@@ -78,8 +57,8 @@ function renderFeed() {
 }
 
 beforeEach(() => {
-  FakeEventSource.opened = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.reset();
+  vi.stubGlobal('EventSource', LiveFeedSource);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
