@@ -1,4 +1,4 @@
-import type { Design, UserSummary } from '@dwellscape/shared';
+import type { Design, SessionResponse, User, UserSummary } from '@dwellscape/shared';
 
 /** Someone as a design, comment or profile shows them: Maya, verified, unless told otherwise. */
 export function makeUser(overrides: Partial<UserSummary> = {}): UserSummary {
@@ -10,6 +10,33 @@ export function makeUser(overrides: Partial<UserSummary> = {}): UserSummary {
     isVerified: true,
     ...overrides,
   };
+}
+
+/** The signed-in person's own profile: Ada, new, with no picture, posts or followers, unless told otherwise. */
+export function makeAccount(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u-ada',
+    username: 'ada_builds',
+    displayName: 'Ada Lovelace',
+    avatarUrl: '',
+    isVerified: false,
+    bio: '',
+    followerCount: 0,
+    followingCount: 0,
+    postCount: 0,
+    commissionEarned: '$0.00',
+    isCurrentUser: true,
+    isFollowedByViewer: false,
+    ...overrides,
+  };
+}
+
+/**
+ * What `/api/me` answers: signed in as `makeAccount()` with nothing unread, unless told otherwise. A guest's session
+ * (`signedIn: false`) still carries a `currentUser`, the profile the app shows a guest: pass the one a test expects.
+ */
+export function makeSession(overrides: Partial<SessionResponse> = {}): SessionResponse {
+  return { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: makeAccount(), ...overrides };
 }
 
 /**

@@ -8,6 +8,7 @@ import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test
 import { BottomNav } from './bottom-nav';
 import { queryKeys } from '@/lib/query-keys';
 import { FakeEventSource } from '../../../test/fake-event-source';
+import { makeAccount, makeSession } from '../../../test/fixtures';
 
 /** The notifications stream, driven inside `act` since the badge and the list re-render on each event. */
 class NotificationSource extends FakeEventSource {
@@ -16,21 +17,10 @@ class NotificationSource extends FakeEventSource {
   }
 }
 
-const noor = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 1,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
-const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 2, currentUser: noor };
+const signedIn = makeSession({
+  unreadNotifications: 2,
+  currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad', postCount: 1 }),
+});
 const jordan = {
   id: 'u-jordan',
   username: 'jordanbuilds',

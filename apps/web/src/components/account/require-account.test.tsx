@@ -6,35 +6,20 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, onSessionExpired } from '@/lib/api-client';
 import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { makeAccount, makeSession } from '../../../test/fixtures';
 import { useRequireAccount } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
 import { queryKeys } from '@/lib/query-keys';
 
-const account = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
-const signedIn: SessionResponse = {
+const signedIn = makeSession({
   viewerId: 'viewer-1',
-  signedIn: true,
-  unreadNotifications: 0,
-  currentUser: account,
-};
-const signedOut: SessionResponse = {
+  currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad' }),
+});
+const signedOut = makeSession({
   ...signedIn,
   signedIn: false,
-  currentUser: { ...account, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen' },
-};
+  currentUser: makeAccount({ id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen' }),
+});
 
 const signInRequired = () => jsonResponse(401, { error: 'Sign in required', message: accountMessages.signInRequired });
 

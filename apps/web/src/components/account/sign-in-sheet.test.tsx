@@ -1,32 +1,18 @@
-import { accountMessages, apiPaths, type SessionResponse } from '@dwellscape/shared';
+import { accountMessages, apiPaths } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionExpired } from '@/lib/api-client';
 import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { makeAccount, makeSession } from '../../../test/fixtures';
 import { useAccountSheet, type OpenAccountSheetOptions } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
 import { queryKeys } from '@/lib/query-keys';
 
-const session: SessionResponse = {
+const session = makeSession({
   viewerId: 'viewer-1',
-  signedIn: true,
-  unreadNotifications: 0,
-  currentUser: {
-    id: 'u-noor',
-    username: 'noor_builds',
-    displayName: 'Noor Haddad',
-    avatarUrl: '',
-    isVerified: false,
-    bio: '',
-    followerCount: 0,
-    followingCount: 0,
-    postCount: 0,
-    commissionEarned: '$0.00',
-    isCurrentUser: true,
-    isFollowedByViewer: false,
-  },
-};
+  currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad' }),
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { makeSession } from '../../../test/fixtures';
 import { CommentList } from './comment-list';
 import { LOAD_MORE_COMMENTS } from './comment-thread';
 import { COMMENT_SIGN_IN_NOTE, CommentsDialog } from './comments-dialog';
@@ -47,21 +48,7 @@ describe('CommentList relative times (docs/product.md §9)', () => {
   });
 });
 
-const account = {
-  id: 'u-ada',
-  username: 'ada_builds',
-  displayName: 'Ada Lovelace',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
-const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: account };
+const signedIn = makeSession();
 const signedOut: SessionResponse = { ...signedIn, signedIn: false };
 
 /** The dialog for a viewer the app already knows: signed in unless told. */

@@ -3,31 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTexts } from '@/components/design-card/save-button';
-import { makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign, makeSession } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { FeedScreen } from './feed-screen';
 import { queryKeys } from '@/lib/query-keys';
 
-const noor = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
-const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: noor };
-const signedOut: SessionResponse = {
-  ...signedIn,
+const signedIn = makeSession({
+  currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad' }),
+});
+const signedOut = makeSession({
   signedIn: false,
-  currentUser: { ...noor, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen' },
-};
+  currentUser: makeAccount({ id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen' }),
+});
 
 const loft = makeDesign({ id: 'd-loft', title: 'Sunday loft' });
 

@@ -3,28 +3,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeDesign, makeUser } from '../../../../test/fixtures';
+import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { feedViewTexts } from './feed-view-switch';
 import { FeedScreen } from './feed-screen';
 import { followingFeedTexts } from './following-feed';
 import { queryKeys } from '@/lib/query-keys';
 
-const noor = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 1,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
-const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: noor };
+const signedIn = makeSession({
+  currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad', followingCount: 1 }),
+});
 const signedOut: SessionResponse = { ...signedIn, signedIn: false };
 
 const jordan = makeUser({ id: 'u-jordan', username: 'jordanbuilds', displayName: 'Jordan Blake' });

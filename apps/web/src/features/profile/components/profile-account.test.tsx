@@ -3,26 +3,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { queryKeys } from '@/lib/query-keys';
 
-const noor: User = {
+const noor = makeAccount({
   id: 'u-noor',
   username: 'noor_builds',
   displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
   bio: 'Small flat, big plans.',
-  followerCount: 0,
-  followingCount: 0,
   postCount: 1,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
+});
 const maya: User = { ...noor, id: 'u-maya', username: 'mayadesigns', displayName: 'Maya Chen', bio: '' };
 const signedIn: SessionResponse = { viewerId: 'viewer-1', signedIn: true, unreadNotifications: 0, currentUser: noor };
 // a guest is shown the first sample user as someone else's profile

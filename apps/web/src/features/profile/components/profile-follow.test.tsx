@@ -5,23 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followTexts } from '@/components/follow-button/follow-button';
 import { paths } from '@/config/paths';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount } from '../../../../test/fixtures';
 import { ProfileScreen } from './profile-screen';
 import { queryKeys } from '@/lib/query-keys';
 
-const noor: User = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 4,
-  followingCount: 0,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
+const noor = makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad', followerCount: 4 });
 const priya: User = {
   ...noor,
   id: 'u-priya',

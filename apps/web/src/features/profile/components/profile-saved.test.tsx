@@ -3,26 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign } from '../../../../test/fixtures';
 import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { savedTexts } from './profile-saved';
 import { queryKeys } from '@/lib/query-keys';
 
-const noor: User = {
-  id: 'u-noor',
-  username: 'noor_builds',
-  displayName: 'Noor Haddad',
-  avatarUrl: '',
-  isVerified: false,
-  bio: '',
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 0,
-  commissionEarned: '$0.00',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
+const noor = makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad' });
 const priya: User = { ...noor, id: 'u-priya', username: 'priya_greenspace', displayName: 'Priya Patel' };
 const signedIn: SessionResponse = { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: noor };
 
