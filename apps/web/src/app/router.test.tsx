@@ -1,19 +1,18 @@
-import { messages, type SessionResponse } from '@dwellscape/shared';
+import { messages } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render';
+import { makeAccount, makeSession } from '../../test/fixtures';
 import { AppProvider } from './provider';
 import { appRoutes } from './router';
 import { RouteErrorPage } from './routes/route-error-page';
 
-const me: SessionResponse = {
+const me = makeSession({
   viewerId: 'viewer-1',
-  signedIn: true,
-  unreadNotifications: 0,
-  currentUser: {
+  currentUser: makeAccount({
     id: 'user-ava',
     username: 'ava.designs',
     displayName: 'Ava Chen',
@@ -24,10 +23,8 @@ const me: SessionResponse = {
     followingCount: 180,
     postCount: 4,
     commissionEarned: '$1,245.50',
-    isCurrentUser: true,
-    isFollowedByViewer: false,
-  },
-};
+  }),
+});
 
 function answer(url: string): Response {
   const path = url.split('?')[0];

@@ -1,10 +1,11 @@
-import { apiPaths, messages, type Notification, type SessionResponse } from '@dwellscape/shared';
+import { apiPaths, messages, type Notification } from '@dwellscape/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { createTestQueryClient, jsonResponse, renderRoutes, renderWithQueryClient } from '../../../../test/render';
+import { makeAccount, makeSession } from '../../../../test/fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { updatePreferences } from '@/lib/preferences';
 import { ActivityScreen, activityTexts } from './activity-screen';
@@ -160,21 +161,11 @@ describe('ActivityScreen', () => {
   it('invites a guest to sign in instead of showing anyone’s notifications', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications }));
     vi.stubGlobal('fetch', fetchMock);
-    const guest: SessionResponse = {
+    const guest = makeSession({
       viewerId: 'v-guest',
       signedIn: false,
-      unreadNotifications: 0,
-      currentUser: {
-        ...jordan,
-        bio: '',
-        followerCount: 0,
-        followingCount: 0,
-        postCount: 0,
-        commissionEarned: '$0.00',
-        isCurrentUser: false,
-        isFollowedByViewer: false,
-      },
-    };
+      currentUser: makeAccount({ ...jordan, isCurrentUser: false }),
+    });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(queryKeys.me, guest);
     renderRoutes([{ path: paths.activity.path, element: <ActivityScreen /> }], {

@@ -1,16 +1,9 @@
-import {
-  messages,
-  postPageMessages,
-  type Comment,
-  type Design,
-  type SessionResponse,
-  type User,
-} from '@dwellscape/shared';
+import { messages, postPageMessages, type Comment, type Design, type User } from '@dwellscape/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeDesign, makeUser } from '../../../../test/fixtures';
+import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { PostScreen } from './post-screen';
 
@@ -57,24 +50,11 @@ const existing = [
 ];
 
 /** A whole profile of someone a card shows. */
-const profileOf = (user: typeof maya, overrides: Partial<User> = {}): User => ({
-  ...user,
-  bio: '',
-  followerCount: 10,
-  followingCount: 3,
-  postCount: 4,
-  commissionEarned: '$0.00',
-  isCurrentUser: false,
-  isFollowedByViewer: false,
-  ...overrides,
-});
+const profileOf = (user: typeof maya, overrides: Partial<User> = {}): User =>
+  makeAccount({ ...user, followerCount: 10, followingCount: 3, postCount: 4, isCurrentUser: false, ...overrides });
 
-const sessionAs = (user: typeof maya): SessionResponse => ({
-  viewerId: 'v-1',
-  signedIn: true,
-  unreadNotifications: 0,
-  currentUser: profileOf(user, { isCurrentUser: true }),
-});
+const sessionAs = (user: typeof maya) =>
+  makeSession({ viewerId: 'v-1', currentUser: profileOf(user, { isCurrentUser: true }) });
 
 interface StubOptions {
   failPost?: boolean;

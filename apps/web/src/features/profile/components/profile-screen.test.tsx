@@ -4,25 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getPreferences, updatePreferences } from '@/lib/preferences';
-import { makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { NoLayoutResizeObserver } from '../../../../test/no-layout-resize-observer';
 
-const maya: User = {
-  id: 'u-maya',
-  username: 'mayadesigns',
-  displayName: 'Maya Chen',
-  avatarUrl: '/media/seed/maya.webp',
-  isVerified: true,
+const maya = makeAccount({
+  ...makeUser(),
   bio: 'Interior stylist in Portland.',
   followerCount: 2841,
   followingCount: 312,
   postCount: 2,
   commissionEarned: '$1,245.50',
-  isCurrentUser: true,
-  isFollowedByViewer: false,
-};
+});
 const priya: User = {
   ...maya,
   id: 'u-priya',
@@ -168,8 +162,7 @@ describe('ProfileScreen: own profile', () => {
       'fetch',
       vi.fn<typeof fetch>(async (input, init) => {
         const { pathname } = new URL(String(input), 'http://localhost');
-        if (pathname === apiPaths.me)
-          return jsonResponse(200, { viewerId: 'v1', signedIn: true, unreadNotifications: 0, currentUser: maya });
+        if (pathname === apiPaths.me) return jsonResponse(200, makeSession({ currentUser: maya }));
         if (pathname === apiPaths.meSaved) return jsonResponse(200, { items: [], nextCursor: null });
         return profiles(input, init);
       }),

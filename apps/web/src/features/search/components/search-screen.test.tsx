@@ -8,7 +8,6 @@ import {
   type SearchList,
   type SearchPage,
   type SearchResponse,
-  type User,
 } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getCart, reloadCartFromStorage } from '@/lib/cart';
 import { updatePreferences } from '@/lib/preferences';
-import { makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign } from '../../../../test/fixtures';
 import { jsonResponse, renderRoutes } from '../../../../test/render';
 import { SearchScreen } from './search-screen';
 
@@ -37,20 +36,16 @@ const product: Product = {
   isDatabaseProduct: false,
 };
 
-const jordan: User = {
+const jordan = makeAccount({
   id: 'u-jordan',
   username: 'jordanbuilds',
   displayName: 'Jordan Blake',
   avatarUrl: '/media/seed/jordan.webp',
-  isVerified: false,
-  bio: '',
   followerCount: 5230,
   followingCount: 10,
   postCount: 4,
-  commissionEarned: '$0.00',
   isCurrentUser: false,
-  isFollowedByViewer: false,
-};
+});
 
 const oakResults: SearchResponse = {
   designs: [design('d-oak', 'Oak and linen loft', 'Warm oak floors'), design('d-nook', 'Reading nook', 'An oak shelf')],
