@@ -6,15 +6,14 @@ import {
   type UpdateDesignBody,
 } from '@dwellscape/shared';
 import { CircleAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { inputClasses, Label } from '@/components/ui/input';
 import { TextField } from '@/components/ui/text-field';
+import { CharacterCount, TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useUpdateDesign } from '../api/update-design';
 
 type Field = 'title' | 'caption';
@@ -100,10 +99,14 @@ function EditDesignForm({ design, onDone }: { design: EditDesignDialogProps['des
             setErrors((found) => ({ ...found, title: undefined }));
           }}
           error={errors.title}
-          labelAside={<Counter length={title.length} max={TITLE_MAX_LENGTH} />}
+          labelAside={<CharacterCount length={title.length} max={TITLE_MAX_LENGTH} />}
           maxLength={TITLE_MAX_LENGTH}
         />
-        <CaptionField
+        <TextAreaField
+          label="Caption"
+          name="caption"
+          max={CAPTION_MAX_LENGTH}
+          rows={5}
           value={caption}
           error={errors.caption}
           onChange={(value) => {
@@ -132,54 +135,5 @@ function EditDesignForm({ design, onDone }: { design: EditDesignDialogProps['des
         </div>
       </form>
     </DialogContent>
-  );
-}
-
-function CaptionField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor={id}>Caption</Label>
-        <Counter length={value.length} max={CAPTION_MAX_LENGTH} />
-      </div>
-      <textarea
-        id={id}
-        name="caption"
-        value={value}
-        rows={5}
-        maxLength={CAPTION_MAX_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={cn(inputClasses, 'mt-1.5 h-auto resize-none py-3 leading-snug')}
-      />
-      {error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Counter({ length, max }: { length: number; max: number }) {
-  return (
-    <span
-      aria-hidden
-      className={cn('text-xs tabular-nums', length >= max ? 'font-semibold text-accent' : 'text-muted-foreground')}
-    >
-      {length}/{max}
-    </span>
   );
 }

@@ -15,13 +15,12 @@ import { z } from 'zod/mini';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { inputClasses, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { CharacterCount, TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { uploadImage } from '@/lib/api/upload-image';
-import { cn } from '@/lib/cn';
 import { useUpdateProfile } from '../api/update-profile';
 
 export const editProfileTexts = {
@@ -111,7 +110,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             setErrors((found) => ({ ...found, displayName: undefined }));
           }}
           error={errors.displayName}
-          labelAside={<Counter length={displayName.length} max={DISPLAY_NAME_MAX_LENGTH} />}
+          labelAside={<CharacterCount length={displayName.length} max={DISPLAY_NAME_MAX_LENGTH} />}
           maxLength={DISPLAY_NAME_MAX_LENGTH}
           autoComplete="name"
         />
@@ -122,7 +121,12 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           </p>
           <p className="mt-1.5 text-xs text-muted-foreground">{editProfileTexts.usernameFixed}</p>
         </div>
-        <BioField
+        <TextAreaField
+          label="Bio"
+          name="bio"
+          max={BIO_MAX_LENGTH}
+          rows={3}
+          placeholder="A line about you and the spaces you love"
           value={bio}
           error={errors.bio}
           onChange={(value) => {
@@ -204,48 +208,6 @@ function AvatarPicker({ name, avatarUrl, isUploading, error, onPick }: AvatarPic
         )}
       </div>
     </div>
-  );
-}
-
-function BioField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor={id}>Bio</Label>
-        <Counter length={value.length} max={BIO_MAX_LENGTH} />
-      </div>
-      <textarea
-        id={id}
-        name="bio"
-        value={value}
-        rows={3}
-        maxLength={BIO_MAX_LENGTH}
-        placeholder="A line about you and the spaces you love"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        className={cn(inputClasses, 'mt-1.5 h-auto resize-none py-3 leading-snug')}
-      />
-      {error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Counter({ length, max }: { length: number; max: number }) {
-  return (
-    <span
-      aria-hidden
-      className={cn('text-xs tabular-nums', length >= max ? 'font-semibold text-accent' : 'text-muted-foreground')}
-    >
-      {length}/{max}
-    </span>
   );
 }
 
