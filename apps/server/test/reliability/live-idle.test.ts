@@ -134,6 +134,8 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
     server = await startChildServer({
       dataDir: await prepareDataDir('dwellscape-live-idle-'),
       databaseUrl,
+      // info, for the line that says the render threads are up
+      logLevel: 'info',
       env: {
         LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
         // every subscriber is one session on one address here; a real thousand are a thousand browsers
@@ -142,6 +144,11 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
         NODE_OPTIONS: `--expose-gc --import=data:text/javascript,${encodedProbe}`,
       },
     });
+    // the render threads start after listening (server.ts) and take tens of MB as they load the compositor: on a
+    // busy machine that lands inside the idle period, so the subscribers are measured once the threads are up
+    const threadsDeadline = Date.now() + 120_000;
+    while (!server.output().includes('render threads ready') && Date.now() < threadsDeadline) await sleep(100);
+    expect(server.output()).toContain('render threads ready');
     // publishing needs an account
     cookie = (await signUpOverHttp(server.baseUrl, await server.unlock())).cookie;
   }, 240_000);
