@@ -55,8 +55,9 @@ test.describe('create a design, start to feed', () => {
         buffer: await makeItemPhoto('#4f6d7a'),
       });
       const ownItems = page.getByRole('list', { name: 'Uploaded items' });
-      await expect(ownItems.getByText('vintage armchair')).toBeVisible();
-      await expect(ownItems.getByText('$0.00')).toBeVisible();
+      // named after its file, tidied, and shown as an own item rather than with a price (docs/product.md §2.7)
+      await expect(ownItems.getByRole('textbox', { name: 'Name' })).toHaveValue('Vintage armchair');
+      await expect(ownItems.getByText(messages.ownItem.badge).first()).toBeVisible();
       await expect(page.getByText('3 selected')).toBeVisible();
       await nextButton(page).click();
 
@@ -128,7 +129,7 @@ test.describe('create a design, start to feed', () => {
       // the strip of what will be published: the catalogue products, then the own item marked as the person's
       const strip = page.getByRole('list', { name: 'Products in this design' });
       for (const product of picked) await expect(strip.getByText(product.name)).toBeVisible();
-      await expect(strip.getByRole('listitem').filter({ hasText: 'vintage armchair' })).toContainText(
+      await expect(strip.getByRole('listitem').filter({ hasText: 'Vintage armchair' })).toContainText(
         messages.ownItem.yours,
       );
 
@@ -157,7 +158,7 @@ test.describe('create a design, start to feed', () => {
       });
       // the client sends ids and quantities, and its own item as the photo it uploaded
       expect(body.selectedProducts).toEqual(picked.map((product) => ({ id: product.id, quantity: 1 })));
-      expect(body.ownItems).toEqual([{ url: expect.stringMatching(/^\/media\//), name: 'vintage armchair' }]);
+      expect(body.ownItems).toEqual([{ url: expect.stringMatching(/^\/media\//), name: 'Vintage armchair' }]);
       expect(Object.keys(body.userAnswers).sort()).toEqual(questions.map((question) => question.id).sort());
       const published = designSchema.parse(await response.json());
       expect(published.selectedProducts).toEqual([
@@ -172,7 +173,7 @@ test.describe('create a design, start to feed', () => {
         })),
         {
           id: expect.stringMatching(/^uploaded_\d+_0$/),
-          name: 'vintage armchair',
+          name: 'Vintage armchair',
           price: 0,
           brandId: '',
           imageUrl: body.ownItems[0]!.url,
@@ -197,8 +198,8 @@ test.describe('create a design, start to feed', () => {
       await expect(popup.getByText(formatPrice(picked[0]!.price), { exact: true })).toBeVisible();
       await popup.getByRole('button', { name: 'Close' }).click();
       // the own item is marked on the card, and its popup says it is the creator's and not sold
-      await firstCard.getByRole('button', { name: `vintage armchair (${messages.ownItem.badge})` }).click();
-      const ownPopup = page.getByRole('dialog', { name: 'vintage armchair' });
+      await firstCard.getByRole('button', { name: `Vintage armchair (${messages.ownItem.badge})` }).click();
+      const ownPopup = page.getByRole('dialog', { name: 'Vintage armchair' });
       await expect(ownPopup.getByText(messages.ownItem.notForSale)).toBeVisible();
       await expect(ownPopup.getByRole('button', { name: messages.productPopup.addToCart })).toHaveCount(0);
       await ownPopup.getByRole('button', { name: 'Close' }).click();

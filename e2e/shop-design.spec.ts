@@ -173,8 +173,8 @@ test.describe('shop-design', () => {
     const ownProducts = page.getByRole('list', { name: 'Uploaded items' }).getByRole('listitem');
     await expect(ownProducts).toHaveCount(2);
     // each with its kind's size, named by its file
-    await expect(page.getByRole('combobox', { name: 'Kind of green armchair' })).toHaveValue('Armchair');
-    await expect(page.getByRole('textbox', { name: 'Width of green armchair in cm' })).toHaveValue('82');
+    await expect(page.getByRole('combobox', { name: 'Kind of Green armchair' })).toHaveValue('Armchair');
+    await expect(page.getByRole('textbox', { name: 'Width of Green armchair in cm' })).toHaveValue('82');
     await expect(continueButton(page)).toBeEnabled();
     await page.getByRole('checkbox', { name: first!.name }).check();
     await continueButton(page).click();
@@ -206,7 +206,7 @@ test.describe('shop-design', () => {
     expect(form).toContain(`"id":"${first!.id}"`);
     expect(form).toContain(`"name":${JSON.stringify(first!.name)}`);
     expect(form).not.toContain(`"id":"${second!.id}"`);
-    expect(form).toContain('"name":"green armchair"');
+    expect(form).toContain('"name":"Green armchair"');
     expect(form).toContain('"category":"Armchair"');
     expect(form).toContain('"sizeCm":{"width":82,"depth":82,"height":80}');
     await expect(renderedImage(page)).toBeVisible({ timeout: 60_000 });
@@ -233,7 +233,7 @@ test.describe('shop-design', () => {
     });
     // ids and quantities only, and the person's two photos as their own items
     expect(published.selectedProducts).toEqual([{ id: first!.id, quantity: first!.quantity }]);
-    expect(published.ownItems.map((item) => item.name).sort()).toEqual(['blue side table', 'green armchair']);
+    expect(published.ownItems.map((item) => item.name).sort()).toEqual(['Blue side table', 'Green armchair']);
     // the remix lists the catalogue's name and price of today, then the own items at 0
     const catalogue = productSchema.parse(await (await page.request.get(`/api/products/${first!.id}`)).json());
     expect(remix.selectedProducts[0]).toEqual({
@@ -261,7 +261,7 @@ test.describe('shop-design', () => {
     const card = designCard(page, title);
     await expect(card.getByText(messages.feed.inspiredBy)).toBeVisible({ timeout: 15_000 });
     await expect(card.getByRole('button', { name: catalogue.name, exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: `green armchair (${messages.ownItem.badge})` })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Green armchair (${messages.ownItem.badge})` })).toBeVisible();
     const creatorLink = card.getByRole('link', { name: `@${original.author.username}`, exact: true });
     await expect(creatorLink).toHaveAttribute('href', `/profile/${original.author.id}`);
     expect((await fetchDesign(page.request, original.id)).remixCount).toBe(original.remixCount + 1);

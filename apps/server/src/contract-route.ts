@@ -20,7 +20,8 @@ import type { AppInstance } from './types';
 /** The writer of a request (modules/rate-limits/write-limits.ts): its viewer and its address, an IPv6 one by its /64. */
 export const writerOf = (request: FastifyRequest): Writer => ({
   viewer: request.viewer,
-  address: normalizeIP(request.ip),
+  // a client that hung up during a long upload leaves no address on its socket; it gets no answer anyway
+  address: request.ip ? normalizeIP(request.ip) : 'gone',
 });
 
 /** Answers a route gives besides its contract's success: its errors (400, 401, 404…), or a second success. */

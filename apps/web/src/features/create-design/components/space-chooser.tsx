@@ -195,7 +195,7 @@ function FurnishingSwitch({ value, onChange }: { value: Furnishing; onChange: (v
           aria-checked={value === option}
           onClick={() => onChange(option)}
           className={cn(
-            'h-7 cursor-pointer rounded-full px-3 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            'h-11 cursor-pointer rounded-full px-3 transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             value === option ? 'bg-surface text-foreground shadow-card' : 'text-muted-foreground hover:text-foreground',
           )}
         >
