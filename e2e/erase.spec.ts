@@ -4,7 +4,7 @@ import { messages, type Mode } from '@dwellscape/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { answerAllQuestions, headings, nextButton, pickProducts } from './create-design-flow';
-import { fetchWholeFeed, startInMode } from './feed-helpers';
+import { designToSeeInSpace, startInMode } from './feed-helpers';
 import { expect, test } from './fixtures';
 
 /*
@@ -48,14 +48,7 @@ async function renderInCreateFlow(page: Page, navigate: (path: string) => Promis
 
 async function renderInSeeInSpace(page: Page, navigate: (path: string) => Promise<void>, mode: Mode) {
   await navigate('/');
-  const design = (await fetchWholeFeed(page.request, mode)).find(
-    // a design with none of its creator's own items: the server refuses another person's upload as a render input
-    // even where a public design shows it, so see-in-my-space of such a design falls back (a known bug, see the
-    // session notes); this test is about the photo
-    (candidate) =>
-      candidate.selectedProducts.filter((product) => !product.ownItem).length >= 2 &&
-      !candidate.selectedProducts.some((product) => product.ownItem),
-  );
+  const design = await designToSeeInSpace(page.request, mode);
   expect(design, `a seeded ${mode} design with two products`).toBeDefined();
   await navigate(`/shop-design/${design!.id}`);
   await page.getByRole('button', { name: messages.shop.seeInSpace }).click();

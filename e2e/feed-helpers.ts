@@ -121,3 +121,14 @@ export async function holdLiveArrivals(page: Page) {
 }
 
 export const isFeedListRequest = (url: URL) => url.pathname === '/api/designs';
+
+/**
+ * A design of the mode with two or more catalogue products and none of its creator's own items, for see-in-my-space
+ * on a photo: the server refuses another person's upload as a render input even where a public design shows it, so
+ * see-in-my-space of a design with own items falls back to the design's picture (a known bug, in the session notes).
+ */
+export async function designToSeeInSpace(request: APIRequestContext, mode: Mode): Promise<FeedDesign | undefined> {
+  return (await fetchWholeFeed(request, mode)).find(
+    (design) => design.selectedProducts.length >= 2 && design.selectedProducts.every((product) => !product.ownItem),
+  );
+}

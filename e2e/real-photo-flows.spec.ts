@@ -10,7 +10,7 @@ import {
   pickProducts,
   templatesOf,
 } from './create-design-flow';
-import { fetchWholeFeed, startInMode } from './feed-helpers';
+import { designToSeeInSpace, startInMode } from './feed-helpers';
 import { expect, test } from './fixtures';
 
 /*
@@ -101,14 +101,7 @@ test.describe('a real photo through both flows', () => {
       await startInMode(page, mode, !isDarkMode);
       await signUp(page);
       await navigate('/');
-      const design = (await fetchWholeFeed(page.request, mode)).find(
-        // a design with none of its creator's own items: the server refuses another person's upload as a render input
-        // even where a public design shows it, so see-in-my-space of such a design falls back (a known bug, see the
-        // session notes); this test is about the photo
-        (candidate) =>
-          candidate.selectedProducts.filter((product) => !product.ownItem).length >= 2 &&
-          !candidate.selectedProducts.some((product) => product.ownItem),
-      );
+      const design = await designToSeeInSpace(page.request, mode);
       expect(design, `a seeded ${mode} design with two products`).toBeDefined();
 
       await navigate(`/shop-design/${design!.id}`);
