@@ -319,6 +319,45 @@ describe.each(dbKinds)('who may publish which picture (%s)', (kind) => {
       await expectRefused(ann.cookie, { afterImageUrl: render }, 'afterImageUrl', 'is not a picture');
     }, 120_000);
 
+    it('lets anyone place the own items a public design shows in their own room, and no other of its creator’s photos', async () => {
+      const lamp = await uploadImage(t.app, ann.cookie, '#d0b050');
+      const unshown = await uploadImage(t.app, ann.cookie, '#50d0b0');
+      const shown = await publish(ann.cookie, {
+        afterImageUrl: annRender,
+        ownItems: [{ url: lamp, name: 'Brass lamp' }],
+      });
+      expect(shown.statusCode, shown.body).toBe(201);
+      const withOwnItem = (url: string) =>
+        designForm({ url: benUpload }, { uploadedProductImages: JSON.stringify([{ id: 'own-0', url, name: 'Lamp' }]) });
+
+      // see-in-my-space: Ben places Ann's lamp, which her design shows, in his room
+      const placed = await post(apiPaths.generateDesignImage, ben.cookie, withOwnItem(lamp));
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(await ownerOf(generateDesignResponseSchema.parse(placed.json()).imageUrl!)).toMatchObject({
+        kind: 'render',
+        account: ben.accountId,
+      });
+      const job = await finishedJob(ben.cookie, [...withOwnItem(lamp), { name: 'variations', value: '1' }]);
+      expect(job.variations).toHaveLength(1);
+
+      // a photo of hers no public design shows stays hers, and so does the lamp once the design is hidden
+      const refusedUnshown = await post(apiPaths.generateDesignImage, ben.cookie, withOwnItem(unshown));
+      expect(refusedUnshown.statusCode).toBe(400);
+      expect(refusedUnshown.json().error).toContain('uploadedProductImages.0.url: is not a picture you uploaded');
+      await db().update(designs).set({ isPublic: false }).where(eq(designs.id, shown.json<Design>().id));
+      const refusedHidden = await post(apiPaths.generateDesignImage, ben.cookie, withOwnItem(lamp));
+      expect(refusedHidden.statusCode).toBe(400);
+      // placing it is not owning it: Ben cannot publish her photo as his own item or picture
+      await db().update(designs).set({ isPublic: true }).where(eq(designs.id, shown.json<Design>().id));
+      await expectRefused(
+        ben.cookie,
+        { afterImageUrl: benRender, ownItems: [{ url: lamp }] },
+        'ownItems.0.url',
+        'is not a',
+      );
+      await expectRefused(ben.cookie, { afterImageUrl: lamp }, 'afterImageUrl', 'is not a picture');
+    }, 120_000);
+
     it('stores the synchronous render and a re-composite as the asker’s', async () => {
       const rendered = await post(apiPaths.generateDesignImage, ann.cookie, designForm({ url: annUpload }));
       expect(rendered.statusCode, rendered.body).toBe(200);

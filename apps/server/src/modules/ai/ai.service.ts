@@ -464,17 +464,19 @@ export async function assertOwnRenderInputs(
     deps.db,
     selected.map((p) => p.id),
   );
-  const pictures: RenderPicture[] = [input.space];
+  const pictures: (RenderPicture & { ownItem?: boolean })[] = [input.space];
   for (const [i, product] of selected.entries()) {
     if (labels.get(product.id)?.imageUrl === product.imageUrl) continue;
     pictures.push({ field: `selectedProducts.${i}.imageUrl`, url: product.imageUrl });
   }
-  pictures.push(...(input.photos ?? []));
-  const claims: MediaClaim[] = pictures.map(({ field, url }) => ({
+  pictures.push(...(input.photos ?? []).map((photo) => ({ ...photo, ownItem: true })));
+  const claims: MediaClaim[] = pictures.map(({ field, url, ownItem }) => ({
     field,
     url,
     kinds: ['upload', 'render', 'seed'],
     kindMessage: 'must be a picture you uploaded or rendered',
+    // a design's own items, placed in the asker's room by see-in-my-space
+    orShownAsOwnItem: ownItem,
   }));
   await assertUsableMedia(deps.db, deps.storage, deps.owner, claims);
 }

@@ -4,7 +4,7 @@ import { invalidField } from '../../errors';
 import { acceptUploadedImage } from '../../media/image-files';
 import { storeWebp, type MediaOwner } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
-import { findMediaFiles, type MediaFileOwnership } from './uploads.repository';
+import { findMediaFiles, findPicturesShownAsOwnItems, type MediaFileOwnership } from './uploads.repository';
 
 /** Checks an uploaded image against the upload rules, re-encodes it clean and stores it as the owner's. */
 export async function storeUploadedImage(
@@ -41,6 +41,11 @@ export interface MediaClaim {
   kindMessage: string;
   /** Whoever stored it: the file only has to exist and be of a kind the field takes. */
   anyOwner?: boolean;
+  /**
+   * Also someone else's upload when a public design of theirs shows it as an own item: a render input of
+   * see-in-my-space, which places a design's products, the creator's own items among them, in the asker's room.
+   */
+  orShownAsOwnItem?: boolean;
 }
 
 /**
@@ -58,6 +63,7 @@ export async function assertUsableMedia(
     db,
     keys.filter((key): key is string => key !== null),
   );
+  const foreign: { claim: MediaClaim; file: MediaFileOwnership }[] = [];
   for (const [i, claim] of claims.entries()) {
     const key = keys[i];
     const file = key ? files.get(key) : undefined;
@@ -65,8 +71,16 @@ export async function assertUsableMedia(
       throw invalidField(claim.field, 'no stored file has this URL; upload it first');
     }
     if (!claim.kinds.includes(file.kind)) throw invalidField(claim.field, claim.kindMessage);
-    if (file.kind !== 'seed' && !claim.anyOwner && !isOwnedBy(file, owner)) {
-      throw invalidField(claim.field, 'is not a picture you uploaded or rendered');
-    }
+    if (file.kind !== 'seed' && !claim.anyOwner && !isOwnedBy(file, owner)) foreign.push({ claim, file });
   }
+  const shown = await findPicturesShownAsOwnItems(
+    db,
+    foreign.flatMap(({ claim, file }) =>
+      claim.orShownAsOwnItem && file.kind === 'upload' && file.ownerAccountId !== null
+        ? [{ url: claim.url, ownerAccountId: file.ownerAccountId }]
+        : [],
+    ),
+  );
+  const refused = foreign.find(({ claim }) => !shown.has(claim.url));
+  if (refused) throw invalidField(refused.claim.field, 'is not a picture you uploaded or rendered');
 }
