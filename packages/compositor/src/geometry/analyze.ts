@@ -43,8 +43,14 @@ const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 /** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
 const MIN_HORIZON_SUPPORT = 1;
+/** The verticals' summed length (in long sides) that lets their vanishing point alone say the camera's tilt. */
+const MIN_TILT_SUPPORT = 3;
+/** A vertical vanishing point further off than this (long sides; a tilt under about 4°) is a level camera's. */
+const MAX_TILT_DISTANCE = 8;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** How many cells of free floor next to a piece's own cells stay the piece's when its outline is cut back. */
+const CLIP_MARGIN = 3;
 /** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
 const PIECE_MARGIN = 3;
 
@@ -137,6 +143,18 @@ export function estimateCamera(
   const eyeHeight = mode === 'interior' ? 1.3 : 1.6;
   const found = horizonVotes.length > 0;
   let horizonY = found ? horizonVotes[0]!.y : GUESSED_HORIZON[mode] * height;
+  // no horizontal direction to measure: the verticals still say how the camera is tilted. The horizon is the
+  // vertical vanishing point's polar line, (p − c)·(v − c) = −f², which crosses the centre's column at
+  // cy − f² / (vy − cy) (with the prior focal length); verticals that stay parallel put it at the centre
+  // (in a room: a yard's verticals are few, trunks and posts that lean, and no labelled yard gained by them)
+  if (mode === 'interior' && !found && verticalOk && verticalOk.support >= MIN_TILT_SUPPORT * frame.scale) {
+    const v = verticalOk.point;
+    const f = FOCAL_PRIOR_PER_LONG_SIDE * frame.scale;
+    // (a vanishing point further off than MAX_TILT_DISTANCE long sides is parallel lines read with noise)
+    const far = Math.abs(v[2]) < 1e-9 || Math.abs(v[1] / v[2]) > MAX_TILT_DISTANCE;
+    const y = far ? frame.cy : frame.cy - (f * f) / ((v[1] / v[2]) * frame.scale);
+    if (y > 0 && y < height) horizonY = y;
+  }
   if (horizonVotes.length > 1 && Math.abs(horizonVotes[1]!.y - horizonY) < 0.05 * height) {
     const [a, b] = horizonVotes as [(typeof horizonVotes)[0], (typeof horizonVotes)[0]];
     horizonY = (a.y * a.weight + b.y * b.weight) / (a.weight + b.weight);
@@ -668,6 +686,20 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     }
   }
 
+  // the free floor stays free: a piece's outline (a hull round its cells, grown by a margin, or a column's reach
+  // down to the floor it rises from) is cut back where it covers grown floor more than a cell from anything else,
+  // and a piece left with nothing but floor under it was the floor's own pattern
+  const clipped = clipToFreeFloor(
+    pieces,
+    free,
+    rw,
+    rh,
+    (q) => [(q[0] - offsetX) / scale / regionScale, (q[1] - offsetY) / scale / regionScale],
+    toPhotoFromRegion,
+    0.0006 * rw * rh,
+    CLIP_MARGIN,
+  );
+  pieces.splice(0, pieces.length, ...clipped);
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
@@ -748,6 +780,58 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       ...pieceAnchors,
     ],
   };
+}
+
+/**
+ * The pieces without the free floor they were drawn over: each piece's cells (its polygon on the region map) less
+ * the free floor eroded by a cell (the cell next to a piece stays the piece's: its edge blurs into the floor), taken
+ * apart into connected parts, each part's column-span outline a piece of the same kind. Parts smaller than
+ * `minArea` cells are dropped, and a piece with none left is dropped.
+ */
+function clipToFreeFloor(
+  pieces: readonly StandingPiece[],
+  free: Uint8Array,
+  width: number,
+  height: number,
+  toRegion: (p: Point) => Point,
+  fromRegion: (p: Point) => Point,
+  minArea: number,
+  margin: number,
+): StandingPiece[] {
+  const out: StandingPiece[] = [];
+  for (const piece of pieces) {
+    const cells = rasterize(piece.polygon.map(toRegion), width, height);
+    let before = 0;
+    let core = new Uint8Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      if (!cells[i]) continue;
+      before++;
+      if (!free[i]) core[i] = 1;
+    }
+    // the free floor the piece's own cells close round (between a stool's legs, under a chair's seat) stays the
+    // piece's: the hull of its own cells, grown by the margin, bounds what is cut
+    const corners: Point[] = [];
+    for (let y = 0; y < height; y++) {
+      let first = -1;
+      let last = -1;
+      for (let x = 0; x < width; x++) {
+        if (!core[y * width + x]) continue;
+        if (first < 0) first = x;
+        last = x;
+      }
+      if (first >= 0) corners.push([first, y], [last + 1, y], [first, y + 1], [last + 1, y + 1]);
+    }
+    if (corners.length < 3) continue;
+    const closed = rasterize(grownBy(convexHull(corners), margin), width, height);
+    for (let k = 0; k < margin; k++) core = morph(core, width, height, true);
+    for (let i = 0; i < cells.length; i++) cells[i] = cells[i]! & (core[i]! | closed[i]!);
+    let after = 0;
+    for (let i = 0; i < cells.length; i++) after += cells[i]!;
+    if (after < Math.min(minArea, before)) continue;
+    const outline = columnSpanOutline(cells as unknown as Int32Array, width, height, 1);
+    if (outline) out.push({ ...piece, polygon: simplify(outline, 0.75).map(fromRegion) });
+  }
+  return out;
 }
 
 /** A found piece in the photo's pixels: its silhouette, the band it stands on, what it looks like. */
