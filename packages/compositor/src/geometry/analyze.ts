@@ -49,6 +49,12 @@ const MIN_TILT_SUPPORT = 3;
 const MAX_TILT_DISTANCE = 8;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** The floor's shade (growInShade): this much darker or lighter than its mean, its colour within SHADE_TONE. */
+const SHADE_DARKEST = 0.45;
+const SHADE_LIGHTEST = 1.15;
+const SHADE_TONE = 9;
+/** …and no step between neighbours larger than this (the local step the first growth allows at full light). */
+const SHADE_STEP = 10;
 /** How many cells of free floor next to a piece's own cells stay the piece's when its outline is cut back. */
 const CLIP_MARGIN = 3;
 /** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
@@ -463,6 +469,61 @@ function addCoarseFloor(
   }
 }
 
+/**
+ * The free floor grown on into its own shade inside the floor hull: a cell joins when it is of the floor's colour
+ * (its two opponent colours near the free floor's, closer in proportion to the floor's own brightness) and only
+ * darker or a little lighter (the shadow a piece casts, the far side of a rug's pile), with no straight edge and
+ * no sharp step between it and the cell it is reached from.
+ */
+function growInShade(
+  free: Uint8Array,
+  f: Features,
+  barrier: Uint8Array,
+  inHull: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  let sl = 0;
+  let sa = 0;
+  let sb = 0;
+  let n = 0;
+  for (let i = 0; i < free.length; i++) {
+    if (!free[i]) continue;
+    sl += f.l[i]!;
+    sa += f.rg[i]!;
+    sb += f.by[i]!;
+    n++;
+  }
+  if (n === 0) return;
+  const ml = sl / n;
+  const ma = sa / n;
+  const mb = sb / n;
+  const queue = new Int32Array(free.length);
+  let size = 0;
+  for (let i = 0; i < free.length; i++) if (free[i]) queue[size++] = i;
+  for (let head = 0; head < size; head++) {
+    const p = queue[head]!;
+    const px = p % width;
+    const py = (p - px) / width;
+    for (let k = 0; k < 4; k++) {
+      const qx = k === 0 ? px - 1 : k === 1 ? px + 1 : px;
+      const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
+      if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
+      const q = qy * width + qx;
+      if (free[q] || !inHull[q] || barrier[q]) continue;
+      const l = f.l[q]!;
+      if (l < SHADE_DARKEST * ml || l > SHADE_LIGHTEST * ml) continue;
+      // in shade a colour's opponent parts shrink with its brightness
+      const k2 = l / ml;
+      const tone = SHADE_TONE * Math.max(0.5, k2);
+      if (Math.abs(f.rg[q]! - ma * k2) > tone || Math.abs(f.by[q]! - mb * k2) > tone) continue;
+      if (distance(f, p, q) > SHADE_STEP) continue;
+      free[q] = 1;
+      queue[size++] = q;
+    }
+  }
+}
+
 /** One pass of a 3 × 3 erosion (`grow` false) or dilation of a 0/1 mask. */
 function morph(mask: Uint8Array, width: number, height: number, grow: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
@@ -604,6 +665,8 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   for (let i = 0; i < free.length; i++) freeArea += free[i]!;
   const hasFloor = freeArea >= 0.02 * rw * rh;
   const hull = hasFloor ? convexHull(points) : [];
+  // the floor's own shade inside its hull: the far side of a rug's pile, the shadow round a piece's foot
+  if (hull.length >= 3) growInShade(free, features, barrier, rasterize(hull, rw, rh), rw, rh);
 
   // pieces: first what rises from the floor's far free cells, followed up to its top (decision 0041: whole
   // silhouettes, wall-standing ones too); then what the hull still holds that is not free floor (a footstool in
