@@ -49,6 +49,11 @@ const MIN_TILT_SUPPORT = 3;
 const MAX_TILT_DISTANCE = 8;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** A floor region of another colour than the primary one is kept when it holds this share of the region map, stands
+ * on this share of the bottom edge, and its top is this far (fraction of the height) below the primary one's. */
+const OTHER_FLOOR_AREA = 0.02;
+const OTHER_FLOOR_BOTTOM = 0.1;
+const OTHER_FLOOR_BELOW = 0.02;
 /** The floor's shade (growInShade): this much darker or lighter than its mean, its colour within SHADE_TONE. */
 const SHADE_DARKEST = 0.45;
 const SHADE_LIGHTEST = 1.15;
@@ -400,6 +405,30 @@ function keepFloorComponents(growth: FloorGrowth, width: number, height: number)
     growth.means.forEach((m, k) => {
       const dl = (m.l - p.l) * LUMA_WEIGHT;
       if (Math.hypot(dl, m.rg - p.rg, m.by - p.by) < 14) keep.add(k + 1);
+    });
+  }
+  // a floor of another colour that lies wholly nearer than the primary one's far edge is the floor round a rug
+  // (or the rug on the floor): a piece that stands on the near floor rises above that edge in the picture, while
+  // floor ends below it. It is kept when it is large and stands on a fair part of the bottom edge
+  if (primary) {
+    const tops = new Int32Array(growth.means.length + 1).fill(height);
+    const bottoms = new Int32Array(growth.means.length + 1);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const c = growth.components[y * width + x]!;
+        if (c && y < tops[c]!) tops[c] = y;
+      }
+    }
+    for (let x = 0; x < width; x++) bottoms[growth.components[(height - 1) * width + x]!]!++;
+    const primaryTop = tops[primary]!;
+    growth.means.forEach((m, k) => {
+      const c = k + 1;
+      if (
+        m.area >= OTHER_FLOOR_AREA * width * height &&
+        bottoms[c]! >= OTHER_FLOOR_BOTTOM * width &&
+        tops[c]! > primaryTop + OTHER_FLOOR_BELOW * height
+      )
+        keep.add(c);
     });
   }
   for (let i = 0; i < growth.free.length; i++) {
