@@ -894,7 +894,7 @@ function clipToFreeFloor(
   for (const piece of pieces) {
     const cells = rasterize(piece.polygon.map(toRegion), width, height);
     let before = 0;
-    let core = new Uint8Array(cells.length);
+    let core: Uint8Array = new Uint8Array(cells.length);
     for (let i = 0; i < cells.length; i++) {
       if (!cells[i]) continue;
       before++;
@@ -916,11 +916,14 @@ function clipToFreeFloor(
     if (corners.length < 3) continue;
     const closed = rasterize(grownBy(convexHull(corners), margin), width, height);
     for (let k = 0; k < margin; k++) core = morph(core, width, height, true);
-    for (let i = 0; i < cells.length; i++) cells[i] = cells[i]! & (core[i]! | closed[i]!);
+    const labels = new Int32Array(cells.length);
     let after = 0;
-    for (let i = 0; i < cells.length; i++) after += cells[i]!;
+    for (let i = 0; i < cells.length; i++) {
+      labels[i] = cells[i]! & (core[i]! | closed[i]!);
+      after += labels[i]!;
+    }
     if (after < Math.min(minArea, before)) continue;
-    const outline = columnSpanOutline(cells as unknown as Int32Array, width, height, 1);
+    const outline = columnSpanOutline(labels, width, height, 1);
     if (outline) out.push({ ...piece, polygon: simplify(outline, 0.75).map(fromRegion) });
   }
   return out;
