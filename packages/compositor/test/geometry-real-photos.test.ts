@@ -14,13 +14,18 @@ const available = photosAvailable() && existsSync(LABELS_FILE);
 
 /** How many photos meet each target now (bench/out/geo's overlays show why the others do not). */
 const PRECISE_FLOORS = 10;
-const HORIZONS_WITHIN_TOLERANCE = 12;
-/** The labelled pieces (75 on the 17 photos) at least half covered by found ones: 26 now, 1 before silhouettes. */
-const PIECES_MATCHED = 24;
-/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.32 now). */
-const PIECE_RECALL = 0.28;
-/** Labelled openings with a found opening on them (6 now). */
-const OPENINGS_MATCHED = 6;
+const HORIZONS_WITHIN_TOLERANCE = 13;
+/** The labelled pieces (75 on the 17 photos) at least half covered by found ones: 31 now, 1 before silhouettes. */
+const PIECES_MATCHED = 30;
+/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.39 now). */
+const PIECE_RECALL = 0.36;
+/** Labelled openings with a found opening on them (13 now). */
+const OPENINGS_MATCHED = 12;
+/**
+ * The mean over the photos of the share of the labelled free floor found as free floor (0.331 now; 0.275 before
+ * pieces were cut back off it and the floor's shade and the floor round a rug were taken, decision 0055).
+ */
+const FREE_FLOOR_RECALL = 0.32;
 
 describe.skipIf(!available)('analyzePhoto on the real photos', () => {
   it('offers free floor that is labelled free floor, finds the horizon, the pieces and the openings, on as many photos as before', async () => {
@@ -32,6 +37,7 @@ describe.skipIf(!available)('analyzePhoto on the real photos', () => {
     let piecesMatched = 0;
     let pieceRecall = 0;
     let openingsMatched = 0;
+    let freeRecall = 0;
     const misses: string[] = [];
     for (const label of labels.photos) {
       const { data, info } = await sharp(photoPath(label), { autoOrient: true })
@@ -44,6 +50,7 @@ describe.skipIf(!available)('analyzePhoto on the real photos', () => {
       if (scores.freeShare > 0.01 && scores.precision >= 0.95) precise++;
       else misses.push(`${label.file}: precision ${scores.precision.toFixed(2)} of ${scores.freeShare.toFixed(3)}`);
       foundArea += scores.freeShare;
+      freeRecall += scores.recall / labels.photos.length;
       rightArea += scores.freeShare * scores.precision;
       const pieces = pieceScores(geometry, label);
       piecesMatched += pieces.matched;
@@ -57,6 +64,8 @@ describe.skipIf(!available)('analyzePhoto on the real photos', () => {
     expect(horizons, misses.join('\n')).toBeGreaterThanOrEqual(HORIZONS_WITHIN_TOLERANCE);
     // over all the photos together, most of what is offered as free floor is free floor
     expect(rightArea / foundArea).toBeGreaterThan(0.93);
+    // and it is as much of the labelled free floor as before
+    expect(freeRecall).toBeGreaterThanOrEqual(FREE_FLOOR_RECALL);
     // the pieces standing there, wall-standing ones up to their tops, and the openings
     expect(piecesMatched).toBeGreaterThanOrEqual(PIECES_MATCHED);
     expect(pieceRecall).toBeGreaterThanOrEqual(PIECE_RECALL);

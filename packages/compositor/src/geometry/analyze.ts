@@ -43,8 +43,25 @@ const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 /** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
 const MIN_HORIZON_SUPPORT = 1;
+/** The verticals' summed length (in long sides) that lets their vanishing point alone say the camera's tilt. */
+const MIN_TILT_SUPPORT = 3;
+/** A vertical vanishing point further off than this (long sides; a tilt under about 4°) is a level camera's. */
+const MAX_TILT_DISTANCE = 8;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
+/** A floor region of another colour than the primary one is kept when it holds this share of the region map, stands
+ * on this share of the bottom edge, and its top is this far (fraction of the height) below the primary one's. */
+const OTHER_FLOOR_AREA = 0.02;
+const OTHER_FLOOR_BOTTOM = 0.1;
+const OTHER_FLOOR_BELOW = 0.02;
+/** The floor's shade (growInShade): this much darker or lighter than its mean, its colour within SHADE_TONE. */
+const SHADE_DARKEST = 0.45;
+const SHADE_LIGHTEST = 1.15;
+const SHADE_TONE = 9;
+/** …and no step between neighbours larger than this (the local step the first growth allows at full light). */
+const SHADE_STEP = 10;
+/** How many cells of free floor next to a piece's own cells stay the piece's when its outline is cut back. */
+const CLIP_MARGIN = 3;
 /** How many cells of the region map each piece grows by (a cell is 1/256 of the long side). */
 const PIECE_MARGIN = 3;
 
@@ -137,6 +154,18 @@ export function estimateCamera(
   const eyeHeight = mode === 'interior' ? 1.3 : 1.6;
   const found = horizonVotes.length > 0;
   let horizonY = found ? horizonVotes[0]!.y : GUESSED_HORIZON[mode] * height;
+  // no horizontal direction to measure: the verticals still say how the camera is tilted. The horizon is the
+  // vertical vanishing point's polar line, (p − c)·(v − c) = −f², which crosses the centre's column at
+  // cy − f² / (vy − cy) (with the prior focal length); verticals that stay parallel put it at the centre
+  // (in a room: a yard's verticals are few, trunks and posts that lean, and no labelled yard gained by them)
+  if (mode === 'interior' && !found && verticalOk && verticalOk.support >= MIN_TILT_SUPPORT * frame.scale) {
+    const v = verticalOk.point;
+    const f = FOCAL_PRIOR_PER_LONG_SIDE * frame.scale;
+    // (a vanishing point further off than MAX_TILT_DISTANCE long sides is parallel lines read with noise)
+    const far = Math.abs(v[2]) < 1e-9 || Math.abs(v[1] / v[2]) > MAX_TILT_DISTANCE;
+    const y = far ? frame.cy : frame.cy - (f * f) / ((v[1] / v[2]) * frame.scale);
+    if (y > 0 && y < height) horizonY = y;
+  }
   if (horizonVotes.length > 1 && Math.abs(horizonVotes[1]!.y - horizonY) < 0.05 * height) {
     const [a, b] = horizonVotes as [(typeof horizonVotes)[0], (typeof horizonVotes)[0]];
     horizonY = (a.y * a.weight + b.y * b.weight) / (a.weight + b.weight);
@@ -378,6 +407,30 @@ function keepFloorComponents(growth: FloorGrowth, width: number, height: number)
       if (Math.hypot(dl, m.rg - p.rg, m.by - p.by) < 14) keep.add(k + 1);
     });
   }
+  // a floor of another colour that lies wholly nearer than the primary one's far edge is the floor round a rug
+  // (or the rug on the floor): a piece that stands on the near floor rises above that edge in the picture, while
+  // floor ends below it. It is kept when it is large and stands on a fair part of the bottom edge
+  if (primary) {
+    const tops = new Int32Array(growth.means.length + 1).fill(height);
+    const bottoms = new Int32Array(growth.means.length + 1);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const c = growth.components[y * width + x]!;
+        if (c && y < tops[c]!) tops[c] = y;
+      }
+    }
+    for (let x = 0; x < width; x++) bottoms[growth.components[(height - 1) * width + x]!]!++;
+    const primaryTop = tops[primary]!;
+    growth.means.forEach((m, k) => {
+      const c = k + 1;
+      if (
+        m.area >= OTHER_FLOOR_AREA * width * height &&
+        bottoms[c]! >= OTHER_FLOOR_BOTTOM * width &&
+        tops[c]! > primaryTop + OTHER_FLOOR_BELOW * height
+      )
+        keep.add(c);
+    });
+  }
   for (let i = 0; i < growth.free.length; i++) {
     if (growth.free[i] && !keep.has(growth.components[i]!)) {
       growth.free[i] = 0;
@@ -441,6 +494,61 @@ function addCoarseFloor(
           if (!barrier[i]) free[i] = 1;
         }
       }
+    }
+  }
+}
+
+/**
+ * The free floor grown on into its own shade inside the floor hull: a cell joins when it is of the floor's colour
+ * (its two opponent colours near the free floor's, closer in proportion to the floor's own brightness) and only
+ * darker or a little lighter (the shadow a piece casts, the far side of a rug's pile), with no straight edge and
+ * no sharp step between it and the cell it is reached from.
+ */
+function growInShade(
+  free: Uint8Array,
+  f: Features,
+  barrier: Uint8Array,
+  inHull: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  let sl = 0;
+  let sa = 0;
+  let sb = 0;
+  let n = 0;
+  for (let i = 0; i < free.length; i++) {
+    if (!free[i]) continue;
+    sl += f.l[i]!;
+    sa += f.rg[i]!;
+    sb += f.by[i]!;
+    n++;
+  }
+  if (n === 0) return;
+  const ml = sl / n;
+  const ma = sa / n;
+  const mb = sb / n;
+  const queue = new Int32Array(free.length);
+  let size = 0;
+  for (let i = 0; i < free.length; i++) if (free[i]) queue[size++] = i;
+  for (let head = 0; head < size; head++) {
+    const p = queue[head]!;
+    const px = p % width;
+    const py = (p - px) / width;
+    for (let k = 0; k < 4; k++) {
+      const qx = k === 0 ? px - 1 : k === 1 ? px + 1 : px;
+      const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
+      if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
+      const q = qy * width + qx;
+      if (free[q] || !inHull[q] || barrier[q]) continue;
+      const l = f.l[q]!;
+      if (l < SHADE_DARKEST * ml || l > SHADE_LIGHTEST * ml) continue;
+      // in shade a colour's opponent parts shrink with its brightness
+      const k2 = l / ml;
+      const tone = SHADE_TONE * Math.max(0.5, k2);
+      if (Math.abs(f.rg[q]! - ma * k2) > tone || Math.abs(f.by[q]! - mb * k2) > tone) continue;
+      if (distance(f, p, q) > SHADE_STEP) continue;
+      free[q] = 1;
+      queue[size++] = q;
     }
   }
 }
@@ -586,6 +694,8 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
   for (let i = 0; i < free.length; i++) freeArea += free[i]!;
   const hasFloor = freeArea >= 0.02 * rw * rh;
   const hull = hasFloor ? convexHull(points) : [];
+  // the floor's own shade inside its hull: the far side of a rug's pile, the shadow round a piece's foot
+  if (hull.length >= 3) growInShade(free, features, barrier, rasterize(hull, rw, rh), rw, rh);
 
   // pieces: first what rises from the floor's far free cells, followed up to its top (decision 0041: whole
   // silhouettes, wall-standing ones too); then what the hull still holds that is not free floor (a footstool in
@@ -668,6 +778,20 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
     }
   }
 
+  // the free floor stays free: a piece's outline (a hull round its cells, grown by a margin, or a column's reach
+  // down to the floor it rises from) is cut back where it covers grown floor more than a cell from anything else,
+  // and a piece left with nothing but floor under it was the floor's own pattern
+  const clipped = clipToFreeFloor(
+    pieces,
+    free,
+    rw,
+    rh,
+    (q) => [(q[0] - offsetX) / scale / regionScale, (q[1] - offsetY) / scale / regionScale],
+    toPhotoFromRegion,
+    0.0006 * rw * rh,
+    CLIP_MARGIN,
+  );
+  pieces.splice(0, pieces.length, ...clipped);
   const frame: Frame = { cx: aw / 2, cy: ah / 2, scale: Math.max(aw, ah) };
   const walls =
     mode === 'interior' && hull.length >= 3 ? wallsAlong(hull, rw, estimate, segments, frame, regionScale) : [];
@@ -748,6 +872,61 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       ...pieceAnchors,
     ],
   };
+}
+
+/**
+ * The pieces without the free floor they were drawn over: each piece's cells (its polygon on the region map) less
+ * the free floor eroded by a cell (the cell next to a piece stays the piece's: its edge blurs into the floor), taken
+ * apart into connected parts, each part's column-span outline a piece of the same kind. Parts smaller than
+ * `minArea` cells are dropped, and a piece with none left is dropped.
+ */
+function clipToFreeFloor(
+  pieces: readonly StandingPiece[],
+  free: Uint8Array,
+  width: number,
+  height: number,
+  toRegion: (p: Point) => Point,
+  fromRegion: (p: Point) => Point,
+  minArea: number,
+  margin: number,
+): StandingPiece[] {
+  const out: StandingPiece[] = [];
+  for (const piece of pieces) {
+    const cells = rasterize(piece.polygon.map(toRegion), width, height);
+    let before = 0;
+    let core: Uint8Array = new Uint8Array(cells.length);
+    for (let i = 0; i < cells.length; i++) {
+      if (!cells[i]) continue;
+      before++;
+      if (!free[i]) core[i] = 1;
+    }
+    // the free floor the piece's own cells close round (between a stool's legs, under a chair's seat) stays the
+    // piece's: the hull of its own cells, grown by the margin, bounds what is cut
+    const corners: Point[] = [];
+    for (let y = 0; y < height; y++) {
+      let first = -1;
+      let last = -1;
+      for (let x = 0; x < width; x++) {
+        if (!core[y * width + x]) continue;
+        if (first < 0) first = x;
+        last = x;
+      }
+      if (first >= 0) corners.push([first, y], [last + 1, y], [first, y + 1], [last + 1, y + 1]);
+    }
+    if (corners.length < 3) continue;
+    const closed = rasterize(grownBy(convexHull(corners), margin), width, height);
+    for (let k = 0; k < margin; k++) core = morph(core, width, height, true);
+    const labels = new Int32Array(cells.length);
+    let after = 0;
+    for (let i = 0; i < cells.length; i++) {
+      labels[i] = cells[i]! & (core[i]! | closed[i]!);
+      after += labels[i]!;
+    }
+    if (after < Math.min(minArea, before)) continue;
+    const outline = columnSpanOutline(labels, width, height, 1);
+    if (outline) out.push({ ...piece, polygon: simplify(outline, 0.75).map(fromRegion) });
+  }
+  return out;
 }
 
 /** A found piece in the photo's pixels: its silhouette, the band it stands on, what it looks like. */
