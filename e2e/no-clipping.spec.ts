@@ -25,20 +25,21 @@ async function measure(locator: Locator) {
   });
 }
 
+/** The closed select draws its arrow inside the padding box, at the end: about 20 px at this size. */
+const ARROW_WIDTH_PX = 24;
+
 /** The options of a native select whose words are wider than the room the closed select gives them. */
 async function optionsThatDoNotFit(select: Locator): Promise<string[]> {
-  return select.evaluate((element: HTMLSelectElement) => {
+  return select.evaluate((element: HTMLSelectElement, arrowWidth) => {
     const style = getComputedStyle(element);
     const context = document.createElement('canvas').getContext('2d')!;
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    // the closed select draws its arrow inside the padding box, at the end: about 20 px at this size
-    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW_WIDTH_PX;
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrowWidth;
     return Array.from(element.options)
       .map((option) => option.text)
       .filter((text) => context.measureText(text).width > room);
-  });
+  }, ARROW_WIDTH_PX);
 }
-const ARROW_WIDTH_PX = 24;
 
 async function pageOverflowsSideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
