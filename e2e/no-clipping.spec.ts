@@ -1,4 +1,5 @@
 import { messages } from '@dwellscape/shared';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { makeItemPhoto, PREFERENCES_KEY } from './create-design-flow';
 import { expect, test } from './fixtures';
@@ -9,6 +10,12 @@ import { themes } from './screens';
  * (create step 1), and a search result's product name is not truncated by its 'Add to Cart' button. In both design
  * modes (their kinds and products differ) and both themes.
  */
+
+/** With SHOTS_DIR set, each checked screen is photographed too (390 × 844), for a person to look at. */
+const shotsDir = process.env.SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `no-clipping-${name}.png`) });
+};
 
 /** Where an element's box is, and whether its text overflows it (cut off by `truncate` or `line-clamp`). */
 async function measure(locator: Locator) {
@@ -75,6 +82,8 @@ for (const theme of themes) {
         expect(box.right).toBeLessThanOrEqual(viewport.width);
       }
       expect(await pageOverflowsSideways(page)).toBe(false);
+      await item.scrollIntoViewIfNeeded();
+      await shot(page, `own-item-${theme.name}`);
     });
 
     test('a product result’s name is not cut off by Add to Cart', async ({ page, navigate }) => {
@@ -101,6 +110,7 @@ for (const theme of themes) {
         expect(button.right).toBeLessThanOrEqual(viewport.width);
       }
       expect(await pageOverflowsSideways(page)).toBe(false);
+      await shot(page, `search-products-${theme.name}`);
     });
   });
 }
