@@ -17,7 +17,10 @@ export type CartLine = z.infer<typeof cartLineSchema>;
  * from, or an own item (no productId, price 0), which is shown and never ordered.
  */
 export type HandedOverLine = Pick<CartLine, 'name' | 'price' | 'imageUrl' | 'quantity'> &
-  Partial<Pick<CartLine, 'productId' | 'designId'>>;
+  Partial<Pick<CartLine, 'productId' | 'designId'>> & {
+    /** What the creator says their own item cost them, in dollars (decision 0055). */
+    cost?: number;
+  };
 export type CartItem = Omit<CartLine, 'quantity'>;
 
 /** One line per product and design: the same product shopped from two designs credits both creators. */

@@ -91,4 +91,23 @@ describe('ProductThumbnails: own items', () => {
     await userEvent.click(screen.getByRole('button', { name: `Grandma’s lamp (${messages.ownItem.badge})` }));
     expect(onSelect).toHaveBeenCalledWith(lamp);
   });
+
+  it('names an own item’s tile as one, with what it cost the creator when they said', () => {
+    render(
+      <MemoryRouter>
+        <ProductThumbnails
+          products={[
+            { id: 'u1', name: 'Old bench', imageUrl: '/b.webp', ownItem: true, cost: 120 },
+            { id: 'u2', name: 'Blue vase', imageUrl: '/v.webp', ownItem: true },
+          ]}
+          onSelect={vi.fn()}
+          moreHref="/shop-design/d1"
+        />
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByRole('button', { name: `Old bench (${messages.ownItem.badge}, cost the creator $120.00)` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Blue vase (${messages.ownItem.badge})` })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { messages, splitThumbnails } from '@dwellscape/shared';
 import { ProductImage } from '@/components/product-dialog/product-image';
+import { ownItemCost } from '@/lib/own-item-cost';
 import { imageSizes } from '@/components/ui/responsive-image';
 
 export interface ThumbnailProduct {
@@ -8,6 +9,8 @@ export interface ThumbnailProduct {
   imageUrl: string;
   /** The creator's own item (decision 0023): marked on its tile. */
   ownItem?: boolean;
+  /** What the creator says an own item cost them, in dollars. */
+  cost?: number;
 }
 
 interface ProductThumbnailsProps<T extends ThumbnailProduct> {
@@ -22,6 +25,10 @@ const tileClass =
   'relative grid aspect-square place-items-center overflow-hidden rounded-xl border border-border/70 bg-muted transition-[transform,box-shadow] hover:-translate-y-0.5 hover:shadow-md';
 /** A product's tile: its placeholder icon is the tile's own ::before, under the picture. */
 const productTileClass = `${tileClass} w-full cursor-pointer before:absolute before:icon before:size-4 before:icon-package before:text-muted-foreground/60`;
+
+/** 'Own item', and what it cost the creator when they said: 'Own item, cost the creator $120.00'. */
+const ownItemNote = ({ cost }: ThumbnailProduct) =>
+  cost === undefined ? messages.ownItem.badge : `${messages.ownItem.badge}, ${ownItemCost(cost).toLowerCase()}`;
 
 /**
  * docs/product.md §2: up to 5 product thumbnails, then '+N' for the rest. The '+N' tile is a plain link: the design card
@@ -44,8 +51,8 @@ export function ProductThumbnails<T extends ThumbnailProduct>({
         <li key={`${product.id}-${index}`}>
           <button
             type="button"
-            aria-label={product.ownItem ? `${product.name} (${messages.ownItem.badge})` : product.name}
-            title={product.ownItem ? `${product.name} · ${messages.ownItem.badge}` : product.name}
+            aria-label={product.ownItem ? `${product.name} (${ownItemNote(product)})` : product.name}
+            title={product.ownItem ? `${product.name} · ${ownItemNote(product)}` : product.name}
             className={productTileClass}
             onClick={() => onSelect(product)}
           >

@@ -1,5 +1,5 @@
 import { ADD_TO_CART_DELAY_MS, messages, type Product } from '@dwellscape/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -174,5 +174,31 @@ describe('ProductDialog', () => {
     expect(screen.queryByRole('button', { name: messages.productPopup.buyNow })).not.toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('$0.00');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says what an own item cost its creator when they said, and nothing of a cost when they did not', async () => {
+    setup({
+      id: 'uploaded_1700000000000_0',
+      name: 'Old bench',
+      price: 0,
+      imageUrl: '/media/uploads/aa/bench.webp',
+      brandId: '',
+      ownItem: true,
+      cost: 120,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Old bench' });
+    expect(dialog).toHaveAccessibleDescription(`${messages.ownItem.badge} Cost the creator $120.00`);
+    expect(screen.queryByRole('button', { name: messages.productPopup.addToCart })).not.toBeInTheDocument();
+    cleanup();
+
+    setup({
+      id: 'uploaded_1700000000000_1',
+      name: 'Blue vase',
+      price: 0,
+      imageUrl: '/v.webp',
+      brandId: '',
+      ownItem: true,
+    });
+    expect(await screen.findByRole('dialog', { name: 'Blue vase' })).not.toHaveTextContent('Cost the creator');
   });
 });

@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useProduct } from '@/lib/api/get-product';
 import { addToCart, type CartItem } from '@/lib/cart';
+import { ownItemCost } from '@/lib/own-item-cost';
 import { ProductImage } from './product-image';
 
 /** What the opener already knows about the product (a design's snapshot, a search result), shown at once. */
@@ -27,6 +28,8 @@ export interface ProductPreview {
   designId?: string | null;
   /** The creator's own item (decision 0023): their photo, shown but not sold, so no catalogue row, cart or price. */
   ownItem?: boolean;
+  /** What the creator says an own item cost them, in dollars (decision 0055): a note, never a price. */
+  cost?: number;
 }
 
 interface ProductDialogProps {
@@ -174,10 +177,22 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
   );
 }
 
-/** An own item's popup: the creator's photo and what they called it, marked as theirs and not for sale. */
+/**
+ * An own item's popup: the creator's photo and what they called it, marked as theirs and not for sale, and what it
+ * cost them when they said.
+ */
 function OwnItemDialogBody({ item }: { item: ProductPreview }) {
   return (
-    <DialogContent title={item.name} description={<OwnItemBadge />} className="sm:max-w-md">
+    <DialogContent
+      title={item.name}
+      description={
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <OwnItemBadge />
+          {item.cost !== undefined && <span className="tabular-nums">{ownItemCost(item.cost)}</span>}
+        </span>
+      }
+      className="sm:max-w-md"
+    >
       <div className="flex flex-col gap-4">
         <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted">
           <Camera className="absolute inset-0 m-auto size-10 text-muted-foreground/50" aria-hidden />

@@ -7,7 +7,7 @@ import { jsonResponse } from '../../../../test/render';
 import { getCreateDraft } from '../stores/create-draft';
 import { stubApi } from '../testing/fake-api';
 import { renderCreateFlow } from '../testing/render-create-flow';
-import { costError, fileNameToItemName } from './own-items-editor';
+import { costError, fileNameToItemName, OWN_ITEM_COST_HINT } from './own-items-editor';
 
 const photo = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
@@ -49,6 +49,8 @@ describe.each([
     const cost = within(item).getByRole('textbox', { name: 'What it cost (optional)' });
     expect(name).toHaveValue(tidied);
     expect(cost).toHaveValue('');
+    // the person is told before they type it that the cost is shown on the post (decision 0055)
+    expect(cost).toHaveAccessibleDescription(OWN_ITEM_COST_HINT);
     expect(item).toHaveTextContent(messages.ownItem.badge);
     expect(item).not.toHaveTextContent('$0.00');
     expect(getCreateDraft().uploadedProductImages[0]).not.toHaveProperty('cost');
@@ -63,7 +65,9 @@ describe.each([
     expect(getCreateDraft().uploadedProductImages[0]!.name).toBe('My heirloom');
 
     await user.type(cost, '12.345');
-    expect(cost).toHaveAccessibleDescription('What it cost must be an amount in dollars, like 120 or 89.50.');
+    expect(cost).toHaveAccessibleDescription(
+      `What it cost must be an amount in dollars, like 120 or 89.50. ${OWN_ITEM_COST_HINT}`,
+    );
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.clear(cost);
     await user.type(cost, '89.50');

@@ -24,6 +24,8 @@ export const OTHER_KIND = 'Something else';
 export const OTHER_SIZE_CM: SizeCm = { width: 60, depth: 60, height: 80 };
 
 export const OWN_ITEMS_NOTE = 'JPG, PNG or WebP, up to 10MB each.';
+/** Under the cost field: where what it cost is shown (decision 0055). */
+export const OWN_ITEM_COST_HINT = 'Shown on your post as what it cost you, never as a price.';
 
 const dimensions: readonly { key: SizeDimension; label: string; short: string }[] = [
   { key: 'width', label: 'Width', short: 'W' },
@@ -273,6 +275,7 @@ function OwnItemRow({ item, mode, typed, onName, onCost, onKind, onSize, onRemov
   const errorId = useId();
   const nameErrorId = useId();
   const costErrorId = useId();
+  const costHintId = useId();
   const nameText = typed.name ?? item.name;
   const costText = typed.cost ?? (item.cost === undefined ? '' : String(item.cost));
   const nameProblem = typed.name === undefined ? null : nameError(typed.name);
@@ -343,7 +346,7 @@ function OwnItemRow({ item, mode, typed, onName, onCost, onKind, onSize, onRemov
             value={costText}
             placeholder="0.00"
             aria-invalid={costProblem !== null || undefined}
-            aria-describedby={costProblem ? costErrorId : undefined}
+            aria-describedby={costProblem ? `${costErrorId} ${costHintId}` : costHintId}
             onChange={(event) => onCost(event.currentTarget.value)}
             className={cn(inputClasses, 'h-10 pr-2.5 pl-6 text-sm tabular-nums')}
           />
@@ -353,56 +356,59 @@ function OwnItemRow({ item, mode, typed, onName, onCost, onKind, onSize, onRemov
             {costProblem}
           </p>
         )}
+        <p id={costHintId} className="mt-1 text-xs text-muted-foreground">
+          {OWN_ITEM_COST_HINT}
+        </p>
       </div>
-      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 pl-1">
-        <div className="min-w-0">
-          <label htmlFor={kindId} className="block text-xs font-medium text-muted-foreground">
-            Kind
-          </label>
-          <select
-            id={kindId}
-            aria-label={`Kind of ${label}`}
-            value={item.category ?? OTHER_KIND}
-            onChange={(event) => onKind(event.currentTarget.value)}
-            className={cn(inputClasses, 'mt-1 h-10 cursor-pointer px-2.5 text-sm')}
-          >
-            {offered.map((kind) => (
-              <option key={kind.category} value={kind.category}>
-                {kind.category}
-              </option>
-            ))}
-            <option value={OTHER_KIND}>{OTHER_KIND}</option>
-          </select>
+      {/* the kind on a row of its own: beside the size it had a third of a phone's width, and its longer kinds
+          ('Something else', 'Coffee Table') were cut off (e2e/no-clipping.spec.ts) */}
+      <div className="mt-2 pl-1">
+        <label htmlFor={kindId} className="block text-xs font-medium text-muted-foreground">
+          Kind
+        </label>
+        <select
+          id={kindId}
+          aria-label={`Kind of ${label}`}
+          value={item.category ?? OTHER_KIND}
+          onChange={(event) => onKind(event.currentTarget.value)}
+          className={cn(inputClasses, 'mt-1 h-10 cursor-pointer px-2.5 text-sm')}
+        >
+          {offered.map((kind) => (
+            <option key={kind.category} value={kind.category}>
+              {kind.category}
+            </option>
+          ))}
+          <option value={OTHER_KIND}>{OTHER_KIND}</option>
+        </select>
+      </div>
+      <fieldset className="mt-2 pl-1" aria-describedby={errors.length > 0 ? errorId : undefined}>
+        <legend className="text-xs font-medium text-muted-foreground">Size (W × D × H cm)</legend>
+        <div className="mt-1 flex items-center gap-1">
+          {dimensions.map(({ key, label, short }, index) => {
+            const text = typed[key] ?? String(size[key]);
+            const isWrong = typed[key] !== undefined && sizeError(key, typed[key]) !== null;
+            return (
+              <span key={key} className="flex items-center gap-1">
+                {index > 0 && (
+                  <span aria-hidden className="text-xs text-muted-foreground">
+                    ×
+                  </span>
+                )}
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  aria-label={`${label} of ${item.name || 'this item'} in cm`}
+                  aria-invalid={isWrong || undefined}
+                  title={`${label} (${short}) in cm`}
+                  value={text}
+                  onChange={(event) => onSize(key, event.currentTarget.value)}
+                  className={cn(inputClasses, 'h-10 w-[3.25rem] px-1.5 text-center text-sm tabular-nums')}
+                />
+              </span>
+            );
+          })}
         </div>
-        <fieldset aria-describedby={errors.length > 0 ? errorId : undefined}>
-          <legend className="text-xs font-medium text-muted-foreground">Size (W × D × H cm)</legend>
-          <div className="mt-1 flex items-center gap-1">
-            {dimensions.map(({ key, label, short }, index) => {
-              const text = typed[key] ?? String(size[key]);
-              const isWrong = typed[key] !== undefined && sizeError(key, typed[key]) !== null;
-              return (
-                <span key={key} className="flex items-center gap-1">
-                  {index > 0 && (
-                    <span aria-hidden className="text-xs text-muted-foreground">
-                      ×
-                    </span>
-                  )}
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    aria-label={`${label} of ${item.name || 'this item'} in cm`}
-                    aria-invalid={isWrong || undefined}
-                    title={`${label} (${short}) in cm`}
-                    value={text}
-                    onChange={(event) => onSize(key, event.currentTarget.value)}
-                    className={cn(inputClasses, 'h-10 w-[3.25rem] px-1.5 text-center text-sm tabular-nums')}
-                  />
-                </span>
-              );
-            })}
-          </div>
-        </fieldset>
-      </div>
+      </fieldset>
       {errors.length > 0 && (
         <p id={errorId} role="alert" className="mt-1.5 pl-1 text-xs font-medium text-danger">
           {errors.join(' ')}

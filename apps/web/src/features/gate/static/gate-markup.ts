@@ -74,7 +74,7 @@ export function iconElement(node: IconNode, className: string): SVGSVGElement {
 
 /** The field's classes; with `gateFieldErrorClasses` while a failure shows. */
 export const gateFieldClasses =
-  'h-12 w-full rounded-xl border border-white/20 bg-white px-4 text-base text-[#16221f] shadow-inner outline-none transition-[box-shadow,border-color] placeholder:text-[#7b8782] focus-visible:border-white focus-visible:ring-4 focus-visible:ring-white/30 focus-visible:outline-none';
+  'h-12 w-full rounded-xl border border-white/20 bg-white px-4 text-base text-[#16221f] shadow-inner outline-none transition-[box-shadow,border-color] placeholder:text-[#7b8782] focus-visible:border-white focus-visible:ring-4 focus-visible:ring-white/30 focus-visible:outline-none dark:border-white/25 dark:bg-[#0b1f1c] dark:text-[#ece8e1] dark:placeholder:text-[#9aa8a2]';
 export const gateFieldErrorClasses = ['border-[#f3b08e]', 'ring-4', 'ring-[#e0764a]/40'] as const;
 
 /** Nested doorway arches behind the title: a quiet architectural motif. */

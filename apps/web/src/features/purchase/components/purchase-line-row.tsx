@@ -5,6 +5,7 @@ import { imageSizes } from '@/components/ui/responsive-image';
 import { OwnItemBadge } from '@/components/ui/own-item-badge';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { removeFromCart, setQuantity } from '@/lib/cart';
+import { ownItemCost } from '@/lib/own-item-cost';
 import type { PurchaseLine } from '../utils/purchase-lines';
 
 /** One product of the order: picture, name, unit price, quantity and the line's total. */
@@ -26,6 +27,7 @@ export function PurchaseLineRow({ line }: { line: PurchaseLine }) {
               <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <OwnItemBadge />
                 {messages.ownItem.notForSaleShort}
+                {line.cost !== undefined && <span className="tabular-nums">{ownItemCost(line.cost)}</span>}
               </p>
             ) : (
               <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>

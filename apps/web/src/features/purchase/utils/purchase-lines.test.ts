@@ -71,4 +71,13 @@ describe('toPurchaseLines and totals', () => {
     expect(countItems(toOrderLines(lines))).toBe(1 + 3 + 3);
     expect(purchaseTotal([])).toBe(0);
   });
+
+  it('keeps what an own item cost its creator, and drops a cost that is not an amount', () => {
+    const bench = { name: 'Old bench', price: 0, imageUrl: '/b.webp', quantity: 1, cost: 120 };
+    const items = readHandedOverItems({ items: [bench, { ...bench, name: 'Odd', cost: 'lots' }] });
+    expect(items.map((item) => item.cost)).toEqual([120, undefined]);
+    expect(toPurchaseLines(items, []).map((line) => line.cost)).toEqual([120, undefined]);
+    // never a price: the total is the catalogue products'
+    expect(purchaseTotal(toPurchaseLines(items, []))).toBe(0);
+  });
 });

@@ -23,6 +23,8 @@ const handedOverItemSchema = z.object({
   quantity: z.catch(line.quantity, 1),
   /** The design these products are shopped from. */
   designId: z.catch(line.designId, null),
+  /** What the creator says their own item cost them (decision 0055); dropped when it is not an amount. */
+  cost: z.catch(z.optional(z.number().check(z.minimum(0))), undefined),
 });
 export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
 
@@ -50,6 +52,8 @@ export interface PurchaseLine extends Pick<OrderableLine, 'name' | 'price' | 'im
   /** Set for cart lines, whose quantity can change here. */
   cartKey: CartLineKey | null;
   isUploaded: boolean;
+  /** What the creator says their own item cost them, in dollars, when they said (decision 0055). */
+  cost?: number;
 }
 
 export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: readonly CartLine[]): PurchaseLine[] {
@@ -64,6 +68,7 @@ export function toPurchaseLines(handedOver: readonly HandedOverItem[], cart: rea
       designId: item.productId ? (item.designId ?? null) : null,
       cartKey: null,
       isUploaded: !item.productId,
+      ...(!item.productId && item.cost !== undefined ? { cost: item.cost } : {}),
     })),
     ...cart.map((line) => ({
       key: `cart-${line.productId}-${line.designId ?? 'none'}`,

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { OwnItemBadge, OwnItemsNote } from '@/components/ui/own-item-badge';
+import { ownItemCost } from '@/lib/own-item-cost';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { QuantityStepper } from '@/components/ui/stepper';
 import { paths } from '@/config/paths';
@@ -69,7 +70,10 @@ export function PurchaseView({ designId, lines, onLinesChange }: PurchaseViewPro
                     )}
                   </div>
                   {line.ownItem ? (
-                    <p className="text-xs text-muted-foreground">{messages.ownItem.notForSaleShort}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {messages.ownItem.notForSaleShort}
+                      {line.cost !== undefined && <span className="tabular-nums"> · {ownItemCost(line.cost)}</span>}
+                    </p>
                   ) : (
                     <p className="text-xs text-muted-foreground tabular-nums">{formatPrice(line.price)} each</p>
                   )}

@@ -42,4 +42,23 @@ describe('toPurchaseState', () => {
       ],
     });
   });
+
+  it('hands over what the creator says an own item cost them, for /purchase to say it (decision 0055)', () => {
+    const bench: DesignProduct = {
+      ...lamp,
+      id: 'uploaded_1_0',
+      name: 'Old bench',
+      price: 0,
+      quantity: 1,
+      ownItem: true,
+      cost: 120,
+    };
+    const { cost: _said, ...unsaid } = bench;
+    const vase: DesignProduct = { ...unsaid, id: 'uploaded_1_1', name: 'Blue vase' };
+    const { items } = toPurchaseState([productLine(bench), productLine(vase)], 'd-living');
+    expect(items).toEqual([
+      { name: 'Old bench', price: 0, imageUrl: lamp.imageUrl, quantity: 1, cost: 120 },
+      { name: 'Blue vase', price: 0, imageUrl: lamp.imageUrl, quantity: 1 },
+    ]);
+  });
 });

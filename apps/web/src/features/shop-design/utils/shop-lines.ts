@@ -17,6 +17,8 @@ export interface ShopLine extends Pick<CartLine, 'name' | 'price' | 'imageUrl' |
   productId: string | null;
   /** An own item (decision 0023): `creator` on the design, `yours` added in see-in-space. */
   ownItem: 'creator' | 'yours' | null;
+  /** What the creator says their own item cost them, in dollars, when they said (decision 0055). */
+  cost?: number;
 }
 
 export const productLine = (product: DesignProduct): ShopLine =>
@@ -29,6 +31,7 @@ export const productLine = (product: DesignProduct): ShopLine =>
         imageUrl: product.imageUrl,
         quantity: product.quantity,
         ownItem: 'creator',
+        ...(product.cost === undefined ? {} : { cost: product.cost }),
       }
     : {
         key: `product:${product.id}`,
@@ -64,6 +67,7 @@ export function toPurchaseState(lines: readonly ShopLine[], designId: string): {
         price: line.price,
         imageUrl: line.imageUrl,
         quantity: line.quantity,
+        ...(line.cost === undefined ? {} : { cost: line.cost }),
       })),
   };
 }
