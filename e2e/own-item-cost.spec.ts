@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { themes } from './screens';
 
 /**
- * Decision 0055: what an own item cost its creator, when they said, is shown in the same words on the card's tile,
+ * Decision 0057: what an own item cost its creator, when they said, is shown in the same words on the card's tile,
  * the item's popup (the post page), shop-design's purchase list and /purchase, never where a price stands and never
  * in a total; an own item they gave no cost says nothing about one. With SHOTS_DIR set, each view is photographed.
  */

@@ -18,7 +18,7 @@ export type CartLine = z.infer<typeof cartLineSchema>;
  */
 export type HandedOverLine = Pick<CartLine, 'name' | 'price' | 'imageUrl' | 'quantity'> &
   Partial<Pick<CartLine, 'productId' | 'designId'>> & {
-    /** What the creator says their own item cost them, in dollars (decision 0055). */
+    /** What the creator says their own item cost them, in dollars (decision 0057). */
     cost?: number;
   };
 export type CartItem = Omit<CartLine, 'quantity'>;

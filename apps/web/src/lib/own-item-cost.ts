@@ -1,7 +1,7 @@
 import { formatPrice } from '@dwellscape/shared';
 
 /**
- * What an own item cost its creator, when they said (decision 0055): the same words on the card, the post's item
+ * What an own item cost its creator, when they said (decision 0057): the same words on the card, the post's item
  * popup and both purchase lists, never where a price stands, so it never reads as something to pay. A module of
  * its own: the feed's card says it without loading the badge's icons.
  */

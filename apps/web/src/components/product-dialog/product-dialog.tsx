@@ -28,7 +28,7 @@ export interface ProductPreview {
   designId?: string | null;
   /** The creator's own item (decision 0023): their photo, shown but not sold, so no catalogue row, cart or price. */
   ownItem?: boolean;
-  /** What the creator says an own item cost them, in dollars (decision 0055): a note, never a price. */
+  /** What the creator says an own item cost them, in dollars (decision 0057): a note, never a price. */
   cost?: number;
 }
 

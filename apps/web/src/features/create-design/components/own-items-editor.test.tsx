@@ -49,7 +49,7 @@ describe.each([
     const cost = within(item).getByRole('textbox', { name: 'What it cost (optional)' });
     expect(name).toHaveValue(tidied);
     expect(cost).toHaveValue('');
-    // the person is told before they type it that the cost is shown on the post (decision 0055)
+    // the person is told before they type it that the cost is shown on the post (decision 0057)
     expect(cost).toHaveAccessibleDescription(OWN_ITEM_COST_HINT);
     expect(item).toHaveTextContent(messages.ownItem.badge);
     expect(item).not.toHaveTextContent('$0.00');

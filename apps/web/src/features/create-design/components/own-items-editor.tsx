@@ -24,7 +24,7 @@ export const OTHER_KIND = 'Something else';
 export const OTHER_SIZE_CM: SizeCm = { width: 60, depth: 60, height: 80 };
 
 export const OWN_ITEMS_NOTE = 'JPG, PNG or WebP, up to 10MB each.';
-/** Under the cost field: where what it cost is shown (decision 0055). */
+/** Under the cost field: where what it cost is shown (decision 0057). */
 export const OWN_ITEM_COST_HINT = 'Shown on your post as what it cost you, never as a price.';
 
 const dimensions: readonly { key: SizeDimension; label: string; short: string }[] = [

@@ -23,7 +23,7 @@ const handedOverItemSchema = z.object({
   quantity: z.catch(line.quantity, 1),
   /** The design these products are shopped from. */
   designId: z.catch(line.designId, null),
-  /** What the creator says their own item cost them (decision 0055); dropped when it is not an amount. */
+  /** What the creator says their own item cost them (decision 0057); dropped when it is not an amount. */
   cost: z.catch(z.optional(z.number().check(z.minimum(0))), undefined),
 });
 export type HandedOverItem = z.infer<typeof handedOverItemSchema>;
@@ -52,7 +52,7 @@ export interface PurchaseLine extends Pick<OrderableLine, 'name' | 'price' | 'im
   /** Set for cart lines, whose quantity can change here. */
   cartKey: CartLineKey | null;
   isUploaded: boolean;
-  /** What the creator says their own item cost them, in dollars, when they said (decision 0055). */
+  /** What the creator says their own item cost them, in dollars, when they said (decision 0057). */
   cost?: number;
 }
 
