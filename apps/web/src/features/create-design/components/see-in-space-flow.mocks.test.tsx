@@ -194,7 +194,7 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     );
     await user.click(screen.getByRole('button', { name: 'After', pressed: false }));
     expect(screen.getByText(/Floor found in your photo/)).toBeInTheDocument();
-    const form = api.callsTo('POST', '/api/render-jobs')[0]![1]!.body as FormData;
+    const form = api.callsTo('POST /api/render-jobs')[0]!.body as FormData;
     expect(form.get('spaceImageUrl')).toBe(fixtures.templates[0]!.imageUrl);
     expect(form.get('spaceType')).toBe('Living Room');
     expect(form.get('variations')).toBe('2');
@@ -256,14 +256,14 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     expect(onPurchase).toHaveBeenCalledWith({ products: [design.selectedProducts[1]], ownItems: [] });
 
     // one way back: from the render to the space (a render still under way is cancelled), then to the products
-    api.fetchMock.mockClear();
+    api.fetch.mockClear();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const renderAgain = jobApi([job()]);
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
     expect(await screen.findByRole('progressbar', { name: 'Render progress' })).toBeInTheDocument();
-    await waitFor(() => expect(renderAgain.callsTo('POST', '/api/render-jobs')).toHaveLength(1));
+    await waitFor(() => expect(renderAgain.callsTo('POST /api/render-jobs')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(renderAgain.callsTo('POST', '/api/render-jobs/job-space/cancel')).toHaveLength(1));
+    await waitFor(() => expect(renderAgain.callsTo('POST /api/render-jobs/job-space/cancel')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Choose products' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the design' }));
