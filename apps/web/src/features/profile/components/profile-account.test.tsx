@@ -1,16 +1,9 @@
-import {
-  accountMessages,
-  apiPaths,
-  messages,
-  type EarningsResponse,
-  type SessionResponse,
-  type User,
-} from '@dwellscape/shared';
+import { accountMessages, apiPaths, messages, type SessionResponse, type User } from '@dwellscape/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeAccount, makeDesign } from '../../../../test/fixtures';
+import { makeAccount, makeDesign, makeEarnings } from '../../../../test/fixtures';
 import { jsonResponse, mockApi, type ApiRoutes } from '../../../../test/mock-api';
 import { renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
@@ -45,11 +38,7 @@ function stubApi(session: SessionResponse, overrides: ApiRoutes = {}) {
     }),
     [`GET ${apiPaths.user(profile.id)}`]: () => profile,
     // nothing earned yet
-    [`GET ${apiPaths.meEarnings}`]: {
-      totals: { pendingCents: 0, availableCents: 0, reversedCents: 0 },
-      byDesign: [],
-      entries: [],
-    } satisfies EarningsResponse,
+    [`GET ${apiPaths.meEarnings}`]: makeEarnings(),
     ...overrides,
   }).calls;
 }
