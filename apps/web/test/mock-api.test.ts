@@ -1,6 +1,6 @@
 import { apiPaths } from '@dwellscape/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectEveryCallAnswered, jsonResponse, mockApi } from './mock-api';
+import { expectEveryCallAnswered, inTurn, jsonResponse, mockApi } from './mock-api';
 
 // a test here that makes an unanswered call on purpose checks it itself; none is left for test/setup.ts
 afterEach(() => expectEveryCallAnswered());
@@ -83,6 +83,19 @@ describe('mockApi', () => {
     );
     // once told, the test is clean again
     expect(() => expectEveryCallAnswered()).not.toThrow();
+  });
+
+  it('answers in turn, and fails a call past the last answer', async () => {
+    mockApi({
+      [`POST ${apiPaths.designComments('d1')}`]: inTurn(jsonResponse(400, { error: 'Bad Request' }), () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    const post = () => fetch(apiPaths.designComments('d1'), { method: 'POST' });
+    expect((await post()).status).toBe(400);
+    await expect(post()).rejects.toThrow('Failed to fetch');
+    await expect(post()).rejects.toThrow('mockApi: "POST /api/designs/d1/comments" was called more than its 2 answers');
+    expect(() => expectEveryCallAnswered()).toThrow('"POST /api/designs/d1/comments (after its 2 answers)"');
   });
 
   it('refuses a route it cannot read', () => {

@@ -118,6 +118,23 @@ export function expectEveryCallAnswered() {
   }
 }
 
+/**
+ * A route's answers one call at a time, in turn (an answer each, as a value, a Response or a function); a call after
+ * the last fails the test as an unanswered one.
+ */
+export function inTurn(...answers: (ApiAnswer | Handler)[]): Handler {
+  let next = 0;
+  return (call) => {
+    const answer = answers[next++];
+    if (answer === undefined) {
+      const named = `${call.method} ${call.url.pathname}${call.url.search}`;
+      unanswered.push(`${named} (after its ${answers.length} answers)`);
+      throw new Error(`mockApi: "${named}" was called more than its ${answers.length} answers`);
+    }
+    return typeof answer === 'function' ? (answer as Handler)(call) : answer;
+  };
+}
+
 export function mockApi(routes: ApiRoutes = {}): MockedApi {
   let table: ParsedRoute[] = [];
   const answer = (more: ApiRoutes) => {
