@@ -39,8 +39,8 @@ export interface MockedApi {
   fetch: Mock<typeof fetch>;
   /** Every call, oldest first, answered or not. */
   calls: ApiCall[];
-  /** The calls a route (as the keys are written) answers, or would answer. */
-  callsTo: (route: ApiRoute) => ApiCall[];
+  /** The calls a route (an `ApiRoute`, written as the keys are) answers, or would answer. */
+  callsTo: (route: string) => ApiCall[];
   /** Adds routes, or replaces the answer of routes already there. */
   answer: (routes: ApiRoutes) => void;
 }
@@ -169,7 +169,7 @@ export function mockApi(routes: ApiRoutes = {}): MockedApi {
   });
   vi.stubGlobal('fetch', fetchMock);
 
-  const callsTo = (route: ApiRoute) => {
+  const callsTo = (route: string) => {
     const parsed = parseRoute(route, undefined);
     return calls.filter((call) => match(parsed, call.method, call.url));
   };
