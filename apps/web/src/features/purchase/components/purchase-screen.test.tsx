@@ -17,7 +17,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { addToCart, getCart, reloadCartFromStorage } from '@/lib/cart';
 import { updatePreferences } from '@/lib/preferences';
-import { jsonResponse, mockApi, type MockedApi } from '../../../../test/mock-api';
+import { jsonResponse, mockApi, type ApiCall, type MockedApi } from '../../../../test/mock-api';
 import { createTestQueryClient } from '../../../../test/render';
 import { CHECKOUT_STORAGE_KEY } from '../utils/checkout-key';
 import { PurchaseScreen } from './purchase-screen';
@@ -100,6 +100,15 @@ function placedOrder(body: PlaceOrderBody): Order {
 }
 
 /** The bodies POSTed to /api/orders. */
+/** The server's answer to the order POSTed: 201 for a new order, 200 for one this key had already placed. */
+const placesOrder =
+  ({ created }: { created: boolean }) =>
+  ({ body }: ApiCall) =>
+    jsonResponse(created ? 201 : 200, {
+      order: placedOrder(body as PlaceOrderBody),
+      created,
+      paymentMessage: orderMessages.paymentPending,
+    } satisfies PlaceOrderResponse);
 const orderBodies = () => api.callsTo(placeOrder).map((call) => call.body as PlaceOrderBody);
 
 beforeEach(() => {
@@ -158,12 +167,7 @@ describe('PurchaseScreen', () => {
 
   it("'Complete Purchase' places the order with the design of each line, payment pending, and empties the cart", async () => {
     api.answer({
-      [placeOrder]: ({ body }) =>
-        jsonResponse(201, {
-          order: placedOrder(body as PlaceOrderBody),
-          created: true,
-          paymentMessage: orderMessages.paymentPending,
-        } satisfies PlaceOrderResponse),
+      [placeOrder]: placesOrder({ created: true }),
     });
     addToCart({ ...lamp, designId: 'd-card' }, 1);
     renderPurchase(handedOver);
@@ -200,12 +204,7 @@ describe('PurchaseScreen', () => {
     async (_mode, isLandscapeMode) => {
       updatePreferences({ isLandscapeMode });
       api.answer({
-        [placeOrder]: ({ body }) =>
-          jsonResponse(201, {
-            order: placedOrder(body as PlaceOrderBody),
-            created: true,
-            paymentMessage: orderMessages.paymentPending,
-          } satisfies PlaceOrderResponse),
+        [placeOrder]: placesOrder({ created: true }),
       });
       addToCart(lamp, 3);
       // 2 sofas and 3 lamps are bought; the own chair is shown beside them, not ordered
@@ -235,12 +234,7 @@ describe('PurchaseScreen', () => {
     cleanup();
     reloadCartFromStorage();
     api.answer({
-      [placeOrder]: ({ body }) =>
-        ({
-          order: placedOrder(body as PlaceOrderBody),
-          created: false,
-          paymentMessage: orderMessages.paymentPending,
-        }) satisfies PlaceOrderResponse,
+      [placeOrder]: placesOrder({ created: false }),
     });
     renderPurchase();
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
