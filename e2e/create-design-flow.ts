@@ -1,5 +1,17 @@
-import { listOf, productSchema, templateSchema, type Mode, type Product, type Template } from '@dwellscape/shared';
-import { expect, type Page, type Request } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  listOf,
+  messages,
+  productSchema,
+  renderJobSchema,
+  templateSchema,
+  type Mode,
+  type Product,
+  type RenderJob,
+  type Template,
+} from '@dwellscape/shared';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 
 /** Shared steps of the create-design specs: each drives the flow as a person would. */
@@ -135,4 +147,80 @@ export async function currentDesignSession(page: Page): Promise<{ id: string; be
   const session = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('designSession') ?? 'null'));
   expect(session, 'a design session in sessionStorage').not.toBeNull();
   return session;
+}
+
+/** The real photos beside the repository (../shared/photos, listed with their kind in SOURCES.tsv). */
+export const photosDir = path.resolve(process.cwd(), '../shared/photos');
+
+/** The first real photo of the mode's kind in SOURCES.tsv: its file name and its path. */
+export function firstPhotoOf(mode: Mode): { name: string; file: string } {
+  const kind = mode === 'landscape' ? 'landscape' : 'interior';
+  const rows = readFileSync(path.join(photosDir, 'SOURCES.tsv'), 'utf8').trim().split('\n').slice(1);
+  const row = rows.map((line) => line.split('\t')).find((cells) => cells[1] === kind);
+  if (!row?.[0]) throw new Error(`No ${kind} photo listed in ${photosDir}/SOURCES.tsv`);
+  return { name: row[0], file: path.join(photosDir, row[0]) };
+}
+
+/** The render step's result picture, in either flow. */
+export const renderedImage = (page: Page) => page.getByRole('img', { name: 'After: your redesigned space' });
+
+/** Waits until a picture is drawn (loaded and decoded), not only in the page. */
+export async function expectPictureDrawn(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+/** The space step, in either flow: uploads a photo of the space and returns the stored photo's URL once it is shown. */
+export async function uploadSpacePhoto(page: Page, file: string): Promise<string> {
+  await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
+  const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
+  await page.getByLabel('Upload a photo of your space').setInputFiles(file);
+  const photoUrl = ((await (await upload).json()) as { url: string }).url;
+  await expect(page.getByRole('img', { name: 'Your uploaded space' })).toHaveAttribute('src', photoUrl);
+  return photoUrl;
+}
+
+type Navigate = (path: string) => Promise<void>;
+
+/**
+ * The create flow from its start with a photo: two products, every question answered, the photo uploaded, then
+ * 'Render My Design'. Returns the stored photo's URL; the render is under way.
+ */
+export async function renderPhotoInCreateFlow(page: Page, navigate: Navigate, mode: Mode, file: string) {
+  await navigate('/create-design/start');
+  await pickProducts(page, mode, 2);
+  await nextButton(page).click();
+  await answerAllQuestions(page);
+  await nextButton(page).click();
+  const photoUrl = await uploadSpacePhoto(page, file);
+  await renderButton(page).click();
+  await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
+  return photoUrl;
+}
+
+/** A design's product page → 'See These Products in My Space', at its first stage (the products to place). */
+export async function openSeeInSpace(page: Page, navigate: Navigate, designId: string) {
+  await navigate(`/shop-design/${designId}`);
+  await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
+  await expect(page.getByRole('heading', { name: 'Choose products' })).toBeVisible();
+}
+
+/**
+ * See-in-my-space's space stage with a photo: uploads it and presses 'Render New Design'. Returns the stored photo's
+ * URL and the render job the server queued (its id, to read its placements).
+ */
+export async function renderPhotoInSeeInSpace(
+  page: Page,
+  file: string,
+): Promise<{ photoUrl: string; job: RenderJob; form: string }> {
+  const photoUrl = await uploadSpacePhoto(page, file);
+  const queued = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === GENERATE_PATH,
+  );
+  await page.getByRole('button', { name: messages.shop.renderNew }).click();
+  const response = await queued;
+  expect(response.status(), await response.text()).toBe(202);
+  await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
+  return { photoUrl, job: renderJobSchema.parse(await response.json()), form: response.request().postData() ?? '' };
 }

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { messages, type Mode } from '@dwellscape/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { answerAllQuestions, headings, nextButton, pickProducts } from './create-design-flow';
+import {
+  firstPhotoOf,
+  openSeeInSpace,
+  renderPhotoInCreateFlow,
+  renderPhotoInSeeInSpace,
+  renderedImage as afterImage,
+} from './create-design-flow';
 import { designToSeeInSpace, startInMode } from './feed-helpers';
 import { expect, test } from './fixtures';
 
@@ -13,50 +18,18 @@ import { expect, test } from './fixtures';
  * was far from it; the receipt counts the pieces removed. On the way, every control of the result step can be
  * scrolled clear of the sticky action bar. Screenshots (390 × 844, light and dark) go to SHOTS_DIR when it is set.
  */
-const photosDir = path.resolve(process.cwd(), '../shared/photos');
 const shotsDir = process.env.SHOTS_DIR;
-
-function firstPhotoOf(mode: Mode): string {
-  const kind = mode === 'landscape' ? 'landscape' : 'interior';
-  const rows = readFileSync(path.join(photosDir, 'SOURCES.tsv'), 'utf8').trim().split('\n').slice(1);
-  const row = rows.map((line) => line.split('\t')).find((cells) => cells[1] === kind);
-  if (!row?.[0]) throw new Error(`No ${kind} photo listed in ${photosDir}/SOURCES.tsv`);
-  return path.join(photosDir, row[0]);
-}
 
 /** 'Erase part of the room' ('… of the space' in a yard). */
 const eraseButton = (page: Page) => page.getByRole('button', { name: /^Erase part of the (room|space)$/ });
-const afterImage = (page: Page) => page.getByRole('img', { name: 'After: your redesigned space' });
-
-async function uploadSpacePhoto(page: Page, mode: Mode) {
-  const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
-  await page.getByLabel('Upload a photo of your space').setInputFiles(firstPhotoOf(mode));
-  const photoUrl = ((await (await upload).json()) as { url: string }).url;
-  await expect(page.getByRole('img', { name: 'Your uploaded space' })).toHaveAttribute('src', photoUrl);
-}
-
-async function renderInCreateFlow(page: Page, navigate: (path: string) => Promise<void>, mode: Mode) {
-  await navigate('/create-design/start');
-  await pickProducts(page, mode, 2);
-  await nextButton(page).click();
-  await answerAllQuestions(page);
-  await nextButton(page).click();
-  await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
-  await uploadSpacePhoto(page, mode);
-  await page.getByRole('button', { name: 'Render My Design' }).click();
-}
 
 async function renderInSeeInSpace(page: Page, navigate: (path: string) => Promise<void>, mode: Mode) {
   await navigate('/');
   const design = await designToSeeInSpace(page.request, mode);
-  expect(design, `a seeded ${mode} design with two products`).toBeDefined();
-  await navigate(`/shop-design/${design!.id}`);
-  await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
-  await expect(page.getByRole('heading', { name: 'Choose products' })).toBeVisible();
+  expect(design, `a ${mode} design with two products`).toBeDefined();
+  await openSeeInSpace(page, navigate, design!.id);
   await page.getByRole('button', { name: messages.shop.continueToSpace }).click();
-  await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
-  await uploadSpacePhoto(page, mode);
-  await page.getByRole('button', { name: messages.shop.renderNew }).click();
+  await renderPhotoInSeeInSpace(page, firstPhotoOf(mode).file);
 }
 
 /** The picture behind a URL, as RGB at a fixed width, for comparing two renders pixel by pixel. */
@@ -307,7 +280,7 @@ test.describe('erasing part of the room', () => {
         await page.evaluate((on) => document.body.classList.toggle('dark', on), isDarkMode);
       };
       await signUp(page);
-      if (flow === 'create') await renderInCreateFlow(page, navigate, mode);
+      if (flow === 'create') await renderPhotoInCreateFlow(page, navigate, mode, firstPhotoOf(mode).file);
       else await renderInSeeInSpace(page, navigate, mode);
       await eraseAndCheck(page, shot);
     });

@@ -79,6 +79,8 @@ export interface PublishOptions {
   productCount?: number;
   /** A design this one is inspired by (gives the card its 'Inspired by' line). */
   originalDesignId?: string;
+  /** The creator's own items: photos this account uploaded, and what they call them. */
+  ownItems?: Array<{ url: string; name: string }>;
 }
 
 /** Publishes a design through the API, as the create flow does: upload the render, then POST it. */
@@ -95,6 +97,7 @@ export async function publishDesign(request: APIRequestContext, options: Publish
       // ids and quantities: the server copies names and prices from its catalogue
       selectedProducts: products.map((product) => ({ id: product.id, quantity: 1 })),
       originalDesignId: options.originalDesignId ?? null,
+      ownItems: options.ownItems ?? [],
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -123,12 +126,10 @@ export async function holdLiveArrivals(page: Page) {
 export const isFeedListRequest = (url: URL) => url.pathname === '/api/designs';
 
 /**
- * A design of the mode with two or more catalogue products and none of its creator's own items, for see-in-my-space
- * on a photo: the server refuses another person's upload as a render input even where a public design shows it, so
- * see-in-my-space of a design with own items falls back to the design's picture (a known bug, in the session notes).
+ * A public design of the mode with two or more products, for see-in-my-space on a photo: the newest, whatever they
+ * are (catalogue products, or its creator's own items, which the server takes as render inputs where a public design
+ * shows them).
  */
 export async function designToSeeInSpace(request: APIRequestContext, mode: Mode): Promise<FeedDesign | undefined> {
-  return (await fetchWholeFeed(request, mode)).find(
-    (design) => design.selectedProducts.length >= 2 && design.selectedProducts.every((product) => !product.ownItem),
-  );
+  return (await fetchWholeFeed(request, mode)).find((design) => design.selectedProducts.length >= 2);
 }

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages, type Mode } from '@dwellscape/shared';
+import { messages } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import {
-  answerAllQuestions,
-  headings,
+  expectPictureDrawn,
+  firstPhotoOf,
   makeItemPhoto,
-  nextButton,
-  pickProducts,
+  openSeeInSpace,
+  renderPhotoInCreateFlow,
+  renderPhotoInSeeInSpace,
+  renderedImage,
   templatesOf,
 } from './create-design-flow';
 import { designToSeeInSpace, startInMode } from './feed-helpers';
@@ -19,26 +20,16 @@ import { expect, test } from './fixtures';
  * render step. The result is checked as a person sees it: before and after, the receipt saying how the layout was
  * found and how many products stand, light and dark. With SHOTS_DIR set, each result is photographed (390 × 844).
  */
-const photosDir = path.resolve(process.cwd(), '../shared/photos');
 const shotsDir = process.env.SHOTS_DIR;
 
-function firstPhotoOf(mode: Mode): { name: string; file: string } {
-  const kind = mode === 'landscape' ? 'landscape' : 'interior';
-  const rows = readFileSync(path.join(photosDir, 'SOURCES.tsv'), 'utf8').trim().split('\n').slice(1);
-  const row = rows.map((line) => line.split('\t')).find((cells) => cells[1] === kind);
-  if (!row?.[0]) throw new Error(`No ${kind} photo listed in ${photosDir}/SOURCES.tsv`);
-  return { name: row[0], file: path.join(photosDir, row[0]) };
-}
-
-const afterImage = (page: Page) => page.getByRole('img', { name: 'After: your redesigned space' });
 /** The receipt's layout line: how the render found where to stand things. */
 const layoutLine = /^(Floor found in your photo|Ground found in your photo|Layout guessed: adjust it)/;
 
 /** The render step as a person sees it, in either flow: after, then before, the receipt's words. */
 async function checkResult(page: Page, photoUrl: string) {
   // generous: on a shared 2-core machine a render of a real photo waits its turn behind others
-  await expect(afterImage(page)).toBeVisible({ timeout: 150_000 });
-  const afterUrl = await afterImage(page).getAttribute('src');
+  await expect(renderedImage(page)).toBeVisible({ timeout: 150_000 });
+  const afterUrl = await renderedImage(page).getAttribute('src');
   expect(afterUrl).toMatch(/^\/media\//);
   expect(afterUrl).not.toBe(photoUrl);
   const receipt = page.getByText(layoutLine);
@@ -47,11 +38,9 @@ async function checkResult(page: Page, photoUrl: string) {
   await page.getByRole('button', { name: 'Before', exact: true, pressed: false }).click();
   await expect(page.getByRole('img', { name: 'Before: your space as it is' })).toHaveAttribute('src', photoUrl);
   await page.getByRole('button', { name: 'After', exact: true, pressed: false }).click();
-  await expect(afterImage(page)).toBeVisible();
+  await expect(renderedImage(page)).toBeVisible();
   // the picture itself, drawn: what a person looks at (and what a screenshot shows)
-  await expect
-    .poll(() => afterImage(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectPictureDrawn(renderedImage(page));
 }
 
 const cases = [
@@ -74,18 +63,7 @@ test.describe('a real photo through both flows', () => {
       const photo = firstPhotoOf(mode);
       await startInMode(page, mode, isDarkMode);
       await signUp(page);
-      await navigate('/create-design/start');
-      await pickProducts(page, mode, 2);
-      await nextButton(page).click();
-      await answerAllQuestions(page);
-      await nextButton(page).click();
-      await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
-      const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
-      await page.getByLabel('Upload a photo of your space').setInputFiles(photo.file);
-      const photoUrl = ((await (await upload).json()) as { url: string }).url;
-      await expect(page.getByRole('img', { name: 'Your uploaded space' })).toHaveAttribute('src', photoUrl);
-      await page.getByRole('button', { name: 'Render My Design' }).click();
-      await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
+      const photoUrl = await renderPhotoInCreateFlow(page, navigate, mode, photo.file);
       await checkResult(page, photoUrl);
       if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `create-${mode}-${theme}.png`), fullPage: true });
     });
@@ -104,9 +82,7 @@ test.describe('a real photo through both flows', () => {
       const design = await designToSeeInSpace(page.request, mode);
       expect(design, `a seeded ${mode} design with two products`).toBeDefined();
 
-      await navigate(`/shop-design/${design!.id}`);
-      await page.getByRole('button', { name: messages.shop.seeInSpace }).click();
-      await expect(page.getByRole('heading', { name: 'Choose products' })).toBeVisible();
+      await openSeeInSpace(page, navigate, design!.id);
       await expect(page.getByText(/JPG, PNG or WebP, up to 10MB each/)).toBeVisible();
       // an own item, with the size of its kind, which the person can see and change
       await page.getByLabel(messages.shop.addOwn).setInputFiles({
@@ -129,26 +105,16 @@ test.describe('a real photo through both flows', () => {
       await page.getByRole('button', { name: messages.shop.continueToSpace }).click();
 
       // the create flow's space choice: the upload zone, the templates and the spaces of the mode
-      await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
       const templates = await templatesOf(page, mode);
       await expect(page.getByRole('list', { name: 'Templates' }).getByRole('button')).toHaveCount(templates.length);
       await expect(page.getByRole('list', { name: 'Spaces' }).getByRole('button')).not.toHaveCount(0);
-      const upload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/uploads');
-      await page.getByLabel('Upload a photo of your space').setInputFiles(photo.file);
-      const photoUrl = ((await (await upload).json()) as { url: string }).url;
-      await expect(page.getByRole('img', { name: 'Your uploaded space' })).toHaveAttribute('src', photoUrl);
 
-      // the create flow's render job: catalogue products by id and name, variations to pick from
-      const job = page.waitForRequest(
-        (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/render-jobs',
-      );
-      await page.getByRole('button', { name: messages.shop.renderNew }).click();
-      const form = (await job).postData() ?? '';
-      for (const product of design!.selectedProducts.filter((each) => !each.ownItem)) {
+      // the create flow's render job: catalogue products by id and name, own items as pictures, variations to pick
+      const { photoUrl, form } = await renderPhotoInSeeInSpace(page, photo.file);
+      for (const product of design!.selectedProducts) {
         expect(form).toContain(`"id":"${product.id}"`);
         expect(form).toContain(`"name":${JSON.stringify(product.name)}`);
       }
-      await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
       expect(form).toContain('"name":"Old bench"');
       expect(form).toMatch(/"sizeCm":\{"width":120,/);
       await checkResult(page, photoUrl);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Mode } from '@dwellscape/shared';
-import { answerAllQuestions, headings, nextButton, pickProducts } from './create-design-flow';
+import { expectPictureDrawn, photosDir, renderPhotoInCreateFlow, renderedImage } from './create-design-flow';
 import { startInMode } from './feed-helpers';
 import { expect, test } from './fixtures';
 
@@ -10,7 +10,6 @@ import { expect, test } from './fixtures';
  * the result step offers the floor's grid with a hint, and setting the floor places them. With SHOTS_DIR set, each
  * stage is photographed (390 × 844).
  */
-const photosDir = path.resolve(process.cwd(), '../shared/photos');
 const shotsDir = process.env.SHOTS_DIR;
 
 const cases: Array<{ mode: Mode; photo: string; isDarkMode: boolean }> = [
@@ -39,20 +38,10 @@ test.describe('setting the floor of a photo whose floor was not found', () => {
       };
       await startInMode(page, mode, isDarkMode);
       await signUp(page);
-      await navigate('/create-design/start');
-      await pickProducts(page, mode, 2);
-      await nextButton(page).click();
-      await answerAllQuestions(page);
-      await nextButton(page).click();
-      await expect(page.getByRole('heading', { name: headings.space })).toBeVisible();
-      await page.getByLabel('Upload a photo of your space').setInputFiles(file);
-      await expect(page.getByRole('img', { name: 'Your uploaded space' })).toBeVisible();
-      await page.getByRole('button', { name: 'Render My Design' }).click();
-      const after = page.getByRole('img', { name: 'After: your redesigned space' });
+      await renderPhotoInCreateFlow(page, navigate, mode, file);
+      const after = renderedImage(page);
       await expect(after).toBeVisible({ timeout: 200_000 });
-      await expect
-        .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
+      await expectPictureDrawn(after);
       await shot('before-floor');
 
       const surface = mode === 'landscape' ? 'ground' : 'floor';
@@ -70,9 +59,7 @@ test.describe('setting the floor of a photo whose floor was not found', () => {
       await expect(page.getByText(mode === 'landscape' ? 'Ground set by you' : 'Floor set by you')).toBeVisible({
         timeout: 120_000,
       });
-      await expect
-        .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
+      await expectPictureDrawn(after);
       await shot('after-floor');
     });
   }

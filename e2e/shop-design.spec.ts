@@ -288,7 +288,7 @@ test.describe('shop-design', () => {
     await expect(designCard(page, title).getByText(messages.feed.inspiredBy)).toBeVisible();
   });
 
-  test("a failed render quietly shows the design's own image, and 'Purchase Products' buys what was chosen", async ({
+  test("a failed render is said in the render step (never the design's own image), and 'Purchase Products' buys what was chosen", async ({
     page,
     navigate,
     signUp,
@@ -316,9 +316,15 @@ test.describe('shop-design', () => {
     await page.getByRole('list', { name: 'Spaces' }).getByRole('button').last().click();
     await renderButton(page).click();
 
-    await expect(renderedImage(page)).toHaveAttribute('src', design.afterImageUrl);
-    await expect(page.getByText('Engine unavailable')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: messages.shop.publish })).toBeEnabled();
+    // decision 0055: the engine's reason in the step's alert, no picture in place of the render
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: messages.create.renderServerFailed('Engine unavailable') }),
+    ).toBeVisible();
+    await expect(renderedImage(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.shop.publish })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Purchase Products' }).click();
     await expect(page.getByRole('heading', { name: messages.shop.purchaseProducts })).toBeVisible();

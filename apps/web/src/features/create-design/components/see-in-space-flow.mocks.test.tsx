@@ -240,23 +240,51 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     });
   });
 
-  it('falls back to the design’s picture without a word when the render fails, buys what was chosen, and cancels a render left', async () => {
-    const api = jobApi([job({ status: 'failed', position: null, error: messages.create.renderFailed })]);
+  it('says a failed render in the render step, never showing another picture, and still buys what was chosen', async () => {
+    jobApi([job({ status: 'failed', position: null, error: null })]);
     const user = userEvent.setup();
     renderFlow();
     await user.click(screen.getByRole('checkbox', { name: 'Linen Sofa' }));
     await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
     await user.click(await within(await screen.findByRole('list', { name: 'Spaces' })).findByRole('button'));
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(
-      await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
-    ).toHaveAttribute('src', design.afterImageUrl);
-    expect(screen.queryByText(messages.create.renderFailed)).not.toBeInTheDocument();
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent(messages.create.renderFailed);
+    // the toast says it too, for a person scrolled away from the step
+    expect(await screen.findAllByText(messages.create.renderFailed)).toHaveLength(2);
+    expect(screen.queryByRole('img', { name: 'After: your redesigned space' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /design’s|Sunny Remix/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.shop.publish })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Purchase Products' }));
     expect(onPurchase).toHaveBeenCalledWith({ products: [design.selectedProducts[1]], ownItems: [] });
 
+    // 'Try Again' queues the render again, and this time it succeeds
+    const again = jobApi([done]);
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
+    ).toHaveAttribute('src', '/media/renders/space-1.webp');
+    expect(again.callsTo('POST /api/render-jobs')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a render the server refuses (a picture it will not take) in the render step, and cancels a render left', async () => {
+    const refused = stubApi({
+      'POST /api/render-jobs': () =>
+        jsonResponse(400, { error: 'uploadedProductImages.0.url: is not a picture you uploaded or rendered' }),
+    });
+    const user = userEvent.setup();
+    renderFlow();
+    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
+    await user.click(await within(await screen.findByRole('list', { name: 'Spaces' })).findByRole('button'));
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(messages.create.renderFailed);
+    expect(refused.callsTo('POST /api/render-jobs')).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'After: your redesigned space' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.shop.publish })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Purchase Products' })).toBeEnabled();
+
     // one way back: from the render to the space (a render still under way is cancelled), then to the products
-    api.fetch.mockClear();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     const renderAgain = jobApi([job()]);
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));

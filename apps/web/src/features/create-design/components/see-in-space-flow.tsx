@@ -93,7 +93,7 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
   const render = () => {
     if (!spaceImage) return;
     const id = createDesignSessionId();
-    beginSeeInSpaceRender(id, renderInputOf(design, chosenProducts, ownItems, space, spaceImage), design.afterImageUrl);
+    beginSeeInSpaceRender(id, renderInputOf(design, chosenProducts, ownItems, space, spaceImage));
     setSessionId(id);
     setRenderedSpace(spaceImage);
     setStage(3);
@@ -106,6 +106,8 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
   };
 
   const shown = state?.status === 'succeeded' ? chosenVariation(state) : null;
+  // buying needs no picture: once the render has ended, however it ended, the products can be bought
+  const hasEnded = state !== undefined && state.status !== 'generating';
 
   const publish = () => {
     if (!shown || !renderedSpace) return;
@@ -143,7 +145,7 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
           size="lg"
           variant="outline"
           className="min-w-0 px-2 text-sm leading-tight whitespace-normal"
-          disabled={!shown}
+          disabled={!hasEnded}
           onClick={purchase}
         >
           Purchase Products

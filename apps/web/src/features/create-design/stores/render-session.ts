@@ -90,10 +90,10 @@ const isCurrentSession = (sessionId: string) => getCreateDraft().designSession?.
 
 /**
  * Renders of the product page's 'See These Products in My Space': the same job and step as the create flow's, but not
- * the create draft's (a design being made there stays as it is), and a failure shows the picture given instead
- * (docs/product.md §8: see-in-space falls back silently to a sample image).
+ * the create draft's (a design being made there stays as it is). A failure is said in the render step as the create
+ * flow's is, never hidden behind another picture (decision 0055).
  */
-const detachedSessions = new Map<string, { fallbackImageUrl: string }>();
+const detachedSessions = new Set<string>();
 /** The person is looking at this session's render: its end deserves a toast. */
 const isShownSession = (sessionId: string) => detachedSessions.has(sessionId) || isCurrentSession(sessionId);
 
@@ -155,15 +155,11 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
 
 /**
  * Starts a see-in-space render, once per session id: the same render job (the create flow's form) followed the same
- * way, without touching the create draft; a failure shows `fallbackImageUrl` instead.
+ * way, without touching the create draft; a refused request or a failed job ends in the step's error, with a toast.
  */
-export function beginSeeInSpaceRender(
-  sessionId: string,
-  input: GenerateDesignImageInput,
-  fallbackImageUrl: string,
-): void {
+export function beginSeeInSpaceRender(sessionId: string, input: GenerateDesignImageInput): void {
   if (stateOf(sessionId)) return;
-  detachedSessions.set(sessionId, { fallbackImageUrl });
+  detachedSessions.add(sessionId);
   setState(sessionId, { status: 'generating', job: null });
   startRenderJob(input).then(
     (job) => {
@@ -175,19 +171,9 @@ export function beginSeeInSpaceRender(
   );
 }
 
+/** The render ended without a picture: the step says why (and offers to try again), with a toast if it is shown. */
 function fail(sessionId: string, message: string) {
-  const detached = detachedSessions.get(sessionId);
-  if (detached) {
-    console.warn('The render failed; the sample stands in', message);
-    setState(sessionId, {
-      status: 'succeeded',
-      variations: [{ imageUrl: detached.fallbackImageUrl, receipt: null }],
-      chosen: 0,
-      isSample: false,
-    });
-    return;
-  }
-  if (isCurrentSession(sessionId)) toast.error(message);
+  if (isShownSession(sessionId)) toast.error(message);
   setState(sessionId, { status: 'failed', message });
 }
 

@@ -5,11 +5,10 @@ import {
   updateDesignBodySchema,
   type UpdateDesignBody,
 } from '@dwellscape/shared';
-import { CircleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { TextField } from '@/components/ui/text-field';
 import { CharacterCount, TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toaster';
@@ -114,25 +113,12 @@ function EditDesignForm({ design, onDone }: { design: EditDesignDialogProps['des
             setErrors((found) => ({ ...found, caption: undefined }));
           }}
         />
-        {formError && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-xl bg-danger-soft px-3.5 py-3 text-sm font-medium text-danger"
-          >
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {formError}
-          </p>
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          <DialogClose asChild>
-            <Button variant="outline" size="lg">
-              {postPageMessages.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" size="lg" isLoading={update.isPending}>
-            {postPageMessages.save}
-          </Button>
-        </div>
+        <DialogFormFooter
+          error={formError}
+          cancelLabel={postPageMessages.cancel}
+          saveLabel={postPageMessages.save}
+          isSaving={update.isPending}
+        />
       </form>
     </DialogContent>
   );

@@ -9,12 +9,13 @@ import {
   type User,
 } from '@dwellscape/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Camera, CircleAlert } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { CharacterCount, TextAreaField } from '@/components/ui/text-area-field';
@@ -134,25 +135,12 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             setErrors((found) => ({ ...found, bio: undefined }));
           }}
         />
-        {formError && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-xl bg-danger-soft px-3.5 py-3 text-sm font-medium text-danger"
-          >
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {formError}
-          </p>
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          <DialogClose asChild>
-            <Button variant="outline" size="lg">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" size="lg" isLoading={update.isPending} disabled={upload.isPending}>
-            {editProfileTexts.save}
-          </Button>
-        </div>
+        <DialogFormFooter
+          error={formError}
+          saveLabel={editProfileTexts.save}
+          isSaving={update.isPending}
+          isSaveDisabled={upload.isPending}
+        />
       </form>
     </DialogContent>
   );
