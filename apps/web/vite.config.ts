@@ -11,10 +11,9 @@ import { messages } from '@dwellscape/shared/messages';
 import { APP_ICONS, appIcons } from './build/app-icons';
 import { directBarrelImports } from './build/direct-imports';
 import { staticGate } from './build/static-gate';
-import { testFilesReplacingModules } from './test/module-replacing-files';
+import { MOCKS_TEST_FILES } from './test/test-file-names';
 
 const apiTarget = 'http://127.0.0.1:3000';
-const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Brotli and gzip copies beside every text file of the build, which the server's static files
@@ -196,8 +195,8 @@ export default defineConfig(({ command, mode }) => {
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       // one jsdom and one module graph for every file, in one thread beside the server's processes (decision 0038):
       // per file, a fresh process, jsdom and module graph cost more than the tests. The files that replace modules
-      // run isolated in their own project (vitest.mocks.config.ts).
-      ...(isTest && { exclude: [...configDefaults.exclude, ...testFilesReplacingModules(webRoot)] }),
+      // are named `*.mocks.test.ts(x)` and run isolated in their own project (vitest.mocks.config.ts)
+      exclude: [...configDefaults.exclude, ...MOCKS_TEST_FILES],
       // isolate: false and singleThread: true for the threads pool are set at the root (vitest.config.ts)
       pool: 'threads',
       setupFiles: ['./test/fresh-modules.ts', './test/setup.ts'],

@@ -1,4 +1,4 @@
-import type { Design, SessionResponse, User, UserSummary } from '@dwellscape/shared';
+import type { Design, EarningsResponse, SessionResponse, User, UserSummary } from '@dwellscape/shared';
 
 /** Someone as a design, comment or profile shows them: Maya, verified, unless told otherwise. */
 export function makeUser(overrides: Partial<UserSummary> = {}): UserSummary {
@@ -72,4 +72,9 @@ export function makeDesign(overrides: Partial<Design> & Pick<Design, 'id'>): Des
     savedByViewer: false,
     ...overrides,
   };
+}
+
+/** What `/api/me/earnings` answers: nothing earned yet, unless told otherwise. */
+export function makeEarnings(overrides: Partial<EarningsResponse> = {}): EarningsResponse {
+  return { totals: { pendingCents: 0, availableCents: 0, reversedCents: 0 }, byDesign: [], entries: [], ...overrides };
 }

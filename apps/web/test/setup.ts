@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { options } from 'preact';
 import { afterAll, afterEach, vi } from 'vitest';
 import { loadTooltips } from '@/components/ui/tooltip';
+import { expectEveryCallAnswered } from './mock-api';
 
 // The files of the web project share one thread (decision 0038), and each file gets a new jsdom. A real timer a file
 // leaves running (the data export revokes its object URL after 60 s; Preact's 35 ms effect timer) would fire while a
@@ -53,6 +54,8 @@ afterEach(() => {
   document.body.className = '';
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // a call mockApi had no route for fails the test that made it, even where the app swallowed the error
+  expectEveryCallAnswered();
 });
 
 // The files of the web project share one jsdom, one after another (decision 0038): each starts where a fresh page

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityScreen } from '@/features/activity/components/activity-screen';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
+import { mockApi, type MockedApi } from '../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { BottomNav } from './bottom-nav';
 import { queryKeys } from '@/lib/query-keys';
 import { FakeEventSource } from '../../../test/fake-event-source';
@@ -42,9 +43,8 @@ const notice = (id: string, type: Notification['type'], message: string, read = 
 });
 
 let server: { notifications: Notification[]; unread: number };
-const fetchMock = vi.fn<typeof fetch>();
-const requests = (path: string) =>
-  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === path);
+let api: MockedApi;
+const requests = (path: string) => api.calls.filter((call) => call.path === path);
 
 beforeEach(() => {
   FakeEventSource.reset();
@@ -57,19 +57,15 @@ beforeEach(() => {
     ],
     unread: 2,
   };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const { pathname } = new URL(String(input), 'http://localhost');
-    if (pathname === apiPaths.notifications) return jsonResponse(200, { items: server.notifications });
-    if (pathname === apiPaths.notificationsUnread) return jsonResponse(200, { unread: server.unread });
-    if (pathname === apiPaths.notificationsRead) {
+  api = mockApi({
+    [`GET ${apiPaths.notifications}`]: () => ({ items: server.notifications }),
+    [`GET ${apiPaths.notificationsUnread}`]: () => ({ unread: server.unread }),
+    [`POST ${apiPaths.notificationsRead}`]: () => {
       server.unread = 0;
       server.notifications = server.notifications.map((each) => ({ ...each, read: true }));
-      return jsonResponse(200, { unread: 0 });
-    }
-    return jsonResponse(404, { error: 'Not Found' });
+      return { unread: 0 };
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, onSessionExpired } from '@/lib/api-client';
-import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
+import { renderWithQueryClient } from '../../../test/render';
 import { makeAccount, makeSession } from '../../../test/fixtures';
 import { useRequireAccount } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
@@ -23,10 +24,10 @@ const signedOut = makeSession({
 
 const signInRequired = () => jsonResponse(401, { error: 'Sign in required', message: accountMessages.signInRequired });
 
-const fetchMock = vi.fn<typeof fetch>();
+const comments = `POST ${apiPaths.designComments('d-1')}`;
+let api: MockedApi;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -67,8 +68,7 @@ function renderBox(session?: SessionResponse) {
   return rendered;
 }
 
-const commentCalls = () =>
-  fetchMock.mock.calls.filter(([url]) => url === apiPaths.designComments('d-1')).map(([, init]) => init?.body);
+const commentCalls = () => api.callsTo(comments).map((call) => call.body);
 
 async function signInFromSheet() {
   const dialog = await screen.findByRole('dialog');
@@ -79,24 +79,23 @@ async function signInFromSheet() {
 
 describe('useRequireAccount', () => {
   it('signed in: runs the action at once, without the sheet', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(204));
+    api.answer({ [comments]: jsonResponse(204) });
     renderBox(signedIn);
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect(await screen.findByRole('status', { name: 'Status' })).toHaveTextContent('posted');
-    expect(commentCalls()).toEqual(['{"text":"Lovely light"}']);
+    expect(commentCalls()).toEqual([{ text: 'Lovely light' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("on 'Sign in required' opens the sheet, keeps the text, and posts it once signed in", async () => {
     const expired = vi.fn();
     const unsubscribe = onSessionExpired(expired);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === apiPaths.signIn) return jsonResponse(200, signedIn);
-      if (url === apiPaths.me) return jsonResponse(200, signedOut);
+    api.answer({
+      [`POST ${apiPaths.signIn}`]: signedIn,
+      [`GET ${apiPaths.me}`]: signedOut,
       // the first try is refused, the one after signing in is taken
-      return commentCalls().length === 1 ? signInRequired() : jsonResponse(204);
+      [comments]: () => (commentCalls().length === 1 ? signInRequired() : jsonResponse(204)),
     });
     renderBox();
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
@@ -110,7 +109,7 @@ describe('useRequireAccount', () => {
 
     await signInFromSheet();
     await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('posted'));
-    expect(commentCalls()).toEqual(['{"text":"Lovely light"}', '{"text":"Lovely light"}']);
+    expect(commentCalls()).toEqual([{ text: 'Lovely light' }, { text: 'Lovely light' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unsubscribe();
   });
@@ -128,9 +127,7 @@ describe('useRequireAccount', () => {
   });
 
   it('known to be signed out: signing up in the sheet sends the action once', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input) === apiPaths.signUp ? jsonResponse(201, signedIn) : jsonResponse(204),
-    );
+    api.answer({ [`POST ${apiPaths.signUp}`]: jsonResponse(201, signedIn), [comments]: jsonResponse(204) });
     renderBox(signedOut);
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));
@@ -142,7 +139,7 @@ describe('useRequireAccount', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: accountSheetTexts.signUpSubmit }));
 
     await waitFor(() => expect(screen.getByRole('status', { name: 'Status' })).toHaveTextContent('posted'));
-    expect(commentCalls()).toEqual(['{"text":"Lovely light"}']);
+    expect(commentCalls()).toEqual([{ text: 'Lovely light' }]);
   });
 
   it('an answer the sign-in asked for, read before the action, does not undo what the action showed', async () => {
@@ -176,23 +173,24 @@ describe('useRequireAccount', () => {
     let posted: () => void = () => undefined;
     const postIsIn = new Promise<void>((resolve) => (posted = resolve));
     let lists = 0;
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === apiPaths.signIn) return jsonResponse(200, signedIn);
-      if (url === apiPaths.designComments('d-1')) {
+    api.answer({
+      [`POST ${apiPaths.signIn}`]: signedIn,
+      [comments]: () => {
         posted();
         return jsonResponse(204);
-      }
-      lists++;
-      // the first list is the screen's own; the one the sign-in asks for is read before the comment is in and
-      // answers after it; any later one has it
-      if (lists === 1) return jsonResponse(200, []);
-      if (lists === 2) {
-        await postIsIn;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return jsonResponse(200, []);
-      }
-      return jsonResponse(200, ['Lovely light']);
+      },
+      [`GET ${listUrl}`]: async () => {
+        lists++;
+        // the first list is the screen's own; the one the sign-in asks for is read before the comment is in and
+        // answers after it; any later one has it
+        if (lists === 1) return [];
+        if (lists === 2) {
+          await postIsIn;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return [];
+        }
+        return ['Lovely light'];
+      },
     });
     const rendered = renderWithQueryClient(<PostedComments />);
     rendered.queryClient.setQueryData(queryKeys.me, signedOut);
@@ -208,7 +206,7 @@ describe('useRequireAccount', () => {
   });
 
   it("passes on any other failure, as the action's own", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
+    api.answer({ [comments]: jsonResponse(500, { error: 'Internal Server Error' }) });
     renderBox(signedIn);
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Lovely light');
     await userEvent.click(screen.getByRole('button', { name: 'Post' }));

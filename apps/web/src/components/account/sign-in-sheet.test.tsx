@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionExpired } from '@/lib/api-client';
-import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
+import { renderWithQueryClient } from '../../../test/render';
 import { makeAccount, makeSession } from '../../../test/fixtures';
 import { useAccountSheet, type OpenAccountSheetOptions } from './account-sheet-provider';
 import { accountSheetTexts } from './sign-in-sheet';
@@ -14,10 +15,11 @@ const session = makeSession({
   currentUser: makeAccount({ id: 'u-noor', username: 'noor_builds', displayName: 'Noor Haddad' }),
 });
 
-const fetchMock = vi.fn<typeof fetch>();
+const signIn = `POST ${apiPaths.signIn}`;
+const signUp = `POST ${apiPaths.signUp}`;
+let api: MockedApi;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +49,7 @@ async function openSheet(options?: OpenAccountSheetOptions) {
   return { ...rendered, dialog };
 }
 
-const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as unknown;
+const sentBody = (call = 0) => api.calls[call]?.body;
 
 describe('sign-in sheet: Sign in', () => {
   it('opens on the Sign in tab with the username field focused, and says why when told', async () => {
@@ -69,7 +71,7 @@ describe('sign-in sheet: Sign in', () => {
     expect(username).toHaveAttribute('aria-invalid', 'true');
     expect(username).toHaveFocus();
     expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
 
     // typing clears the field's message
     await userEvent.type(username, 'noor_builds');
@@ -79,14 +81,14 @@ describe('sign-in sheet: Sign in', () => {
   it("shows the server's 'Wrong username or password.' above the button, and the gate stays open", async () => {
     const expired = vi.fn();
     const unsubscribe = onSessionExpired(expired);
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: accountMessages.invalidCredentials }));
+    api.answer({ [signIn]: jsonResponse(401, { error: accountMessages.invalidCredentials }) });
     const { dialog } = await openSheet();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'not my password');
     await userEvent.click(within(dialog).getByRole('button', { name: accountSheetTexts.signInSubmit }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(accountMessages.invalidCredentials);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(apiPaths.signIn);
+    expect(api.calls[0]?.path).toBe(apiPaths.signIn);
     expect(sentBody()).toEqual({ username: 'noor_builds', password: 'not my password' });
     expect(expired).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -94,9 +96,9 @@ describe('sign-in sheet: Sign in', () => {
   });
 
   it('says when there were too many attempts (429)', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(429, { error: 'Too Many Requests', message: accountMessages.signInRateLimited }),
-    );
+    api.answer({
+      [signIn]: jsonResponse(429, { error: 'Too Many Requests', message: accountMessages.signInRateLimited }),
+    });
     const { dialog } = await openSheet();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'guess number six');
@@ -105,7 +107,11 @@ describe('sign-in sheet: Sign in', () => {
   });
 
   it('says something went wrong when the network fails', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.answer({
+      [signIn]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     const { dialog } = await openSheet();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
@@ -114,7 +120,7 @@ describe('sign-in sheet: Sign in', () => {
   });
 
   it('signs in: the sheet closes, its opener gets the session and the app knows who is signed in', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, session));
+    api.answer({ [signIn]: session });
     const { dialog, queryClient } = await openSheet();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
@@ -164,11 +170,11 @@ describe('sign-in sheet: Sign up', () => {
       accountMessages.displayNameLength,
     );
     expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(accountMessages.passwordLength);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('puts the server’s refusals under the field they are about', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(409, { error: accountMessages.usernameTaken }));
+    api.answer({ [signUp]: jsonResponse(409, { error: accountMessages.usernameTaken }) });
     const { dialog } = await openSignUp();
     await fill(dialog, { username: 'noor_builds', displayName: 'Noor', password: 'password1234' });
     await submit(dialog);
@@ -177,13 +183,13 @@ describe('sign-in sheet: Sign up', () => {
       accountMessages.usernameTaken,
     );
 
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
+    api.answer({
+      [signUp]: jsonResponse(400, {
         error: 'Bad Request',
         message: `Invalid body.password: ${accountMessages.passwordWeak}`,
         details: [{ field: 'body.password', message: accountMessages.passwordWeak }],
       }),
-    );
+    });
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Username' }));
     await fill(dialog, { username: 'noor_builds2' });
     await submit(dialog);
@@ -195,7 +201,7 @@ describe('sign-in sheet: Sign up', () => {
   });
 
   it('keeps the username when switching tabs, and signs up', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, session));
+    api.answer({ [signUp]: jsonResponse(201, session) });
     const { dialog } = await openSheet();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'noor_builds');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create an account' }));
@@ -208,7 +214,7 @@ describe('sign-in sheet: Sign up', () => {
     await submit(dialog);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(apiPaths.signUp);
+    expect(api.calls[0]?.path).toBe(apiPaths.signUp);
     expect(sentBody()).toEqual({
       username: 'noor_builds',
       displayName: 'Noor Haddad',

@@ -1,11 +1,12 @@
-import { compactFeedPage, responsiveImageSources, type Design, type FeedPage } from '@dwellscape/shared';
+import { apiPaths, compactFeedPage, responsiveImageSources, type Design, type FeedPage } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageSizes } from '@/components/ui/responsive-image';
 import { updatePreferences } from '@/lib/preferences';
-import { makeDesign, makeUser } from '../../../test/fixtures';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../test/render';
+import { makeDesign, makeSession, makeUser } from '../../../test/fixtures';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { FeedScreen } from './components/feed-screen';
 import { prefetchFeed } from './prefetch-feed';
 import { queryKeys } from '@/lib/query-keys';
@@ -33,24 +34,21 @@ function makeFeeds(): Record<Design['mode'], Design[]> {
 }
 
 let failing = false;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://localhost');
-  if (url.pathname !== '/api/designs') return jsonResponse(404, { error: 'Not Found' });
-  if (failing) return jsonResponse(500, { error: 'Internal Server Error' });
-  const mode = url.searchParams.get('mode') as Design['mode'];
-  return jsonResponse(200, compactFeedPage({ items: feeds[mode], nextCursor: null }));
-});
-const feedRequests = () =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/designs');
+let api: MockedApi;
+const feedRequests = () => api.callsTo(`GET ${apiPaths.designs}`).map((call) => call.url);
 
 let srcsets: string[];
 beforeEach(() => {
   feeds = makeFeeds();
   failing = false;
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi({
+    // a guest's
+    [`GET ${apiPaths.me}`]: makeSession({ signedIn: false }),
+    [`GET ${apiPaths.designs}`]: ({ url }) =>
+      failing
+        ? jsonResponse(500, { error: 'Internal Server Error' })
+        : compactFeedPage({ items: feeds[url.searchParams.get('mode') as Design['mode']], nextCursor: null }),
+  });
   vi.stubGlobal('EventSource', undefined);
   srcsets = [];
   const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'srcset')!;
@@ -97,7 +95,7 @@ describe('prefetchFeed', () => {
   it('fetches nothing when the app opens on another screen', async () => {
     window.history.replaceState(null, '', '/post/d-lounge');
     await prefetchFeed(newClient());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     expect(srcsets).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
-import type { RenderJob } from '@dwellscape/shared';
+import { apiPaths, type RenderJob } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
 import { followRenderJob } from './follow-render-job';
 import { FakeEventSource } from '../../../test/fake-event-source';
 
@@ -22,13 +22,13 @@ const job = (status: RenderJob['status'], progress: number): RenderJob => ({
   createdAt: '2026-12-02T07:00:00.000Z',
 });
 
-const fetchMock = vi.fn<typeof fetch>();
+const readJob = `GET ${apiPaths.renderJob('job-1')}`;
+let api: MockedApi;
 
 beforeEach(() => {
   FakeEventSource.reset();
   vi.stubGlobal('EventSource', JobEventSource);
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
   vi.useFakeTimers();
 });
 
@@ -53,12 +53,12 @@ describe('following a render job over its event stream', () => {
     expect(changes.map((each) => each.progress)).toEqual([5]);
 
     // an error answer: after docs/product.md §9's first delay the job is read once, then a new stream opens
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, job('running', 40)));
+    api.answer({ [readJob]: job('running', 40) });
     first.fail({ permanently: true });
     await vi.advanceTimersByTimeAsync(999);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(readJob)).toHaveLength(1);
     expect(changes.map((each) => each.progress)).toEqual([5, 40]);
     expect(FakeEventSource.opened).toHaveLength(2);
 
@@ -73,7 +73,7 @@ describe('following a render job over its event stream', () => {
   it('gives up when the job cannot be read after a lost stream', async () => {
     const onLost = vi.fn();
     followRenderJob('job-1', { onChange: () => undefined, onLost });
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Not found' }));
+    api.answer({ [readJob]: jsonResponse(404, { error: 'Not found' }) });
     FakeEventSource.opened[0]!.fail({ permanently: true });
     await vi.advanceTimersByTimeAsync(1000);
     expect(onLost).toHaveBeenCalledTimes(1);

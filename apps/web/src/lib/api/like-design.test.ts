@@ -1,26 +1,16 @@
-import type { Design, FeedPage } from '@dwellscape/shared';
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
+import { apiPaths } from '@dwellscape/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cacheHolding, cachedDesign as design } from '../../../test/design-cache';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
 import { patchDesignIn } from './design-cache';
 import { shownLikesCount, toggleDesignLike } from './like-design';
 
-const design = {
-  id: 'd1',
-  title: 'Sunny loft',
-  afterImageUrl: '/media/d1.webp',
-  likesCount: 10,
-  likedByViewer: false,
-  commentsCount: 2,
-} as Design;
-
-const fetchMock = vi.fn<typeof fetch>();
-let queryClient: QueryClient;
-
-const feedKey = ['designs', 'feed', 'interior'];
-const postKey = ['designs', 'detail', 'd1'];
-const feedDesign = () => queryClient.getQueryData<{ pages: FeedPage[] }>(feedKey)!.pages[0]!.items[0]!;
-const postDesign = () => queryClient.getQueryData<Design>(postKey)!;
+let cache: ReturnType<typeof cacheHolding>;
+let api: MockedApi;
+const feedDesign = () => cache.feedDesign();
+const postDesign = () => cache.postDesign();
+const like = `PUT ${apiPaths.designLike(design.id)}`;
+const unlike = `DELETE ${apiPaths.designLike(design.id)}`;
 
 function deferred() {
   let resolve!: (response: Response) => void;
@@ -30,23 +20,18 @@ function deferred() {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  queryClient = new QueryClient();
-  queryClient.setQueryData(feedKey, { pages: [{ items: [design], nextCursor: null }], pageParams: [null] });
-  queryClient.setQueryData(postKey, design);
+  api = mockApi();
+  cache = cacheHolding();
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('toggleDesignLike', () => {
   it('adds 1 at once everywhere, PUTs, then keeps the server count', async () => {
     const answer = deferred();
-    fetchMock.mockReturnValueOnce(answer.promise);
-    const done = toggleDesignLike(queryClient, design);
+    api.answer({ [like]: () => answer.promise });
+    const done = toggleDesignLike(cache.queryClient, design);
     expect(feedDesign()).toMatchObject({ likedByViewer: true, likesCount: 11 });
     expect(postDesign()).toMatchObject({ likedByViewer: true, likesCount: 11 });
-    expect(fetchMock).toHaveBeenCalledWith('/api/designs/d1/like', expect.objectContaining({ method: 'PUT' }));
+    expect(api.callsTo(like)).toHaveLength(1);
 
     answer.resolve(jsonResponse(200, { liked: true, likesCount: 14 }));
     await done;
@@ -54,17 +39,17 @@ describe('toggleDesignLike', () => {
   });
 
   it('unlikes with DELETE and 1 less', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { liked: false, likesCount: 9 }));
-    await toggleDesignLike(queryClient, { ...design, likedByViewer: true });
-    expect(fetchMock).toHaveBeenCalledWith('/api/designs/d1/like', expect.objectContaining({ method: 'DELETE' }));
+    api.answer({ [unlike]: { liked: false, likesCount: 9 } });
+    await toggleDesignLike(cache.queryClient, { ...design, likedByViewer: true });
+    expect(api.callsTo(unlike)).toHaveLength(1);
     expect(feedDesign()).toMatchObject({ likedByViewer: false, likesCount: 9 });
   });
 
   it('rolls back silently, logging only, when the write fails', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const answer = deferred();
-    fetchMock.mockReturnValueOnce(answer.promise);
-    const done = toggleDesignLike(queryClient, design);
+    api.answer({ [like]: () => answer.promise });
+    const done = toggleDesignLike(cache.queryClient, design);
     expect(feedDesign().likesCount).toBe(11);
     answer.resolve(jsonResponse(500, { error: 'Internal Server Error' }));
     await done;
@@ -75,19 +60,19 @@ describe('toggleDesignLike', () => {
 
   it('lets the newest click decide when answers overlap', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const like = deferred();
-    const unlike = deferred();
-    fetchMock.mockReturnValueOnce(like.promise).mockReturnValueOnce(unlike.promise);
-    const first = toggleDesignLike(queryClient, design);
-    const second = toggleDesignLike(queryClient, feedDesign());
+    const liking = deferred();
+    const unliking = deferred();
+    api.answer({ [like]: () => liking.promise, [unlike]: () => unliking.promise });
+    const first = toggleDesignLike(cache.queryClient, design);
+    const second = toggleDesignLike(cache.queryClient, feedDesign());
     expect(feedDesign()).toMatchObject({ likedByViewer: false, likesCount: 10 });
 
-    like.resolve(jsonResponse(200, { liked: true, likesCount: 11 }));
+    liking.resolve(jsonResponse(200, { liked: true, likesCount: 11 }));
     await first;
     // the like's answer is already outdated by the unlike still on its way
     expect(feedDesign()).toMatchObject({ likedByViewer: false, likesCount: 10 });
 
-    unlike.reject(new TypeError('Failed to fetch'));
+    unliking.reject(new TypeError('Failed to fetch'));
     await second;
     // the unlike failed: back to what the server last confirmed, the like
     expect(feedDesign()).toMatchObject({ likedByViewer: true, likesCount: 11 });
@@ -107,8 +92,8 @@ describe('patchDesignIn', () => {
 
   it('a signed-out like fills the heart and leaves the public count, which the viewer sees with their like on top', async () => {
     const answer = deferred();
-    fetchMock.mockReturnValueOnce(answer.promise);
-    const done = toggleDesignLike(queryClient, design, false);
+    api.answer({ [like]: () => answer.promise });
+    const done = toggleDesignLike(cache.queryClient, design, false);
     expect(feedDesign()).toMatchObject({ likedByViewer: true, likesCount: 10 });
     expect(shownLikesCount(feedDesign(), false)).toBe(11);
     // the server keeps a session's like and counts it once it moves to the account

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { createTestQueryClient, jsonResponse, renderRoutes, renderWithQueryClient } from '../../../../test/render';
+import { jsonResponse, mockApi, type ApiRoutes } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes, renderWithQueryClient } from '../../../../test/render';
 import { makeAccount, makeSession } from '../../../../test/fixtures';
 import { queryKeys } from '@/lib/query-keys';
 import { updatePreferences } from '@/lib/preferences';
@@ -120,12 +121,18 @@ describe('NotificationRow', () => {
   });
 });
 
+/** The API as a signed-in person's Activity screen reads it, `list` answering the notifications; none unread. */
+const activityApi = (list: ApiRoutes[string]) =>
+  mockApi({
+    [`GET ${apiPaths.me}`]: makeSession(),
+    [`GET ${apiPaths.notifications}`]: list,
+    [`GET ${apiPaths.notificationsUnread}`]: { unread: 0 },
+    [`POST ${apiPaths.notificationsRead}`]: { unread: 0 },
+  });
+
 describe('ActivityScreen', () => {
   it("lists every notification, then 'All caught up!'", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications })),
-    );
+    activityApi({ items: notifications });
     renderWithQueryClient(
       <MemoryRouter>
         <ActivityScreen />
@@ -140,12 +147,7 @@ describe('ActivityScreen', () => {
 
   it('offers to try again after a failed load', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () =>
-        fail ? jsonResponse(503, { error: 'Service Unavailable' }) : jsonResponse(200, { items: notifications }),
-      ),
-    );
+    activityApi(() => (fail ? jsonResponse(503, { error: 'Service Unavailable' }) : { items: notifications }));
     renderWithQueryClient(
       <MemoryRouter>
         <ActivityScreen />
@@ -159,8 +161,7 @@ describe('ActivityScreen', () => {
   });
 
   it('invites a guest to sign in instead of showing anyone’s notifications', async () => {
-    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = mockApi({ [`GET ${apiPaths.notifications}`]: { items: notifications } });
     const guest = makeSession({
       viewerId: 'v-guest',
       signedIn: false,
@@ -175,11 +176,7 @@ describe('ActivityScreen', () => {
     expect(await screen.findByText('Sign in to see your activity')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(screen.queryByText(messages.activity.caughtUp)).not.toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(
-        ([url]) => new URL(String(url), 'http://localhost').pathname === apiPaths.notifications,
-      ),
-    ).toBe(false);
+    expect(api.callsTo(`GET ${apiPaths.notifications}`)).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('dialog', { name: 'Join Dwellscape' })).toBeInTheDocument();
   });
@@ -191,10 +188,7 @@ describe.each([
 ])('ActivityScreen with no notifications (%s)', (_mode, isLandscapeMode) => {
   it("shows one empty state, without 'All caught up!' under an empty list", async () => {
     updatePreferences({ isLandscapeMode });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: [] })),
-    );
+    activityApi({ items: [] });
     renderWithQueryClient(
       <MemoryRouter>
         <ActivityScreen />
@@ -209,10 +203,7 @@ describe.each([
 
   it("puts 'All caught up!' under a list, and no empty-state text", async () => {
     updatePreferences({ isLandscapeMode });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () => jsonResponse(200, { items: notifications.slice(0, 1) })),
-    );
+    activityApi({ items: notifications.slice(0, 1) });
     renderWithQueryClient(
       <MemoryRouter>
         <ActivityScreen />

@@ -1,11 +1,12 @@
-import { messages } from '@dwellscape/shared';
+import { apiPaths, messages } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../../test/render';
+import { jsonResponse, mockApi, type MockedApi } from '../../../../test/mock-api';
 import { formDataOf } from '@/lib/api-client';
 import { generateDesignFieldsOf, renderFailureMessage, type GenerateDesignImageInput } from './generate-design-image';
 import { startRenderJob } from './start-render-job';
 
-const fetchMock = vi.fn<typeof fetch>();
+const startJob = `POST ${apiPaths.renderJobs}`;
+let api: MockedApi;
 
 const input: GenerateDesignImageInput = {
   spaceImageUrl: '/media/uploads/ab/space.webp',
@@ -21,8 +22,7 @@ const input: GenerateDesignImageInput = {
 };
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,12 +53,11 @@ describe('startRenderJob', () => {
       error: null,
       createdAt: '2026-11-25T12:00:00.000Z',
     };
-    fetchMock.mockResolvedValueOnce(jsonResponse(202, queued));
+    api.answer({ [startJob]: jsonResponse(202, queued) });
     await expect(startRenderJob(input, 3)).resolves.toEqual(queued);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/render-jobs');
-    expect(init?.method).toBe('POST');
-    expect((init?.body as FormData).get('variations')).toBe('3');
+    const [call] = api.callsTo(startJob);
+    expect(call?.url.href).toBe('http://localhost/api/render-jobs');
+    expect((call?.body as FormData).get('variations')).toBe('3');
   });
 
   it.each([
@@ -82,7 +81,7 @@ describe('startRenderJob', () => {
       messages.create.renderJobsPerHour(30),
     ],
   ])('turns %s into docs/product.md §8 words', async (_case, respond, message) => {
-    fetchMock.mockResolvedValueOnce(respond());
+    api.answer({ [startJob]: respond });
     const error = await startRenderJob(input).catch((err: unknown) => err);
     expect(renderFailureMessage(error)).toBe(message);
   });

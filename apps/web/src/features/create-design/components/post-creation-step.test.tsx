@@ -104,7 +104,7 @@ describe('post-creation', () => {
 
     await user.click(publishButton());
     expect(await screen.findByText(messages.create.missingInformation)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/designs')).toHaveLength(0);
+    expect(api.callsTo('POST /api/designs')).toHaveLength(0);
 
     await user.type(title, 'A'.repeat(60));
     expect(title).toHaveValue('A'.repeat(50));
@@ -116,7 +116,7 @@ describe('post-creation', () => {
 
     expect(await screen.findByText(messages.create.publishSuccess)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const body = JSON.parse(String(api.callsTo('POST', '/api/designs')[0]![1]!.body));
+    const body = api.callsTo('POST /api/designs')[0]!.body;
     expect(body).toEqual({
       title: 'Sunday loft',
       caption: 'Soft linen and warm light.',
@@ -157,7 +157,7 @@ describe('post-creation', () => {
       expect(title).toHaveAttribute('aria-invalid', 'true');
       expect(title).toHaveAccessibleDescription(expect.stringContaining(messages.create.titleRequired));
       expect(title).toHaveFocus();
-      expect(api.callsTo('POST', '/api/designs')).toHaveLength(0);
+      expect(api.callsTo('POST /api/designs')).toHaveLength(0);
 
       await user.type(title, 'Sunday loft');
       expect(title).not.toHaveAttribute('aria-invalid');
@@ -247,7 +247,7 @@ describe('post-creation', () => {
       renderCreateFlow('post-creation', { state: { generatedImage: afterImage, designSessionId: session.id } });
       await userEvent.click(await screen.findByRole('button', { name: 'Generate Text AI' }));
       expect(await screen.findByText(messages.create.missingDescription)).toBeInTheDocument();
-      expect(api.callsTo('POST', '/api/ai/improve-caption')).toHaveLength(0);
+      expect(api.callsTo('POST /api/ai/improve-caption')).toHaveLength(0);
     });
 
     it('replaces the description with the improved one', async () => {
@@ -262,7 +262,7 @@ describe('post-creation', () => {
       expect(await screen.findByText(messages.create.captionImprovedTitle)).toBeInTheDocument();
       expect(screen.getByText(messages.create.captionImprovedBody)).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('A sunlit loft in soft linen.');
-      expect(JSON.parse(String(api.callsTo('POST', '/api/ai/improve-caption')[0]![1]!.body))).toEqual({
+      expect(api.callsTo('POST /api/ai/improve-caption')[0]!.body).toEqual({
         caption: 'my loft',
         spaceType: 'interior',
       });
@@ -337,7 +337,7 @@ describe('post-creation', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'My take');
     await user.click(publishButton());
     await screen.findByText(messages.create.publishSuccess);
-    expect(JSON.parse(String(api.callsTo('POST', '/api/designs')[0]![1]!.body))).toMatchObject({
+    expect(api.callsTo('POST /api/designs')[0]!.body).toMatchObject({
       afterImageUrl: afterImage,
       beforeImageUrl: '/media/uploads/ab/mine.webp',
       selectedProducts: [{ id: 'sofa', quantity: 1 }],

@@ -1,6 +1,5 @@
-import type { Brand, Product, Question, Space, Template } from '@dwellscape/shared';
-import { vi } from 'vitest';
-import { jsonResponse } from '../../../../test/render';
+import { apiPaths, type Brand, type Product, type Question, type Space, type Template } from '@dwellscape/shared';
+import { jsonResponse, mockApi, type ApiRoutes } from '../../../../test/mock-api';
 
 /** A small catalogue in the API's shapes, for component tests. */
 export const fixtures = {
@@ -85,33 +84,17 @@ export const fixtures = {
   ] satisfies Space[],
 };
 
-type Handler = (request: { url: URL; init: RequestInit | undefined }) => Response | Promise<Response>;
-
-/** Stubs fetch with the catalogue above; `overrides` answer chosen paths ("POST /api/designs"). */
-export function stubApi(overrides: Record<string, Handler> = {}) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const override = overrides[`${method} ${url.pathname}`];
-    if (override) return override({ url, init });
-    if (method === 'GET') {
-      const lists: Record<string, unknown[]> = {
-        '/api/brands': fixtures.brands,
-        '/api/products': fixtures.products,
-        '/api/questions': fixtures.questions,
-        '/api/templates': fixtures.templates,
-        '/api/spaces': fixtures.spaces,
-      };
-      const items = lists[url.pathname];
-      if (items) return jsonResponse(200, { items });
-    }
-    return jsonResponse(404, { error: `No fake for ${method} ${url.pathname}` });
+/** The catalogue above on mockApi (test/mock-api.ts); `overrides` answer chosen routes ("POST /api/designs"). */
+export function stubApi(overrides: ApiRoutes = {}) {
+  return mockApi({
+    [`GET ${apiPaths.brands}`]: { items: fixtures.brands },
+    [`GET ${apiPaths.products}`]: { items: fixtures.products },
+    [`GET ${apiPaths.questions}`]: { items: fixtures.questions },
+    [`GET ${apiPaths.templates}`]: { items: fixtures.templates },
+    [`GET ${apiPaths.spaces}`]: { items: fixtures.spaces },
+    // a job the test did not queue is none of this person's: a job a test's retry queued goes on being read (every
+    // second, from the render session's store) until it has been lost three times, into the next test
+    [`GET ${apiPaths.renderJob(':id')}`]: jsonResponse(404, { error: 'Not Found', message: 'Render job not found' }),
+    ...overrides,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    );
-  return { fetchMock, callsTo };
 }

@@ -1,12 +1,14 @@
-import { type EarningsResponse, type SessionResponse } from '@dwellscape/shared';
+import { apiPaths, type SessionResponse } from '@dwellscape/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeEarnings } from '../../../../test/fixtures';
+import { mockApi, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
 import { EarningsScreen } from './earnings-screen';
 import { queryKeys } from '@/lib/query-keys';
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: MockedApi;
 
 function renderEarnings(signedIn = true) {
   const queryClient = createTestQueryClient();
@@ -20,15 +22,14 @@ function renderEarnings(signedIn = true) {
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('EarningsScreen', () => {
   it('shows pending and available apart, the sums per design, and every entry newest first', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, {
+    api.answer({
+      [`GET ${apiPaths.meEarnings}`]: makeEarnings({
         totals: { pendingCents: 15_600, availableCents: 124_550, reversedCents: 1_516 },
         byDesign: [
           { designId: null, designTitle: null, pendingCents: 0, availableCents: 124_550 },
@@ -72,8 +73,8 @@ describe('EarningsScreen', () => {
             createdAt: at(60 * 24 * 30),
           },
         ],
-      } satisfies EarningsResponse),
-    );
+      }),
+    });
     renderEarnings();
 
     expect(await screen.findByLabelText('Pending $156.00')).toBeInTheDocument();
@@ -94,6 +95,6 @@ describe('EarningsScreen', () => {
   it('signed out, asks to sign in', () => {
     renderEarnings(false);
     expect(screen.getByText('Your earnings appear here')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });

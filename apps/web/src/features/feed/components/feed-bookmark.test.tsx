@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTexts } from '@/components/design-card/save-button';
 import { makeAccount, makeDesign, makeSession } from '../../../../test/fixtures';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { jsonResponse, mockApi, type ApiCall, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
 import { FeedScreen } from './feed-screen';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -31,10 +32,10 @@ interface Server {
   save: (method: string) => Promise<Response> | Response;
 }
 
-const fetchMock = vi.fn<typeof fetch>();
 let server: Server;
+let api: MockedApi;
 const saveCalls = () =>
-  fetchMock.mock.calls.filter(([url]) => url === apiPaths.designSave('d-loft')).map(([, init]) => init?.method);
+  api.calls.filter((call) => call.path === apiPaths.designSave('d-loft')).map((call) => call.method);
 
 beforeEach(() => {
   server = {
@@ -42,23 +43,17 @@ beforeEach(() => {
     designs: [loft],
     save: (method) => jsonResponse(200, { saved: method === 'PUT' }),
   };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === apiPaths.me) return jsonResponse(200, server.session);
-    if (url.pathname === apiPaths.signIn) {
-      server.session = signedIn;
-      return jsonResponse(200, signedIn);
-    }
-    if (url.pathname === apiPaths.designs)
-      return jsonResponse(200, compactFeedPage({ items: server.designs, nextCursor: null }));
-    if (url.pathname === apiPaths.designSave('d-loft')) {
-      if (!server.session.signedIn) return jsonResponse(401, { error: 'Sign in required', message: 'Sign in.' });
-      return server.save(init?.method ?? 'GET');
-    }
-    return jsonResponse(404, { error: 'Not Found' });
+  const save = ({ method }: ApiCall) => {
+    if (!server.session.signedIn) return jsonResponse(401, { error: 'Sign in required', message: 'Sign in.' });
+    return server.save(method);
+  };
+  api = mockApi({
+    [`GET ${apiPaths.me}`]: () => server.session,
+    [`POST ${apiPaths.signIn}`]: () => (server.session = signedIn),
+    [`GET ${apiPaths.designs}`]: () => compactFeedPage({ items: server.designs, nextCursor: null }),
+    [`PUT ${apiPaths.designSave('d-loft')}`]: save,
+    [`DELETE ${apiPaths.designSave('d-loft')}`]: save,
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => vi.unstubAllGlobals());

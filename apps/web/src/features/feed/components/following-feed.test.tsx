@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { mockApi, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
 import { feedViewTexts } from './feed-view-switch';
 import { FeedScreen } from './feed-screen';
 import { followingFeedTexts } from './following-feed';
@@ -28,25 +29,16 @@ const followedPages: Record<string, DesignPageResponse> = {
   c2: { items: [makeDesign({ id: 'd-oldest', title: 'Jordan’s first loft', author: jordan })], nextCursor: null },
 };
 
-const fetchMock = vi.fn<typeof fetch>();
 let following: Record<string, DesignPageResponse>;
-const followingRequests = () =>
-  fetchMock.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === apiPaths.designsFollowing);
+let api: MockedApi;
+const followingRequests = () => api.callsTo(`GET ${apiPaths.designsFollowing}`).map((call) => call.url);
 
 beforeEach(() => {
   following = followedPages;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === apiPaths.designs)
-      return jsonResponse(200, compactFeedPage({ items: community, nextCursor: null }));
-    if (url.pathname === apiPaths.designsFollowing)
-      return jsonResponse(200, following[url.searchParams.get('cursor') ?? 'first']);
-    return jsonResponse(404, { error: 'Not Found' });
+  api = mockApi({
+    [`GET ${apiPaths.designs}`]: () => compactFeedPage({ items: community, nextCursor: null }),
+    [`GET ${apiPaths.designsFollowing}`]: ({ url }) => following[url.searchParams.get('cursor') ?? 'first'],
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { mockApi, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
 import { OrdersScreen } from './orders-screen';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -43,7 +44,7 @@ const order = (id: string, extra: Partial<Order> = {}): Order => ({
   ...extra,
 });
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: MockedApi;
 
 function renderOrders(signedIn = true) {
   const queryClient = createTestQueryClient();
@@ -56,8 +57,7 @@ function renderOrders(signedIn = true) {
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,9 +75,9 @@ describe('OrdersScreen', () => {
       cancellableUntil: null,
       createdAt: new Date(Date.now() - 8 * 86_400_000).toISOString(),
     });
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, { items: [order('o-new'), cancelled, expired] } satisfies OrdersResponse),
-    );
+    api.answer({
+      [`GET ${apiPaths.orders}`]: { items: [order('o-new'), cancelled, expired] } satisfies OrdersResponse,
+    });
     renderOrders();
 
     const items = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('listitem', {
@@ -103,17 +103,15 @@ describe('OrdersScreen', () => {
 
   it('cancels an order within the window and shows it cancelled', async () => {
     let current = order('o-1');
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === apiPaths.orderCancel('o-1') && init?.method === 'POST') {
-        current = { ...current, status: 'cancelled', paymentStatus: 'voided', cancellableUntil: null };
-        return jsonResponse(200, current);
-      }
-      return jsonResponse(200, { items: [current] } satisfies OrdersResponse);
+    api.answer({
+      [`POST ${apiPaths.orderCancel('o-1')}`]: () =>
+        (current = { ...current, status: 'cancelled', paymentStatus: 'voided', cancellableUntil: null }),
+      [`GET ${apiPaths.orders}`]: () => ({ items: [current] }) satisfies OrdersResponse,
     });
     renderOrders();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order of $2,789.49' }));
     await waitFor(() => expect(screen.getByText('Cancelled')).toBeInTheDocument());
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       apiPaths.orderCancel('o-1'),
     ]);
     // The 'Order cancelled' toast is not checked here: in the last runs of 2026-11-26 it no longer showed in this jsdom
@@ -122,7 +120,7 @@ describe('OrdersScreen', () => {
   });
 
   it('says when there are no orders yet', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { items: [] } satisfies OrdersResponse));
+    api.answer({ [`GET ${apiPaths.orders}`]: { items: [] } satisfies OrdersResponse });
     renderOrders();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
@@ -131,6 +129,6 @@ describe('OrdersScreen', () => {
     renderOrders(false);
     expect(screen.getByText('Your orders appear here')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { messages, type Design } from '@dwellscape/shared';
+import { apiPaths, messages, type Design } from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeDesign, makeUser } from '../../../../test/fixtures';
-import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, mockApi, type ApiCall } from '../../../../test/mock-api';
+import { renderRoutes } from '../../../../test/render';
 import { PostScreen } from './post-screen';
 
 const sam = makeUser({
@@ -33,24 +34,29 @@ interface StubOptions {
 /** Answers the post, its comments and its remixes like the server; records which paths were asked for. */
 function stubApi(designs: Design[], remixesById: Record<string, Design[]>, { failRemixes = false }: StubOptions = {}) {
   let remixFailures = failRemixes ? 1 : 0;
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const { pathname } = new URL(String(input), 'http://localhost');
-    const [, , , id, sub] = pathname.split('/');
-    const design = designs.find((candidate) => candidate.id === id);
-    if (!design) return jsonResponse(404, { error: 'Design not found' });
-    if (sub === undefined) return jsonResponse(200, design);
-    if (sub === 'comments') return jsonResponse(200, { items: [], nextCursor: null });
-    if (sub === 'remixes') {
+  const notFound = jsonResponse(404, { error: 'Design not found' });
+  const designOf = ({ params }: ApiCall) => designs.find((candidate) => candidate.id === params.id);
+  const api = mockApi({
+    // a guest's
+    [`GET ${apiPaths.me}`]: makeSession({ signedIn: false }),
+    // the authors' profiles, which the post's follow button reads
+    [`GET ${apiPaths.user(':id')}`]: ({ params }) => {
+      const author = designs.find((candidate) => candidate.author.id === params.id)?.author;
+      return author ? makeAccount({ ...author, isCurrentUser: false }) : jsonResponse(404, { error: 'User not found' });
+    },
+    [`GET ${apiPaths.design(':id')}`]: (call) => designOf(call) ?? notFound,
+    [`GET ${apiPaths.designComments(':id')}`]: (call) => (designOf(call) ? { items: [], nextCursor: null } : notFound),
+    [`GET ${apiPaths.designRemixes(':id')}`]: (call) => {
+      const design = designOf(call);
+      if (!design) return notFound;
       if (remixFailures > 0) {
         remixFailures -= 1;
         return jsonResponse(503, { error: 'Service Unavailable' });
       }
-      return jsonResponse(200, { items: remixesById[design.id] ?? [] });
-    }
-    return jsonResponse(404, { error: 'Not Found' });
+      return { items: remixesById[design.id] ?? [] };
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { askedFor: () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname) };
+  return { askedFor: () => api.calls.map((call) => call.path) };
 }
 
 function renderPost(href: string) {

@@ -1,10 +1,11 @@
-import { messages, postPageMessages, type Comment, type Design, type User } from '@dwellscape/shared';
+import { apiPaths, messages, postPageMessages, type Comment, type Design, type User } from '@dwellscape/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
-import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { jsonResponse, mockApi } from '../../../../test/mock-api';
+import { renderRoutes } from '../../../../test/render';
 import { PostScreen } from './post-screen';
 
 const maya = makeUser();
@@ -66,40 +67,27 @@ interface StubOptions {
 
 function stubPostApi({ failPost = false, holdPost, viewer = maya, design = post }: StubOptions = {}) {
   let shown = design;
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const { pathname } = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    if (pathname === '/api/me' && method === 'GET') return jsonResponse(200, sessionAs(viewer));
-    if (pathname === `/api/users/${jordan.id}` && method === 'GET') return jsonResponse(200, profileOf(jordan));
-    if (pathname === `/api/users/${jordan.id}/follow` && method === 'PUT')
-      return jsonResponse(200, { following: true, followerCount: 11, followingCount: 4 });
-    if (pathname === `/api/designs/${shown.id}` && method === 'GET') return jsonResponse(200, shown);
-    if (pathname === `/api/designs/${shown.id}` && method === 'PATCH') {
-      shown = { ...shown, ...(JSON.parse(String(init?.body)) as Partial<Design>) };
-      return jsonResponse(200, shown);
-    }
-    if (pathname === `/api/designs/${shown.id}` && method === 'DELETE') return new Response(null, { status: 204 });
-    if (pathname === `/api/designs/${shown.id}/comments` && method === 'GET')
-      return jsonResponse(200, { items: existing, nextCursor: null });
-    if (pathname === `/api/designs/${shown.id}/comments` && method === 'POST') {
+  const api = mockApi({
+    [`GET ${apiPaths.me}`]: sessionAs(viewer),
+    [`GET ${apiPaths.user(jordan.id)}`]: profileOf(jordan),
+    [`PUT ${apiPaths.userFollow(jordan.id)}`]: { following: true, followerCount: 11, followingCount: 4 },
+    [`GET ${apiPaths.design(':id')}`]: jsonResponse(404, { error: 'Not Found', message: 'Design not found' }),
+    [`GET ${apiPaths.design(shown.id)}`]: () => shown,
+    [`PATCH ${apiPaths.design(shown.id)}`]: ({ body }) => (shown = { ...shown, ...(body as Partial<Design>) }),
+    [`DELETE ${apiPaths.design(shown.id)}`]: () => new Response(null, { status: 204 }),
+    [`GET ${apiPaths.designComments(shown.id)}`]: { items: existing, nextCursor: null },
+    [`POST ${apiPaths.designComments(shown.id)}`]: async ({ body }) => {
       await holdPost;
       if (failPost) return jsonResponse(500, { error: 'Internal Server Error' });
-      const { text } = JSON.parse(String(init?.body)) as { text: string };
+      const { text } = body as { text: string };
       return jsonResponse(201, {
         comment: comment('c3', maya.displayName, text, new Date().toISOString(), maya),
         commentsCount: 3,
       });
-    }
-    return jsonResponse(404, { error: 'Not Found', message: 'Design not found' });
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
   const sent = (wanted: string) =>
-    fetchMock.mock.calls
-      .filter(([, init]) => (init?.method ?? 'GET') === wanted)
-      .map(([input, init]) => ({
-        path: new URL(String(input), 'http://localhost').pathname,
-        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-      }));
+    api.calls.filter((call) => call.method === wanted).map(({ path, body }) => ({ path, body }));
   const posted = () => sent('POST').map((call) => call.body);
   return { posted, sent };
 }

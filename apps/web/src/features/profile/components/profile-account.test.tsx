@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeAccount, makeDesign } from '../../../../test/fixtures';
-import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeDesign, makeEarnings } from '../../../../test/fixtures';
+import { jsonResponse, mockApi, type ApiRoutes } from '../../../../test/mock-api';
+import { renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { queryKeys } from '@/lib/query-keys';
@@ -25,39 +26,21 @@ const signedOut: SessionResponse = {
   currentUser: { ...maya, isCurrentUser: false, commissionEarned: '$1,245.50' },
 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 /** The API as the server answers one viewer: `session` for /api/me, the profile of its current user. */
-function stubApi(session: SessionResponse, overrides: Record<string, (call: Call) => Response> = {}) {
-  const calls: Call[] = [];
+function stubApi(session: SessionResponse, overrides: ApiRoutes = {}) {
   let profile = session.currentUser;
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const call = { method, path, body };
-    calls.push(call);
-    const override = overrides[`${method} ${path}`];
-    if (override) return override(call);
-    if (path === apiPaths.me && method === 'GET') return jsonResponse(200, session);
-    if (path === apiPaths.me && method === 'PATCH') {
-      profile = { ...profile, ...(body as Partial<User>) };
-      return jsonResponse(200, profile);
-    }
-    if (path === apiPaths.uploads)
-      return jsonResponse(201, { url: '/media/uploads/noor-new.webp', width: 800, height: 800 });
-    if (path === apiPaths.userDesigns(profile.id)) {
-      return jsonResponse(200, { items: [makeDesign({ id: 'd-1', title: 'Reading nook', author: profile })] });
-    }
-    if (path === apiPaths.user(profile.id)) return jsonResponse(200, profile);
-    return jsonResponse(404, { error: 'Not Found', message: `No route for ${method} ${path}` });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+  return mockApi({
+    [`GET ${apiPaths.me}`]: session,
+    [`PATCH ${apiPaths.me}`]: ({ body }) => (profile = { ...profile, ...(body as Partial<User>) }),
+    [`POST ${apiPaths.uploads}`]: jsonResponse(201, { url: '/media/uploads/noor-new.webp', width: 800, height: 800 }),
+    [`GET ${apiPaths.userDesigns(profile.id)}`]: () => ({
+      items: [makeDesign({ id: 'd-1', title: 'Reading nook', author: profile })],
+    }),
+    [`GET ${apiPaths.user(profile.id)}`]: () => profile,
+    // nothing earned yet
+    [`GET ${apiPaths.meEarnings}`]: makeEarnings(),
+    ...overrides,
+  }).calls;
 }
 
 function renderOwnProfile(session: SessionResponse, userId = session.currentUser.id) {

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followTexts } from '@/components/follow-button/follow-button';
 import { paths } from '@/config/paths';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
-import { makeAccount } from '../../../../test/fixtures';
+import { jsonResponse, mockApi, type ApiCall } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeEarnings } from '../../../../test/fixtures';
 import { ProfileScreen } from './profile-screen';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -48,33 +49,26 @@ function stubServer(session: SessionResponse) {
       isFollowedByViewer: me && !isNoor && state.follows,
     };
   };
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const { pathname } = new URL(String(input), 'http://localhost');
-    if (pathname === apiPaths.signIn) {
-      state.session = signedIn;
-      return jsonResponse(200, signedIn);
-    }
-    if (pathname === apiPaths.userFollow(priya.id)) {
-      if (!state.session.signedIn) return jsonResponse(401, { error: 'Sign in required', message: 'Sign in.' });
-      if (state.hold) await state.hold;
-      if (state.failFollow) return jsonResponse(503, { error: 'Service Unavailable' });
-      state.follows = init?.method === 'PUT';
-      const counts = profile(priya);
-      return jsonResponse(200, {
-        following: state.follows,
-        followerCount: counts.followerCount,
-        followingCount: counts.followingCount,
-      });
-    }
-    if (pathname === apiPaths.userDesigns(priya.id) || pathname === apiPaths.userDesigns(noor.id))
-      return jsonResponse(200, { items: [] });
-    if (pathname === apiPaths.user(priya.id)) return jsonResponse(200, profile(priya));
-    if (pathname === apiPaths.user(noor.id)) return jsonResponse(200, profile(noor));
-    return jsonResponse(404, { error: 'Not Found' });
+  const follow = async ({ method }: ApiCall) => {
+    if (!state.session.signedIn) return jsonResponse(401, { error: 'Sign in required', message: 'Sign in.' });
+    if (state.hold) await state.hold;
+    if (state.failFollow) return jsonResponse(503, { error: 'Service Unavailable' });
+    state.follows = method === 'PUT';
+    const counts = profile(priya);
+    return { following: state.follows, followerCount: counts.followerCount, followingCount: counts.followingCount };
+  };
+  const api = mockApi({
+    [`POST ${apiPaths.signIn}`]: () => (state.session = signedIn),
+    [`PUT ${apiPaths.userFollow(priya.id)}`]: follow,
+    [`DELETE ${apiPaths.userFollow(priya.id)}`]: follow,
+    [`GET ${apiPaths.userDesigns(priya.id)}`]: { items: [] },
+    [`GET ${apiPaths.userDesigns(noor.id)}`]: { items: [] },
+    [`GET ${apiPaths.user(priya.id)}`]: () => profile(priya),
+    [`GET ${apiPaths.user(noor.id)}`]: () => profile(noor),
+    [`GET ${apiPaths.meEarnings}`]: makeEarnings(),
   });
-  vi.stubGlobal('fetch', fetchMock);
   const followCalls = () =>
-    fetchMock.mock.calls.filter(([url]) => url === apiPaths.userFollow(priya.id)).map(([, init]) => init?.method);
+    api.calls.filter((call) => call.path === apiPaths.userFollow(priya.id)).map((call) => call.method);
   return { state, followCalls };
 }
 

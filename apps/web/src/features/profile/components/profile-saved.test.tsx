@@ -3,8 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { makeAccount, makeDesign } from '../../../../test/fixtures';
-import { createTestQueryClient, jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeDesign, makeEarnings } from '../../../../test/fixtures';
+import { mockApi, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient, renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { savedTexts } from './profile-saved';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,25 +25,19 @@ const savedPages: Record<string, DesignPageResponse> = {
   s2: { items: [makeDesign({ id: 'd-first', title: 'Saved first' })], nextCursor: null },
 };
 
-const fetchMock = vi.fn<typeof fetch>();
 let saved: Record<string, DesignPageResponse>;
-const savedRequests = () =>
-  fetchMock.mock.calls
-    .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === apiPaths.meSaved);
+let api: MockedApi;
+const savedRequests = () => api.callsTo(`GET ${apiPaths.meSaved}`).map((call) => call.url);
 
 beforeEach(() => {
   saved = savedPages;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === apiPaths.meSaved) return jsonResponse(200, saved[url.searchParams.get('cursor') ?? 'first']);
-    if (url.pathname === apiPaths.user(noor.id)) return jsonResponse(200, noor);
-    if (url.pathname === apiPaths.user(priya.id)) return jsonResponse(200, { ...priya, isCurrentUser: false });
-    if (url.pathname.endsWith('/designs')) return jsonResponse(200, { items: [] });
-    return jsonResponse(404, { error: 'Not Found' });
+  api = mockApi({
+    [`GET ${apiPaths.meSaved}`]: ({ url }) => saved[url.searchParams.get('cursor') ?? 'first'],
+    [`GET ${apiPaths.user(noor.id)}`]: noor,
+    [`GET ${apiPaths.user(priya.id)}`]: { ...priya, isCurrentUser: false },
+    [`GET ${apiPaths.userDesigns(':id')}`]: { items: [] },
+    [`GET ${apiPaths.meEarnings}`]: makeEarnings(),
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => vi.unstubAllGlobals());

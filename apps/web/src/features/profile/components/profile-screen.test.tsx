@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getPreferences, updatePreferences } from '@/lib/preferences';
-import { makeAccount, makeDesign, makeSession, makeUser } from '../../../../test/fixtures';
-import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeDesign, makeEarnings, makeSession, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, mockApi, type ApiCall } from '../../../../test/mock-api';
+import { renderRoutes } from '../../../../test/render';
 import { ProfileScreen } from './profile-screen';
 import { NoLayoutResizeObserver } from '../../../../test/no-layout-resize-observer';
 
@@ -85,21 +86,24 @@ const mayaDesigns = [
 
 function stubProfiles(designsOf: Record<string, Design[]> = { [maya.id]: mayaDesigns, [priya.id]: [] }) {
   const users: Record<string, User> = { [maya.id]: maya, [priya.id]: priya };
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const { pathname } = new URL(String(input), 'http://localhost');
-    const [, , , id, rest] = pathname.split('/');
-    const user = id ? users[id] : undefined;
-    if (!user) return jsonResponse(404, { error: 'Not Found', message: 'User not found' });
-    if (rest === 'follow') {
-      const following = init?.method === 'PUT';
-      const followerCount = user.followerCount + (following ? 1 : 0);
-      return jsonResponse(200, { following, followerCount, followingCount: user.followingCount });
-    }
-    if (rest === 'designs') return jsonResponse(200, { items: designsOf[user.id] ?? [] });
-    return jsonResponse(200, user);
+  const userNotFound = jsonResponse(404, { error: 'Not Found', message: 'User not found' });
+  const follow = ({ method, params }: ApiCall) => {
+    const user = users[params.id!];
+    if (!user) return userNotFound;
+    const following = method === 'PUT';
+    const followerCount = user.followerCount + (following ? 1 : 0);
+    return { following, followerCount, followingCount: user.followingCount };
+  };
+  return mockApi({
+    [`GET ${apiPaths.user(':id')}`]: ({ params }) => users[params.id!] ?? userNotFound,
+    [`GET ${apiPaths.userDesigns(':id')}`]: ({ params }) =>
+      users[params.id!] ? { items: designsOf[params.id!] ?? [] } : userNotFound,
+    [`PUT ${apiPaths.userFollow(':id')}`]: follow,
+    [`DELETE ${apiPaths.userFollow(':id')}`]: follow,
+    // signed in as Maya, who has earned nothing yet
+    [`GET ${apiPaths.me}`]: makeSession({ currentUser: maya }),
+    [`GET ${apiPaths.meEarnings}`]: makeEarnings(),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 function renderProfile(userId: string) {
@@ -157,16 +161,7 @@ describe('ProfileScreen: own profile', () => {
   });
 
   it("'Saved' shows a proper empty state", async () => {
-    const profiles = stubProfiles().getMockImplementation()!;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input, init) => {
-        const { pathname } = new URL(String(input), 'http://localhost');
-        if (pathname === apiPaths.me) return jsonResponse(200, makeSession({ currentUser: maya }));
-        if (pathname === apiPaths.meSaved) return jsonResponse(200, { items: [], nextCursor: null });
-        return profiles(input, init);
-      }),
-    );
+    stubProfiles().answer({ [`GET ${apiPaths.meSaved}`]: { items: [], nextCursor: null } });
     renderProfile(maya.id);
     await userEvent.click(await screen.findByRole('tab', { name: messages.profile.saved }));
     expect(await screen.findByText('Nothing saved yet')).toBeInTheDocument();

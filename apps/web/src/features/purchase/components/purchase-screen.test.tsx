@@ -17,7 +17,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { addToCart, getCart, reloadCartFromStorage } from '@/lib/cart';
 import { updatePreferences } from '@/lib/preferences';
-import { createTestQueryClient, jsonResponse } from '../../../../test/render';
+import { jsonResponse, mockApi, type ApiCall, type MockedApi } from '../../../../test/mock-api';
+import { createTestQueryClient } from '../../../../test/render';
 import { CHECKOUT_STORAGE_KEY } from '../utils/checkout-key';
 import { PurchaseScreen } from './purchase-screen';
 import { queryKeys } from '@/lib/query-keys';
@@ -26,7 +27,8 @@ function WhereAmI() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const placeOrder = `POST ${apiPaths.orders}`;
+let api: MockedApi;
 
 function renderPurchase(state?: unknown, { from, signedIn = true }: { from?: string; signedIn?: boolean } = {}) {
   const entries = [...(from ? [from] : []), { pathname: paths.purchase.getHref(), state }];
@@ -98,16 +100,21 @@ function placedOrder(body: PlaceOrderBody): Order {
 }
 
 /** The bodies POSTed to /api/orders. */
-const orderBodies = () =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => url === apiPaths.orders && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)) as PlaceOrderBody);
+/** The server's answer to the order POSTed: 201 for a new order, 200 for one this key had already placed. */
+const placesOrder =
+  ({ created }: { created: boolean }) =>
+  ({ body }: ApiCall) =>
+    jsonResponse(created ? 201 : 200, {
+      order: placedOrder(body as PlaceOrderBody),
+      created,
+      paymentMessage: orderMessages.paymentPending,
+    } satisfies PlaceOrderResponse);
+const orderBodies = () => api.callsTo(placeOrder).map((call) => call.body as PlaceOrderBody);
 
 beforeEach(() => {
   window.localStorage.clear();
   reloadCartFromStorage();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
 });
 
 afterEach(() => {
@@ -159,13 +166,8 @@ describe('PurchaseScreen', () => {
   });
 
   it("'Complete Purchase' places the order with the design of each line, payment pending, and empties the cart", async () => {
-    fetchMock.mockImplementation(async (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as PlaceOrderBody;
-      return jsonResponse(201, {
-        order: placedOrder(body),
-        created: true,
-        paymentMessage: orderMessages.paymentPending,
-      } satisfies PlaceOrderResponse);
+    api.answer({
+      [placeOrder]: placesOrder({ created: true }),
     });
     addToCart({ ...lamp, designId: 'd-card' }, 1);
     renderPurchase(handedOver);
@@ -201,13 +203,9 @@ describe('PurchaseScreen', () => {
     'counts the same order the same way on Purchase and in the order-placed sheet (%s): units of what is bought',
     async (_mode, isLandscapeMode) => {
       updatePreferences({ isLandscapeMode });
-      fetchMock.mockImplementation(async (_url, init) =>
-        jsonResponse(201, {
-          order: placedOrder(JSON.parse(String(init?.body)) as PlaceOrderBody),
-          created: true,
-          paymentMessage: orderMessages.paymentPending,
-        } satisfies PlaceOrderResponse),
-      );
+      api.answer({
+        [placeOrder]: placesOrder({ created: true }),
+      });
       addToCart(lamp, 3);
       // 2 sofas and 3 lamps are bought; the own chair is shown beside them, not ordered
       renderPurchase(handedOver);
@@ -219,7 +217,11 @@ describe('PurchaseScreen', () => {
   );
 
   it('retries a failed checkout with the same key, and keeps it across a reload until the order exists', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.answer({
+      [placeOrder]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     addToCart(lamp, 2);
     renderPurchase();
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
@@ -231,13 +233,9 @@ describe('PurchaseScreen', () => {
     // a reload: a new page, the same cart and the same attempt
     cleanup();
     reloadCartFromStorage();
-    fetchMock.mockImplementation(async (_url, init) =>
-      jsonResponse(200, {
-        order: placedOrder(JSON.parse(String(init?.body)) as PlaceOrderBody),
-        created: false,
-        paymentMessage: orderMessages.paymentPending,
-      } satisfies PlaceOrderResponse),
-    );
+    api.answer({
+      [placeOrder]: placesOrder({ created: false }),
+    });
     renderPurchase();
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));
     await screen.findByRole('dialog', { name: orderMessages.placedTitle });
@@ -246,13 +244,13 @@ describe('PurchaseScreen', () => {
   });
 
   it('shows what the server refused, such as a price that changed, and keeps the cart', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(409, {
+    api.answer({
+      [placeOrder]: jsonResponse(409, {
         error: 'Conflict',
         message: 'body.lines.0.unitPriceCents: The price of Arc Lamp is now $159.50.',
         details: [{ field: 'body.lines.0.unitPriceCents', message: 'The price of Arc Lamp is now $159.50.' }],
       }),
-    );
+    });
     addToCart(lamp, 1);
     renderPurchase();
     await userEvent.click(screen.getByRole('button', { name: messages.purchase.complete }));

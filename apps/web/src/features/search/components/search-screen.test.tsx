@@ -16,8 +16,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { getCart, reloadCartFromStorage } from '@/lib/cart';
 import { updatePreferences } from '@/lib/preferences';
-import { makeAccount, makeDesign } from '../../../../test/fixtures';
-import { jsonResponse, renderRoutes } from '../../../../test/render';
+import { makeAccount, makeDesign, makeSession } from '../../../../test/fixtures';
+import { jsonResponse, mockApi, type ApiCall } from '../../../../test/mock-api';
+import { renderRoutes } from '../../../../test/render';
 import { SearchScreen } from './search-screen';
 
 const design = (id: string, title: string, caption: string): Design =>
@@ -64,22 +65,19 @@ function stubSearchApi(
   answer: (q: string, mode: string) => SearchResponse,
   answerPage?: (list: string, offset: number) => SearchPage<SearchList>,
 ) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/search')
-      return jsonResponse(200, answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''));
-    const list = /^\/api\/search\/(\w+)$/.exec(url.pathname)?.[1];
-    if (list && answerPage) return jsonResponse(200, answerPage(list, Number(url.searchParams.get('offset'))));
-    if (url.pathname === `/api/products/${product.id}`) return jsonResponse(200, product);
-    return jsonResponse(404, { error: 'Not Found' });
+  const api = mockApi({
+    [`GET ${apiPaths.me}`]: makeSession(),
+    [`GET ${apiPaths.search}`]: ({ url }) =>
+      answer(url.searchParams.get('q') ?? '', url.searchParams.get('mode') ?? ''),
+    [`GET ${apiPaths.product(product.id)}`]: product,
+    ...(answerPage && {
+      'GET /api/search/:list': ({ params, url }: ApiCall) =>
+        answerPage(params.list!, Number(url.searchParams.get('offset'))),
+    }),
   });
-  vi.stubGlobal('fetch', fetchMock);
   const requested = (path: string) =>
-    fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === path)
-      .map((url) => Object.fromEntries(url.searchParams));
-  return { fetchMock, searches: () => requested('/api/search'), pages: requested };
+    api.calls.filter((call) => call.path === path).map((call) => Object.fromEntries(call.url.searchParams));
+  return Object.assign(api, { searches: () => requested(apiPaths.search), pages: requested });
 }
 
 function WhereAmI() {
@@ -299,16 +297,16 @@ describe('SearchScreen', () => {
 
   it("'Follow' turns into 'Following' at once, and the server is told", async () => {
     const api = stubSearchApi(() => oakResults);
-    const searchOnly = api.fetchMock.getMockImplementation()!;
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) !== apiPaths.userFollow('u-jordan')) return searchOnly(input, init);
-      const following = init?.method === 'PUT';
-      return jsonResponse(200, { following, followerCount: following ? 5231 : 5230, followingCount: 10 });
+    const follow = ({ method }: ApiCall) => {
+      const following = method === 'PUT';
+      return { following, followerCount: following ? 5231 : 5230, followingCount: 10 };
+    };
+    api.answer({
+      [`PUT ${apiPaths.userFollow('u-jordan')}`]: follow,
+      [`DELETE ${apiPaths.userFollow('u-jordan')}`]: follow,
     });
     const follows = () =>
-      api.fetchMock.mock.calls
-        .filter(([input]) => String(input) === apiPaths.userFollow('u-jordan'))
-        .map(([, init]) => init?.method);
+      api.calls.filter((call) => call.path === apiPaths.userFollow('u-jordan')).map((call) => call.method);
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
     await userEvent.click(await screen.findByRole('tab', { name: 'Users (1)' }));
@@ -330,14 +328,11 @@ describe('SearchScreen', () => {
 
   it('shows the failure with a way to try again', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () =>
-        fail
-          ? jsonResponse(503, { error: 'Service Unavailable', message: 'The database is busy' })
-          : jsonResponse(200, oakResults),
-      ),
-    );
+    mockApi({
+      [`GET ${apiPaths.me}`]: makeSession(),
+      [`GET ${apiPaths.search}`]: () =>
+        fail ? jsonResponse(503, { error: 'Service Unavailable', message: 'The database is busy' }) : oakResults,
+    });
     renderSearch();
     await userEvent.type(searchBox(), 'oak');
     expect(await screen.findByText('The database is busy')).toBeInTheDocument();

@@ -1,11 +1,12 @@
-import { feedDesignSchema, messages, type Design, type Space } from '@dwellscape/shared';
+import { apiPaths, feedDesignSchema, messages, type Design, type Space } from '@dwellscape/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { makeDesign, makeUser } from '../../../../test/fixtures';
-import { jsonResponse, renderWithQueryClient } from '../../../../test/render';
+import { jsonResponse, mockApi } from '../../../../test/mock-api';
+import { renderWithQueryClient } from '../../../../test/render';
 import { ShopDesignScreen, type SeeInSpaceProps } from './shop-design-screen';
 
 const author = makeUser({
@@ -125,18 +126,13 @@ const landed = () =>
     state: unknown;
   };
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://localhost');
-  if (url.pathname === `/api/designs/${design.id}`) return jsonResponse(200, design);
-  if (url.pathname === `/api/designs/${heirloom.id}`) return jsonResponse(200, heirloom);
-  if (url.pathname.startsWith('/api/designs/')) return jsonResponse(404, { error: 'Design not found' });
-  if (url.pathname === '/api/spaces') return jsonResponse(200, { items: spaces });
-  return jsonResponse(404, { error: 'Not found' });
-});
-
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  mockApi({
+    [`GET ${apiPaths.design(':id')}`]: jsonResponse(404, { error: 'Design not found' }),
+    [`GET ${apiPaths.design(design.id)}`]: design,
+    [`GET ${apiPaths.design(heirloom.id)}`]: heirloom,
+    [`GET ${apiPaths.spaces}`]: { items: spaces },
+  });
   window.sessionStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,16 @@
-import { COMMENTS_PAGE_SIZE, encodeCursor, messages, type Comment, type SessionResponse } from '@dwellscape/shared';
+import {
+  apiPaths,
+  COMMENTS_PAGE_SIZE,
+  encodeCursor,
+  messages,
+  type Comment,
+  type SessionResponse,
+} from '@dwellscape/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { inTurn, jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
+import { createTestQueryClient, renderWithQueryClient } from '../../../test/render';
 import { makeSession } from '../../../test/fixtures';
 import { CommentList } from './comment-list';
 import { LOAD_MORE_COMMENTS } from './comment-thread';
@@ -19,11 +27,15 @@ function comment(id: string, name: string, text: string, createdAt: string): Com
   return { id, designId: 'd1', userId: null, name, text, content: `${name}: ${text}`, createdAt, author: null };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const list = `GET ${apiPaths.designComments('d1')}`;
+const post = `POST ${apiPaths.designComments('d1')}`;
+/** The list's page after `cursor`. */
+const pageAfter = (cursor: string) => `${list}?cursor=${encodeURIComponent(cursor)}`;
+const noComments = { items: [], nextCursor: null };
+let api: MockedApi;
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi();
   toast.success.mockClear();
   toast.error.mockClear();
 });
@@ -66,31 +78,31 @@ function openDialog(session: SessionResponse = signedIn) {
 
 describe('CommentsDialog', () => {
   it('shows the loading state, then the list oldest first', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, {
+    api.answer({
+      [list]: {
         items: [
           comment('c1', 'Ada', 'First!', '2026-03-01T10:00:00Z'),
           comment('c2', 'Grace', 'Second', '2026-03-02T10:00:00Z'),
         ],
         nextCursor: null,
-      }),
-    );
+      },
+    });
     openDialog();
     expect(screen.getByRole('dialog', { name: 'Comments' })).toHaveAccessibleDescription('Sunny loft');
     expect(screen.getByLabelText('Loading comments')).toBeInTheDocument();
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => within(item).getByText(/First!|Second/).textContent)).toEqual(['First!', 'Second']);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/designs/d1/comments');
+    expect(api.calls[0]?.url.href).toBe('http://localhost/api/designs/d1/comments');
   });
 
   it('shows an empty state when there are no comments', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
+    api.answer({ [list]: inTurn(noComments) });
     openDialog();
     expect(await screen.findByText('No comments yet')).toBeInTheDocument();
   });
 
   it("toasts docs/product.md §8's load failure", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
+    api.answer({ [list]: jsonResponse(500, { error: 'Internal Server Error' }) });
     openDialog();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(messages.comments.loadFailedTitle, {
@@ -100,7 +112,7 @@ describe('CommentsDialog', () => {
   });
 
   it('keeps the button disabled while the text is empty, and says whose name the comment goes under', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
+    api.answer({ [list]: inTurn(noComments) });
     const { user, textField, submit } = openDialog();
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
     expect(textField).toHaveAccessibleDescription('Commenting as Ada Lovelace');
@@ -112,7 +124,7 @@ describe('CommentsDialog', () => {
   });
 
   it("rejects blank text with 'Empty Comment'", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
+    api.answer({ [list]: inTurn(noComments) });
     const { user, textField, submit } = openDialog();
     await user.type(textField, '  ');
     await user.click(submit);
@@ -120,13 +132,12 @@ describe('CommentsDialog', () => {
       description: messages.comments.emptyBody,
     });
     // nothing but the list was requested
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('posts the trimmed text as the signed-in account, shows it and clears the text', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
     const posted = comment('c9', 'Ada Lovelace', 'Love the light', new Date().toISOString());
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { comment: posted, commentsCount: 1 }));
+    api.answer({ [list]: noComments, [post]: inTurn(jsonResponse(201, { comment: posted, commentsCount: 1 })) });
     const { user, textField, submit } = openDialog();
     await screen.findByText('No comments yet');
     await user.type(textField, ' Love the light ');
@@ -136,15 +147,14 @@ describe('CommentsDialog', () => {
     expect(toast.success).toHaveBeenCalledWith(messages.comments.successTitle, {
       description: messages.comments.successBody,
     });
-    const [url, init] = fetchMock.mock.calls[1]!;
-    expect(url).toBe('/api/designs/d1/comments');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ text: 'Love the light' });
+    expect(api.calls[1]).toMatchObject({ method: 'POST', path: '/api/designs/d1/comments' });
+    expect(api.calls[1]?.url.search).toBe('');
+    expect(api.calls[1]?.body).toEqual({ text: 'Love the light' });
     expect(textField).toHaveValue('');
   });
 
   it('signed out: says the sheet will ask, opens it on Post and keeps the text', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
+    api.answer({ [list]: inTurn(noComments) });
     const { user, textField, submit } = openDialog(signedOut);
     expect(textField).toHaveAccessibleDescription(COMMENT_SIGN_IN_NOTE);
     await user.type(textField, 'Love the light');
@@ -153,13 +163,16 @@ describe('CommentsDialog', () => {
     expect(sheet).toHaveAccessibleDescription('Sign in or sign up to post your comment. What you wrote stays.');
     expect(screen.getByLabelText('Comment')).toHaveValue('Love the light');
     // nothing was sent: the list was the only request
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('says the submit failed when the API refuses, and something went wrong when the network fails', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error: 'Bad Request', message: 'Invalid body.text' }));
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    api.answer({
+      [list]: noComments,
+      [post]: inTurn(jsonResponse(400, { error: 'Bad Request', message: 'Invalid body.text' }), () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, textField, submit } = openDialog();
     await user.type(textField, 'Hello');
@@ -172,8 +185,7 @@ describe('CommentsDialog', () => {
 
   it('says what the server says when comments come too fast', async () => {
     const tooFast = 'You are commenting too fast. Please wait a moment.';
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [], nextCursor: null }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(429, { error: tooFast }));
+    api.answer({ [list]: noComments, [post]: inTurn(jsonResponse(429, { error: tooFast })) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user, textField, submit } = openDialog();
     await user.type(textField, 'Hello');
@@ -219,43 +231,45 @@ describe('CommentsDialog on a long thread', () => {
   }
 
   it('shows the first 50, then the next page on Load more, asked for after the last comment shown', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
-    );
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 53), nextCursor: null }));
+    api.answer({
+      [list]: { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) },
+      [pageAfter(cursorAfter(49))]: { items: pageOf(50, 53), nextCursor: null },
+    });
     const { user } = openDialog();
     await screen.findByText('Comment 0');
     expect(texts()).toHaveLength(50);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/designs/d1/comments');
+    expect(api.calls[0]?.url.href).toBe('http://localhost/api/designs/d1/comments');
 
     await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
     await screen.findByText('Comment 52');
     expect(texts()).toEqual(Array.from({ length: 53 }, (_, i) => `Comment ${i}`));
-    expect(fetchMock.mock.calls[1]?.[0]).toBe(`/api/designs/d1/comments?cursor=${encodeURIComponent(cursorAfter(49))}`);
+    expect(api.calls[1]?.url.href).toBe(
+      `http://localhost/api/designs/d1/comments?cursor=${encodeURIComponent(cursorAfter(49))}`,
+    );
     // the last page: nothing more to load
     expect(screen.queryByRole('button', { name: LOAD_MORE_COMMENTS })).not.toBeInTheDocument();
   });
 
   it('loads the next page by itself when the person scrolls to the end of the list', async () => {
     const scroll = stubIntersectionObserver();
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
-    );
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 51), nextCursor: null }));
+    api.answer({
+      [list]: { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) },
+      [pageAfter(cursorAfter(49))]: { items: pageOf(50, 51), nextCursor: null },
+    });
     openDialog();
     await screen.findByText('Comment 49');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     scroll.scrollToEnd();
     expect(await screen.findByText('Comment 50')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('shows a comment posted before the last page loaded at once, and once only when its page comes', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
-    );
     const posted = comment('c-new', 'Ada Lovelace', 'Mine, just now', new Date().toISOString());
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { comment: posted, commentsCount: 61 }));
+    api.answer({
+      [list]: { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) },
+      [post]: inTurn(jsonResponse(201, { comment: posted, commentsCount: 61 })),
+    });
     const { user, textField, submit } = openDialog();
     await screen.findByText('Comment 0');
     await user.type(textField, 'Mine, just now');
@@ -263,18 +277,20 @@ describe('CommentsDialog on a long thread', () => {
     expect(await screen.findByText('Mine, just now')).toBeInTheDocument();
     expect(texts().at(-1)).toBe('Mine, just now');
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: [...pageOf(50, 60), posted], nextCursor: null }));
+    api.answer({ [pageAfter(cursorAfter(49))]: { items: [...pageOf(50, 60), posted], nextCursor: null } });
     await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));
     await screen.findByText('Comment 59');
     expect(texts()).toEqual([...Array.from({ length: 60 }, (_, i) => `Comment ${i}`), 'Mine, just now']);
   });
 
   it('says a failed page failed and loads it again on the button', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) }),
-    );
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'Internal Server Error' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { items: pageOf(50, 51), nextCursor: null }));
+    api.answer({
+      [list]: { items: pageOf(0, COMMENTS_PAGE_SIZE), nextCursor: cursorAfter(49) },
+      [pageAfter(cursorAfter(49))]: inTurn(jsonResponse(500, { error: 'Internal Server Error' }), {
+        items: pageOf(50, 51),
+        nextCursor: null,
+      }),
+    });
     const { user } = openDialog();
     await screen.findByText('Comment 0');
     await user.click(screen.getByRole('button', { name: LOAD_MORE_COMMENTS }));

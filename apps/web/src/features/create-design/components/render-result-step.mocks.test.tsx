@@ -148,8 +148,8 @@ describe('render step', () => {
     ).toHaveAttribute('src', '/media/renders/after-1.webp');
     expect(await screen.findByText(messages.create.renderSuccess)).toBeInTheDocument();
     expect(screen.getByText('Room kept 96% · 2 of 2 products')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1);
-    const form = api.callsTo('POST', '/api/render-jobs')[0]![1]!.body as FormData;
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(1);
+    const form = api.callsTo('POST /api/render-jobs')[0]!.body as FormData;
     expect(form.get('spaceImageUrl')).toBe('/media/seed/s1.webp');
     expect(form.get('variations')).toBe('2');
     expect(JSON.parse(String(form.get('userAnswers')))).toEqual({ vibe: 'Cozy', light: 'Lots' });
@@ -182,7 +182,7 @@ describe('render step', () => {
       'GET /api/render-jobs/job-1-2': () => jsonResponse(200, doneJob('job-1-2')),
     });
     const { router } = renderCreateFlow('render-result');
-    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/render-jobs')).toHaveLength(1));
     expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
     expect(screen.getByRole('button', { name: /Continue/ })).toBeEnabled();
     expect(localStorage.getItem(GENERATED_DESIGN_KEY)).toBeNull();
@@ -190,14 +190,14 @@ describe('render step', () => {
 
     await act(() => router.navigate(paths.createDesign.step('space-selection')));
     await act(() => router.navigate(paths.createDesign.step('render-result')));
-    await waitFor(() => expect(api.callsTo('GET', '/api/render-jobs/job-1').length).toBeGreaterThan(0));
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET /api/render-jobs/job-1').length).toBeGreaterThan(0));
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(1);
     expect(getCreateDraft().designSession?.id).toBe(firstSession);
 
     await act(() => router.navigate(paths.createDesign.step('space-selection')));
     updateCreateDraft({ selectedSpaceId: 'tpl-living' });
     await act(() => router.navigate(paths.createDesign.step('render-result')));
-    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('POST /api/render-jobs')).toHaveLength(2));
     expect(getCreateDraft().designSession?.id).not.toBe(firstSession);
     expect(
       await screen.findByRole('img', { name: 'After: your redesigned space' }, { timeout: 10_000 }),
@@ -229,7 +229,7 @@ describe('render step', () => {
     expect(screen.getByRole('img', { name: 'Your space' })).toHaveAttribute('src', '/media/seed/s1.webp');
     api.advance();
     expect(await screen.findByRole('button', { name: 'Variation 2' }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(0);
     expect(getCreateDraft().generatedDesign).toMatchObject({
       designSessionId: 'session-before-reload',
       imageUrl: '/media/renders/after-1.webp',
@@ -273,7 +273,7 @@ describe('render step', () => {
     expect(screen.getByText('Room kept 88% · 2 of 2 products')).toBeInTheDocument();
     // a job that had ended before the reload is not announced again
     expect(screen.queryByText(messages.create.renderSuccess)).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(0);
     expect(getCreateDraft().generatedDesign?.imageUrl).toBe('/media/renders/adjusted-2.webp');
   });
 
@@ -285,9 +285,9 @@ describe('render step', () => {
     await waitFor(() => expect(cancel).toBeEnabled());
     await userEvent.click(cancel);
     expect(await screen.findByText(messages.create.renderCancelled)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/render-jobs/job-1/cancel')).toHaveLength(1);
+    expect(api.callsTo('POST /api/render-jobs/job-1/cancel')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Render again' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('POST /api/render-jobs')).toHaveLength(2));
   });
 
   it('shows docs/product.md §8 failure text, and Try Again renders once more', async () => {
@@ -301,7 +301,7 @@ describe('render step', () => {
     expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('POST /api/render-jobs')).toHaveLength(2));
   });
 
   it('says which limit was reached when the server refuses another render (429)', async () => {
@@ -324,7 +324,7 @@ describe('render step', () => {
     expect(screen.getByText('No products were chosen, so here is a sample design.')).toBeInTheDocument();
     // once, although strict mode mounts the step twice
     expect(await screen.findAllByText('Your design has been generated!')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Variation 1' })).not.toBeInTheDocument();
     expect(getCreateDraft().generatedDesign?.imageUrl).toBe(fixtures.templates[0]!.imageUrl);
   });
@@ -335,7 +335,7 @@ describe('render step', () => {
     const api = stubApi();
     renderCreateFlow('render-result');
     expect(await screen.findAllByText(messages.create.noSpace)).not.toHaveLength(0);
-    expect(api.callsTo('POST', '/api/render-jobs')).toHaveLength(0);
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Continue/ })).toBeDisabled();
   });
 

@@ -83,7 +83,7 @@ async function openAdjuster() {
 }
 
 const sentPlacements = (api: ReturnType<typeof stubApi>) => {
-  const [, init] = api.callsTo('POST', '/api/ai/recomposite-design')[0]!;
+  const { init } = api.callsTo('POST /api/ai/recomposite-design')[0]!;
   return (JSON.parse(String(init!.body)) as { placements: typeof placements }).placements;
 };
 
@@ -106,12 +106,12 @@ describe('adjusting a render’s placements', () => {
     expect(screen.queryByRole('button', { name: 'Move Arc Lamp' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     // moved two steps right and one up (a step is 1% of the width, 16 px), then 1.5× about the middle of its foot: the sofa stays standing where it was
     expect(sentPlacements(api)).toEqual([
       { productId: 'sofa', box: { x: 432, y: 484, width: 600, height: 300 }, replaced: 'sofa-1' },
     ]);
-    const [, init] = api.callsTo('POST', '/api/ai/recomposite-design')[0]!;
+    const { init } = api.callsTo('POST /api/ai/recomposite-design')[0]!;
     const body = JSON.parse(String(init!.body)) as Record<string, unknown>;
     expect(body).toMatchObject({
       spaceImageUrl: '/media/seed/s1.webp',
@@ -169,7 +169,7 @@ describe('adjusting a render’s placements', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Move Arc Lamp' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove Arc Lamp' }));
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     expect(sentPlacements(api)).toEqual([{ productId: 'sofa', box: { x: 100, y: 600, width: 400, height: 200 } }]);
 
     expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
@@ -308,7 +308,7 @@ async function openLiveAdjuster(
 }
 
 const sentBody = (api: ReturnType<typeof stubApi>) => {
-  const [, init] = api.callsTo('POST', '/api/ai/recomposite-design')[0]!;
+  const { init } = api.callsTo('POST /api/ai/recomposite-design')[0]!;
   return JSON.parse(String(init!.body)) as {
     placements: typeof placements;
     plane?: typeof plane;
@@ -370,7 +370,7 @@ describe('adjusting live on the floor', () => {
     await waitFor(() => expect(last(layers.products[1]!.url)!.height).toBeCloseTo((430 * (footY - 400)) / 380, 5));
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     const body = sentBody(api);
     expect(body.plane).toEqual(plane);
     expect(body.floor).toBeUndefined();
@@ -446,7 +446,7 @@ describe('adjusting live on the floor', () => {
     expect(Number.parseFloat(farLeft.style.left)).toBeLessThan(62.5);
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     const body = sentBody(api);
     // the placements as they stood on the render's floor, the render's floor, and the floor set: the server re-flows
     expect(body.plane).toEqual(plane);
@@ -519,7 +519,7 @@ describe('setting the floor when nothing stands', () => {
     await userEvent.keyboard('{ArrowDown}');
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[] };
     expect(body.placements).toEqual([]);
     expect(body.plane).toEqual(plane);
@@ -540,7 +540,7 @@ describe('setting the floor when nothing stands', () => {
     expect(nearLeft).toHaveStyle({ left: '0%', top: '100%' });
     expect(screen.getByRole('button', { name: 'Move the floor’s far left corner' })).toHaveStyle({ top: '65%' });
     await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/ai/recomposite-design')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
     const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[] };
     // the grid it started from is the floor the products stood on and the floor set
     expect(body.floor).toEqual(body.plane);

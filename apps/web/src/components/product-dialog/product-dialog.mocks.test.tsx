@@ -1,9 +1,10 @@
-import { ADD_TO_CART_DELAY_MS, messages, type Product } from '@dwellscape/shared';
+import { ADD_TO_CART_DELAY_MS, apiPaths, messages, type Product } from '@dwellscape/shared';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithQueryClient } from '../../../test/render';
+import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
+import { renderWithQueryClient } from '../../../test/render';
 import { getCart, reloadCartFromStorage } from '@/lib/cart';
 import { ProductDialog, type ProductPreview } from './product-dialog';
 
@@ -29,7 +30,8 @@ const catalogueRow: Product = {
   isDatabaseProduct: false,
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+const getProduct = `GET ${apiPaths.product(':id')}`;
+let api: MockedApi;
 
 function setup(product: ProductPreview | null = preview) {
   const onClose = vi.fn();
@@ -47,9 +49,7 @@ function setup(product: ProductPreview | null = preview) {
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => jsonResponse(200, catalogueRow));
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi({ [getProduct]: catalogueRow });
   reloadCartFromStorage();
   toast.mockClear();
   toast.success.mockClear();
@@ -71,7 +71,7 @@ describe('ProductDialog', () => {
     expect(screen.getByText('$899.00')).toBeInTheDocument();
     expect(screen.getByText(messages.productPopup.shippingNote)).toBeInTheDocument();
     expect(await screen.findByText(catalogueRow.description)).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/products/sofa-1');
+    expect(api.calls[0]?.path).toBe('/api/products/sofa-1');
   });
 
   it('shows the product picture at the stored width that covers the dialog', () => {
@@ -87,9 +87,9 @@ describe('ProductDialog', () => {
   });
 
   it('keeps showing the snapshot when the catalogue has no such product', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(404, { error: 'Not Found', message: 'Product not found' }));
+    api.answer({ [getProduct]: jsonResponse(404, { error: 'Not Found', message: 'Product not found' }) });
     setup();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(api.calls).not.toEqual([]));
     expect(screen.getByRole('dialog', { name: preview.name })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.productPopup.addToCart })).toBeEnabled();
   });
@@ -173,7 +173,7 @@ describe('ProductDialog', () => {
     expect(screen.queryByRole('button', { name: messages.productPopup.addToCart })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: messages.productPopup.buyNow })).not.toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('$0.00');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('says what an own item cost its creator when they said, and nothing of a cost when they did not', async () => {
