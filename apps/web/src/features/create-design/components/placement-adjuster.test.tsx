@@ -533,6 +533,28 @@ describe('setting the floor when nothing stands', () => {
     ).not.toBeInTheDocument();
   }, 30_000);
 
+  it('says the floor was found but had no free room when the receipt says it was found', async () => {
+    const job = nothingPlaced(true);
+    openWith({
+      ...job,
+      variations: job.variations.map((v) => ({ ...v, receipt: { ...v.receipt, layout: 'found' as const } })),
+    });
+    expect(
+      await screen.findByText(
+        'We found too little free floor for these: drag the corners onto the free floor to place the rest.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('We could not find the floor: drag the corners onto it to place the rest.'),
+    ).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    expect(
+      screen.getByText(
+        /We found too little free floor for these: drag the corners onto the free floor to place the rest\. Left out: Linen Sofa, Arc Lamp\./,
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+
   it('starts from the lower band of the picture when the render gave no floor', async () => {
     const api = openWith(nothingPlaced(false));
     await userEvent.click(await screen.findByRole('button', { name: 'Fix the floor' }));
