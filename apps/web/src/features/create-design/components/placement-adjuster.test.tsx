@@ -469,14 +469,14 @@ describe('setting the floor when nothing stands', () => {
     layout: 'guessed' as const,
     leftOut: ['no free floor for the sofa', 'no free floor for the lamp'],
   };
-  const nothingPlaced = (withPlane: boolean) => ({
+  const nothingPlaced = (withPlane: boolean, layout: 'guessed' | 'found' = 'guessed') => ({
     ...doneJob,
     variationCount: 1,
     variations: [
       {
         imageUrl: '/media/renders/after.webp',
         ...renderSize,
-        receipt: guessedReceipt,
+        receipt: { ...guessedReceipt, layout },
         placements: [],
         ...(withPlane ? { plane } : {}),
       },
@@ -534,11 +534,7 @@ describe('setting the floor when nothing stands', () => {
   }, 30_000);
 
   it('says the floor was found but had no free room when the receipt says it was found', async () => {
-    const job = nothingPlaced(true);
-    openWith({
-      ...job,
-      variations: job.variations.map((v) => ({ ...v, receipt: { ...v.receipt, layout: 'found' as const } })),
-    });
+    openWith(nothingPlaced(true, 'found'));
     expect(
       await screen.findByText(
         'We found too little free floor for these: drag the corners onto the free floor to place the rest.',
