@@ -7,8 +7,9 @@
  * so and passes; REAL_PHOTOS_BASELINE=record writes the baseline again (after a change that is meant to move it, and
  * after the geometry improves: the lead records it after merging).
  *
- * The baseline's `photos` names the photos it covers (every labelled one today: 51 cases, 50-59 s of CPU measured on a
- * busy 2-core host, 92-230 s wall as its load went from ~8 to ~20); a subset named there keeps it within CI's time if the photos grow.
+ * The baseline's `photos` names the photos it covers (every labelled one today: 51 cases, 50-59 s of CPU measured on
+ * a busy 2-core host, 92-230 s wall as its load went from ~8 to ~20); a subset named there keeps it within CI's time
+ * if the photos grow.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
