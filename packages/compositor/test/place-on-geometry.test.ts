@@ -270,6 +270,21 @@ describe('placeOnGeometry in a yard', () => {
     expectNoTwoOverlap(placements);
   });
 
+  it('strings lights along a house wall rather than out to a tree, and to a tree when that is all there is', () => {
+    const house = { kind: 'house-wall' as const, polygon: rect(700, 150, 600, 490) };
+    const tree = { kind: 'tree' as const, polygon: rect(20, 0, 300, 640) };
+    const lights = [item(0, 'string-lights', 8, 'string lights')];
+    const [along] = placeOnGeometry(lights, yard([tree, house]), { width: W, height: H }).placements;
+    expect(along?.on).toBe('anchors');
+    // both ends over the house wall: the tree is no fixing while a wall is there
+    expect(along!.x).toBeGreaterThanOrEqual(700);
+    expect(along!.x + along!.width).toBeLessThanOrEqual(1300);
+    const [toTree] = placeOnGeometry(lights, yard([tree]), { width: W, height: H }).placements;
+    expect(toTree?.on).toBe('anchors');
+    expect(toTree!.x).toBeGreaterThanOrEqual(20);
+    expect(toTree!.x + toTree!.width).toBeLessThanOrEqual(320);
+  });
+
   it('leaves string lights out when the photo has nothing to hang them from', () => {
     const { placements, leftOut } = placeOnGeometry([item(0, 'string-lights', 8, 'string lights')], yard([]), {
       width: W,

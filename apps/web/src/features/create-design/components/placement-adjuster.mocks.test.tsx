@@ -469,14 +469,14 @@ describe('setting the floor when nothing stands', () => {
     layout: 'guessed' as const,
     leftOut: ['no free floor for the sofa', 'no free floor for the lamp'],
   };
-  const nothingPlaced = (withPlane: boolean) => ({
+  const nothingPlaced = (withPlane: boolean, layout: 'guessed' | 'found' = 'guessed') => ({
     ...doneJob,
     variationCount: 1,
     variations: [
       {
         imageUrl: '/media/renders/after.webp',
         ...renderSize,
-        receipt: guessedReceipt,
+        receipt: { ...guessedReceipt, layout },
         placements: [],
         ...(withPlane ? { plane } : {}),
       },
@@ -531,6 +531,24 @@ describe('setting the floor when nothing stands', () => {
     expect(
       screen.queryByText('We could not find the floor: drag the corners onto it to place the rest.'),
     ).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('says the floor was found but had no free room when the receipt says it was found', async () => {
+    openWith(nothingPlaced(true, 'found'));
+    expect(
+      await screen.findByText(
+        'We found too little free floor for these: drag the corners onto the free floor to place the rest.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('We could not find the floor: drag the corners onto it to place the rest.'),
+    ).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    expect(
+      screen.getByText(
+        /We found too little free floor for these: drag the corners onto the free floor to place the rest\. Left out: Linen Sofa, Arc Lamp\./,
+      ),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('starts from the lower band of the picture when the render gave no floor', async () => {

@@ -66,6 +66,8 @@ interface PlacementAdjusterProps {
   leftOut?: AdjustableProduct[];
   /** The person set the render's floor before: Apply keeps saying so. */
   floorSetByYou?: boolean;
+  /** The render found the floor in the photo (its receipt says so): the hint does not say it could not. */
+  floorFound?: boolean;
   mode?: Mode;
   /** Opens with the floor's grid to correct ('floor') rather than the products to move. */
   initialTool?: 'move' | 'floor';
@@ -92,6 +94,7 @@ export function PlacementAdjuster({
   layers,
   leftOut = [],
   floorSetByYou = false,
+  floorFound = false,
   mode = 'interior',
   initialTool = 'move',
   onApply,
@@ -334,7 +337,7 @@ export function PlacementAdjuster({
           </p>
           {leftOut.length > 0 ? (
             <p className="mt-1 text-sm text-muted-foreground">
-              {restHint(surface)} Left out: {leftOut.map((p) => p.name).join(', ')}.
+              {restHint(surface, floorFound)} Left out: {leftOut.map((p) => p.name).join(', ')}.
             </p>
           ) : (
             <p className="mt-1 text-sm text-muted-foreground">
@@ -410,7 +413,7 @@ export function PlacementAdjuster({
               />
             </div>
           ) : placements.length === 0 && leftOut.length > 0 ? (
-            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface)}</p>
+            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFound)}</p>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">
               Every product is removed. Apply to see the room without them.
@@ -433,9 +436,14 @@ export function PlacementAdjuster({
   );
 }
 
-/** What the grid is for when the render found no floor for some products (decision 0052). */
-export const restHint = (surface: 'floor' | 'ground') =>
-  `We could not find the ${surface}: drag the corners onto it to place the rest.`;
+/**
+ * What the grid is for when the render placed none of the products that stand (decision 0052): the floor was not
+ * found, or it was (the receipt says so) but with no free room on it for them.
+ */
+export const restHint = (surface: 'floor' | 'ground', found = false) =>
+  found
+    ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
+    : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
 
 /**
  * A floor to start from when the render gave none: the picture's lower band, its sides meeting on a horizon a little

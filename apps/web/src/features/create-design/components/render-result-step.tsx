@@ -300,6 +300,7 @@ export function RenderStage(props: RenderStageProps) {
         {...(shown.plane ? { plane: shown.plane } : {})}
         {...(shown.layers ? { layers: shown.layers } : {})}
         floorSetByYou={shown.receipt?.floorSetByYou === true}
+        floorFound={shown.receipt?.layout === 'found'}
         mode={mode}
         initialTool={adjusting}
         products={products}
@@ -328,7 +329,7 @@ export function RenderStage(props: RenderStageProps) {
       {shown.placements && shown.renderSize && state.input && leftOut.length > 0 && nothingStands && (
         <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
           <Grid3x3 className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {restHint(mode === 'landscape' ? 'ground' : 'floor')}
+          {restHint(mode === 'landscape' ? 'ground' : 'floor', shown.receipt?.layout === 'found')}
         </p>
       )}
       {shown.placements && shown.renderSize && state.input && (shown.placements.length > 0 || canFixFloor) && (
