@@ -83,7 +83,15 @@ export {
   type FidelityReceipt,
   type ProductEvidence,
 } from './fidelity';
-export { allowedRegionsOf, editMaskPng, pasteOriginalOutside, scaleBoxes, type PasteBackInput } from './paste-back';
+export {
+  allowedRegionsOf,
+  editMaskPng,
+  pasteOriginalOutside,
+  resampleMask,
+  scaleBoxes,
+  type OpenMask,
+  type PasteBackInput,
+} from './paste-back';
 export type { Raster } from './raster';
 export {
   cameraAngleOffFront,

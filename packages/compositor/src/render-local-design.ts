@@ -122,6 +122,11 @@ export interface LocalDesignInput {
    * rest of the photo before products are drawn (decision 0047).
    */
   erase?: EraseInput;
+  /**
+   * Also answer the scene as erased, before any product is drawn or the grade is applied (`erasedScene`), when
+   * anything was erased: what a remote edit sends and pastes back (decision 0057).
+   */
+  keepErasedScene?: boolean;
 }
 
 /** A piece the photo's geometry found, in fractions of the picture, for a person to tap and erase. */
@@ -183,6 +188,8 @@ export interface LocalDesign {
   layers?: RenderLayers;
   /** What was erased from the photo (asked for, or replaced by a product), when anything was. */
   erased?: ErasedScene;
+  /** When asked (`keepErasedScene`) and anything was erased: the photo in the render's frame, erased, ungraded. */
+  erasedScene?: Raster;
   /** An uploaded photo's pieces, as its geometry found them (large enough to tap). */
   pieces?: FoundPiece[];
 }
@@ -673,6 +680,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     replacedPiecesOf(onGeometry?.erase),
     onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
   );
+  const erasedScene: Raster | null =
+    erased && input.keepErasedScene ? { ...scene, data: Uint8Array.from(scene.data) } : null;
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
@@ -755,6 +764,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ...(leftOut ? { leftOut } : {}),
     ...(layers ? { layers } : {}),
     ...(erased ? { erased } : {}),
+    ...(erasedScene ? { erasedScene } : {}),
     ...(onGeometry ? { pieces: foundPiecesOf(onGeometry.geometry, new Set(onGeometry.erase.map((e) => e.id))) } : {}),
   };
 }

@@ -63,7 +63,7 @@ function fillCapsule(
 }
 
 /** Grows a mask by `radius` pixels (a square neighbourhood, two passes). */
-function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius < 1) return mask;
   const across = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
