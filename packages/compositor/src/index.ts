@@ -4,6 +4,7 @@
  * worker threads (apps/server/src/engines/compositor).
  */
 export {
+  forgetRenderMemos,
   renderLocalDesign,
   UnreadableSpaceImageError,
   type LocalDesign,

@@ -116,7 +116,7 @@ describe('measureFidelity', () => {
     const blank = await sharp({ create: { width: W, height: H, channels: 3, background: '#8a8a8a' } })
       .jpeg()
       .toBuffer();
-    const products = { method: 'placed', chosen: 5, placedIndexes: [0, 1, 2, 3], layout: 'adjusted' } as const;
+    const products = { method: 'placed' as const, chosen: 5, placedIndexes: [0, 1, 2, 3], layout: 'adjusted' as const };
     const measure = (removed?: number) =>
       measureFidelity({
         before: blank,
