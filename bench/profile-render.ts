@@ -1,13 +1,14 @@
 /**
- * Profiles the renders the speed rows time, in this thread, for `node --cpu-prof`: the 12 MP photo with six
- * catalogue products (geometry included) and a seeded space's four variations, each once to warm up, then `RUNS`
- * times. Not a benchmark row: run it alone and open the .cpuprofile it leaves.
- *   node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-render.ts
+ * The render the speed rows time, in this thread, for `node --cpu-prof` and for an A/B of the render memos on one
+ * host at one time: a job of four variations of the 12 MP photo with six catalogue products (geometry included),
+ * working everything out for every variation, then with the memos, in turns, `RUNS` times. Not a benchmark row: run
+ * it alone (and open the .cpuprofile it leaves).
+ *   RUNS=5 node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-render.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { renderLocalDesign, type LocalDesignInput } from '@dwellscape/compositor';
+import { forgetRenderMemos, renderLocalDesign, type LocalDesignInput } from '@dwellscape/compositor';
 import { productImageSvg, SEED_PRODUCTS } from '@dwellscape/sample-art';
 import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
 import sharp from 'sharp';
@@ -43,15 +44,35 @@ const input: LocalDesignInput = {
   maxInputPixels: UPLOAD_MAX_PIXELS,
 };
 const seeds = Number(process.env.SEEDS ?? 4);
-for (let seed = 0; seed < seeds; seed++) await renderLocalDesign({ ...input, seed });
-const cpu = process.cpuUsage();
-const started = performance.now();
-for (let run = 0; run < RUNS; run++) {
-  for (let seed = 0; seed < seeds; seed++) await renderLocalDesign({ ...input, seed });
+/**
+ * One job of `seeds` variations in this thread, its CPU time: `forget` 'each' works every cut-out and the analysis
+ * out again for every variation (as before the memos), 'job' once for the job (a photo and products new to the
+ * thread, the variations after the first reusing them).
+ */
+function job(forget: 'each' | 'job'): Promise<number> {
+  return (async () => {
+    const cpu = process.cpuUsage();
+    forgetRenderMemos();
+    for (let seed = 0; seed < seeds; seed++) {
+      if (forget === 'each') forgetRenderMemos();
+      await renderLocalDesign({ ...input, seed });
+    }
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / 1000;
+  })();
 }
-const used = process.cpuUsage(cpu);
-const n = RUNS * seeds;
+await job('job');
+const each: number[] = [];
+const once: number[] = [];
+const started = performance.now();
+// A and B in turns, so that the host's drift falls on both
+for (let run = 0; run < RUNS; run++) {
+  each.push(await job('each'));
+  once.push(await job('job'));
+}
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
-  `${photo.file}: ${n} renders, ${((used.user + used.system) / 1000 / n).toFixed(0)} ms CPU and ` +
-    `${((performance.now() - started) / n).toFixed(0)} ms wall each`,
+  `${photo.file} + 6 products, a job of ${seeds} variations in one thread, median of ${RUNS} CPU: ` +
+    `${med(each).toFixed(0)} ms working everything out for each variation, ${med(once).toFixed(0)} ms with the ` +
+    `memos (${(med(once) / seeds).toFixed(0)} ms a variation); ${((performance.now() - started) / 1000).toFixed(0)} s wall`,
 );
