@@ -174,15 +174,31 @@ async function longestStall(work: () => Promise<unknown>): Promise<{ result: unk
   return { result, stallMs: histogram.max / 1e6 };
 }
 
-async function timeRenders(render: () => Promise<unknown>, runs: number): Promise<RenderTimes> {
+/**
+ * The input's photo re-encoded once per render to come (JPEG quality 90, 89, …): each render gets a picture new to
+ * the thread's memo of photo analyses (render-local-design.ts), as a job on a new upload does. The products stay the
+ * same pictures, as catalogue products do from one job to the next.
+ */
+async function freshPhotos(input: LocalDesignInput, count: number): Promise<LocalDesignInput[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, n) => ({
+      ...input,
+      spaceImage: await sharp(input.spaceImage)
+        .jpeg({ quality: 90 - n })
+        .toBuffer(),
+    })),
+  );
+}
+
+async function timeRenders(render: (run: number) => Promise<unknown>, runs: number): Promise<RenderTimes> {
   const firstStarted = performance.now();
-  await render();
+  await render(runs);
   const firstMs = performance.now() - firstStarted;
   const times: number[] = [];
   const cpuBefore = process.cpuUsage();
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    await render();
+    await render(run);
     times.push(performance.now() - started);
   }
   const cpu = process.cpuUsage(cpuBefore);
@@ -192,12 +208,13 @@ async function timeRenders(render: () => Promise<unknown>, runs: number): Promis
 
 export const run: Benchmark = async () => {
   const input = await renderInput();
-  const inProcess = await timeRenders(() => renderLocalDesign(input), RUNS);
+  const fresh = await freshPhotos(input, RUNS + 1);
+  const inProcess = await timeRenders((run) => renderLocalDesign(fresh[run]!), RUNS);
   const seeded = await timeRenders(await seededRender(), RUNS);
   const pool = createRenderPool();
   let onWorker: RenderTimes;
   try {
-    onWorker = await timeRenders(() => pool.render(input), RUNS);
+    onWorker = await timeRenders((run) => pool.render(fresh[run]!), RUNS);
   } finally {
     await pool.close();
   }
@@ -251,7 +268,9 @@ async function realPhotoRows(): Promise<BenchRow[]> {
   }
   const spread = (t: RenderTimes) =>
     `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per render`;
-  const inProcess = await timeRenders(() => renderLocalDesign(input), RUNS);
+  // every render a photo new to the memo of analyses (and the first on the pool new in its cut-outs too)
+  const fresh = await freshPhotos(input, RUNS + 3);
+  const inProcess = await timeRenders((run) => renderLocalDesign(fresh[run]!), RUNS);
   const pool = createRenderPool();
   let warmMs: number;
   let firstMs: number;
@@ -262,10 +281,10 @@ async function realPhotoRows(): Promise<BenchRow[]> {
     await pool.warm();
     warmMs = performance.now() - warmStarted;
     const firstStarted = performance.now();
-    const first = await longestStall(() => pool.render(input));
+    const first = await longestStall(() => pool.render(fresh[RUNS + 1]!));
     firstMs = performance.now() - firstStarted;
-    onWorker = await timeRenders(() => pool.render(input), RUNS);
-    stallMs = Math.max(first.stallMs, (await longestStall(() => pool.render(input))).stallMs);
+    onWorker = await timeRenders((run) => pool.render(fresh[run]!), RUNS);
+    stallMs = Math.max(first.stallMs, (await longestStall(() => pool.render(fresh[RUNS + 2]!))).stallMs);
   } finally {
     await pool.close();
   }
@@ -277,7 +296,7 @@ async function realPhotoRows(): Promise<BenchRow[]> {
       value: millis(inProcess.median),
       target: `< ${millis(REAL_PHOTO_TARGET_MS)}`,
       met: inProcess.median < REAL_PHOTO_TARGET_MS,
-      note: `${shape}, analysis and placement included, in-process; ${spread(inProcess)}`,
+      note: `${shape}, analysis and placement included (each render a photo new to the analysis memo), in-process; ${spread(inProcess)}`,
     },
     {
       area: 'Images',

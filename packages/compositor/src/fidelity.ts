@@ -40,6 +40,8 @@ export interface FidelityReceipt {
   leftOut?: string[];
   /** How many regions of the photo were erased ('2 pieces removed'); absent when none were. */
   erased?: number;
+  /** How many products the person removed in the adjuster: not among `productsChosen`; absent when none. */
+  removedByYou?: number;
 }
 
 /** How the products are counted: drawn by the local engine, or to be found in a remote engine's picture. */
@@ -52,6 +54,11 @@ export type ProductEvidence =
       /** Placed on an uploaded photo's geometry: how many stand on the floor, and why any were left out. */
       onFloor?: number;
       leftOut?: string[];
+      /**
+       * How many of the chosen the person removed (not drawn, not among `placedIndexes`): a choice, so they are
+       * counted apart from the chosen, not as missing.
+       */
+      removed?: number;
     }
   | {
       method: 'matched';
@@ -500,10 +507,12 @@ export async function measureFidelity(input: FidelityInput): Promise<FidelityRec
   };
   const { products } = input;
   if (products.method === 'placed') {
+    const removed = Math.max(0, Math.min(products.chosen, products.removed ?? 0));
     return {
       structureKept,
       productsPresent: new Set(products.placedIndexes).size,
-      productsChosen: products.chosen,
+      productsChosen: products.chosen - removed,
+      ...(removed > 0 ? { removedByYou: removed } : {}),
       method: 'placed',
       weakEstimate: false,
       layout: products.layout,

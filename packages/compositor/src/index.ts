@@ -4,6 +4,7 @@
  * worker threads (apps/server/src/engines/compositor).
  */
 export {
+  forgetRenderMemos,
   renderLocalDesign,
   UnreadableSpaceImageError,
   type LocalDesign,
@@ -83,7 +84,15 @@ export {
   type FidelityReceipt,
   type ProductEvidence,
 } from './fidelity';
-export { allowedRegionsOf, editMaskPng, pasteOriginalOutside, scaleBoxes, type PasteBackInput } from './paste-back';
+export {
+  allowedRegionsOf,
+  editMaskPng,
+  pasteOriginalOutside,
+  resampleMask,
+  scaleBoxes,
+  type OpenMask,
+  type PasteBackInput,
+} from './paste-back';
 export type { Raster } from './raster';
 export {
   cameraAngleOffFront,

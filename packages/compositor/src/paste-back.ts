@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from './fidelity';
+import { dilate } from './inpaint/erase-mask';
 import { CellMask } from './polygon';
 import type { Raster } from './raster';
 
@@ -63,18 +64,43 @@ async function featheredMask(width: number, height: number, regions: Box[]): Pro
     .toBuffer();
 }
 
+/** A pixel mask (1 set) of any size: a remote edit's erased regions, in the frame it was made in. */
+export interface OpenMask {
+  mask: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The mask at width × height, each pixel the one under its centre. */
+export function resampleMask(open: OpenMask, width: number, height: number): Uint8Array {
+  if (open.width === width && open.height === height) return open.mask;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(open.height - 1, Math.floor(((y + 0.5) * open.height) / height)) * open.width;
+    for (let x = 0; x < width; x++) {
+      out[y * width + x] = open.mask[row + Math.min(open.width - 1, Math.floor(((x + 0.5) * open.width) / width))]!;
+    }
+  }
+  return out;
+}
+
 /**
  * The mask an image-edit API takes with the photo (OpenAI's `mask`): a PNG of the photo's size, transparent where
- * the edit may paint, opaque elsewhere.
+ * the edit may paint, opaque elsewhere. `open` (the erased regions) is transparent too.
  */
 export function editMaskPng(
   width: number,
   height: number,
   regions: Box[],
   footprints?: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+  open?: OpenMask,
 ): Promise<Buffer> {
   const rgba = Buffer.alloc(width * height * 4);
   for (let p = 3; p < rgba.length; p += 4) rgba[p] = 255;
+  if (open) {
+    const opened = resampleMask(open, width, height);
+    for (let i = 0; i < opened.length; i++) if (opened[i]) rgba[i * 4 + 3] = 0;
+  }
   if (footprints && footprints.length > 0) {
     // the placements' own outlines (a rug's floor quad, a sofa's box and the floor under it), not their boxes grown
     const mask = new CellMask(width, height, 1);
@@ -102,7 +128,30 @@ export interface PasteBackInput {
   height: number;
   /** Where the edit was allowed to change the photo, in the result's pixels (`allowedRegionsOf`). */
   allowedRegions: Box[];
+  /**
+   * More of the frame the edit may change, in any pixel size of it: the erased regions, where `original` is already
+   * the local fill. Its edge fades inside it too.
+   */
+  open?: OpenMask;
   maxInputPixels: number;
+}
+
+/**
+ * An open mask as 0–255 levels at width × height, fading to 0 at its edge over `FEATHER_PX`, all inside it: shrunk by
+ * the feather, then blurred with σ = feather / 3.
+ */
+async function featheredOpen(open: OpenMask, width: number, height: number): Promise<Buffer> {
+  const mask = resampleMask(open, width, height);
+  const outside = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) outside[i] = mask[i] ? 0 : 1;
+  const grown = dilate(outside, width, height, FEATHER_PX);
+  const levels = Buffer.alloc(mask.length);
+  for (let i = 0; i < mask.length; i++) levels[i] = grown[i] ? 0 : 255;
+  return sharp(levels, { raw: { width, height, channels: 1 } })
+    .blur(FEATHER_PX / 3)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -127,7 +176,12 @@ export async function pasteOriginalOutside(input: PasteBackInput): Promise<Raste
       .removeAlpha()
       .raw()
       .toBuffer(),
-    featheredMask(width, height, input.allowedRegions),
+    featheredMask(width, height, input.allowedRegions).then(async (regions) => {
+      if (!input.open) return regions;
+      const open = await featheredOpen(input.open, width, height);
+      for (let i = 0; i < regions.length; i++) if (open[i]! > regions[i]!) regions[i] = open[i]!;
+      return regions;
+    }),
   ]);
   const raw = { width, height, channels: 3 } as const;
   const editedInRegions = await sharp(edited, { raw })

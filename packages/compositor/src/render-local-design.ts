@@ -44,6 +44,7 @@ import {
 } from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
 import { eraseScene, type EraseInput, type ErasedScene } from './inpaint';
+import { Memo, memoKey } from './memo';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
 const MIN_ASPECT = 0.5;
@@ -122,6 +123,11 @@ export interface LocalDesignInput {
    * rest of the photo before products are drawn (decision 0047).
    */
   erase?: EraseInput;
+  /**
+   * Also answer the scene as erased, before any product is drawn or the grade is applied (`erasedScene`), when
+   * anything was erased: what a remote edit sends and pastes back (decision 0057).
+   */
+  keepErasedScene?: boolean;
 }
 
 /** A piece the photo's geometry found, in fractions of the picture, for a person to tap and erase. */
@@ -183,6 +189,8 @@ export interface LocalDesign {
   layers?: RenderLayers;
   /** What was erased from the photo (asked for, or replaced by a product), when anything was. */
   erased?: ErasedScene;
+  /** When asked (`keepErasedScene`) and anything was erased: the photo in the render's frame, erased, ungraded. */
+  erasedScene?: Raster;
   /** An uploaded photo's pieces, as its geometry found them (large enough to tap). */
   pieces?: FoundPiece[];
 }
@@ -270,8 +278,35 @@ interface LoadedCutOut {
   shrink: number;
 }
 
+/**
+ * Cut-outs kept per thread (decoded detail copy and plan): a job's four variations, a re-composite and the next job
+ * with the same catalogue products cut each picture once. A cut-out is at most 800² RGBA and its 400² alpha, some
+ * 3 MB: the budget holds a job's six products with their turned views.
+ */
+const cutOuts = new Memo<LoadedCutOut>(64 * 1024 * 1024);
+/** A photo's analysis, kept per thread for the other variations of the same picture: small, the analysis is not. */
+const analyses = new Memo<PhotoGeometry>(8 * 1024 * 1024);
+
+/** Forgets what the memos keep (tests that count the work done). */
+export function forgetRenderMemos(): void {
+  cutOuts.clear();
+  analyses.clear();
+}
+
 /** A product that cannot be decoded is left out, as the UI hides an image that fails to load. */
 async function loadCutOut(product: ProductImage, maxInputPixels: number): Promise<LoadedCutOut | null> {
+  const key = memoKey(product.bytes, maxInputPixels);
+  const kept = cutOuts.get(key);
+  if (kept) return kept;
+  const loaded = await cutOutOf(product, maxInputPixels);
+  if (loaded) {
+    const bytes = loaded.detail.data.byteLength + (loaded.plan.alpha?.byteLength ?? 0);
+    cutOuts.set(key, loaded, bytes);
+  }
+  return loaded;
+}
+
+async function cutOutOf(product: ProductImage, maxInputPixels: number): Promise<LoadedCutOut | null> {
   try {
     const { data, info } = await sharp(product.bytes, decodeOptions(maxInputPixels))
       .resize(CUTOUT_DETAIL_SIZE, CUTOUT_DETAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -408,6 +443,19 @@ interface Arrangement {
  * An uploaded photo's geometry: the one given, else the analysis's (decision 0041), else a guess from the photo's
  * floor line that the receipt calls a guess.
  */
+/**
+ * The photo's analysis (analyzePhoto is a function of the picture and the mode), worked out once per thread for the
+ * same picture: each variation of a job gets its own copy of the one analysis.
+ */
+function analysedOnce(scene: Raster, mode: Mode): PhotoGeometry {
+  const key = memoKey(scene.data, scene.width, scene.height, mode);
+  const kept = analyses.get(key);
+  if (kept) return structuredClone(kept);
+  const analysed = analyzePhoto(scene, mode);
+  analyses.set(key, structuredClone(analysed), JSON.stringify(analysed).length * 2);
+  return analysed;
+}
+
 export function photoGeometryOf(
   scene: Raster,
   mode: Mode,
@@ -417,7 +465,7 @@ export function photoGeometryOf(
   if (given) return given;
   let analysed: PhotoGeometry;
   try {
-    analysed = analyse(scene, mode);
+    analysed = analyse === analyzePhoto ? analysedOnce(scene, mode) : analyse(scene, mode);
   } catch {
     // an analysis that fails on a photo must not fail the render: the guess gives the floor plane to correct, and
     // stands nothing on it (decision 0052)
@@ -673,6 +721,8 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     replacedPiecesOf(onGeometry?.erase),
     onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
   );
+  const erasedScene: Raster | null =
+    erased && input.keepErasedScene ? { ...scene, data: Uint8Array.from(scene.data) } : null;
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
@@ -755,6 +805,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     ...(leftOut ? { leftOut } : {}),
     ...(layers ? { layers } : {}),
     ...(erased ? { erased } : {}),
+    ...(erasedScene ? { erasedScene } : {}),
     ...(onGeometry ? { pieces: foundPiecesOf(onGeometry.geometry, new Set(onGeometry.erase.map((e) => e.id))) } : {}),
   };
 }

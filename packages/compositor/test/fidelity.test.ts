@@ -112,6 +112,27 @@ describe('measureFidelity', () => {
     expect(receipt).toMatchObject({ productsPresent: 1, layout: 'guessed' });
   });
 
+  it('counts products the person removed apart from the chosen, not as missing', async () => {
+    const blank = await sharp({ create: { width: W, height: H, channels: 3, background: '#8a8a8a' } })
+      .jpeg()
+      .toBuffer();
+    const products = { method: 'placed' as const, chosen: 5, placedIndexes: [0, 1, 2, 3], layout: 'adjusted' as const };
+    const measure = (removed?: number) =>
+      measureFidelity({
+        before: blank,
+        after: blank,
+        productRegions: [],
+        products: { ...products, ...(removed !== undefined ? { removed } : {}) },
+        maxInputPixels,
+      });
+    expect(await measure(1)).toMatchObject({ productsPresent: 4, productsChosen: 4, removedByYou: 1 });
+    // the same four drawn without a removal named: one of the five is missing
+    const missing = await measure();
+    expect(missing).toMatchObject({ productsPresent: 4, productsChosen: 5 });
+    expect(missing.removedByYou).toBeUndefined();
+    expect((await measure(0)).removedByYou).toBeUndefined();
+  });
+
   describe('for a remote picture', () => {
     let room: Buffer;
     let sofa: Buffer;

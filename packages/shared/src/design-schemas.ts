@@ -150,6 +150,11 @@ export const fidelityReceiptSchema = z.object({
   floorSetByYou: z.optional(z.boolean()),
   /** How many regions of the photo the render erased ('2 pieces removed'). */
   erased: z.optional(z.int().check(z.minimum(0))),
+  /**
+   * How many products the person removed in the adjuster: a choice, not a failure, so they are not among
+   * `productsChosen` ('4 of 4 products · 1 removed by you').
+   */
+  removedByYou: z.optional(z.int().check(z.minimum(0))),
 });
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;
 

@@ -278,6 +278,11 @@ export const recompositeDesignBodySchema = z.object({
   leftOut: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
   /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
   erase: z.optional(eraseInputSchema),
+  /**
+   * The products the person removed (by id, not among `placements` or `leftOut`): not drawn, and the receipt counts
+   * them as removed by the person rather than left out.
+   */
+  removed: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
 });
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 

@@ -7,6 +7,22 @@ export interface DesignPromptInput {
   products: EngineImage[];
   /** Where each product is to stand, in words, from the layout on the photo's geometry. */
   where?: string[];
+  /** What was erased from the photo sent, in words ("the room's sofa"), decision 0057. */
+  removed?: string[];
+}
+
+/**
+ * What the erase removed from the photo sent: the model is told the room was already cleared there, so that it
+ * paints the floor and walls on through the open mask instead of putting the pieces back.
+ */
+function removedLines(removed: readonly string[] | undefined): string[] {
+  const lines = (removed ?? []).map(asLine).filter(Boolean);
+  if (lines.length === 0) return [];
+  return [
+    '',
+    'Removed from the photo before this edit (the mask is open over where they were; continue the floor and walls there, and do not paint them back):',
+    ...lines.map((line) => `- ${line}`),
+  ];
 }
 
 /** The layout's words for where each product stands, one a line, so the model paints each in its masked place. */
@@ -114,7 +130,7 @@ function describeProducts(fields: GenerateDesignFields, products: EngineImage[])
  * The text prompt for an image model: what the space is, the person's answers in words, the
  * products to place, their notes (refined first), and the rule that the architecture stays.
  */
-export function buildDesignPrompt({ fields, products, where }: DesignPromptInput): string {
+export function buildDesignPrompt({ fields, products, where, removed }: DesignPromptInput): string {
   const { noun, article } = describeSpace(fields.mode, fields.spaceType);
   const modeWords = fields.mode === 'landscape' ? 'landscape design' : 'interior design';
   const lines: string[] = [
@@ -140,7 +156,7 @@ export function buildDesignPrompt({ fields, products, where }: DesignPromptInput
       ...productLines,
     );
   }
-  lines.push(...placementLines(where));
+  lines.push(...placementLines(where), ...removedLines(removed));
 
   const refined = asLine(fields.refinedNotes ?? '');
   const raw = asLine(fields.userNotes ?? '');
@@ -155,7 +171,7 @@ export function buildDesignPrompt({ fields, products, where }: DesignPromptInput
 /** The see-in-space form sends its own prompt; the architecture rule still applies. */
 export function buildSeeInSpacePrompt(
   prompt: string,
-  options: { mode?: Mode; productImageCount: number; where?: string[] },
+  options: { mode?: Mode; productImageCount: number; where?: string[]; removed?: string[] },
 ): string {
   const mode = options.mode ?? 'interior';
   const wish = asLine(prompt);
@@ -165,6 +181,7 @@ export function buildSeeInSpacePrompt(
       : 'Restyle the first image, a photo of a space, as a photorealistic design render.',
     ...architectureRules(mode),
     ...placementLines(options.where),
+    ...removedLines(options.removed),
   ];
   if (wish) lines.push('', `The person's request (their wishes; it never overrides the rules above): ${wish}`);
   return lines.join('\n');

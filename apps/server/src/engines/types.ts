@@ -44,6 +44,8 @@ export interface GenerateDesignInput {
   placeOnFloor?: number[];
   /** What to erase from the photo before the products are drawn (fractions of the render), checked already. */
   erase?: EraseInputBody;
+  /** With `placements`: the products the person removed, by index (not placed): the receipt counts them apart. */
+  removed?: number[];
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */

@@ -63,7 +63,7 @@ function fillCapsule(
 }
 
 /** Grows a mask by `radius` pixels (a square neighbourhood, two passes). */
-function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius < 1) return mask;
   const across = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
@@ -129,6 +129,6 @@ export function eraseMaskOf(input: EraseInput, width: number, height: number): U
 /** The share (0–1) of the picture a mask covers. */
 export function maskShare(mask: Uint8Array): number {
   let n = 0;
-  for (const v of mask) n += v;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
   return mask.length === 0 ? 0 : n / mask.length;
 }

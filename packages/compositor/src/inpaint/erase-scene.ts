@@ -38,6 +38,8 @@ export function eraseScene(
   keep: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [],
 ): ErasedScene | null {
   const { width, height } = scene;
+  // nothing asked, nothing replaced: no mask to make and count over the whole picture
+  if (pieces.length === 0 && (!input || (input.strokes.length === 0 && input.pieces.length === 0))) return null;
   const asked = input ? eraseMaskOf(input, width, height) : null;
   const mask = pieces.length > 0 ? pieceMaskOf(pieces, width, height) : (asked ?? new Uint8Array(width * height));
   if (pieces.length > 0 && keep.length > 0) {

@@ -12,6 +12,7 @@ import { EngineFailureError, EngineInputError } from '../errors';
 import { RENDER_WIDTH } from '../render-size';
 import type { GenerateDesignInput, GenerateFromPromptInput, ImageEngine, RenderedImage } from '../types';
 import { RenderPoolFullError, type RenderPool } from './render-pool';
+import type { RenderTaskInput } from './render-task';
 
 /**
  * The catalogue's products by name, for their real size: the products table has no column for it, and the catalogue
@@ -110,6 +111,7 @@ export class CompositorImageEngine implements ImageEngine {
             }
           : {}),
         ...(input.erase ? { erase: input.erase } : {}),
+        ...(input.placements && input.removed && input.removed.length > 0 ? { removed: input.removed } : {}),
         seed: input.seed ?? 0,
         layers: true,
         ...renderLimits,
@@ -146,7 +148,7 @@ export class CompositorImageEngine implements ImageEngine {
    * process down. An aborted call is refused before it is queued, and the queue is short enough to drain long
    * before any deadline.
    */
-  private async render(input: LocalDesignInput, signal?: AbortSignal): Promise<RenderedImage> {
+  private async render(input: RenderTaskInput, signal?: AbortSignal): Promise<RenderedImage> {
     signal?.throwIfAborted();
     let outcome;
     try {

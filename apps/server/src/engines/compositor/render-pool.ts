@@ -1,10 +1,9 @@
 import os from 'node:os';
-import type { LocalDesignInput } from '@dwellscape/compositor';
 import { Piscina } from 'piscina';
 // sharp's shared libraries stay loaded in the main thread: on glibc, a worker that loaded them first would unload
 // them as it exits and take the process down (lovell/sharp#2263)
 import 'sharp';
-import type { RenderOutcome } from './render-task';
+import type { RenderOutcome, RenderTaskInput } from './render-task';
 import type {
   FinishRemoteEditInput,
   FinishRemoteEditOutcome,
@@ -38,7 +37,7 @@ export interface RenderPool {
   /** Worker threads started (and not yet stopped for idling). */
   readonly started: number;
   /** Runs one render on a worker; rejects with `RenderPoolFullError` when `maxQueue` renders already wait. */
-  render(input: LocalDesignInput): Promise<RenderOutcome>;
+  render(input: RenderTaskInput): Promise<RenderOutcome>;
   /** The remote engine's work around its call, on the same workers and under the same bound. */
   planRemoteEdit(input: PlanRemoteEditInput): Promise<RemoteEditPlanOutcome>;
   finishRemoteEdit(input: FinishRemoteEditInput): Promise<FinishRemoteEditOutcome>;

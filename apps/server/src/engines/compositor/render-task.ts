@@ -12,8 +12,14 @@ import {
 export type RenderOutcome =
   { ok: true; design: LocalDesign; receipt: FidelityReceipt } | { ok: false; reason: 'unreadable-space-image' };
 
+/** A render's input, and what its receipt needs beside it. */
+export interface RenderTaskInput extends LocalDesignInput {
+  /** The products the person removed, by index (adjusted placements do not list them): counted apart on the receipt. */
+  removed?: number[];
+}
+
 /** One render and its fidelity receipt, run in a render pool worker (render-pool.ts). */
-export default async function renderTask(input: LocalDesignInput): Promise<RenderOutcome> {
+export default async function renderTask(input: RenderTaskInput): Promise<RenderOutcome> {
   let design: LocalDesign;
   try {
     design = await renderLocalDesign(input);
@@ -23,6 +29,10 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
   }
   // the local engine draws every product it places: they are present by construction
   const { geometry } = design;
+  const placed = new Set(design.placements.map((placement) => placement.index));
+  const removedCount = new Set(
+    (input.removed ?? []).filter((index) => index >= 0 && index < input.products.length && !placed.has(index)),
+  ).size;
   const receipt = await measureFidelity({
     before: input.spaceImage,
     after: design.bytes,
@@ -31,6 +41,8 @@ export default async function renderTask(input: LocalDesignInput): Promise<Rende
       method: 'placed',
       chosen: input.products.length,
       placedIndexes: design.placements.map((placement) => placement.index),
+      // removed: not drawn, and one of the render's products
+      ...(removedCount > 0 ? { removed: removedCount } : {}),
       layout: design.layoutBasis,
       ...(geometry ? { onFloor: geometry.onFloor, leftOut: geometry.leftOut.map((l) => l.reason) } : {}),
       // adjusted on a floor the person set: what still found no room on it

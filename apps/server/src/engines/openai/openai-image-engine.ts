@@ -35,12 +35,15 @@ function asUploadPng(bytes: Buffer, size: number): Promise<Buffer> {
 }
 
 interface EditRequest {
-  /** The prompt, given where the layout stands each product ('the sofa against the back wall…'). */
-  prompt: (where: string[]) => string;
+  /**
+   * The prompt, given where the layout stands each product ('the sofa against the back wall…') and what the erase
+   * removed from the photo sent ("the room's sofa").
+   */
+  prompt: (where: string[], removed: string[]) => string;
   spaceImage: Buffer;
   products: Pick<EngineImage, 'bytes' | 'category' | 'name' | 'sizeCm'>[];
   /** What the local layout reads to place the products the edit may paint (mode, answers, style words). */
-  layout: Pick<LocalDesignInput, 'mode' | 'answers' | 'spaceType' | 'styleText'>;
+  layout: Pick<LocalDesignInput, 'mode' | 'answers' | 'spaceType' | 'styleText' | 'erase'>;
 }
 
 /**
@@ -66,7 +69,7 @@ export class OpenAiImageEngine implements ImageEngine {
     const { fields } = input;
     return this.edit(
       {
-        prompt: (where) => buildDesignPrompt({ fields, products: input.products, where }),
+        prompt: (where, removed) => buildDesignPrompt({ fields, products: input.products, where, removed }),
         spaceImage: input.spaceImage,
         products: input.products,
         layout: {
@@ -74,6 +77,8 @@ export class OpenAiImageEngine implements ImageEngine {
           answers: fields.userAnswers,
           spaceType: fields.spaceType,
           styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
+          // what the person erased is erased before the edit too (decision 0057)
+          ...(input.erase ? { erase: input.erase } : {}),
         },
       },
       signal,
@@ -81,11 +86,12 @@ export class OpenAiImageEngine implements ImageEngine {
   }
 
   generateFromPrompt(input: GenerateFromPromptInput, signal?: AbortSignal): Promise<RenderedImage> {
-    const prompt = (where: string[]) =>
+    const prompt = (where: string[], removed: string[]) =>
       buildSeeInSpacePrompt(input.prompt, {
         ...(input.mode ? { mode: input.mode } : {}),
         productImageCount: input.additionalPhotos.length,
         where,
+        removed,
       });
     return this.edit(
       {
@@ -121,7 +127,7 @@ export class OpenAiImageEngine implements ImageEngine {
       throw new EngineInputError('The space photo could not be read. Please upload a JPEG, PNG or WebP image.');
     }
     const { plan } = planned;
-    const prompt = request.prompt(plan.where);
+    const prompt = request.prompt(plan.where, plan.removed ?? []);
     // a product image that cannot be read is left out, as the UI hides it
     const products = await Promise.all(
       chosen.map(({ bytes }) => asUploadPng(bytes, PRODUCT_UPLOAD_SIZE).catch(() => null)),

@@ -249,7 +249,28 @@ export async function loadRecompositeInput(
     ...(floor ? { plane: floor.to, floorSetByYou: true } : body.plane ? { plane: body.plane.corners } : {}),
     ...(floor && body.leftOut && body.leftOut.length > 0 ? { placeOnFloor: leftOutIndexesOf(body) } : {}),
     ...(body.erase && (body.erase.strokes.length > 0 || body.erase.pieces.length > 0) ? { erase: body.erase } : {}),
+    ...(body.removed && body.removed.length > 0 ? { removed: removedIndexesOf(body) } : {}),
   };
+}
+
+/**
+ * The products the person removed, by index: each one of the render's, once, neither placed nor to be placed on the
+ * floor they set. A 400 naming the one that is not.
+ */
+function removedIndexesOf(body: RecompositeDesignBody): number[] {
+  const indexOf = new Map(productIdsOf(body).map((id, index) => [id, index]));
+  const placed = new Set(body.placements.map((p) => p.productId));
+  const toPlace = new Set(body.leftOut ?? []);
+  const seen = new Set<string>();
+  return (body.removed ?? []).map((id, i) => {
+    const index = indexOf.get(id);
+    if (index === undefined) throw invalidField(`removed.${i}`, "not one of the render's products");
+    if (placed.has(id)) throw invalidField(`removed.${i}`, 'is placed');
+    if (toPlace.has(id)) throw invalidField(`removed.${i}`, 'is also in leftOut');
+    if (seen.has(id)) throw invalidField(`removed.${i}`, 'listed twice');
+    seen.add(id);
+    return index;
+  });
 }
 
 /**

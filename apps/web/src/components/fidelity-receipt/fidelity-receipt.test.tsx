@@ -26,6 +26,18 @@ describe('FidelityReceiptLine', () => {
     expect(screen.getByText('1 piece removed')).toBeInTheDocument();
   });
 
+  it('counts products the person removed apart from those left out', () => {
+    const { unmount } = render(
+      <FidelityReceiptLine receipt={{ ...receipt, productsChosen: 4, removedByYou: 1 }} mode="interior" />,
+    );
+    expect(screen.getByText('Room kept 96% · 4 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('1 product removed by you')).toBeInTheDocument();
+    unmount();
+    render(<FidelityReceiptLine receipt={{ ...receipt, removedByYou: 2 }} mode="interior" />);
+    expect(screen.getByText('2 products removed by you')).toBeInTheDocument();
+    expect(screen.queryByText(/ of 4 products: /)).not.toBeInTheDocument();
+  });
+
   it('says when the products were set in a row because the photo showed no floor or ground', () => {
     const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'fallback' }} mode="interior" />);
     expect(screen.getByText('No floor found in this photo: products set in a row')).toBeInTheDocument();

@@ -64,6 +64,11 @@ export function FidelityReceiptLine({
           {receipt.erased} {receipt.erased === 1 ? 'piece' : 'pieces'} removed
         </p>
       )}
+      {receipt.removedByYou !== undefined && receipt.removedByYou > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {receipt.removedByYou} {receipt.removedByYou === 1 ? 'product' : 'products'} removed by you
+        </p>
+      )}
       {receipt.leftOut && receipt.leftOut.length > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}

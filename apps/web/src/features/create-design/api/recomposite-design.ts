@@ -16,6 +16,8 @@ export interface Adjustment {
   floor?: FloorPlane;
   /** With `floor`: the products the render left out (chosen, not placed), to place on that floor. */
   leftOut?: string[];
+  /** The products the person removed (chosen, no longer placed): the receipt counts them as removed, not left out. */
+  removed?: string[];
 }
 
 /**

@@ -240,7 +240,12 @@ export function RenderStage(props: RenderStageProps) {
   const erase = eraseOf(shown);
   // the picture drawn again on the server with these placements and this erase, kept as the shown variation
   const redraw = async (input: GenerateDesignImageInput, adjustment: Adjustment, next: EraseInputBody | undefined) => {
-    const result = await recomposite({ input, adjustment, ...(next ? { erase: next } : {}) });
+    const removed = removedAfter(shown, adjustment);
+    const result = await recomposite({
+      input,
+      adjustment: { ...adjustment, ...(removed.length > 0 ? { removed } : {}) },
+      ...(next ? { erase: next } : {}),
+    });
     keepAdjustedRender(
       sessionId,
       result.imageUrl,
@@ -252,6 +257,7 @@ export function RenderStage(props: RenderStageProps) {
         ...(result.layers ? { layers: result.layers } : {}),
       },
       next,
+      removed,
     );
   };
   if (isErasing && shown.placements && shown.renderSize && state.input) {
@@ -284,8 +290,13 @@ export function RenderStage(props: RenderStageProps) {
         ...state.input.uploadedProductImages.map((p) => ({ productId: p.id, name: p.name || 'Your product' })),
       ]
     : [];
+  // a product the person removed is not left out: it is not offered to place on the floor again
   const leftOut = shown.placements
-    ? products.filter((p) => !shown.placements!.some((placed) => placed.productId === p.productId))
+    ? products.filter(
+        (p) =>
+          !shown.placements!.some((placed) => placed.productId === p.productId) &&
+          !(shown.removed ?? []).includes(p.productId),
+      )
     : [];
   const nothingStands = !(shown.placements ?? []).some((p) => p.pose === 'standing' || p.pose === 'flat');
   const canFixFloor = Boolean(shown.plane) || leftOut.length > 0;
@@ -362,6 +373,17 @@ export function RenderStage(props: RenderStageProps) {
       <DesignVideo key={shown.imageUrl} beforeUrl={beforeUrl} afterUrl={shown.imageUrl} />
     </div>
   );
+}
+
+/**
+ * The products the person has removed once this adjustment is drawn: those removed before, and those the picture
+ * placed that the adjustment no longer does, less any it places (again) or puts back on the floor.
+ */
+function removedAfter(shown: ShownVariation, adjustment: Adjustment): string[] {
+  const placed = new Set(adjustment.placements.map((p) => p.productId));
+  const toPlace = new Set(adjustment.leftOut ?? []);
+  const ids = [...(shown.removed ?? []), ...(shown.placements ?? []).map((p) => p.productId)];
+  return [...new Set(ids)].filter((id) => !placed.has(id) && !toPlace.has(id));
 }
 
 /**

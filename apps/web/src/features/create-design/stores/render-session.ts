@@ -53,6 +53,8 @@ export interface ShownVariation {
   pieces?: FoundPiece[];
   /** What this picture has erased, so that drawing it again keeps it erased. */
   erase?: EraseInputBody;
+  /** The products the person removed from it (by id), so that drawing it again still counts them as removed. */
+  removed?: string[];
 }
 
 export type RenderState =
@@ -288,6 +290,7 @@ export function keepAdjustedRender(
   receipt: FidelityReceipt | null,
   live: Pick<ShownVariation, 'plane' | 'layers'> = {},
   erase?: EraseInputBody,
+  removed?: string[],
 ): void {
   const state = stateOf(sessionId);
   if (state?.status !== 'succeeded') return;
@@ -304,6 +307,7 @@ export function keepAdjustedRender(
     ...live,
     ...(before?.pieces ? { pieces: before.pieces } : {}),
     ...(erase ? { erase } : {}),
+    ...(removed && removed.length > 0 ? { removed } : {}),
   };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
