@@ -10,7 +10,7 @@ import { OpenAiImageEngine } from '../src/engines/openai';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 
 /*
- * The openai engine honours the erase (decision 0057): it sends the erased photo, opens the mask over what was
+ * The openai engine honours the erase (decision 0060): it sends the erased photo, opens the mask over what was
  * erased, says in the prompt what was removed, keeps the erase where it pastes the photo back, and counts the
  * pieces removed on the receipt. Against a loopback server speaking the image-edit API.
  */

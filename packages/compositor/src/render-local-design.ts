@@ -125,7 +125,7 @@ export interface LocalDesignInput {
   erase?: EraseInput;
   /**
    * Also answer the scene as erased, before any product is drawn or the grade is applied (`erasedScene`), when
-   * anything was erased: what a remote edit sends and pastes back (decision 0057).
+   * anything was erased: what a remote edit sends and pastes back (decision 0060).
    */
   keepErasedScene?: boolean;
 }

@@ -7,7 +7,7 @@ export interface DesignPromptInput {
   products: EngineImage[];
   /** Where each product is to stand, in words, from the layout on the photo's geometry. */
   where?: string[];
-  /** What was erased from the photo sent, in words ("the room's sofa"), decision 0057. */
+  /** What was erased from the photo sent, in words ("the room's sofa"), decision 0060. */
   removed?: string[];
 }
 

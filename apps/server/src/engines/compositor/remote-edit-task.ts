@@ -34,7 +34,7 @@ export interface RemoteEditPlan {
   hidden?: number;
   /**
    * What was erased before the products were placed (the person's erase, the room's pieces products replace), when
-   * anything was (decision 0057): the photo sent is the erased one, the mask is open over the erased pixels too, and
+   * anything was (decision 0060): the photo sent is the erased one, the mask is open over the erased pixels too, and
    * the paste-back puts the erased photo back, not the original.
    */
   erased?: RemoteErase;

@@ -77,7 +77,7 @@ export class OpenAiImageEngine implements ImageEngine {
           answers: fields.userAnswers,
           spaceType: fields.spaceType,
           styleText: [fields.refinedNotes, fields.userNotes].filter(Boolean).join(' '),
-          // what the person erased is erased before the edit too (decision 0057)
+          // what the person erased is erased before the edit too (decision 0060)
           ...(input.erase ? { erase: input.erase } : {}),
         },
       },
