@@ -635,6 +635,36 @@ const nonBlankField = (key: string, max: number, required: boolean): FieldSpec =
   invalid: fc.oneof(blankText.map(j), tooLong(max).map(j), withNul.map(j), nonStringJson),
 });
 
+/** A field that names a stored picture: the world's own is good; one not ours, not stored, or not a string is not. */
+const mediaUrlField = (world: World, key: string): FieldSpec => ({
+  key,
+  required: true,
+  valid: fc.constant(j(world.mediaUrl)),
+  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+});
+
+/** A render from a prompt as JSON (generate-design-image, render-jobs): a prompt, a space photo, and `more`. */
+const promptRender = (world: World, url: string, more: FieldSpec): fc.Arbitrary<BadRequest> =>
+  postWithBadBody(url, {
+    fields: [
+      {
+        key: 'prompt',
+        required: true,
+        valid: fc.string({ maxLength: 40 }).map(j),
+        invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
+      },
+      mediaUrlField(world, 'spaceImage'),
+      more,
+    ],
+    validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+  });
+
+/** A multipart form POSTed to `url`. */
+const formPost = (url: string, parts: FormPart[]): BadRequest => {
+  const body = multipartBody(parts);
+  return { method: 'POST', url, contentType: body.contentType, payload: body.payload };
+};
+
 /** The same requests, sent by the signed-in fuzzing account (for routes that need one). */
 const asAccount = (requests: fc.Arbitrary<BadRequest>) =>
   requests.map((request) => ({ ...request, cookie: 'account' as const }));
@@ -1542,32 +1572,15 @@ function cases(): FuzzCase[] {
         fc.oneof(
           {
             weight: 3,
-            arbitrary: postWithBadBody(apiPaths.generateDesignImage, {
-              fields: [
-                {
-                  key: 'prompt',
-                  required: true,
-                  valid: fc.string({ maxLength: 40 }).map(j),
-                  invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
-                },
-                {
-                  key: 'spaceImage',
-                  required: true,
-                  valid: fc.constant(j(world.mediaUrl)),
-                  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-                },
-                {
-                  key: 'additionalPhotos',
-                  required: false,
-                  valid: fc.constant(j([world.mediaUrl])),
-                  invalid: fc.oneof(
-                    nonArrayJson,
-                    invalidMediaUrl(world).map((url) => j([world.mediaUrl, url])),
-                    fc.constant(j(Array.from({ length: 21 }, () => world.mediaUrl))),
-                  ),
-                },
-              ],
-              validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+            arbitrary: promptRender(world, apiPaths.generateDesignImage, {
+              key: 'additionalPhotos',
+              required: false,
+              valid: fc.constant(j([world.mediaUrl])),
+              invalid: fc.oneof(
+                nonArrayJson,
+                invalidMediaUrl(world).map((url) => j([world.mediaUrl, url])),
+                fc.constant(j(Array.from({ length: 21 }, () => world.mediaUrl))),
+              ),
             }),
           },
           // the create flow's form, never with a usable space photo
@@ -1590,13 +1603,7 @@ function cases(): FuzzCase[] {
               .map(([fields, spaceImageUrl]) => {
                 const parts: FormPart[] = fields.filter((f) => f.name !== 'spaceImageUrl');
                 if (spaceImageUrl !== null) parts.push({ name: 'spaceImageUrl', value: spaceImageUrl });
-                const body = multipartBody(parts);
-                return {
-                  method: 'POST' as const,
-                  url: apiPaths.generateDesignImage,
-                  contentType: body.contentType,
-                  payload: body.payload,
-                };
+                return formPost(apiPaths.generateDesignImage, parts);
               }),
           },
         ),
@@ -1611,12 +1618,7 @@ function cases(): FuzzCase[] {
         const placement = { productId: 'p-1', box: { x: 0, y: 0, width: 10, height: 10 } };
         return postWithBadBody(apiPaths.recompositeDesign, {
           fields: [
-            {
-              key: 'spaceImageUrl',
-              required: true,
-              valid: fc.constant(j(world.mediaUrl)),
-              invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-            },
+            mediaUrlField(world, 'spaceImageUrl'),
             {
               key: 'placements',
               required: true,
@@ -1653,32 +1655,15 @@ function cases(): FuzzCase[] {
         fc.oneof(
           {
             weight: 3,
-            arbitrary: postWithBadBody(apiPaths.renderJobs, {
-              fields: [
-                {
-                  key: 'prompt',
-                  required: true,
-                  valid: fc.string({ maxLength: 40 }).map(j),
-                  invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
-                },
-                {
-                  key: 'spaceImage',
-                  required: true,
-                  valid: fc.constant(j(world.mediaUrl)),
-                  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-                },
-                {
-                  key: 'variations',
-                  required: false,
-                  valid: fc.integer({ min: 1, max: 4 }).map(j),
-                  invalid: fc.oneof(
-                    fc.constantFrom(0, 5, -1, 2.5, 1e9).map(j),
-                    fc.string({ maxLength: 3 }).map(j),
-                    nonArrayJson.filter((v) => !/^\d$/.test(v)),
-                  ),
-                },
-              ],
-              validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+            arbitrary: promptRender(world, apiPaths.renderJobs, {
+              key: 'variations',
+              required: false,
+              valid: fc.integer({ min: 1, max: 4 }).map(j),
+              invalid: fc.oneof(
+                fc.constantFrom(0, 5, -1, 2.5, 1e9).map(j),
+                fc.string({ maxLength: 3 }).map(j),
+                nonArrayJson.filter((v) => !/^\d$/.test(v)),
+              ),
             }),
           },
           // the create flow's form: never a usable space photo, or a bad number of variations
@@ -1698,13 +1683,7 @@ function cases(): FuzzCase[] {
                   { name: 'variations', value: variations },
                 ];
                 if (spaceImageUrl !== null) parts.push({ name: 'spaceImageUrl', value: spaceImageUrl });
-                const body = multipartBody(parts);
-                return {
-                  method: 'POST' as const,
-                  url: apiPaths.renderJobs,
-                  contentType: body.contentType,
-                  payload: body.payload,
-                };
+                return formPost(apiPaths.renderJobs, parts);
               }),
           },
         ),
