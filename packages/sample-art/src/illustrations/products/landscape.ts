@@ -3,7 +3,7 @@ import { glowFill } from '../materials';
 import type { Pen } from '../pen';
 import type { Rng } from '../prng';
 import { circle, ellipse, group, line, n, path, poly, rect } from '../svg';
-import { foliage, leaf, pot, seating, soil } from './parts';
+import { foliage, leaf, pot, seating, soil, squareLegs } from './parts';
 import type { DrawFn, FlatMap } from './types';
 
 /** Outdoor products, drawn in centimetres (see Figure). */
@@ -351,21 +351,7 @@ export const drawLoungeChair: DrawFn = ({ pen, look }) => {
     const w = 196;
     const d = 70;
     let svg = pen.floorShadow(-w / 2, w / 2, 0, d, 0.3);
-    const legs = (z: number) =>
-      [-w / 2 + 10, w / 2 - 14]
-        .map((x) =>
-          pen.box({
-            x0: x - 2.5,
-            x1: x + 2.5,
-            y0: -26,
-            y1: 0,
-            z0: z - 2.5,
-            z1: z + 2.5,
-            color: darken(look.accent, 0.1),
-            finish: 'wood',
-          }),
-        )
-        .join('');
+    const legs = (z: number) => squareLegs(pen, [-w / 2 + 10, w / 2 - 14], z, 2.5, 26, darken(look.accent, 0.1));
     svg += legs(d - 6);
     svg += pen.box({ x0: -w / 2, x1: w / 2, y0: -30, y1: -24, z0: 0, z1: d, color: look.accent, finish: 'wood' });
     svg += pen.box({
@@ -544,12 +530,7 @@ export const drawOutdoorDiningSet: DrawFn = ({ pen, look, rng }) => {
   };
   svg += chairBack(-48) + chairBack(48);
   svg += profileChair(pen, -w / 2 - 30, d / 2, 1, darken(look.color, 0.1), look.color);
-  const legs = (z: number) =>
-    [-w / 2 + 8, w / 2 - 8]
-      .map((x) =>
-        pen.box({ x0: x - 4, x1: x + 4, y0: -70, y1: 0, z0: z - 4, z1: z + 4, color: look.color, finish: 'wood' }),
-      )
-      .join('');
+  const legs = (z: number) => squareLegs(pen, [-w / 2 + 8, w / 2 - 8], z, 4, 70, look.color);
   svg += legs(d - 8);
   svg += legs(8);
   svg += pen.box({ x0: -w / 2, x1: w / 2, y0: -76, y1: -70, z0: 0, z1: d, color: look.color, finish: 'wood' });
