@@ -748,42 +748,22 @@ export const drawStringLights: DrawFn = ({ pen, look, span }) => {
     const y = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * (my + s.sag) + t * t * y1;
     svg += circle(x, y + bulbR * 2.2, bulbR * 4.2, glowFill(pen.defs, '#ffd27a', 0.35));
     svg += rect(x - bulbR * 0.35, y, bulbR * 0.7, bulbR * 1.1, '#2e2a26');
-    if (look.variant % 2 === 1) {
-      svg += circle(
-        x,
-        y + bulbR * 2.1,
-        bulbR,
-        pen.defs.radial(
-          [
-            [0, '#ffffff'],
-            [0.5, WARM_LIGHT],
-            [1, look.color],
-          ],
-          0.45,
-          0.4,
-          0.6,
-        ),
-        { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 },
-      );
-    } else {
-      svg += ellipse(
-        x,
-        y + bulbR * 2.1,
-        bulbR * 0.75,
-        bulbR * 1.2,
-        pen.defs.radial(
-          [
-            [0, '#ffffff'],
-            [0.5, WARM_LIGHT],
-            [1, look.color],
-          ],
-          0.45,
-          0.4,
-          0.6,
-        ),
-        { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 },
-      );
-    }
+    const glass = pen.defs.radial(
+      [
+        [0, '#ffffff'],
+        [0.5, WARM_LIGHT],
+        [1, look.color],
+      ],
+      0.45,
+      0.4,
+      0.6,
+    );
+    const rim = { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 };
+    // a globe bulb, or a pear-shaped one
+    svg +=
+      look.variant % 2 === 1
+        ? circle(x, y + bulbR * 2.1, bulbR, glass, rim)
+        : ellipse(x, y + bulbR * 2.1, bulbR * 0.75, bulbR * 1.2, glass, rim);
   }
   return { svg, w: Math.abs(x1 - x0), h: s.sag, d: 1, mount: 'span' };
 };
