@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, feedResponseSchema, type Mode, type PublishDesignBody } from '@dwellscape/shared';
 import { findDesignById } from '../../src/modules/designs/designs.repository';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../src/realtime/live-stream';
-import { createPostgresDatabase, createTestApp, type DbKind, type TestApp } from '../helpers';
+import { createPostgresDatabase, createTestApp, listenOnFreePort, type DbKind, type TestApp } from '../helpers';
 import { insertDesign, insertUser, putImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
@@ -241,13 +241,6 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
   );
 });
 
-/** Starts the app listening on a free port of 127.0.0.1; answers the port. */
-async function listenOnFreePort(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 /** A design with this caption, stored and read back as the live feed sends it. */
 async function designCaptioned(t: TestApp, caption: string) {
   const author = await insertUser(t.database.db);
@@ -288,7 +281,7 @@ describe('a live-feed client that stops reading', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     cookie = await t.unlock();
-    port = await listenOnFreePort(t);
+    port = await listenOnFreePort(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
@@ -339,7 +332,7 @@ describe('a live-feed client whose buffer stays full', () => {
     t = await createTestApp({ seed: false, env: { LIVE_HEARTBEAT_MS: String(BEAT_MS) } });
     cookie = await t.unlock();
     t.app.server.on('connection', (socket: net.Socket) => serverSockets.push(socket));
-    port = await listenOnFreePort(t);
+    port = await listenOnFreePort(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
