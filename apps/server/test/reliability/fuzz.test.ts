@@ -935,6 +935,22 @@ const pathSpelling = (world: World): fc.Arbitrary<BadRequest> =>
       return { method, url, cookie };
     });
 
+/** A search's own parameters: any short text is a fair search, only missing, over-long or repeated ones are bad. */
+const searchParams: QuerySpec[] = [
+  {
+    key: 'q',
+    required: true,
+    valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
+    invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
+  },
+  {
+    key: 'mode',
+    required: true,
+    valid: fc.constantFrom(...MODES),
+    invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
+  },
+];
+
 function cases(): FuzzCase[] {
   const idRoute = (name: string, method: Method, path: (id: string) => string, weight = 4): FuzzCase => ({
     name,
@@ -1473,21 +1489,10 @@ function cases(): FuzzCase[] {
       allowed: REFUSED,
       names: ['q', 'mode'],
       build: () =>
-        queryWithBadParam([
-          // any short text is a fair search: only missing, over-long or repeated ones are bad
-          {
-            key: 'q',
-            required: true,
-            valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
-            invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
-          },
-          {
-            key: 'mode',
-            required: true,
-            valid: fc.constantFrom(...MODES),
-            invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
-          },
-        ]).map((q) => ({ method: 'GET' as const, url: q ? `${apiPaths.search}?${q}` : apiPaths.search })),
+        queryWithBadParam(searchParams).map((q) => ({
+          method: 'GET' as const,
+          url: q ? `${apiPaths.search}?${q}` : apiPaths.search,
+        })),
     },
     ...SEARCH_LISTS.map((list) => ({
       name: `GET ${apiPaths.searchList(list)}?q=&mode=&offset=`,
@@ -1496,18 +1501,7 @@ function cases(): FuzzCase[] {
       names: ['q', 'mode', 'offset'],
       build: () =>
         queryWithBadParam([
-          {
-            key: 'q',
-            required: true,
-            valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
-            invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
-          },
-          {
-            key: 'mode',
-            required: true,
-            valid: fc.constantFrom(...MODES),
-            invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
-          },
+          ...searchParams,
           {
             key: 'offset',
             required: true,
