@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,11 +9,12 @@ import {
   renderJobSchema,
   UPLOAD_MAX_BYTES,
 } from '@dwellscape/shared';
-import { brands, mediaFiles, products, renderJobs } from '../src/db/schema';
+import { mediaFiles, renderJobs } from '../src/db/schema';
 import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import type { ImageEngine } from '../src/engines/types';
 import { DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../src/config';
 import { AI_REQUESTS_PER_MINUTE } from '../src/modules/ai/ai.routes';
+import { readStored } from './render-fixtures';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import {
   filePart,
@@ -27,7 +26,7 @@ import {
   multipartBody,
   type FormPart,
 } from './media-fixtures';
-import { storeSeedImage, uploadImage } from './fixtures';
+import { insertBrand, insertProduct, storeSeedImage, uploadImage } from './fixtures';
 
 const renderUrlPattern = /^\/media\/renders\/[0-9a-f]{2}\/[0-9a-f-]{36}\.webp$/;
 
@@ -44,21 +43,14 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
     realImageEngine = t.app.engines.image;
     productImageUrl = await storeSeedImage(t, await makePng(300, 150, '#335599'), 'seed/products/test-sofa.png');
     presetSpaceUrl = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
-    await t.database.db.insert(brands).values({
-      id: 'test-brand',
-      name: 'Test Brand',
-      logoUrl: '/media/x.webp',
-      category: 'Furniture',
-      modes: ['interior'],
-    });
-    await t.database.db.insert(products).values({
+    await insertBrand(t.database.db, { id: 'test-brand', name: 'Test Brand', logoUrl: '/media/x.webp' });
+    await insertProduct(t.database.db, {
       id: 'test-sofa',
       name: 'Test Sofa',
       price: 499,
       imageUrl: productImageUrl,
       category: 'Sofas',
       brandId: 'test-brand',
-      mode: 'interior',
     });
   });
   beforeEach(async () => {
@@ -100,8 +92,6 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       headers: { cookie, 'content-type': contentType },
     });
   };
-
-  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
 
   describe('improve-design-notes and improve-caption', () => {
     it('refines notes for the space type', async () => {
@@ -192,7 +182,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       const body = generateDesignResponseSchema.parse(res.json());
       expect(body.imageUrl).toMatch(renderUrlPattern);
-      const meta = await sharp(readStored(body.imageUrl!)).metadata();
+      const meta = await sharp(readStored(t, body.imageUrl!)).metadata();
       expect(Math.abs(meta.width / meta.height - 3 / 2)).toBeLessThan(0.02);
     });
 
@@ -201,7 +191,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
       const first = generateDesignResponseSchema.parse((await generate(form())).json());
       const second = generateDesignResponseSchema.parse((await generate(form())).json());
       expect(second.imageUrl).not.toBe(first.imageUrl);
-      const hash = (url: string) => createHash('sha256').update(readStored(url)).digest('hex');
+      const hash = (url: string) => createHash('sha256').update(readStored(t, url)).digest('hex');
       expect(hash(second.imageUrl!)).toBe(hash(first.imageUrl!));
     });
 
@@ -328,7 +318,7 @@ describe.each(dbKinds)('AI routes (%s)', (kind) => {
         .then((rows) => rows.filter((row) => JSON.stringify(row.result).includes(body.imageUrl!)));
       expect(job).toMatchObject({ kind: 'design', variationCount: 1, status: 'done' });
       expect(body.placements?.map((p) => p.productId)).toEqual(['test-sofa']);
-      const meta = await sharp(readStored(body.imageUrl!)).metadata();
+      const meta = await sharp(readStored(t, body.imageUrl!)).metadata();
       expect(body.renderSize).toEqual({ width: meta.width, height: meta.height });
       expect(body.receipt).toMatchObject({ method: 'placed', productsChosen: 1, productsPresent: 1 });
     });

@@ -1,57 +1,22 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
-import { apiPaths, recompositeDesignResponseSchema } from '@dwellscape/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { recompositeDesignResponseSchema } from '@dwellscape/shared';
+import { describe, expect, it } from 'vitest';
+import { dbKinds } from './helpers';
+import { renderFields, renderingApp, seededChoice } from './render-fixtures';
 
 /*
  * Erasing part of the room (decision 0047) travels with a re-composite: checked for bounds, size and count with a
  * 400 naming the field, then filled in the render worker; the receipt counts what was erased.
  */
 
-const product = SEED_PRODUCTS.find((p) => p.category === 'Floor Lamp' && p.mode === 'interior')!;
+const [lamp] = seededChoice(['Floor Lamp']);
 const fields = {
-  selectedProducts: [
-    {
-      id: product.id,
-      name: product.name,
-      price: product.price,
-      brandId: product.brandId,
-      imageUrl: `/media/${seedKeys.product(product.id)}`,
-      quantity: 1,
-    },
-  ],
-  uploadedProductImages: [],
-  userAnswers: {},
-  spaceType: 'Living Room',
-  mode: 'interior' as const,
-  spaceImageUrl: `/media/${seedKeys.space('s-sunny-living-room')}`,
-  placements: [{ productId: product.id, box: { x: 1200, y: 300, width: 160, height: 420 } }],
+  ...renderFields([lamp!], { userAnswers: {} }),
+  placements: [{ productId: lamp!.id, box: { x: 1200, y: 300, width: 160, height: 420 } }],
 };
 const dab = (x: number, y: number, size = 0.08) => ({ size, points: [{ x, y }] });
 
 describe.each(dbKinds)('erasing in a re-composite (%s)', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  }, 120_000);
-  beforeEach(async () => {
-    cookie = await t.unlock();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const recomposite = (body: object) =>
-    t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, payload: body, headers: { cookie } });
-  const hash = (url: string) =>
-    createHash('sha256')
-      .update(readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length))))
-      .digest('hex');
+  const { recomposite, hash } = renderingApp(kind);
 
   it('erases what the brush and a piece cover, and the receipt counts the regions', async () => {
     const plain = await recomposite(fields);

@@ -68,7 +68,18 @@ export async function putImage(storage: FileStorage, key?: string): Promise<stri
  * viewer's (and its account's), so it may be published (decision 0023).
  */
 export async function uploadImage(app: AppInstance, cookie: string, colour = '#7a9e7e'): Promise<string> {
-  const { payload, contentType } = multipartBody([filePart(await makeJpeg(48, 36, colour))]);
+  return uploadFile(app, cookie, await makeJpeg(48, 36, colour));
+}
+
+/** Uploads these bytes through POST /api/uploads as the session behind `cookie`; returns the file's /media/ URL. */
+export async function uploadFile(
+  app: AppInstance,
+  cookie: string,
+  bytes: Buffer,
+  filename = 'photo.jpg',
+  type = 'image/jpeg',
+): Promise<string> {
+  const { payload, contentType } = multipartBody([filePart(bytes, 'file', filename, type)]);
   const res = await app.inject({
     method: 'POST',
     url: apiPaths.uploads,

@@ -1,81 +1,19 @@
-import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import {
-  apiPaths,
-  generateDesignResponseSchema,
-  horizonOf,
-  recompositeDesignResponseSchema,
-  reflowBox,
-  type FloorQuad,
-} from '@dwellscape/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
-import { multipartBody } from './media-fixtures';
+import { horizonOf, recompositeDesignResponseSchema, reflowBox, type FloorQuad } from '@dwellscape/shared';
+import { describe, expect, it } from 'vitest';
+import { renderFields, renderingApp, seededChoice } from './render-fixtures';
 
 /*
  * A render answers the floor it stood its products on and the pictures to adjust them live (decision 0046); a
  * re-composite with the floor a person set re-flows the standing products onto it and its receipt says so.
  */
 
-const space = 's-sunny-living-room';
-const chosen = ['Sofa', 'Floor Lamp', 'Wall Art'].map((category) => {
-  const product = SEED_PRODUCTS.find((p) => p.category === category && p.mode === 'interior')!;
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    brandId: product.brandId,
-    imageUrl: `/media/${seedKeys.product(product.id)}`,
-    quantity: 1,
-  };
-});
+const chosen = seededChoice(['Sofa', 'Floor Lamp', 'Wall Art']);
 
 describe('the floor plane of a render (pglite)', () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind: 'pglite' });
-  }, 120_000);
-  beforeEach(async () => {
-    cookie = await t.unlock();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const fields = {
-    selectedProducts: chosen,
-    uploadedProductImages: [],
-    userAnswers: { 'interior-vibe': 'Scandinavian' },
-    spaceType: 'Living Room',
-    mode: 'interior' as const,
-    spaceImageUrl: `/media/${seedKeys.space(space)}`,
-  };
-  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
-  const hash = (url: string) => createHash('sha256').update(readStored(url)).digest('hex');
-
-  const generate = async () => {
-    const { payload, contentType } = multipartBody(
-      Object.entries(fields).map(([name, value]) => ({
-        name,
-        value: typeof value === 'string' ? value : JSON.stringify(value),
-      })),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.generateDesignImage,
-      payload,
-      headers: { cookie, 'content-type': contentType },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return generateDesignResponseSchema.parse(res.json());
-  };
-  const recomposite = (body: object) =>
-    t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, payload: body, headers: { cookie } });
+  const { postRender, recomposite, stored, hash } = renderingApp('pglite');
+  const fields = renderFields(chosen);
+  const generate = () => postRender(fields);
 
   it('answers the floor and a picture per product with alpha; a re-composite on the corrected floor re-flows the standing products and says the floor was set by you', async () => {
     const render = await generate();
@@ -83,10 +21,10 @@ describe('the floor plane of a render (pglite)', () => {
     expect(horizonOf(plane.corners)).not.toBeNull();
     const layers = render.layers!;
     expect(layers.products.map((p) => p.productId).sort()).toEqual(render.placements!.map((p) => p.productId).sort());
-    const base = await sharp(readStored(layers.base)).metadata();
+    const base = await sharp(stored(layers.base)).metadata();
     expect([base.width, base.height]).toEqual([render.renderSize!.width, render.renderSize!.height]);
     for (const layer of layers.products) {
-      const meta = await sharp(readStored(layer.url)).metadata();
+      const meta = await sharp(stored(layer.url)).metadata();
       expect(meta.hasAlpha).toBe(true);
       expect([meta.width, meta.height]).toEqual([layer.width, layer.height]);
     }

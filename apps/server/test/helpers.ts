@@ -102,6 +102,13 @@ function testTemplates(): TestTemplates {
   return templates;
 }
 
+/** Starts the app listening on a free port of 127.0.0.1, for tests that need real sockets; answers the port. */
+export async function listenOnFreePort(app: AppInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 /**
  * A fresh database on the test Postgres server, dropped after the file's tests: empty, or a copy
  * of `template` (a database of this run's test/global-setup.ts).

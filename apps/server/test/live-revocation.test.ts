@@ -11,7 +11,7 @@ import { apiPaths, sessionResponseSchema } from '@dwellscape/shared';
 import { renderJobs } from '../src/db/schema';
 import { OpenStreams } from '../src/realtime/open-streams';
 import type { RouteEntry } from '../src/types';
-import { createTestApp, dbKinds, type DbKind, type TestApp } from './helpers';
+import { createTestApp, dbKinds, listenOnFreePort, type DbKind, type TestApp } from './helpers';
 import { sessionCookieOf, signUp, type SignedUpAccount } from './fixtures';
 import { openEventStream, type EventStream } from './media-fixtures';
 
@@ -68,9 +68,7 @@ describe.each<DbKind>(dbKinds)('every live stream ends when its credential is re
   beforeAll(async () => {
     // seeded: a signed-out answer shows the first sample user
     t = await createTestApp({ kind, env: { RENDER_WORKER: 'off' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
     // Fastify adds a HEAD route beside each GET: an EventSource only ever GETs
     streamRoutes = t.app.routeTable.filter(
       (route) => route.method === 'GET' && route.contracts.some((contract) => contract.stream === true),

@@ -48,7 +48,8 @@ export function makeTwoToneJpeg(width: number, height: number): Promise<Buffer> 
     .toBuffer();
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_PIXELS, apiPaths, messages } from '@dwellscape/shared';
 import { AppError } from '../src/errors';
 import { normaliseImage, probeImage, sniffImageType } from '../src/media/image-files';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { createTestApp, dbKinds, listenOnFreePort, type TestApp } from './helpers';
 import {
   filePart,
   htmlPretendingToBeJpeg,
@@ -86,9 +86,7 @@ describe.each(dbKinds)('GET /media/ (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
     cookie = await t.unlock();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
     const { payload, contentType } = multipartBody([filePart(await makeJpeg(40, 30))]);
     const res = await t.app.inject({
       method: 'POST',

@@ -1,9 +1,8 @@
 import { apiPaths } from '@dwellscape/shared';
 import { seedKeys } from '@dwellscape/sample-art';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, products } from '../src/db/schema';
 import type { GenerateDesignInput, ImageEngine } from '../src/engines/types';
-import { storeSeedImage } from './fixtures';
+import { insertBrand, insertProduct, storeSeedImage } from './fixtures';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { makePng, makeWebp, multipartBody } from './media-fixtures';
 
@@ -28,13 +27,7 @@ describe.each(dbKinds)("a catalogue product's views reach the render (%s)", (kin
       generateFromPrompt: (input, signal) => real.generateFromPrompt(input, signal),
     };
     space = await storeSeedImage(t, await makeWebp(900, 600, '#c8b8a0'), 'seed/spaces/test-room.webp');
-    await t.database.db.insert(brands).values({
-      id: 'test-brand',
-      name: 'Test Brand',
-      logoUrl: '/media/x.webp',
-      category: 'Furniture',
-      modes: ['interior'],
-    });
+    await insertBrand(t.database.db, { id: 'test-brand', name: 'Test Brand', logoUrl: '/media/x.webp' });
     // the catalogue's velvet sofa, with its views stored beside it; a chair whose views are missing
     for (const [id, colour] of [
       ['p-velvet-sofa', '#335599'],
@@ -42,14 +35,13 @@ describe.each(dbKinds)("a catalogue product's views reach the render (%s)", (kin
     ] as const) {
       const url = await storeSeedImage(t, await makePng(300, 150, colour), seedKeys.product(id));
       imageUrlOf[id] = url;
-      await t.database.db.insert(products).values({
+      await insertProduct(t.database.db, {
         id,
         name: id,
         price: 499,
         imageUrl: url,
         category: 'Sofas',
         brandId: 'test-brand',
-        mode: 'interior',
       });
     }
     for (const [view, colour] of [

@@ -7,9 +7,9 @@ import {
   generateDesignResponseSchema,
   type FidelityReceipt,
 } from '@dwellscape/shared';
-import { brands, mediaFiles, products } from '../src/db/schema';
+import { mediaFiles } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { signUp, storeImage, uploadImage, type SignedUpAccount } from './fixtures';
+import { insertBrand, insertProduct, signUp, storeImage, uploadImage, type SignedUpAccount } from './fixtures';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 import { filePart, multipartBody } from './media-fixtures';
 
@@ -22,21 +22,14 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
     t = await createTestApp({ kind, seed: false });
     author = await signUp(t.app, await t.unlock());
     sofaUrl = await storeImage(t.app.storage, await productImage('sofa'), 'seed/products/receipt-sofa.png');
-    await t.database.db.insert(brands).values({
-      id: 'receipt-brand',
-      name: 'Receipt Brand',
-      logoUrl: '/media/x.webp',
-      category: 'Furniture',
-      modes: ['interior'],
-    });
-    await t.database.db.insert(products).values({
+    await insertBrand(t.database.db, { id: 'receipt-brand', name: 'Receipt Brand', logoUrl: '/media/x.webp' });
+    await insertProduct(t.database.db, {
       id: 'receipt-sofa',
       name: 'Teal Sofa',
       price: 899,
       imageUrl: sofaUrl,
       category: 'Sofas',
       brandId: 'receipt-brand',
-      mode: 'interior',
     });
   });
   afterAll(async () => {

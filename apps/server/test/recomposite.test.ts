@@ -1,74 +1,19 @@
-import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { apiPaths, generateDesignResponseSchema, recompositeDesignResponseSchema } from '@dwellscape/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { multipartBody } from './media-fixtures';
+import { recompositeDesignResponseSchema } from '@dwellscape/shared';
+import { describe, expect, it } from 'vitest';
+import { dbKinds } from './helpers';
+import { renderFields, renderingApp, seededChoice } from './render-fixtures';
 
 /*
  * A render of a seeded space answers where it put each product and which of the room's pieces it replaced; the
  * person's adjusted placements (moved, scaled, removed) are drawn again on the server, the same body the same bytes.
  */
 
-const space = 's-sunny-living-room';
-const chosen = ['Sofa', 'Armchair', 'Floor Lamp', 'Rug'].map((category) => {
-  const product = SEED_PRODUCTS.find((p) => p.category === category && p.mode === 'interior')!;
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    brandId: product.brandId,
-    imageUrl: `/media/${seedKeys.product(product.id)}`,
-    quantity: 1,
-  };
-});
+const chosen = seededChoice(['Sofa', 'Armchair', 'Floor Lamp', 'Rug']);
 
 describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  }, 120_000);
-  beforeEach(async () => {
-    cookie = await t.unlock();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const spaceImageUrl = `/media/${seedKeys.space(space)}`;
-  const fields = {
-    selectedProducts: chosen,
-    uploadedProductImages: [],
-    userAnswers: { 'interior-vibe': 'Scandinavian' },
-    spaceType: 'Living Room',
-    mode: 'interior' as const,
-    spaceImageUrl,
-  };
-  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
-  const hash = (url: string) => createHash('sha256').update(readStored(url)).digest('hex');
-
-  const generate = async () => {
-    const { payload, contentType } = multipartBody(
-      Object.entries(fields).map(([name, value]) => ({
-        name,
-        value: typeof value === 'string' ? value : JSON.stringify(value),
-      })),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.generateDesignImage,
-      payload,
-      headers: { cookie, 'content-type': contentType },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return generateDesignResponseSchema.parse(res.json());
-  };
-  const recomposite = (body: object) =>
-    t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, payload: body, headers: { cookie } });
+  const { postRender, recomposite, hash } = renderingApp(kind);
+  const fields = renderFields(chosen);
+  const generate = () => postRender(fields);
 
   it('answers the placements of a seeded render, replacing the room’s own sofa, armchair, lamp and rug', async () => {
     const render = await generate();

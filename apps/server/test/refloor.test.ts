@@ -1,17 +1,9 @@
-import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import {
-  apiPaths,
-  generateDesignResponseSchema,
-  recompositeDesignResponseSchema,
-  uploadResponseSchema,
-  type FloorQuad,
-} from '@dwellscape/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recompositeDesignResponseSchema, type FloorQuad } from '@dwellscape/shared';
+import { describe, expect, it } from 'vitest';
 import { PHOTOS_DIR } from '../../../packages/compositor/test/real-photos';
-import { createTestApp, type TestApp } from './helpers';
-import { filePart, multipartBody } from './media-fixtures';
+import { renderFields, renderingApp, seededChoice } from './render-fixtures';
 
 /*
  * An upload whose floor the analysis did not find leaves its standing products out (decision 0052); setting the
@@ -19,17 +11,7 @@ import { filePart, multipartBody } from './media-fixtures';
  */
 
 const kitchen = path.join(PHOTOS_DIR, 'taskonomy_kitchen_open_plan.png');
-const chosen = ['Sofa', 'Floor Lamp'].map((category) => {
-  const product = SEED_PRODUCTS.find((p) => p.category === category && p.mode === 'interior')!;
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    brandId: product.brandId,
-    imageUrl: `/media/${seedKeys.product(product.id)}`,
-    quantity: 1,
-  };
-});
+const chosen = seededChoice(['Sofa', 'Floor Lamp']);
 
 /** Whether a point lies inside a convex quad (either winding), a pixel of slack on its edges. */
 const insideQuad = (quad: FloorQuad, [x, y]: readonly [number, number]) => {
@@ -41,54 +23,13 @@ const insideQuad = (quad: FloorQuad, [x, y]: readonly [number, number]) => {
 };
 
 describe.skipIf(!existsSync(kitchen))('setting the floor of an upload whose floor was not found (pglite)', () => {
-  let t: TestApp;
-  let cookie: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind: 'pglite' });
-  }, 120_000);
-  beforeEach(async () => {
-    cookie = await t.unlock();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const fields = {
-    selectedProducts: chosen,
-    uploadedProductImages: [],
-    userAnswers: {},
-    spaceType: 'Kitchen',
-    mode: 'interior' as const,
-  };
-  const recomposite = (body: object) =>
-    t.app.inject({ method: 'POST', url: apiPaths.recompositeDesign, payload: body, headers: { cookie } });
+  const { upload, postRender, recomposite } = renderingApp('pglite');
 
   it('places the products the render left out on the floor the person set, and the receipt says so', async () => {
     // the photo uploaded first, as the web does: the render and its re-composites name it by its URL
-    const upload = multipartBody([filePart(readFileSync(kitchen), 'file', 'kitchen.png', 'image/png')]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.uploads,
-      payload: upload.payload,
-      headers: { cookie, 'content-type': upload.contentType },
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const spaceImageUrl = uploadResponseSchema.parse(uploaded.json()).url;
-    const { payload, contentType } = multipartBody(
-      Object.entries({ ...fields, spaceImageUrl }).map(([name, value]) => ({
-        name,
-        value: typeof value === 'string' ? value : JSON.stringify(value),
-      })),
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.generateDesignImage,
-      payload,
-      headers: { cookie, 'content-type': contentType },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const render = generateDesignResponseSchema.parse(res.json());
+    const spaceImageUrl = await upload(kitchen);
+    const fields = renderFields(chosen, { userAnswers: {}, spaceType: 'Kitchen', spaceImageUrl });
+    const render = await postRender(fields);
     const placements = render.placements ?? [];
     const leftOut = chosen.map((p) => p.id).filter((id) => !placements.some((p) => p.productId === id));
     expect(leftOut, 'the analysis finds no floor in this kitchen').toEqual(chosen.map((p) => p.id));
@@ -102,7 +43,7 @@ describe.skipIf(!existsSync(kitchen))('setting the floor of an upload whose floo
       Math.round((far[1] + (near[1] - far[1]) * 0.1) * 10) / 10,
     ];
     const floor: FloorQuad = [nl, nr, toward(fr, nr), toward(fl, nl)];
-    const body = { ...fields, spaceImageUrl, placements, plane, floor: { corners: floor } };
+    const body = { ...fields, placements, plane, floor: { corners: floor } };
 
     // without a floor there is nothing to place them on, and a product not the render's is refused: 400s
     const noFloor = await recomposite({ ...body, floor: undefined, leftOut });

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import {
   completeRenderJob,
   findRenderJob,
 } from '../src/modules/render-jobs/render-jobs.repository';
+import { readStored } from './render-fixtures';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
 import { insertUser, sessionCookieOf, signedInCookie, signUp, storeSeedImage } from './fixtures';
 import { makePng, makeWebp, multipartBody, type FormPart } from './media-fixtures';
@@ -115,7 +114,13 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
     throw new Error(`job ${id} did not finish`);
   };
 
-  const readStored = (url: string) => readFileSync(path.join(t.dataDir, 'media', url.slice('/media/'.length)));
+  /** Renders go to the OpenAI engine at `baseUrl` (a fake), its own retries off: the job's retries are tested. */
+  const useRemoteEngine = (baseUrl: string) => {
+    (t.app.engines as { image: ImageEngine }).image = new OpenAiImageEngine(
+      { baseUrl, apiKey: 'test', model: 'test-image', retry: { maxRetries: 0 } },
+      remotePool,
+    );
+  };
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
   it('answers 202 with a queued job at once, then renders two different variations by default', async () => {
@@ -131,7 +136,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
     expect(done.progress).toBe(100);
     expect(done.position).toBeNull();
     expect(done.variations).toHaveLength(2);
-    const [a, b] = done.variations.map((v) => sha(readStored(v.imageUrl)));
+    const [a, b] = done.variations.map((v) => sha(readStored(t, v.imageUrl)));
     expect(a).not.toBe(b);
     for (const variation of done.variations) {
       expect(variation.imageUrl).toMatch(/^\/media\/renders\//);
@@ -153,7 +158,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
       renderJobSchema.parse((await startJob(designParts({ variations: '3' }))).json()).id,
     );
     expect(first.variations).toHaveLength(3);
-    const hashes = (job: RenderJob) => job.variations.map((v) => sha(readStored(v.imageUrl)));
+    const hashes = (job: RenderJob) => job.variations.map((v) => sha(readStored(t, v.imageUrl)));
     expect(hashes(second)).toEqual(hashes(first));
     expect(new Set(hashes(first)).size).toBe(3);
   });
@@ -236,15 +241,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
   it('retries a failing remote engine with growing waits, then succeeds', async () => {
     const fake = await startFakeImageApi();
     try {
-      (t.app.engines as { image: ImageEngine }).image = new OpenAiImageEngine(
-        {
-          baseUrl: fake.baseUrl,
-          apiKey: 'test',
-          model: 'test-image',
-          retry: { maxRetries: 0 },
-        },
-        remotePool,
-      );
+      useRemoteEngine(fake.baseUrl);
       fake.state.failuresLeft = 2;
       const job = renderJobSchema.parse((await startJob(designParts({ variations: '1' }))).json());
       const done = await waitForEnd(job.id);
@@ -263,15 +260,7 @@ describe.each(dbKinds)('render jobs (%s)', (kind) => {
   it("fails with docs/product.md's message once the remote engine has failed every attempt", async () => {
     const fake = await startFakeImageApi();
     try {
-      (t.app.engines as { image: ImageEngine }).image = new OpenAiImageEngine(
-        {
-          baseUrl: fake.baseUrl,
-          apiKey: 'test',
-          model: 'test-image',
-          retry: { maxRetries: 0 },
-        },
-        remotePool,
-      );
+      useRemoteEngine(fake.baseUrl);
       fake.state.failuresLeft = 100;
       const job = renderJobSchema.parse((await startJob(designParts({ variations: '1' }))).json());
       const done = await waitForEnd(job.id);

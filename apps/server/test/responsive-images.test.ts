@@ -9,7 +9,7 @@ import { RESPONSIVE_IMAGE_WIDTHS, responsiveImageUrl } from '@dwellscape/shared'
 import { createJobLimiter, createResponsiveImages, variantKeyOf } from '../src/media/responsive-images';
 import { warmSeedImageSizes } from '../src/seed/warm-image-sizes';
 import { createLocalDiskStorage, type FileStorage } from '../src/storage/file-storage';
-import { createTestApp, type DbKind, type TestApp } from './helpers';
+import { createTestApp, listenOnFreePort, type DbKind, type TestApp } from './helpers';
 import { httpGet, listFiles, makeJpeg, rawRequest } from './media-fixtures';
 
 /** A photo-like WebP: coarse noise blown up into smooth blobs, so bytes grow with pixels as in a real picture. */
@@ -52,9 +52,7 @@ describe.each<DbKind>(['pglite'])('GET /media/w/:width/<key> (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, seed: false });
     storage = t.app.storage;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
     wideKey = await storeOriginal(storage, await photoWebp(1600, 1200));
   });
   afterAll(async () => {

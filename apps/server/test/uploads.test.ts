@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, apiPaths, messages, uploadResponseSchema } from '@dwellscape/shared';
 import { mediaFiles } from '../src/db/schema';
-import { createTestApp, dbKinds, type TestApp } from './helpers';
+import { createTestApp, dbKinds, listenOnFreePort, type TestApp } from './helpers';
 import {
   filePart,
   htmlPretendingToBeJpeg,
@@ -37,9 +37,7 @@ describe.each(dbKinds)('POST /api/uploads (%s)', (kind) => {
     t = await createTestApp({ kind, seed: false });
     cookie = await t.unlock();
     mediaDir = path.join(t.dataDir, 'media');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
   });
   afterAll(async () => {
     await t?.close();

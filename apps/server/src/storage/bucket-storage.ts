@@ -3,12 +3,14 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import type { StorageConfig } from '../config';
 import { DOWNLOAD_CONTENT_TYPE, rasterContentTypeOf } from './content-types';
 import {
   assertSafeKey,
@@ -18,15 +20,11 @@ import {
   type ReadConditions,
 } from './file-storage';
 
-export interface BucketStorageOptions {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (http://host/bucket/key) rather than the host name: s3rver, MinIO and most self-hosted stores. */
-  forcePathStyle: boolean;
-}
+/**
+ * The bucket STORAGE=s3 and the S3_ variables name (config.ts). `forcePathStyle` puts the bucket in the path
+ * (http://host/bucket/key) rather than the host name: s3rver, MinIO and most self-hosted stores.
+ */
+export type BucketStorageOptions = Omit<Extract<StorageConfig, { kind: 's3' }>, 'kind'>;
 
 /** Files as objects of one S3-compatible bucket, under the same keys as on disk (docs/decisions/0050). */
 export function createBucketStorage(options: BucketStorageOptions): BucketStorage {
@@ -57,21 +55,9 @@ export function createBucketStorage(options: BucketStorageOptions): BucketStorag
       Range: range,
     };
     try {
-      if (head) {
-        const answer = await client.send(new HeadObjectCommand(input));
-        if (answer.ContentRange && conditions.ifRange && !stillTheSame(conditions.ifRange, answer)) {
-          return open(key, { ...conditions, range: undefined, ifRange: undefined }, head);
-        }
-        return {
-          status: answer.ContentRange ? 'partial' : 'ok',
-          bytes: answer.ContentLength ?? 0,
-          etag: answer.ETag,
-          lastModified: answer.LastModified,
-          contentRange: answer.ContentRange,
-          body: null,
-        };
-      }
-      const answer = await client.send(new GetObjectCommand(input));
+      const answer: HeadObjectCommandOutput & { Body?: unknown } = head
+        ? await client.send(new HeadObjectCommand(input))
+        : await client.send(new GetObjectCommand(input));
       // If-Range, judged here: not every S3-compatible store honours If-Match beside a range
       if (answer.ContentRange && conditions.ifRange && !stillTheSame(conditions.ifRange, answer)) {
         (answer.Body as Readable | undefined)?.destroy();
@@ -83,7 +69,7 @@ export function createBucketStorage(options: BucketStorageOptions): BucketStorag
         etag: answer.ETag,
         lastModified: answer.LastModified,
         contentRange: answer.ContentRange,
-        body: answer.Body as Readable,
+        body: head ? null : (answer.Body as Readable),
       };
     } catch (err) {
       const status = httpStatusOf(err);
@@ -112,25 +98,18 @@ export function createBucketStorage(options: BucketStorageOptions): BucketStorag
     },
     async read(key) {
       assertSafeKey(key);
-      try {
+      return unlessMissing(async () => {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!answer.Body) return null;
-        return Buffer.from(await answer.Body.transformToByteArray());
-      } catch (err) {
-        if (httpStatusOf(err) === 404) return null;
-        throw err;
-      }
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      }, null);
     },
     async exists(key) {
       assertSafeKey(key);
-      try {
+      // only "no such key" is an answer; an unreachable store must not read as an empty one
+      return unlessMissing(async () => {
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         return true;
-      } catch (err) {
-        // only "no such key" is an answer; an unreachable store must not read as an empty one
-        if (httpStatusOf(err) === 404) return false;
-        throw err;
-      }
+      }, false);
     },
     async delete(key) {
       assertSafeKey(key);
@@ -155,9 +134,20 @@ export function createBucketStorage(options: BucketStorageOptions): BucketStorag
   };
 }
 
-function httpStatusOf(err: unknown): number | undefined {
+/** The HTTP status a bucket's refusal came with; undefined for a failure that never got an answer. */
+export function httpStatusOf(err: unknown): number | undefined {
   if (err instanceof S3ServiceException) return err.$metadata.httpStatusCode;
   return (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+/** What `request` answers, or `missing` when the bucket says there is no such key (404); any other failure throws. */
+async function unlessMissing<T>(request: () => Promise<T>, missing: T): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (httpStatusOf(err) === 404) return missing;
+    throw err;
+  }
 }
 
 /** Whether the object is still the one an If-Range names: its ETag, or not modified since its date (as `send` judges). */

@@ -1,5 +1,5 @@
 import { ConfigError, type StorageConfig } from '../config';
-import { createBucketStorage } from './bucket-storage';
+import { createBucketStorage, httpStatusOf } from './bucket-storage';
 import { createLocalDiskStorage, type FileStorage } from './file-storage';
 
 /**
@@ -13,7 +13,7 @@ export async function openFileStorage(config: StorageConfig): Promise<FileStorag
     await storage.checkBucket();
   } catch (err) {
     storage.close();
-    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const status = httpStatusOf(err);
     const reason =
       status === 404
         ? 'it does not exist'

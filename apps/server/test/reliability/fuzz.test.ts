@@ -635,6 +635,36 @@ const nonBlankField = (key: string, max: number, required: boolean): FieldSpec =
   invalid: fc.oneof(blankText.map(j), tooLong(max).map(j), withNul.map(j), nonStringJson),
 });
 
+/** A field that names a stored picture: the world's own is good; one not ours, not stored, or not a string is not. */
+const mediaUrlField = (world: World, key: string): FieldSpec => ({
+  key,
+  required: true,
+  valid: fc.constant(j(world.mediaUrl)),
+  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
+});
+
+/** A render from a prompt as JSON (generate-design-image, render-jobs): a prompt, a space photo, and `more`. */
+const promptRender = (world: World, url: string, more: FieldSpec): fc.Arbitrary<BadRequest> =>
+  postWithBadBody(url, {
+    fields: [
+      {
+        key: 'prompt',
+        required: true,
+        valid: fc.string({ maxLength: 40 }).map(j),
+        invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
+      },
+      mediaUrlField(world, 'spaceImage'),
+      more,
+    ],
+    validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+  });
+
+/** A multipart form POSTed to `url`. */
+const formPost = (url: string, parts: FormPart[]): BadRequest => {
+  const body = multipartBody(parts);
+  return { method: 'POST', url, contentType: body.contentType, payload: body.payload };
+};
+
 /** The same requests, sent by the signed-in fuzzing account (for routes that need one). */
 const asAccount = (requests: fc.Arbitrary<BadRequest>) =>
   requests.map((request) => ({ ...request, cookie: 'account' as const }));
@@ -904,6 +934,22 @@ const pathSpelling = (world: World): fc.Arbitrary<BadRequest> =>
       for (const step of steps) url = pathMutations[step.mutation]!(url, step.at, step.upper);
       return { method, url, cookie };
     });
+
+/** A search's own parameters: any short text is a fair search, only missing, over-long or repeated ones are bad. */
+const searchParams: QuerySpec[] = [
+  {
+    key: 'q',
+    required: true,
+    valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
+    invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
+  },
+  {
+    key: 'mode',
+    required: true,
+    valid: fc.constantFrom(...MODES),
+    invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
+  },
+];
 
 function cases(): FuzzCase[] {
   const idRoute = (name: string, method: Method, path: (id: string) => string, weight = 4): FuzzCase => ({
@@ -1443,21 +1489,10 @@ function cases(): FuzzCase[] {
       allowed: REFUSED,
       names: ['q', 'mode'],
       build: () =>
-        queryWithBadParam([
-          // any short text is a fair search: only missing, over-long or repeated ones are bad
-          {
-            key: 'q',
-            required: true,
-            valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
-            invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
-          },
-          {
-            key: 'mode',
-            required: true,
-            valid: fc.constantFrom(...MODES),
-            invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
-          },
-        ]).map((q) => ({ method: 'GET' as const, url: q ? `${apiPaths.search}?${q}` : apiPaths.search })),
+        queryWithBadParam(searchParams).map((q) => ({
+          method: 'GET' as const,
+          url: q ? `${apiPaths.search}?${q}` : apiPaths.search,
+        })),
     },
     ...SEARCH_LISTS.map((list) => ({
       name: `GET ${apiPaths.searchList(list)}?q=&mode=&offset=`,
@@ -1466,18 +1501,7 @@ function cases(): FuzzCase[] {
       names: ['q', 'mode', 'offset'],
       build: () =>
         queryWithBadParam([
-          {
-            key: 'q',
-            required: true,
-            valid: oddText.filter((s) => s.length <= SEARCH_QUERY_MAX_LENGTH && !s.includes('\u0000')),
-            invalid: fc.oneof(tooLong(SEARCH_QUERY_MAX_LENGTH), withNul, twice(fc.constant('sofa'))),
-          },
-          {
-            key: 'mode',
-            required: true,
-            valid: fc.constantFrom(...MODES),
-            invalid: fc.oneof(invalidMode, twice(fc.constantFrom(...MODES))),
-          },
+          ...searchParams,
           {
             key: 'offset',
             required: true,
@@ -1542,32 +1566,15 @@ function cases(): FuzzCase[] {
         fc.oneof(
           {
             weight: 3,
-            arbitrary: postWithBadBody(apiPaths.generateDesignImage, {
-              fields: [
-                {
-                  key: 'prompt',
-                  required: true,
-                  valid: fc.string({ maxLength: 40 }).map(j),
-                  invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
-                },
-                {
-                  key: 'spaceImage',
-                  required: true,
-                  valid: fc.constant(j(world.mediaUrl)),
-                  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-                },
-                {
-                  key: 'additionalPhotos',
-                  required: false,
-                  valid: fc.constant(j([world.mediaUrl])),
-                  invalid: fc.oneof(
-                    nonArrayJson,
-                    invalidMediaUrl(world).map((url) => j([world.mediaUrl, url])),
-                    fc.constant(j(Array.from({ length: 21 }, () => world.mediaUrl))),
-                  ),
-                },
-              ],
-              validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+            arbitrary: promptRender(world, apiPaths.generateDesignImage, {
+              key: 'additionalPhotos',
+              required: false,
+              valid: fc.constant(j([world.mediaUrl])),
+              invalid: fc.oneof(
+                nonArrayJson,
+                invalidMediaUrl(world).map((url) => j([world.mediaUrl, url])),
+                fc.constant(j(Array.from({ length: 21 }, () => world.mediaUrl))),
+              ),
             }),
           },
           // the create flow's form, never with a usable space photo
@@ -1590,13 +1597,7 @@ function cases(): FuzzCase[] {
               .map(([fields, spaceImageUrl]) => {
                 const parts: FormPart[] = fields.filter((f) => f.name !== 'spaceImageUrl');
                 if (spaceImageUrl !== null) parts.push({ name: 'spaceImageUrl', value: spaceImageUrl });
-                const body = multipartBody(parts);
-                return {
-                  method: 'POST' as const,
-                  url: apiPaths.generateDesignImage,
-                  contentType: body.contentType,
-                  payload: body.payload,
-                };
+                return formPost(apiPaths.generateDesignImage, parts);
               }),
           },
         ),
@@ -1611,12 +1612,7 @@ function cases(): FuzzCase[] {
         const placement = { productId: 'p-1', box: { x: 0, y: 0, width: 10, height: 10 } };
         return postWithBadBody(apiPaths.recompositeDesign, {
           fields: [
-            {
-              key: 'spaceImageUrl',
-              required: true,
-              valid: fc.constant(j(world.mediaUrl)),
-              invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-            },
+            mediaUrlField(world, 'spaceImageUrl'),
             {
               key: 'placements',
               required: true,
@@ -1653,32 +1649,15 @@ function cases(): FuzzCase[] {
         fc.oneof(
           {
             weight: 3,
-            arbitrary: postWithBadBody(apiPaths.renderJobs, {
-              fields: [
-                {
-                  key: 'prompt',
-                  required: true,
-                  valid: fc.string({ maxLength: 40 }).map(j),
-                  invalid: fc.oneof(tooLong(NOTES_MAX_LENGTH).map(j), nonStringJson),
-                },
-                {
-                  key: 'spaceImage',
-                  required: true,
-                  valid: fc.constant(j(world.mediaUrl)),
-                  invalid: fc.oneof(invalidMediaUrl(world).map(j), nonStringJson),
-                },
-                {
-                  key: 'variations',
-                  required: false,
-                  valid: fc.integer({ min: 1, max: 4 }).map(j),
-                  invalid: fc.oneof(
-                    fc.constantFrom(0, 5, -1, 2.5, 1e9).map(j),
-                    fc.string({ maxLength: 3 }).map(j),
-                    nonArrayJson.filter((v) => !/^\d$/.test(v)),
-                  ),
-                },
-              ],
-              validBody: fc.constant(j({ prompt: 'A calm room', spaceImage: world.mediaUrl })),
+            arbitrary: promptRender(world, apiPaths.renderJobs, {
+              key: 'variations',
+              required: false,
+              valid: fc.integer({ min: 1, max: 4 }).map(j),
+              invalid: fc.oneof(
+                fc.constantFrom(0, 5, -1, 2.5, 1e9).map(j),
+                fc.string({ maxLength: 3 }).map(j),
+                nonArrayJson.filter((v) => !/^\d$/.test(v)),
+              ),
             }),
           },
           // the create flow's form: never a usable space photo, or a bad number of variations
@@ -1698,13 +1677,7 @@ function cases(): FuzzCase[] {
                   { name: 'variations', value: variations },
                 ];
                 if (spaceImageUrl !== null) parts.push({ name: 'spaceImageUrl', value: spaceImageUrl });
-                const body = multipartBody(parts);
-                return {
-                  method: 'POST' as const,
-                  url: apiPaths.renderJobs,
-                  contentType: body.contentType,
-                  payload: body.payload,
-                };
+                return formPost(apiPaths.renderJobs, parts);
               }),
           },
         ),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, designSchema, feedResponseSchema, type Mode, type PublishDesignBody } from '@dwellscape/shared';
 import { findDesignById } from '../../src/modules/designs/designs.repository';
 import { LIVE_MAX_BUFFERED_BYTES } from '../../src/realtime/live-stream';
-import { createPostgresDatabase, createTestApp, type DbKind, type TestApp } from '../helpers';
+import { createPostgresDatabase, createTestApp, listenOnFreePort, type DbKind, type TestApp } from '../helpers';
 import { insertDesign, insertUser, putImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
@@ -241,6 +241,33 @@ describe.each<DbKind>(['pglite'])('1,000 idle live-feed subscribers on one serve
   );
 });
 
+/** A design with this caption, stored and read back as the live feed sends it. */
+async function designCaptioned(t: TestApp, caption: string) {
+  const author = await insertUser(t.database.db);
+  const row = await insertDesign(t.database.db, {
+    userId: author.id,
+    afterImageUrl: await putImage(t.app.storage),
+    caption,
+  });
+  const design = await findDesignById(t.database.db, row.id, null);
+  if (!design) throw new Error('the design was not stored');
+  return design;
+}
+
+/**
+ * Two clients of the interior live feed: one that reads, and a raw socket (kept in `sockets`, to destroy after)
+ * that sends its request and then never reads a byte. Answers once the server holds both.
+ */
+async function readerAndStalled(t: TestApp, port: number, cookie: string, sockets: net.Socket[]) {
+  const reader = await openEventStream(port, `${apiPaths.designsLive}?mode=interior`, cookie);
+  const stalled = net.connect(port, '127.0.0.1');
+  sockets.push(stalled);
+  stalled.pause();
+  stalled.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
+  await expect.poll(() => t.app.liveFeed.subscriberCount('interior')).toBe(2);
+  return { reader, stalled };
+}
+
 /**
  * A client that stops reading must not make the server hold every later design for it: past
  * LIVE_MAX_BUFFERED_BYTES unsent it is dropped, and the clients that read lose nothing.
@@ -254,9 +281,7 @@ describe('a live-feed client that stops reading', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
     cookie = await t.unlock();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
@@ -264,22 +289,9 @@ describe('a live-feed client that stops reading', () => {
   });
 
   it('is dropped once its unsent bytes pass the cap, while a reading client gets every design', async () => {
-    const author = await insertUser(t.database.db);
-    const row = await insertDesign(t.database.db, {
-      userId: author.id,
-      afterImageUrl: await putImage(t.app.storage),
-      caption: 'A long caption that makes each event a few kilobytes. '.repeat(40),
-    });
-    const design = await findDesignById(t.database.db, row.id, null);
-    if (!design) throw new Error('the design was not stored');
+    const design = await designCaptioned(t, 'A long caption that makes each event a few kilobytes. '.repeat(40));
 
-    const reader = await openEventStream(port, `${apiPaths.designsLive}?mode=interior`, cookie);
-    // a raw socket that sends its request and then never reads a byte
-    const stalled = net.connect(port, '127.0.0.1');
-    sockets.push(stalled);
-    stalled.pause();
-    stalled.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
-    await expect.poll(() => t.app.liveFeed.subscriberCount('interior')).toBe(2);
+    const { reader } = await readerAndStalled(t, port, cookie, sockets);
 
     // far more than the kernel's socket buffers and the cap together
     const eventBytes = Buffer.byteLength(JSON.stringify(design));
@@ -320,9 +332,7 @@ describe('a live-feed client whose buffer stays full', () => {
     t = await createTestApp({ seed: false, env: { LIVE_HEARTBEAT_MS: String(BEAT_MS) } });
     cookie = await t.unlock();
     t.app.server.on('connection', (socket: net.Socket) => serverSockets.push(socket));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
@@ -330,21 +340,12 @@ describe('a live-feed client whose buffer stays full', () => {
   });
 
   it('is dropped within a few heartbeats, while a reading client keeps its stream', async () => {
-    const author = await insertUser(t.database.db);
-    const row = await insertDesign(t.database.db, {
-      userId: author.id,
-      afterImageUrl: await putImage(t.app.storage),
-      caption: 'A caption long enough that a few dozen events fill the kernel buffers. '.repeat(1000),
-    });
-    const design = await findDesignById(t.database.db, row.id, null);
-    if (!design) throw new Error('the design was not stored');
+    const design = await designCaptioned(
+      t,
+      'A caption long enough that a few dozen events fill the kernel buffers. '.repeat(1000),
+    );
 
-    const reader = await openEventStream(port, `${apiPaths.designsLive}?mode=interior`, cookie);
-    const stalled = net.connect(port, '127.0.0.1');
-    sockets.push(stalled);
-    stalled.pause();
-    stalled.write(`GET ${apiPaths.designsLive}?mode=interior HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`);
-    await expect.poll(() => t.app.liveFeed.subscriberCount('interior')).toBe(2);
+    const { reader, stalled } = await readerAndStalled(t, port, cookie, sockets);
     const onServer = serverSockets.find((socket) => socket.remotePort === stalled.localPort);
     if (!onServer) throw new Error('the server did not see the stalled client connect');
 

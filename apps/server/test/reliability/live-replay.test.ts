@@ -17,7 +17,7 @@ import { designs, rateLimitHits } from '../../src/db/schema';
 import { insertDesignAndAnnounce, PUBLISH_LOCK_ID } from '../../src/modules/designs/designs.repository';
 import { createFanOut, createLiveFeed } from '../../src/realtime/live-feed';
 import { eventStreamOn, LIVE_REPLAY_LIMIT, serveLiveStream } from '../../src/realtime/live-stream';
-import { createTestApp, dbKinds, type TestApp } from '../helpers';
+import { createTestApp, dbKinds, listenOnFreePort, type TestApp } from '../helpers';
 import { insertDesign, insertUser, signUp, uploadImage } from '../fixtures';
 import { openEventStream, type EventStream } from '../media-fixtures';
 
@@ -79,9 +79,7 @@ describe.each(dbKinds)('live feed replay after a reconnect (%s)', (kind) => {
     t = await createTestApp({ kind, seed: false, env: { LIVE_STREAMS_PER_SESSION: '50' } });
     // publishing needs an account
     cookie = (await signUp(t.app, await t.unlock())).cookie;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnFreePort(t.app);
     await insertUser(t.database.db, { id: 'replay-author', rank: 0 });
     image = await uploadImage(t.app, cookie);
   });

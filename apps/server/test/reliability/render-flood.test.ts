@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PRODUCTS, seedKeys } from '@dwellscape/sample-art';
 import {
   apiPaths,
   messages,
@@ -10,6 +9,7 @@ import {
 } from '@dwellscape/shared';
 import { DEFAULT_AI_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../src/config';
 import { createPostgresDatabase } from '../helpers';
+import { renderFields, seededChoice } from '../render-fixtures';
 import { prepareDataDir, startChildServer, type ChildServer } from './child-server';
 
 /*
@@ -22,28 +22,13 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const kinds = postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const spaceImageUrl = `/media/${seedKeys.space('s-sunny-living-room')}`;
-const chosen = ['Sofa', 'Armchair', 'Floor Lamp'].map((category) => {
-  const product = SEED_PRODUCTS.find((p) => p.category === category && p.mode === 'interior')!;
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    brandId: product.brandId,
-    imageUrl: `/media/${seedKeys.product(product.id)}`,
-    quantity: 1,
-  };
-});
+const chosen = seededChoice(['Sofa', 'Armchair', 'Floor Lamp']);
 /** 'Apply changes' on a seeded render: the sofa, the armchair and the lamp where the person dragged them. */
 const recompositeBody = {
-  selectedProducts: chosen,
-  uploadedProductImages: [],
-  userAnswers: { 'interior-vibe': 'Scandinavian' },
-  spaceType: 'Living Room',
-  mode: 'interior',
-  spaceImageUrl,
+  ...renderFields(chosen),
   placements: chosen.map((p, i) => ({ productId: p.id, box: { x: 80 + i * 420, y: 500, width: 380, height: 300 } })),
 };
+const { spaceImageUrl } = recompositeBody;
 
 async function serverFor(kind: (typeof kinds)[number], env: Record<string, string>) {
   const dataDir = await prepareDataDir('dwellscape-render-flood-');

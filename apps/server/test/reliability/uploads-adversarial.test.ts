@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { constants, crc32, createDeflate } from 'node:zlib';
+import { constants, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, apiPaths, messages, uploadResponseSchema } from '@dwellscape/shared';
@@ -24,6 +24,7 @@ import {
   makePng,
   makePngOfExactSize,
   multipartBody,
+  pngChunk,
   rawRequest,
   svgImage,
   type FormPart,
@@ -34,15 +35,6 @@ const uploadUrlPattern =
 const MB = 1024 * 1024;
 
 /* ---------- hostile files ---------- */
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
 
 /**
  * A complete, valid RGB PNG of width×height black pixels: every row is there, so a decoder that

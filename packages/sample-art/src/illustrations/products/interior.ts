@@ -3,7 +3,7 @@ import { glowFill, weavePattern } from '../materials';
 import type { Pen } from '../pen';
 import type { Rng } from '../prng';
 import { circle, ellipse, group, line, n, path, poly, rect } from '../svg';
-import { books, grain, leaf, pillowShape, pot, seating, soil } from './parts';
+import { books, grain, leaf, pillowShape, pot, seating, soil, squareLegs } from './parts';
 import type { DrawFn, FlatMap } from './types';
 
 /** Interior products, drawn in centimetres (see Figure). */
@@ -138,21 +138,7 @@ export const drawCoffeeTable: DrawFn = ({ pen, look, rng }) => {
   const w = 120;
   const d = 62;
   let svg = pen.floorShadow(-w / 2, w / 2, 0, d, 0.3);
-  const legs = (z: number) =>
-    [-w / 2 + 6, w / 2 - 6]
-      .map((x) =>
-        pen.box({
-          x0: x - 2.5,
-          x1: x + 2.5,
-          y0: -37,
-          y1: 0,
-          z0: z - 2.5,
-          z1: z + 2.5,
-          color: look.accent,
-          finish: 'wood',
-        }),
-      )
-      .join('');
+  const legs = (z: number) => squareLegs(pen, [-w / 2 + 6, w / 2 - 6], z, 2.5, 37, look.accent);
   svg += legs(d - 6);
   svg += pen.box({
     x0: -w / 2 + 4,
@@ -213,21 +199,7 @@ export const drawDiningTable: DrawFn = ({ pen, look, rng }) => {
   const w = 184;
   const d = 92;
   let svg = pen.floorShadow(-w / 2, w / 2, 0, d, 0.28);
-  const legs = (z: number) =>
-    [-w / 2 + 9, w / 2 - 9]
-      .map((x) =>
-        pen.box({
-          x0: x - 3.5,
-          x1: x + 3.5,
-          y0: -72,
-          y1: 0,
-          z0: z - 3.5,
-          z1: z + 3.5,
-          color: darken(look.accent, 0.04),
-          finish: 'wood',
-        }),
-      )
-      .join('');
+  const legs = (z: number) => squareLegs(pen, [-w / 2 + 9, w / 2 - 9], z, 3.5, 72, darken(look.accent, 0.04));
   svg += legs(d - 9);
   svg += pen.box({
     x0: -w / 2 + 6,

@@ -3,7 +3,7 @@ import { glowFill } from '../materials';
 import type { Pen } from '../pen';
 import type { Rng } from '../prng';
 import { circle, ellipse, group, line, n, path, poly, rect } from '../svg';
-import { foliage, leaf, pot, seating, soil } from './parts';
+import { foliage, leaf, pot, seating, soil, squareLegs } from './parts';
 import type { DrawFn, FlatMap } from './types';
 
 /** Outdoor products, drawn in centimetres (see Figure). */
@@ -351,21 +351,7 @@ export const drawLoungeChair: DrawFn = ({ pen, look }) => {
     const w = 196;
     const d = 70;
     let svg = pen.floorShadow(-w / 2, w / 2, 0, d, 0.3);
-    const legs = (z: number) =>
-      [-w / 2 + 10, w / 2 - 14]
-        .map((x) =>
-          pen.box({
-            x0: x - 2.5,
-            x1: x + 2.5,
-            y0: -26,
-            y1: 0,
-            z0: z - 2.5,
-            z1: z + 2.5,
-            color: darken(look.accent, 0.1),
-            finish: 'wood',
-          }),
-        )
-        .join('');
+    const legs = (z: number) => squareLegs(pen, [-w / 2 + 10, w / 2 - 14], z, 2.5, 26, darken(look.accent, 0.1));
     svg += legs(d - 6);
     svg += pen.box({ x0: -w / 2, x1: w / 2, y0: -30, y1: -24, z0: 0, z1: d, color: look.accent, finish: 'wood' });
     svg += pen.box({
@@ -544,12 +530,7 @@ export const drawOutdoorDiningSet: DrawFn = ({ pen, look, rng }) => {
   };
   svg += chairBack(-48) + chairBack(48);
   svg += profileChair(pen, -w / 2 - 30, d / 2, 1, darken(look.color, 0.1), look.color);
-  const legs = (z: number) =>
-    [-w / 2 + 8, w / 2 - 8]
-      .map((x) =>
-        pen.box({ x0: x - 4, x1: x + 4, y0: -70, y1: 0, z0: z - 4, z1: z + 4, color: look.color, finish: 'wood' }),
-      )
-      .join('');
+  const legs = (z: number) => squareLegs(pen, [-w / 2 + 8, w / 2 - 8], z, 4, 70, look.color);
   svg += legs(d - 8);
   svg += legs(8);
   svg += pen.box({ x0: -w / 2, x1: w / 2, y0: -76, y1: -70, z0: 0, z1: d, color: look.color, finish: 'wood' });
@@ -767,42 +748,22 @@ export const drawStringLights: DrawFn = ({ pen, look, span }) => {
     const y = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * (my + s.sag) + t * t * y1;
     svg += circle(x, y + bulbR * 2.2, bulbR * 4.2, glowFill(pen.defs, '#ffd27a', 0.35));
     svg += rect(x - bulbR * 0.35, y, bulbR * 0.7, bulbR * 1.1, '#2e2a26');
-    if (look.variant % 2 === 1) {
-      svg += circle(
-        x,
-        y + bulbR * 2.1,
-        bulbR,
-        pen.defs.radial(
-          [
-            [0, '#ffffff'],
-            [0.5, WARM_LIGHT],
-            [1, look.color],
-          ],
-          0.45,
-          0.4,
-          0.6,
-        ),
-        { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 },
-      );
-    } else {
-      svg += ellipse(
-        x,
-        y + bulbR * 2.1,
-        bulbR * 0.75,
-        bulbR * 1.2,
-        pen.defs.radial(
-          [
-            [0, '#ffffff'],
-            [0.5, WARM_LIGHT],
-            [1, look.color],
-          ],
-          0.45,
-          0.4,
-          0.6,
-        ),
-        { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 },
-      );
-    }
+    const glass = pen.defs.radial(
+      [
+        [0, '#ffffff'],
+        [0.5, WARM_LIGHT],
+        [1, look.color],
+      ],
+      0.45,
+      0.4,
+      0.6,
+    );
+    const rim = { stroke: '#d9a441', 'stroke-width': bulbR * 0.12 };
+    // a globe bulb, or a pear-shaped one
+    svg +=
+      look.variant % 2 === 1
+        ? circle(x, y + bulbR * 2.1, bulbR, glass, rim)
+        : ellipse(x, y + bulbR * 2.1, bulbR * 0.75, bulbR * 1.2, glass, rim);
   }
   return { svg, w: Math.abs(x1 - x0), h: s.sag, d: 1, mount: 'span' };
 };

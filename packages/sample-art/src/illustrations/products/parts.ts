@@ -442,3 +442,22 @@ export function books(rng: Rng, x0: number, x1: number, y: number, maxH: number,
   }
   return out;
 }
+
+/**
+ * Square wooden legs standing on the floor at depth `z`, one at each x: `half` either side of its centre, `height`
+ * tall (a table's, a bench's, a lounger's).
+ */
+export function squareLegs(
+  pen: Pen,
+  xs: readonly number[],
+  z: number,
+  half: number,
+  height: number,
+  color: string,
+): string {
+  return xs
+    .map((x) =>
+      pen.box({ x0: x - half, x1: x + half, y0: -height, y1: 0, z0: z - half, z1: z + half, color, finish: 'wood' }),
+    )
+    .join('');
+}

@@ -7,6 +7,33 @@ import { Defs, rect, translate } from '../svg';
 export const SCENE_WIDTH = 1600;
 export const SCENE_HEIGHT = 1200;
 
+/** A product a scene must show: a design's, taking the place of the room's or yard's own. */
+export interface SceneProduct {
+  seed: string;
+  look: ProductLook;
+}
+
+/** What a room's and a yard's drawing both take, beside their kind and palette. */
+export interface SceneSpecBase {
+  seed: string;
+  /** products that must appear (a design's products); they take the places of the place's own */
+  products?: readonly SceneProduct[];
+  /** 'dated': a tired, bare version of the same place (its bones, in tired colours, without decor) */
+  state: 'furnished' | 'dated';
+  /** places (ScenePlace ids) drawn empty: the room or yard without the objects a render replaces */
+  without?: ReadonlySet<string>;
+  /** filled in with the camera and every place, taken or free, as the scene is drawn */
+  probe?: SceneProbe;
+}
+
+/** The look of a scene's own piece of furniture: kind, colour, accent and variant. */
+export const lookOf = (kind: ProductKind, color: string, accent: string, variant = 0): ProductLook => ({
+  kind,
+  color,
+  accent,
+  variant,
+});
+
 /**
  * A pinhole camera looking straight ahead (one-point perspective). World units are metres:
  * x to the right, y up from the floor, z away from the camera.

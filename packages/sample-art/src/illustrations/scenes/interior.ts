@@ -7,12 +7,14 @@ import type { DrawFn, Figure, ProductKind, ProductLook } from '../products/types
 import { circle, Defs, ellipse, group, line, n, path, poly, rect, svgDocument } from '../svg';
 import {
   Camera,
+  lookOf,
   placeId,
   placeProduct,
   type Placement,
   SCENE_HEIGHT,
   SCENE_WIDTH,
-  type SceneProbe,
+  type SceneProduct,
+  type SceneSpecBase,
   vignette,
 } from './camera';
 
@@ -43,23 +45,11 @@ export interface RoomPalette {
   light: number;
 }
 
-export interface SceneProduct {
-  seed: string;
-  look: ProductLook;
-}
+export type { SceneProduct };
 
-export interface InteriorSceneSpec {
+export interface InteriorSceneSpec extends SceneSpecBase {
   kind: InteriorRoomKind;
-  seed: string;
   palette: RoomPalette;
-  /** products that must appear (a design's products); they take the places of the room's own */
-  products?: readonly SceneProduct[];
-  /** 'dated' keeps only the bones of the room, in tired colours, without decor */
-  state: 'furnished' | 'dated';
-  /** places (ScenePlace ids) drawn empty: the room without the objects a render replaces */
-  without?: ReadonlySet<string>;
-  /** filled in with the camera and every place, taken or free, as the room is drawn */
-  probe?: SceneProbe;
 }
 
 type Pt = [number, number];
@@ -84,12 +74,7 @@ interface Slot {
   dated?: ProductLook | null;
 }
 
-const L = (kind: ProductKind, color: string, accent: string, variant = 0): ProductLook => ({
-  kind,
-  color,
-  accent,
-  variant,
-});
+const L = lookOf;
 
 /** The places things go in each kind of room, with the room's own furniture in them. */
 function slotsFor(kind: InteriorRoomKind, p: RoomPalette, rng: Rng): Slot[] {
@@ -490,6 +475,29 @@ function drawFloor(
   // a dated room has tired carpet, or old beige vinyl tiles in a kitchen
   const floorColor = state === 'dated' ? (room === 'kitchen' ? '#c9b994' : '#9b8b70') : p.floor;
   const kind = state === 'dated' ? (room === 'kitchen' ? 'tile' : 'carpet') : p.floorKind;
+  /** Soft patches lighter or darker than the floor, scattered over it from depth `zFrom` to the back wall. */
+  const blotches = (
+    count: number,
+    zFrom: number,
+    rx: [number, number],
+    ry: [number, number],
+    [lighter, darker]: [number, number],
+    opacity: number,
+  ) => {
+    let patches = '';
+    for (let i = 0; i < count; i++) {
+      const [cx, cy] = P(rng.range(-W / 2, W / 2), 0, rng.range(zFrom, Zb));
+      patches += ellipse(
+        cx,
+        cy,
+        rng.range(...rx),
+        rng.range(...ry),
+        rng.chance(0.5) ? lighten(floorColor, lighter) : darken(floorColor, darker),
+        { 'fill-opacity': opacity },
+      );
+    }
+    return patches;
+  };
   let out = poly(floorQuad, floorColor);
   if (kind === 'wood') {
     const plank = 0.17;
@@ -527,30 +535,10 @@ function drawFloor(
       out += line(ax, ay, bx2, ay, lighten(floorColor, 0.35), Math.min(3, 1 + 2 / z));
     }
   } else if (kind === 'concrete') {
-    for (let i = 0; i < 7; i++) {
-      const [cx, cy] = P(rng.range(-W / 2, W / 2), 0, rng.range(1.5, Zb));
-      out += ellipse(
-        cx,
-        cy,
-        rng.range(80, 240),
-        rng.range(20, 50),
-        rng.chance(0.5) ? lighten(floorColor, 0.15) : darken(floorColor, 0.1),
-        { 'fill-opacity': 0.35 },
-      );
-    }
+    out += blotches(7, 1.5, [80, 240], [20, 50], [0.15, 0.1], 0.35);
   } else {
     // carpet: a soft pile with faint tufts
-    for (let i = 0; i < 60; i++) {
-      const [cx, cy] = P(rng.range(-W / 2, W / 2), 0, rng.range(1.2, Zb));
-      out += ellipse(
-        cx,
-        cy,
-        rng.range(10, 30),
-        rng.range(3, 8),
-        rng.chance(0.5) ? lighten(floorColor, 0.1) : darken(floorColor, 0.08),
-        { 'fill-opacity': 0.4 },
-      );
-    }
+    out += blotches(60, 1.2, [10, 30], [3, 8], [0.1, 0.08], 0.4);
   }
   // sheen toward the window and shade toward the viewer
   out += poly(

@@ -8,15 +8,15 @@ import type { ProductKind, ProductLook } from '../products/types';
 import { circle, Defs, ellipse, group, line, n, path, poly, rect, svgDocument } from '../svg';
 import {
   Camera,
+  lookOf,
   placeId,
   placeProduct,
   type Placement,
   SCENE_HEIGHT,
   SCENE_WIDTH,
-  type SceneProbe,
+  type SceneSpecBase,
   vignette,
 } from './camera';
-import type { SceneProduct } from './interior';
 
 export const LANDSCAPE_KINDS_OF_SPACE = [
   'backyard',
@@ -48,17 +48,9 @@ export interface YardPalette {
   sun: number;
 }
 
-export interface LandscapeSceneSpec {
+export interface LandscapeSceneSpec extends SceneSpecBase {
   kind: LandscapeSpaceKind;
-  seed: string;
   palette: YardPalette;
-  products?: readonly SceneProduct[];
-  /** 'dated': a tired, bare version of the same place */
-  state: 'furnished' | 'dated';
-  /** places (ScenePlace ids) drawn empty: the yard without the objects a render replaces */
-  without?: ReadonlySet<string>;
-  /** filled in with the camera and every place, taken or free, as the yard is drawn */
-  probe?: SceneProbe;
 }
 
 type Pt = [number, number];
@@ -75,12 +67,7 @@ interface Slot {
   dated?: ProductLook | null;
 }
 
-const L = (kind: ProductKind, color: string, accent: string, variant = 0): ProductLook => ({
-  kind,
-  color,
-  accent,
-  variant,
-});
+const L = lookOf;
 
 const EYE = 1.6;
 
