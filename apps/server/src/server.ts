@@ -21,7 +21,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     warming.abort();
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting without finishing it');
+      process.exit(1);
+    }, 10_000).unref();
     try {
       await app.close();
       await database.close();
