@@ -915,6 +915,18 @@ function clipToFreeFloor(
     }
     if (corners.length < 3) continue;
     const closed = rasterize(grownBy(convexHull(corners), margin), width, height);
+    // …but not below its base: in each column the lowest of its own cells within the margin's columns. The floor
+    // below that is in front of the piece, not under it (the hull of a door's piece reaching down beside an
+    // armchair's takes the rug in front of both); the floor between a stool's legs lies above their feet and stays
+    // the piece's, and the margin below its feet stays by the dilation of its cells
+    const lowest = new Int32Array(width).fill(-1);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (core[y * width + x]) lowest[x] = y;
+    for (let x = 0; x < width; x++) {
+      let base = -1;
+      for (let dx = Math.max(0, x - margin); dx <= Math.min(width - 1, x + margin); dx++)
+        base = Math.max(base, lowest[dx]!);
+      for (let y = base + 1; y < height; y++) closed[y * width + x] = 0;
+    }
     for (let k = 0; k < margin; k++) core = morph(core, width, height, true);
     const labels = new Int32Array(cells.length);
     let after = 0;
