@@ -161,7 +161,10 @@ export async function renewRenderJobLease(
   return rows.length > 0;
 }
 
-/** Moves the progress forward; false when the job is no longer this worker's to run. */
+/**
+ * Moves the progress forward, never back: two variations that finish together write their shares at once, and the
+ * later commit may carry the smaller figure. False when the job is no longer this worker's to run.
+ */
 export async function setRenderJobProgress(
   db: AppDatabase,
   id: string,
@@ -171,7 +174,7 @@ export async function setRenderJobProgress(
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(renderJobs)
-      .set({ progress, updatedAt: sql`now()` })
+      .set({ progress: sql`greatest(${renderJobs.progress}, ${progress})`, updatedAt: sql`now()` })
       .where(and(eq(renderJobs.id, id), eq(renderJobs.workerId, workerId), eq(renderJobs.status, 'running')))
       .returning({ id: renderJobs.id });
     if (rows.length > 0) await tx.execute(notifyChanged(id));
