@@ -1,4 +1,4 @@
-/** The analysis's camera against the labels' (issue #38): focal, eye height and horizon, at the render's 1600 px. */
+/** The analysis's camera against the labels' (decision 0059): focal, eye height and horizon, at the render's 1600 px. */
 import sharp from 'sharp';
 import { photoGeometryOf } from '../packages/compositor/src/render-local-design';
 import { loadLabels, photoPath } from '../packages/compositor/test/real-photos';

@@ -1,5 +1,5 @@
 /**
- * Why placement leaves a product out on a real photo's own analysis (issue #38): for each labelled photo and each set
+ * Why placement leaves a product out on a real photo's own analysis (decision 0059): for each labelled photo and each set
  * of its mode, placement alone (no drawing) on the analysis at the render's 1600 px, and for every standing or lying
  * product left out, the largest free floor region (share of the picture), the product's footprint at that region's
  * depth (its width in pixels against the region's), and how many spots each rule refused. Run alone:
