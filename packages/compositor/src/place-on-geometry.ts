@@ -252,10 +252,7 @@ export function placeOnGeometry(
   geometry: PhotoGeometry,
   frame: { width: number; height: number },
   options: ArrangeOptions = {},
-  /** Told, for each spot a standing product was refused, the rule that refused it (a diagnosis, bench/place-diagnose.ts). */
-  refused?: (index: number, rule: string) => void,
 ): GeometryArrangement {
-  const refuse = refused ?? (() => {});
   /** How many earlier variations gave the product this place (a box in output pixels). */
   const usedBefore = (item: GeometryItem, box: { x: number; y: number; width: number; height: number }) =>
     (options.avoid?.get(item.index) ?? []).filter((earlier) => overlapShare(earlier, box) >= SAME_PLACE).length;
@@ -442,69 +439,29 @@ export function placeOnGeometry(
     const steps = 34;
     for (let s = 0; s <= steps; s++) {
       const z = zNear * Math.pow(zFar / zNear, s / steps);
-      if (z + depth > zFar * 1.02) {
-        refuse(item.index, 'deeper than the floor');
-        break;
-      }
+      if (z + depth > zFar * 1.02) break;
       const left = worldX(0, z) + width / 2;
       const right = worldX(W, z) - width / 2;
-      if (right < left) {
-        refuse(item.index, 'wider than the picture');
-        continue;
-      }
+      if (right < left) continue;
       const dx = Math.max(0.08, (right - left) / 28);
       for (let x = left; x <= right + 1e-9; x += dx) {
         const f = { x, z, width, depth };
-        if (collides(f)) {
-          refuse(item.index, 'on a product');
-          continue;
-        }
+        if (collides(f)) continue;
         // its front stands on floor the photo shows, not below the picture's edge
-        if (projectAt(x, 0, z)[1] > H) {
-          refuse(item.index, 'front below the picture');
-          continue;
-        }
+        if (projectAt(x, 0, z)[1] > H) continue;
         const points = footingPoints(f);
-        // its base's front (the row the picture shows it standing on) on the floor found; the rest of its footprint,
-        // mostly hidden by the product itself, off every piece (below) but not necessarily floor the analysis saw: the
-        // found floor's recall is about 0.3 (decision 0052), and a footprint wholly on it was too much (decision 0059,
-        // 2026-12-02)
-        const seen = points.filter((_, n) => n % 3 === 0);
-        if (!seen.every((p) => onFloorAt(floorMask, p))) {
-          refuse(item.index, points.some((p) => onFloorAt(floorMask, p)) ? 'partly off the floor' : 'off the floor');
-          continue;
-        }
+        if (!points.every((p) => onFloorAt(floorMask, p))) continue;
         if (allowed.length > 0) {
           const inside = points.filter((p) => allowed.some((mask) => onFloorAt(mask, p))).length;
-          if (inside < points.length * 0.75) {
-            refuse(item.index, 'not on its ground');
-            continue;
-          }
+          if (inside < points.length * 0.75) continue;
         }
-        if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) {
-          refuse(item.index, 'base within the margin of a piece');
-          continue;
-        }
+        if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) continue;
         const box = spriteBox(item, size, f);
-        if (box.y < 0) {
-          refuse(item.index, 'top above the picture');
-          continue;
-        }
-        if (box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) {
-          refuse(item.index, 'side out of the picture');
-          continue;
-        }
-        if (clashes(frameBox(box))) {
-          refuse(item.index, 'picture over a product');
-          continue;
-        }
+        if (box.y < 0 || box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) continue;
+        if (clashes(frameBox(box))) continue;
         const earlier = usedBefore(item, frameBox(box));
         // a variation's new spot keeps its base off the room's pieces and most of its picture clear of them
-        if (avoiding && !earlier && !clearOfPieces(box)) {
-          refuse(item.index, 'variation: feet on a piece');
-          continue;
-        }
-        refuse(item.index, 'FIT');
+        if (avoiding && !earlier && !clearOfPieces(box)) continue;
         const total = score(f) + coverOf(box) * 3 + earlier * EARLIER_SPOT_COST;
         if (!best || total < best.score) best = { f, box, score: total };
       }
@@ -643,10 +600,6 @@ export function placeOnGeometry(
         accepts.includes(piece.kind) &&
         (piece.confidence ?? 1) >= MIN_REPLACE_CONFIDENCE,
     );
-    if (candidates.length === 0) {
-      const unsure = pieces.some(({ piece }) => piece.kind && accepts.includes(piece.kind));
-      refuse(item.index, unsure ? 'replace: its kind of piece not sure enough' : 'replace: no piece of its kind');
-    }
     // the nearest of its kind: the one the photo is about
     candidates.sort((a, b) => b.base.frontY - a.base.frontY);
     for (const candidate of candidates) {
@@ -681,10 +634,7 @@ export function placeOnGeometry(
         const dx = (half * Math.ceil(k / 2)) / 6;
         spot = fit(footing.x + (k % 2 === 0 ? dx : -dx));
       }
-      if (!spot) {
-        refuse(item.index, 'replace: no fit on the piece');
-        continue;
-      }
+      if (!spot) continue;
       const { f, box } = spot;
       replacedPieces.add(candidate.id);
       erase.push({ id: candidate.id, polygon: scalePolygon(candidate.piece.polygon, kx, ky) });
