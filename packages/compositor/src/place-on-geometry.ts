@@ -252,7 +252,10 @@ export function placeOnGeometry(
   geometry: PhotoGeometry,
   frame: { width: number; height: number },
   options: ArrangeOptions = {},
+  /** Told, for each spot a standing product was refused, the rule that refused it (a diagnosis, bench/place-diagnose.ts). */
+  refused?: (index: number, rule: string) => void,
 ): GeometryArrangement {
+  const refuse = refused ?? (() => {});
   /** How many earlier variations gave the product this place (a box in output pixels). */
   const usedBefore = (item: GeometryItem, box: { x: number; y: number; width: number; height: number }) =>
     (options.avoid?.get(item.index) ?? []).filter((earlier) => overlapShare(earlier, box) >= SAME_PLACE).length;
@@ -439,29 +442,66 @@ export function placeOnGeometry(
     const steps = 34;
     for (let s = 0; s <= steps; s++) {
       const z = zNear * Math.pow(zFar / zNear, s / steps);
-      if (z + depth > zFar * 1.02) break;
+      if (z + depth > zFar * 1.02) {
+        refuse(item.index, 'deeper than the floor');
+        break;
+      }
       const left = worldX(0, z) + width / 2;
       const right = worldX(W, z) - width / 2;
-      if (right < left) continue;
+      if (right < left) {
+        refuse(item.index, 'wider than the picture');
+        continue;
+      }
       const dx = Math.max(0.08, (right - left) / 28);
       for (let x = left; x <= right + 1e-9; x += dx) {
         const f = { x, z, width, depth };
-        if (collides(f)) continue;
+        if (collides(f)) {
+          refuse(item.index, 'on a product');
+          continue;
+        }
         // its front stands on floor the photo shows, not below the picture's edge
-        if (projectAt(x, 0, z)[1] > H) continue;
+        if (projectAt(x, 0, z)[1] > H) {
+          refuse(item.index, 'front below the picture');
+          continue;
+        }
         const points = footingPoints(f);
-        if (!points.every((p) => onFloorAt(floorMask, p))) continue;
+        // its whole footprint on the floor found (decision 0059, 2026-12-02: the front edge alone drew one product more
+        // on the real photos' analysis and let a variation stand a plant past the picture's edge)
+        if (!points.every((p) => onFloorAt(floorMask, p))) {
+          refuse(item.index, points.some((p) => onFloorAt(floorMask, p)) ? 'partly off the floor' : 'off the floor');
+          continue;
+        }
         if (allowed.length > 0) {
           const inside = points.filter((p) => allowed.some((mask) => onFloorAt(mask, p))).length;
-          if (inside < points.length * 0.75) continue;
+          if (inside < points.length * 0.75) {
+            refuse(item.index, 'not on its ground');
+            continue;
+          }
         }
-        if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) continue;
+        if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) {
+          refuse(item.index, 'base within the margin of a piece');
+          continue;
+        }
         const box = spriteBox(item, size, f);
-        if (box.y < 0 || box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) continue;
-        if (clashes(frameBox(box))) continue;
+        if (box.y < 0) {
+          refuse(item.index, 'top above the picture');
+          continue;
+        }
+        if (box.x < -box.width * 0.02 || box.x + box.width > W * 1.02) {
+          refuse(item.index, 'side out of the picture');
+          continue;
+        }
+        if (clashes(frameBox(box))) {
+          refuse(item.index, 'picture over a product');
+          continue;
+        }
         const earlier = usedBefore(item, frameBox(box));
         // a variation's new spot keeps its base off the room's pieces and most of its picture clear of them
-        if (avoiding && !earlier && !clearOfPieces(box)) continue;
+        if (avoiding && !earlier && !clearOfPieces(box)) {
+          refuse(item.index, 'variation: feet on a piece');
+          continue;
+        }
+        refuse(item.index, 'FIT');
         const total = score(f) + coverOf(box) * 3 + earlier * EARLIER_SPOT_COST;
         if (!best || total < best.score) best = { f, box, score: total };
       }
@@ -600,6 +640,10 @@ export function placeOnGeometry(
         accepts.includes(piece.kind) &&
         (piece.confidence ?? 1) >= MIN_REPLACE_CONFIDENCE,
     );
+    if (candidates.length === 0) {
+      const unsure = pieces.some(({ piece }) => piece.kind && accepts.includes(piece.kind));
+      refuse(item.index, unsure ? 'replace: its kind of piece not sure enough' : 'replace: no piece of its kind');
+    }
     // the nearest of its kind: the one the photo is about
     candidates.sort((a, b) => b.base.frontY - a.base.frontY);
     for (const candidate of candidates) {
@@ -634,7 +678,10 @@ export function placeOnGeometry(
         const dx = (half * Math.ceil(k / 2)) / 6;
         spot = fit(footing.x + (k % 2 === 0 ? dx : -dx));
       }
-      if (!spot) continue;
+      if (!spot) {
+        refuse(item.index, 'replace: no fit on the piece');
+        continue;
+      }
       const { f, box } = spot;
       replacedPieces.add(candidate.id);
       erase.push({ id: candidate.id, polygon: scalePolygon(candidate.piece.polygon, kx, ky) });
