@@ -41,6 +41,8 @@ for (const theme of themes.filter((each) => each.isDarkMode)) {
         // a phone keeps no hover: the pointer that last clicked is moved off the screen's controls (onto the header's
         // edge), or the button it rests on is measured in its hover colour
         await page.mouse.move(195, 1);
+        // and its colour's transition back from the hover one has ended before anything is measured
+        await page.evaluate(() => Promise.all(document.getAnimations().map((each) => each.finished.catch(() => null))));
         if (shotsDir) await page.screenshot({ path: path.join(shotsDir, `${theme.name}-${fileName(screen)}.png`) });
         const blocks = await page.evaluate(
           ({ maxLuminance, minArea }): BrightBlock[] => {

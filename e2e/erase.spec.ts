@@ -240,10 +240,12 @@ async function eraseAndCheck(page: Page, shot: (name: string) => Promise<unknown
   expect(outside.all).toBeGreaterThan(5_000);
   const insideShare = inside.changed / inside.all;
   const outsideShare = outside.changed / outside.all;
-  // a fill from similar texture leaves some pixels within the tolerance: a fifth changed inside against under 3%
-  // outside is the brushed band filled from elsewhere (a run on a seeded interior read 29.7% against 0.5%)
+  // a fill from similar texture leaves some pixels within the tolerance: a fifth changed inside against under 6%
+  // outside is the brushed band filled from elsewhere (a run on a seeded interior read 29.7% against 0.5%). Outside
+  // is not all the photo's own pixels: the re-composite after an erase stands the products again, and since the free
+  // floor kept free (decision 0056) this photo read 4.3% there; the products' own boxes are not told apart here
   expect(insideShare, `changed inside the band ${insideShare}, outside ${outsideShare}`).toBeGreaterThan(0.2);
-  expect(outsideShare, `changed outside ${outsideShare}`).toBeLessThan(0.03);
+  expect(outsideShare, `changed outside ${outsideShare}`).toBeLessThan(0.06);
   await page.waitForTimeout(400);
   await shot('erased');
 }
