@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPLOAD_MAX_PIXELS, type EraseInputBody, type GenerateDesignFields } from '@dwellscape/shared';
-import type { PhotoGeometry, Polygon } from '@dwellscape/compositor';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRenderPool } from '../src/engines/compositor';
 import { planRemoteEdit } from '../src/engines/compositor/remote-edit-task';
 import { OpenAiImageEngine } from '../src/engines/openai';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
+import { H, W, sofaRoomGeometry } from './sofa-room';
 
 /*
  * The openai engine honours the erase (decision 0060): it sends the erased photo, opens the mask over what was
@@ -229,32 +229,9 @@ describe('the openai engine honours the erase', () => {
   });
 });
 
-const W = 1600;
-const H = 1200;
-const rect = (x: number, y: number, w: number, h: number): Polygon => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
-
 describe('a remote edit plan where a product replaces a piece of the room', () => {
   it("erases the old piece in the photo it sends, and names it in the prompt's removed list", async () => {
-    const oldSofa = rect(80, 560, 700, 260);
-    const geometry: PhotoGeometry = {
-      width: W,
-      height: H,
-      mode: 'interior',
-      source: 'found',
-      camera: { focal: 1152, cx: W / 2, cy: H / 2, horizonY: 420, roll: 0, eyeHeight: 1.3 },
-      vanishingPoints: { vertical: null, horizontal: [[W / 2, 420]] },
-      floor: [rect(0, 720, W, H - 720)],
-      walls: [{ facing: 'back', polygon: rect(0, 0, W, 720) }],
-      openings: [],
-      pieces: [{ kind: 'sofa', polygon: oldSofa }],
-      ground: [],
-      anchors: [],
-    };
+    const geometry = sofaRoomGeometry;
     // the photo shows the old sofa: a dark block where the geometry found it
     const room = await livingRoomPhoto(W, H, { grain: 4 });
     const withSofa = await sharp(room)

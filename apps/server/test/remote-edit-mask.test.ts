@@ -1,35 +1,11 @@
 import { UPLOAD_MAX_PIXELS } from '@dwellscape/shared';
-import type { PhotoGeometry, Polygon } from '@dwellscape/compositor';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { livingRoomPhoto, productImage } from '../../../packages/compositor/test/fixtures/synthetic-images';
 import { planRemoteEdit } from '../src/engines/compositor/remote-edit-task';
+import { H, W, sofaRoomGeometry } from './sofa-room';
 
-const W = 1600;
-const H = 1200;
-const rect = (x: number, y: number, w: number, h: number): Polygon => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-];
-
-/** A room whose analysis found a sofa standing on the left of its floor. */
-const oldSofa = rect(80, 560, 700, 260);
-const geometry: PhotoGeometry = {
-  width: W,
-  height: H,
-  mode: 'interior',
-  source: 'found',
-  camera: { focal: 1152, cx: W / 2, cy: H / 2, horizonY: 420, roll: 0, eyeHeight: 1.3 },
-  vanishingPoints: { vertical: null, horizontal: [[W / 2, 420]] },
-  floor: [rect(0, 720, W, H - 720)],
-  walls: [{ facing: 'back', polygon: rect(0, 0, W, 720) }],
-  openings: [],
-  pieces: [{ kind: 'sofa', polygon: oldSofa }],
-  ground: [],
-  anchors: [],
-};
+const geometry = sofaRoomGeometry;
 
 let room: Buffer;
 let sofa: Buffer;
