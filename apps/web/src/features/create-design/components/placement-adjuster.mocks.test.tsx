@@ -533,6 +533,59 @@ describe('setting the floor when nothing stands', () => {
     ).not.toBeInTheDocument();
   }, 30_000);
 
+  it('moving a product with the grid never shown places only what stood: no left-out products, no floor set by you', async () => {
+    const onePlaced = {
+      ...doneJob,
+      variationCount: 1,
+      variations: [
+        {
+          imageUrl: '/media/renders/after.webp',
+          ...renderSize,
+          receipt: {
+            ...receiptOf(0.96),
+            productsPresent: 1,
+            layout: 'found' as const,
+            leftOut: ['no free floor for the sofa'],
+          },
+          placements: [livePlacements[1]!],
+          plane,
+        },
+      ],
+    };
+    chooseEverything();
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, onePlaced),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, onePlaced),
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
+        return jsonResponse(200, {
+          imageUrl: '/media/renders/adjusted.webp',
+          placements: body.placements,
+          renderSize,
+          receipt: { ...receiptOf(0.95), productsPresent: 1, layout: 'adjusted' },
+          plane,
+        });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
+    // nothing changed yet: the grid the person has not seen is no reason to apply
+    expect(screen.getByRole('button', { name: 'Apply changes' })).toBeDisabled();
+    screen.getByRole('button', { name: 'Move Arc Lamp' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[] };
+    expect(body.placements.map((p) => p.productId)).toEqual(['lamp']);
+    expect(body.leftOut).toBeUndefined();
+    expect(body.floor).toBeUndefined();
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/adjusted.webp',
+    );
+    expect(screen.queryByText('Floor set by you')).not.toBeInTheDocument();
+  }, 30_000);
+
   it('says the floor was found but had no free room when the receipt says it was found', async () => {
     openWith(nothingPlaced(true, 'found'));
     expect(

@@ -112,6 +112,8 @@ export function PlacementAdjuster({
   const [basis, setBasis] = useState<FloorQuad | null>(startFloor);
   const [corners, setCorners] = useState<FloorQuad | null>(startFloor);
   const [floorSet, setFloorSet] = useState(floorSetByYou);
+  // whether the person has been shown the grid: only a grid they have seen is a floor to place the rest on
+  const [floorShown, setFloorShown] = useState(startFloor !== null && initialTool === 'floor');
   const [isLive, setIsLive] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
   const surface = mode === 'landscape' ? 'ground' : 'floor';
@@ -119,7 +121,7 @@ export function PlacementAdjuster({
   const nameOf = (productId: string) => products.find((p) => p.productId === productId)?.name ?? 'Product';
   const selected = drafts.find((d) => d.placement.productId === selectedId && !d.removed) ?? null;
   const floorMoved = basis !== null && corners !== null && !sameQuad(basis, corners);
-  const placesRest = leftOut.length > 0 && corners !== null;
+  const placesRest = leftOut.length > 0 && corners !== null && floorShown;
   const changed =
     placesRest ||
     floorMoved ||
@@ -372,7 +374,15 @@ export function PlacementAdjuster({
               Drag a product to move it, pinch or use the slider to resize it.
             </p>
             {corners && (
-              <Button variant="outline" size="sm" className="shrink-0" onClick={() => setTool('floor')}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="shrink-0"
+                onClick={() => {
+                  setTool('floor');
+                  setFloorShown(true);
+                }}
+              >
                 <Grid3x3 className="size-4" aria-hidden />
                 Fix the {surface}
               </Button>
