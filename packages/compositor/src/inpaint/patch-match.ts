@@ -627,7 +627,9 @@ export function inpaintPatchMatch(
     // the upsampled field's say first, then rounds of search and vote
     if (field) vote(level, current, scratch);
     const coarsest = l === levels.length - 1;
-    const rounds = coarsest ? 4 : fine ? 1 : 3;
+    // the coarsest level's first round searches twice, every later round and level once: a second search there
+    // and a third round above it cost a sixth of an erase and moved the drawn room's measure by under 0.01
+    const rounds = coarsest ? 4 : fine ? 1 : 2;
     // above the coarsest level the layout is settled: the search looks nearby
     const radius = fine
       ? 4
@@ -641,7 +643,7 @@ export function inpaintPatchMatch(
           dist[t] = patchDistance(level, t, nnf[t]!, r, step, Infinity);
         }
       }
-      improveField(level, current, valid, target, coarsest ? (round === 0 ? 4 : 2) : 1, radius, step, random, round);
+      improveField(level, current, valid, target, coarsest && round === 0 ? 2 : 1, radius, step, random, round);
       vote(level, current, scratch);
     }
     // a hole small enough for one level: its last say is a copy too, sharper than the votes' blend
