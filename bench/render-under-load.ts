@@ -2,8 +2,9 @@
  * The feed while the server renders (bench/README.md): GET /api/designs?mode=interior (the web feed's first page, with a
  * session cookie) at a steady rate from autocannon, on the real server (PGlite with the sample world, the log level
  * of `npm start`), first with nothing else to do, then while four local renders run the whole time: four clients,
- * each with its own session, posting the next generate-design-image (a 12-megapixel photo and six products, uploaded
- * beforehand) as soon as the last one is answered. The server has every core (its render pool sizes itself to
+ * each with its own session, posting the next generate-design-image (a 12-megapixel photo and six products, which
+ * that session uploaded beforehand: a render's inputs must be the requester's own uploads) as soon as the last one is
+ * answered. The server has every core (its render pool sizes itself to
  * them); autocannon is pinned to one of them, the same in both runs. Run alone: node --import tsx bench/render-under-load.ts
  */
 import { performance } from 'node:perf_hooks';
@@ -52,6 +53,26 @@ interface RenderRequest {
   additionalPhotos: string[];
 }
 
+/** The bytes every session uploads: the photo and the products, made once. */
+interface RenderInputs {
+  photo: Buffer;
+  products: { kind: SyntheticProduct; bytes: Buffer }[];
+}
+
+/**
+ * A render request whose inputs the session behind `cookie` uploaded itself: the server renders only the requester's
+ * own uploads (or an own item a public design shows), so every session uploads its own copy.
+ */
+async function uploadAs(server: BenchServer, cookie: string, inputs: RenderInputs): Promise<RenderRequest> {
+  return {
+    prompt: 'Warm minimal living room',
+    spaceImage: await upload(server, cookie, inputs.photo, 'room.jpg', 'image/jpeg'),
+    additionalPhotos: await Promise.all(
+      inputs.products.map(({ kind, bytes }) => upload(server, cookie, bytes, `${kind}.png`, 'image/png')),
+    ),
+  };
+}
+
 /** One render over HTTP: its time, or why it failed. */
 async function render(server: BenchServer, cookie: string, body: RenderRequest) {
   const started = performance.now();
@@ -74,24 +95,31 @@ interface RenderLoad {
   stop(): Promise<void>;
 }
 
+/** A session of its own with the inputs it uploaded. */
+async function renderingSession(server: BenchServer, inputs: RenderInputs) {
+  const cookie = await server.unlock();
+  return { cookie, body: await uploadAs(server, cookie, inputs) };
+}
+
 /**
- * `count` clients rendering back to back until stopped. Each has its own session, and a fresh one when the AI rate
- * limit (per session) answers 429.
+ * `count` clients rendering back to back until stopped. Each has its own session, which uploads its own inputs before
+ * it renders (they are uploaded before the load starts), and a fresh one, uploading again, when a per-session limit
+ * answers 429.
  */
-async function startRenders(server: BenchServer, body: RenderRequest, count: number): Promise<RenderLoad> {
+async function startRenders(server: BenchServer, inputs: RenderInputs, count: number): Promise<RenderLoad> {
   let stopped = false;
   const times: number[] = [];
   const failures: string[] = [];
-  const client = async () => {
-    let cookie = await server.unlock();
+  const sessions = await Promise.all(Array.from({ length: count }, () => renderingSession(server, inputs)));
+  const client = async (session: { cookie: string; body: RenderRequest }) => {
     while (!stopped) {
-      const result = await render(server, cookie, body);
+      const result = await render(server, session.cookie, session.body);
       if (result.ok) times.push(result.ms);
-      else if (result.status === 429) cookie = await server.unlock();
+      else if (result.status === 429) session = await renderingSession(server, inputs);
       else failures.push(`${result.status} ${result.body.slice(0, 120)}`);
     }
   };
-  const clients = Array.from({ length: count }, client);
+  const clients = sessions.map(client);
   return {
     times,
     failures,
@@ -124,21 +152,13 @@ export async function measureFeedUnderRenders(): Promise<BenchRow[]> {
     env: { LOG_LEVEL: 'info', RENDER_JOBS_AT_ONCE_PER_ADDRESS: '1000', RENDER_JOBS_PER_HOUR_PER_ADDRESS: '100000' },
   });
   try {
-    const cookie = await server.unlock();
-    progress('uploading the photo and the products');
-    const body: RenderRequest = {
-      prompt: 'Warm minimal living room',
-      spaceImage: await upload(
-        server,
-        cookie,
-        await livingRoomPhoto(4000, 3000, { grain: 24 }),
-        'room.jpg',
-        'image/jpeg',
-      ),
-      additionalPhotos: await Promise.all(
-        products.map(async (kind) => upload(server, cookie, await productImage(kind), `${kind}.png`, 'image/png')),
-      ),
+    const inputs: RenderInputs = {
+      photo: await livingRoomPhoto(4000, 3000, { grain: 24 }),
+      products: await Promise.all(products.map(async (kind) => ({ kind, bytes: await productImage(kind) }))),
     };
+    progress('uploading the photo and the products');
+    const cookie = await server.unlock();
+    const body = await uploadAs(server, cookie, inputs);
     // the first render starts a pool worker; the second shows one render alone on a warm pool
     const cold = await render(server, cookie, body);
     const warm = await render(server, cookie, body);
@@ -148,7 +168,7 @@ export async function measureFeedUnderRenders(): Promise<BenchRow[]> {
     const alone = await loadFeed(server, cookie);
 
     progress(`feed with ${RENDERS} renders running`);
-    const renders = await startRenders(server, body, RENDERS);
+    const renders = await startRenders(server, inputs, RENDERS);
     let withRenders: LoadResult;
     try {
       withRenders = await loadFeed(server, cookie);

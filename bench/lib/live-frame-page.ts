@@ -7,6 +7,7 @@
 import { standAt, type FloorQuad, type PlaneBox } from '../../packages/shared/src/floor-plane';
 import {
   createLiveRenderer,
+  drawLiveScene,
   layerOrderOf,
   type LiveItem,
 } from '../../apps/web/src/features/create-design/utils/live-scene';
@@ -46,6 +47,14 @@ export interface FrameTimes {
   frames: number[];
   canvasWidth: number;
   canvasHeight: number;
+  /**
+   * The last frame against the same scene drawn whole at once (drawLiveScene): the largest difference of a channel
+   * (0–255), and how many pixels differ by more than 2 in some channel.
+   */
+  maxDifference: number;
+  pixelsOff: number;
+  /** A checksum (FNV-1a) of the last frame's pixels, to tell two ways of drawing it apart. */
+  checksum: number;
 }
 
 /** Drags one product across the floor for `count` frames, each drawn and read back; answers each frame's time. */
@@ -109,7 +118,24 @@ export function runFrames(count: number): FrameTimes {
     context.getImageData(0, 0, 1, 1);
     frames.push(performance.now() - start);
   }
-  return { frames, canvasWidth: canvas.width, canvasHeight: canvas.height };
+  const whole = document.createElement('canvas');
+  whole.width = canvas.width;
+  whole.height = canvas.height;
+  const wholeContext = whole.getContext('2d')!;
+  drawLiveScene(wholeContext, base, items, W, H, canvas.width / W);
+  const drawn = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const expected = wholeContext.getImageData(0, 0, canvas.width, canvas.height).data;
+  let maxDifference = 0;
+  let pixelsOff = 0;
+  let checksum = 0x811c9dc5;
+  for (const byte of drawn) checksum = Math.imul(checksum ^ byte, 0x01000193) >>> 0;
+  for (let i = 0; i < drawn.length; i += 4) {
+    let off = 0;
+    for (let c = 0; c < 4; c++) off = Math.max(off, Math.abs(drawn[i + c]! - expected[i + c]!));
+    maxDifference = Math.max(maxDifference, off);
+    if (off > 2) pixelsOff++;
+  }
+  return { frames, canvasWidth: canvas.width, canvasHeight: canvas.height, maxDifference, pixelsOff, checksum };
 }
 
 (globalThis as unknown as { runFrames: typeof runFrames }).runFrames = runFrames;

@@ -79,18 +79,27 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
       if (last - x <= radius) across[row + x] = 1;
     }
   }
+  // down the columns, row by row: a pixel is set when a set pixel of its column lies within `radius` rows of it,
+  // counted per column over the window of rows, so the picture is read in memory order
   const out = new Uint8Array(mask.length);
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y++) {
-      if (across[y * width + x]) last = y;
-      if (y - last <= radius) out[y * width + x] = 1;
+  const count = new Int32Array(width);
+  for (let y = 0; y < Math.min(height, radius); y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) count[x] = count[x]! + across[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const enter = y + radius;
+    const leave = y - radius - 1;
+    if (enter < height) {
+      const row = enter * width;
+      for (let x = 0; x < width; x++) count[x] = count[x]! + across[row + x]!;
     }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y--) {
-      if (across[y * width + x]) last = y;
-      if (last - y <= radius) out[y * width + x] = 1;
+    if (leave >= 0) {
+      const row = leave * width;
+      for (let x = 0; x < width; x++) count[x] = count[x]! - across[row + x]!;
     }
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (count[x]) out[row + x] = 1;
   }
   return out;
 }

@@ -21,7 +21,9 @@ function coarsen(mask: Uint8Array, width: number, height: number, cell: number) 
   const h = Math.ceil(height / cell);
   const out = new Uint8Array(w * h);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) if (mask[y * width + x]) out[Math.floor(y / cell) * w + Math.floor(x / cell)] = 1;
+    const row = y * width;
+    const cells = Math.floor(y / cell) * w;
+    for (let x = 0; x < width; x++) if (mask[row + x]) out[cells + Math.floor(x / cell)] = 1;
   }
   return { out, w, h };
 }
@@ -59,8 +61,9 @@ export function eraseScene(
     const hole = new Uint8Array(mask.length);
     for (let y = 0; y < height; y++) {
       const row = Math.floor(y / COUNT_CELL) * coarse.w;
+      const pixels = y * width;
       for (let x = 0; x < width; x++) {
-        const i = y * width + x;
+        const i = pixels + x;
         if (mask[i] && labels[row + Math.floor(x / COUNT_CELL)] === region) {
           hole[i] = 1;
           pending[i] = 0;

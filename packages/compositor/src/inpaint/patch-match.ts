@@ -69,13 +69,16 @@ export function maskBounds(
   let bottom = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (!mask[row + x]) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      bottom = y;
-    }
+    // the row's first set pixel, then its last from the right, down to no further than the first
+    let x = 0;
+    while (x < width && !mask[row + x]) x++;
+    if (x === width) continue;
+    if (x < left) left = x;
+    let last = width - 1;
+    while (last > x && last > right && !mask[row + last]) last--;
+    if (last > right) right = last;
+    if (y < top) top = y;
+    bottom = y;
   }
   return right < 0 ? null : { left, top, right: right + 1, bottom: bottom + 1 };
 }
@@ -87,8 +90,36 @@ function halveLevel(level: Level): Level {
   const img = new Float32Array(w * h * 3);
   const hole = new Uint8Array(w * h);
   const blocked = new Uint8Array(w * h);
+  const { img: src, hole: srcHole, blocked: srcBlocked } = level;
   for (let y = 0; y < h; y++) {
+    const whole = 2 * y + 1 < level.h;
     for (let x = 0; x < w; x++) {
+      if (whole && 2 * x + 1 < level.w) {
+        // all four fine pixels inside: the same means, summed in the same order, without the bounds checks
+        const i0 = 2 * y * level.w + 2 * x;
+        const i2 = i0 + level.w;
+        let n = 0;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        const o = y * w + x;
+        blocked[o] = srcBlocked[i0]! | srcBlocked[i0 + 1]! | srcBlocked[i2]! | srcBlocked[i2 + 1]!;
+        hole[o] = srcHole[i0]! | srcHole[i0 + 1]! | srcHole[i2]! | srcHole[i2 + 1]! ? 1 : 0;
+        for (let k = 0; k < 4; k++) {
+          const i = k < 2 ? i0 + k : i2 + k - 2;
+          if (srcHole[i]) continue;
+          n++;
+          r += src[i * 3]!;
+          g += src[i * 3 + 1]!;
+          b += src[i * 3 + 2]!;
+        }
+        if (n > 0) {
+          img[o * 3] = r / n;
+          img[o * 3 + 1] = g / n;
+          img[o * 3 + 2] = b / n;
+        }
+        continue;
+      }
       let n = 0;
       let r = 0;
       let g = 0;
@@ -187,34 +218,36 @@ function holeCounts(level: Level, r: number): { valid: Uint8Array; target: Uint8
   const { w, h, hole, blocked } = level;
   const sum = new Int32Array((w + 1) * (h + 1));
   const barred = new Int32Array((w + 1) * (h + 1));
+  const stride = w + 1;
   for (let y = 0; y < h; y++) {
     let row = 0;
     let rowBarred = 0;
+    const above = y * stride + 1;
+    const here = above + stride;
     for (let x = 0; x < w; x++) {
       row += hole[y * w + x]!;
       rowBarred += blocked[y * w + x]!;
-      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
-      barred[(y + 1) * (w + 1) + x + 1] = barred[y * (w + 1) + x + 1]! + rowBarred;
+      sum[here + x] = sum[above + x]! + row;
+      barred[here + x] = barred[above + x]! + rowBarred;
     }
   }
   const valid = new Uint8Array(w * h);
   const target = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
+    const top = Math.max(0, y - r) * stride;
+    const bottom = Math.min(h, y + r + 1) * stride;
+    const rowInside = y >= r && y < h - r;
     for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      const count =
-        sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
-      const bars =
-        barred[y1 * (w + 1) + x1]! -
-        barred[y0 * (w + 1) + x1]! -
-        barred[y1 * (w + 1) + x0]! +
-        barred[y0 * (w + 1) + x0]!;
-      const inside = x >= r && y >= r && x < w - r && y < h - r;
-      valid[y * w + x] = inside && count === 0 && bars === 0 ? 1 : 0;
-      target[y * w + x] = count > 0 ? 1 : 0;
+      const x0 = x > r ? x - r : 0;
+      const x1 = x + r + 1 < w ? x + r + 1 : w;
+      const count = sum[bottom + x1]! - sum[top + x1]! - sum[bottom + x0]! + sum[top + x0]!;
+      if (count > 0) {
+        target[y * w + x] = 1;
+        continue;
+      }
+      if (!rowInside || x < r || x >= w - r) continue;
+      const bars = barred[bottom + x1]! - barred[top + x1]! - barred[bottom + x0]! + barred[top + x0]!;
+      if (bars === 0) valid[y * w + x] = 1;
     }
   }
   return { valid, target };
@@ -237,6 +270,23 @@ function patchDistance(level: Level, t: number, s: number, r: number, step: numb
   const sx = s % w;
   const sy = (s - sx) / w;
   let d = 0;
+  if (tx >= r && ty >= r && tx < w - r && ty < h - r) {
+    // the whole target patch inside the level: no clamping, the same sums in the same order
+    const shift = (s - t) * 3;
+    for (let dy = -r; dy <= r; dy += step) {
+      const row = (ty + dy) * w + tx;
+      for (let dx = -r; dx <= r; dx += step) {
+        const a = (row + dx) * 3;
+        const b = a + shift;
+        const dr = img[a]! - img[b]!;
+        const dg = img[a + 1]! - img[b + 1]!;
+        const db = img[a + 2]! - img[b + 2]!;
+        d += dr * dr + dg * dg + db * db;
+      }
+      if (d > limit) return d;
+    }
+    return d;
+  }
   for (let dy = -r; dy <= r; dy += step) {
     let y = ty + dy;
     y = y < 0 ? 0 : y >= h ? h - 1 : y;
@@ -356,8 +406,9 @@ function vote(level: Level, field: Field, scratch: Scratch): void {
     const x0 = Math.max(0, tx - r);
     const x1 = Math.min(w - 1, tx + r);
     for (let y = y0; y <= y1; y++) {
+      const row = y * w;
       for (let x = x0; x <= x1; x++) {
-        const q = y * w + x;
+        const q = row + x;
         if (!hole[q]) continue;
         const src = (q + shift) * 3;
         acc[q * 3] = acc[q * 3]! + wt * img[src]!;
@@ -396,6 +447,24 @@ function copyThroughField(level: Level, field: Field, holes: Int32Array): void {
     let r = 0;
     let g = 0;
     let b = 0;
+    if (qx >= 1 && qy >= 1 && qx < w - 1 && qy < h - 1) {
+      // all 8 neighbours inside: the same sums in the same order, without the bounds checks
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const p = q + dy * w + dx;
+          if (!isTarget[p]) continue;
+          const src = (nnf[p]! - dy * w - dx) * 3;
+          n++;
+          r += img[src]!;
+          g += img[src + 1]!;
+          b += img[src + 2]!;
+        }
+      }
+      out[k * 3] = r / n;
+      out[k * 3 + 1] = g / n;
+      out[k * 3 + 2] = b / n;
+      continue;
+    }
     for (let dy = -1; dy <= 1; dy++) {
       const py = qy + dy;
       if (py < 0 || py >= h) continue;
@@ -461,16 +530,22 @@ export function inpaintPatchMatch(
     blocked: new Uint8Array(w * h),
   };
   let filled = 0;
+  const { blocked } = options;
+  const { data } = scene;
   for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const prow = (cy0 + y) * width + cx0;
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const p = (cy0 + y) * width + cx0 + x;
-      base.hole[i] = mask[p] ? 1 : 0;
-      base.blocked[i] = options.blocked?.[p] && !mask[p] ? 1 : 0;
-      filled += base.hole[i]!;
-      base.img[i * 3] = scene.data[p * channels]!;
-      base.img[i * 3 + 1] = scene.data[p * channels + 1]!;
-      base.img[i * 3 + 2] = scene.data[p * channels + 2]!;
+      const i = row + x;
+      const p = prow + x;
+      const inHole = mask[p] ? 1 : 0;
+      base.hole[i] = inHole;
+      filled += inHole;
+      if (blocked && blocked[p] && !inHole) base.blocked[i] = 1;
+      const c = p * channels;
+      base.img[i * 3] = data[c]!;
+      base.img[i * 3 + 1] = data[c + 1]!;
+      base.img[i * 3 + 2] = data[c + 2]!;
     }
   }
   const levels: Level[] = [base];
@@ -552,7 +627,9 @@ export function inpaintPatchMatch(
     // the upsampled field's say first, then rounds of search and vote
     if (field) vote(level, current, scratch);
     const coarsest = l === levels.length - 1;
-    const rounds = coarsest ? 4 : fine ? 1 : 3;
+    // the coarsest level's first round searches twice, every later round and level once: a second search there
+    // and a third round above it cost a sixth of an erase and moved the drawn room's measure by under 0.01
+    const rounds = coarsest ? 4 : fine ? 1 : 2;
     // above the coarsest level the layout is settled: the search looks nearby
     const radius = fine
       ? 4
@@ -566,22 +643,23 @@ export function inpaintPatchMatch(
           dist[t] = patchDistance(level, t, nnf[t]!, r, step, Infinity);
         }
       }
-      improveField(level, current, valid, target, coarsest ? (round === 0 ? 4 : 2) : 1, radius, step, random, round);
+      improveField(level, current, valid, target, coarsest && round === 0 ? 2 : 1, radius, step, random, round);
       vote(level, current, scratch);
     }
     // a hole small enough for one level: its last say is a copy too, sharper than the votes' blend
     if (l === 0) copyThroughField(level, current, holes);
     field = current;
   }
-  for (let i = 0; i < w * h; i++) {
-    if (!base.hole[i]) continue;
-    {
-      const x = i % w;
-      const y = (i - x) / w;
-      const p = (cy0 + y) * width + cx0 + x;
-      scene.data[p * channels] = clampByte(base.img[i * 3]!);
-      scene.data[p * channels + 1] = clampByte(base.img[i * 3 + 1]!);
-      scene.data[p * channels + 2] = clampByte(base.img[i * 3 + 2]!);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const prow = (cy0 + y) * width + cx0;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      if (!base.hole[i]) continue;
+      const p = prow + x;
+      data[p * channels] = clampByte(base.img[i * 3]!);
+      data[p * channels + 1] = clampByte(base.img[i * 3 + 1]!);
+      data[p * channels + 2] = clampByte(base.img[i * 3 + 2]!);
       if (field) {
         const s = field.nnf[i]!;
         const sx = s % w;

@@ -63,4 +63,59 @@ describe('the live renderer', () => {
     expect(drawn[0]!.args.slice(1)).toEqual([88, 388, 174, 124, 88, 388, 174, 124]);
     expect(drawn[2]!.args.slice(1)).toEqual([140, 390, 120, 120]);
   });
+
+  it('copies a layer that stands still from one drawing of it at the canvas scale, whole pixels and unscaled, and draws it again once it has moved', () => {
+    // every offscreen canvas (the scaled base, each still layer) records what is drawn into it
+    const offscreen: Array<{ canvas: HTMLCanvasElement; calls: Array<{ op: string; args: unknown[] }> }> = [];
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+      const recorded = recordingContext();
+      offscreen.push({ canvas: this, calls: recorded.calls });
+      return recorded.context as never;
+    });
+    const { context, calls } = recordingContext();
+    const renderer = createLiveRenderer(context, base, 1000, 800, 0.5);
+    const sofa = item('sofa', 100, 400);
+    const lamp = item('lamp', 180, 380);
+    renderer.draw([sofa, lamp]);
+    const drawnNames = () =>
+      calls
+        .filter((c) => c.op === 'drawImage')
+        .map((c) => {
+          const source = c.args[0] as { name?: string };
+          const still = offscreen.findIndex((o) => o.canvas === (source as unknown as HTMLCanvasElement));
+          return source.name ?? (still === 0 ? 'scaled base' : `still ${still}`);
+        });
+
+    // the sofa moves: the lamp stands still, so it comes from its own drawing at the canvas scale
+    calls.length = 0;
+    const moved = { ...sofa, to: { ...sofa.to, x: 150 } };
+    renderer.draw([moved, lamp]);
+    expect(drawnNames()).toEqual(['scaled base', 'still 1', 'sofa']);
+    // the base at the canvas's size, copied in whole canvas pixels under the clip (44–131 × 194–256)
+    const backdrop = calls.find((c) => c.op === 'drawImage' && c.args[0] === offscreen[0]!.canvas)!;
+    expect(backdrop.args.slice(1)).toEqual([44, 194, 87, 62, 44, 194, 87, 62]);
+    const lampLayer = offscreen[1]!;
+    // the lamp's layer is 170–290 × 370–490 in the render: canvas pixels 85–145 × 185–245
+    expect([lampLayer.canvas.width, lampLayer.canvas.height]).toEqual([60, 60]);
+    expect(lampLayer.calls.find((c) => c.op === 'setTransform')!.args).toEqual([0.5, 0, 0, 0.5, -85, -185]);
+    expect(lampLayer.calls.find((c) => c.op === 'drawImage')!.args.slice(1)).toEqual([170, 370, 120, 120]);
+    const copy = calls.find((c) => c.op === 'drawImage' && c.args[0] === lampLayer.canvas)!;
+    expect(copy.args.slice(1)).toEqual([85, 185]);
+
+    // the lamp moves: it is drawn afresh where it is now, not copied from where it stood; the sofa, still now, is
+    // drawn once at the canvas scale and copied
+    calls.length = 0;
+    const lampMoved = { ...lamp, to: { ...lamp.to, x: 230 } };
+    renderer.draw([moved, lampMoved]);
+    expect(drawnNames()).toEqual(['scaled base', 'lamp', 'still 2']);
+
+    // the sofa moves back: the lamp stands still at its new place, drawn once more there, and copied from that
+    calls.length = 0;
+    renderer.draw([sofa, lampMoved]);
+    expect(drawnNames()).toEqual(['scaled base', 'still 3', 'sofa']);
+    expect(offscreen[3]!.calls.find((c) => c.op === 'drawImage')!.args.slice(1)).toEqual([220, 370, 120, 120]);
+    expect(calls.find((c) => c.op === 'drawImage' && c.args[0] === offscreen[3]!.canvas)!.args.slice(1)).toEqual([
+      110, 185,
+    ]);
+  });
 });

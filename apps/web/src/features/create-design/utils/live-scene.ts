@@ -80,8 +80,26 @@ export function createLiveRenderer(
   scaled.height = height;
   const scaledContext = scaled.getContext('2d');
   scaledContext?.drawImage(base, 0, 0, width, height);
-  const backdrop: CanvasImageSource = scaledContext ? scaled : base;
-  const backdropScale = scaledContext ? scale : 1;
+  const scaledBackdrop = scaledContext ? scaled : null;
+  // layers that stand still while another moves, each drawn once at the canvas's scale where it stands, so that a
+  // repaint copies their pixels rather than resampling each again; a layer that moves is drawn afresh
+  const still = new Map<CanvasImageSource, StillLayer>();
+  const stillLayerOf = (image: CanvasImageSource, rect: PlaneBox): StillLayer | null => {
+    const cached = still.get(image);
+    if (cached && sameRect(cached.rect, rect)) return cached;
+    const left = Math.floor(rect.x * scale);
+    const top = Math.floor(rect.y * scale);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.ceil((rect.x + rect.width) * scale) - left);
+    canvas.height = Math.max(1, Math.ceil((rect.y + rect.height) * scale) - top);
+    const layerContext = canvas.getContext('2d');
+    if (!layerContext) return null;
+    layerContext.setTransform(scale, 0, 0, scale, -left, -top);
+    layerContext.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+    const made = { rect, canvas, left, top };
+    still.set(image, made);
+    return made;
+  };
   return {
     draw(items) {
       const rects = new Map(items.map((item) => [item.image, layerRectOf(item)]));
@@ -97,7 +115,9 @@ export function createLiveRenderer(
         dirty = grow(grow(dirty, rect), before);
       }
       for (const [image, rect] of last) if (!rects.has(image)) dirty = grow(dirty, rect);
+      const before = last;
       last = rects;
+      for (const image of still.keys()) if (!rects.has(image)) still.delete(image);
       if (!dirty) return;
       // whole canvas pixels, a pixel more each way for the smoothing at the edges
       const left = Math.max(0, Math.floor(dirty.left * scale) - 1);
@@ -111,20 +131,42 @@ export function createLiveRenderer(
       context.beginPath();
       context.rect(left, top, right - left, bottom - top);
       context.clip();
-      context.setTransform(scale, 0, 0, scale, 0, 0);
-      const w = area.right - area.left;
-      const h = area.bottom - area.top;
-      const k = backdropScale;
-      context.drawImage(backdrop, area.left * k, area.top * k, w * k, h * k, area.left, area.top, w, h);
+      if (scaledBackdrop) {
+        // the base at the canvas's size, copied pixel for pixel in canvas pixels: whole-pixel rectangles with no
+        // scale, so the copy is a plain one rather than a filtered resample of nearly whole coordinates
+        context.drawImage(scaledBackdrop, left, top, right - left, bottom - top, left, top, right - left, bottom - top);
+        context.setTransform(scale, 0, 0, scale, 0, 0);
+      } else {
+        context.setTransform(scale, 0, 0, scale, 0, 0);
+        const w = area.right - area.left;
+        const h = area.bottom - area.top;
+        context.drawImage(base, area.left, area.top, w, h, area.left, area.top, w, h);
+      }
       const ordered = [...items].sort(byDrawingOrder);
       for (const item of ordered) {
         const rect = rects.get(item.image)!;
         if (!overlaps(rect, area)) continue;
-        context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
+        const stood = before.get(item.image);
+        const layer = stood && sameRect(stood, rect) ? stillLayerOf(item.image, rect) : null;
+        if (layer) {
+          context.setTransform(1, 0, 0, 1, 0, 0);
+          context.drawImage(layer.canvas, layer.left, layer.top);
+          context.setTransform(scale, 0, 0, scale, 0, 0);
+        } else {
+          context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
+        }
       }
       context.restore();
     },
   };
+}
+
+/** A layer drawn at the canvas's scale where it stands (`rect`), its top left at canvas pixel (`left`, `top`). */
+interface StillLayer {
+  rect: PlaneBox;
+  canvas: HTMLCanvasElement;
+  left: number;
+  top: number;
 }
 
 interface Bounds {
