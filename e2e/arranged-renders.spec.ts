@@ -1,14 +1,6 @@
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import {
-  afterImage,
-  answerAllQuestions,
-  choosePresetSpace,
-  nextButton,
-  pickProducts,
-  PREFERENCES_KEY,
-  renderButton,
-} from './create-design-flow';
+import { afterImage, PREFERENCES_KEY, renderInCreateFlow } from './create-design-flow';
 
 // decision 0021: a render's products can be dragged (a real pointer), resized and removed, and the design is drawn
 // again on the server. With SHOTS_DIR set, the result and the adjuster are photographed (390 × 844).
@@ -31,13 +23,7 @@ test.describe('adjusting a render', () => {
       const shot = (screen: string) =>
         shotsDir ? page.screenshot({ path: path.join(shotsDir, `arranged-${screen}-${name}.png`) }) : null;
       await signUp(page);
-      await navigate('/create-design/start');
-      await pickProducts(page, mode, 3);
-      await nextButton(page).click();
-      await answerAllQuestions(page);
-      await nextButton(page).click();
-      await choosePresetSpace(page);
-      await renderButton(page).click();
+      await renderInCreateFlow(page, navigate, mode, 'preset', 3);
       await expect(afterImage(page)).toBeVisible({ timeout: 60_000 });
       const firstSrc = await afterImage(page).getAttribute('src');
       await page.waitForTimeout(600);

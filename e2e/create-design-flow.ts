@@ -184,19 +184,33 @@ export async function uploadSpacePhoto(page: Page, file: string): Promise<string
 type Navigate = (path: string) => Promise<void>;
 
 /**
- * The create flow from its start with a photo: two products, every question answered, the photo uploaded, then
- * 'Render My Design'. Returns the stored photo's URL; the render is under way.
+ * The create flow from its start: `products` products (two unless told), every question answered, the space (a photo
+ * uploaded, or the first preset of the Spaces list), then 'Render My Design'. Returns the stored photo's URL (null
+ * for a preset); the render is under way.
  */
-export async function renderPhotoInCreateFlow(page: Page, navigate: Navigate, mode: Mode, file: string) {
+export async function renderInCreateFlow(
+  page: Page,
+  navigate: Navigate,
+  mode: Mode,
+  space: { photo: string } | 'preset',
+  products = 2,
+): Promise<string | null> {
   await navigate('/create-design/start');
-  await pickProducts(page, mode, 2);
+  await pickProducts(page, mode, products);
   await nextButton(page).click();
   await answerAllQuestions(page);
   await nextButton(page).click();
-  const photoUrl = await uploadSpacePhoto(page, file);
+  let photoUrl: string | null = null;
+  if (space === 'preset') await choosePresetSpace(page);
+  else photoUrl = await uploadSpacePhoto(page, space.photo);
   await renderButton(page).click();
   await expect(page.getByRole('heading', { name: headings.render })).toBeVisible();
   return photoUrl;
+}
+
+/** renderInCreateFlow with a photo of the space and two products: returns the stored photo's URL. */
+export async function renderPhotoInCreateFlow(page: Page, navigate: Navigate, mode: Mode, file: string) {
+  return (await renderInCreateFlow(page, navigate, mode, { photo: file }))!;
 }
 
 /** A design's product page → 'See These Products in My Space', at its first stage (the products to place). */

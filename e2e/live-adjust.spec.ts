@@ -1,15 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  afterImage,
-  answerAllQuestions,
-  choosePresetSpace,
-  nextButton,
-  pickProducts,
-  PREFERENCES_KEY,
-  renderButton,
-} from './create-design-flow';
+import { afterImage, PREFERENCES_KEY, renderInCreateFlow } from './create-design-flow';
 
 // Decision 0046: while a person drags a product it is drawn live over the picture, standing on the floor's plane
 // (further back is smaller); the floor's grid can be fitted by its corners and the products re-flow onto it. With
@@ -58,13 +50,7 @@ test.describe('adjusting a render live', () => {
       const shot = (screen: string) =>
         shotsDir ? page.screenshot({ path: path.join(shotsDir, `live-${screen}-${name}.png`) }) : null;
       await signUp(page);
-      await navigate('/create-design/start');
-      await pickProducts(page, mode, 3);
-      await nextButton(page).click();
-      await answerAllQuestions(page);
-      await nextButton(page).click();
-      await choosePresetSpace(page);
-      await renderButton(page).click();
+      await renderInCreateFlow(page, navigate, mode, 'preset', 3);
       // three renders at once on a busy 2-core machine: the first can take over a minute
       await expect(afterImage(page)).toBeVisible({ timeout: 100_000 });
       const firstSrc = await afterImage(page).getAttribute('src');

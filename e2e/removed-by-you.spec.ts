@@ -1,14 +1,6 @@
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import {
-  afterImage,
-  answerAllQuestions,
-  choosePresetSpace,
-  nextButton,
-  pickProducts,
-  PREFERENCES_KEY,
-  renderButton,
-} from './create-design-flow';
+import { afterImage, PREFERENCES_KEY, renderInCreateFlow } from './create-design-flow';
 
 // A product the person removes in the adjuster is counted as removed by them, not as left out: the receipt reads
 // 'N of N products' and '1 product removed by you'. With SHOTS_DIR set, the result is photographed (390 × 844).
@@ -29,13 +21,7 @@ test.describe('removing a product in the adjuster', () => {
         JSON.stringify(preferences),
       ] as const);
       await signUp(page);
-      await navigate('/create-design/start');
-      await pickProducts(page, 'interior', 3);
-      await nextButton(page).click();
-      await answerAllQuestions(page);
-      await nextButton(page).click();
-      await choosePresetSpace(page);
-      await renderButton(page).click();
+      await renderInCreateFlow(page, navigate, 'interior', 'preset', 3);
       await expect(afterImage(page)).toBeVisible({ timeout: 100_000 });
 
       await page.getByRole('button', { name: 'Adjust placement' }).click();

@@ -5,10 +5,11 @@ import { designToSeeInSpace, startInMode } from './feed-helpers';
 import { expect, test } from './fixtures';
 
 /*
- * Decision 0055: a see-in-my-space render the server refuses is said in the render step (the alert, 'Try Again'),
- * never replaced by the design's own picture. The refusal is the server's answer to a picture it will not take as a
- * render input, given here by the browser's route for the first request only, so that 'Try Again' reaches the real
- * server and renders. With SHOTS_DIR set, the error is photographed (390 × 844) in light and dark.
+ * Decision 0055: a see-in-my-space render the server refuses is said in the render step, never replaced by the
+ * design's own picture; docs/product.md §8: in the server's own words, with no 'Try Again' (the same input would be
+ * refused again) but a way back to the products or the photo. The refusal is the server's answer to a picture it will
+ * not take as a render input, given here by the browser's route for the first request only, so that rendering again
+ * from the space reaches the real server and renders. With SHOTS_DIR set, the error is photographed (390 × 844) in light and dark.
  */
 const shotsDir = process.env.SHOTS_DIR;
 const cases: Array<{ mode: Mode; isDarkMode: boolean }> = [
@@ -20,7 +21,7 @@ test.describe('a refused see-in-my-space render', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const { mode, isDarkMode } of cases) {
-    test(`is said in the render step, and 'Try Again' renders (${mode})`, async ({ page, navigate, signUp }) => {
+    test(`is said in the server's words, and another choice renders (${mode})`, async ({ page, navigate, signUp }) => {
       test.setTimeout(240_000);
       await startInMode(page, mode, isDarkMode);
       await signUp(page);
@@ -47,8 +48,15 @@ test.describe('a refused see-in-my-space render', () => {
       await page.getByRole('button', { name: messages.shop.renderNew }).click();
 
       const step = page.getByRole('main');
-      const alert = step.getByRole('alert').filter({ hasText: messages.create.renderFailed });
+      const alert = step.getByRole('alert').filter({
+        hasText: messages.create.renderRefused(
+          'uploadedProductImages.0.url: is not a picture you uploaded or rendered',
+        ),
+      });
       await expect(alert).toBeVisible();
+      await expect(alert).toContainText(messages.create.renderRefusedHint);
+      // the same render again would be refused again: no 'Try Again'
+      await expect(alert.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
       await expect(renderedImage(page)).toHaveCount(0);
       await expect(page.getByRole('img', { name: /^After:/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: messages.shop.publish })).toBeDisabled();
@@ -67,8 +75,10 @@ test.describe('a refused see-in-my-space render', () => {
         await page.evaluate((on) => document.body.classList.toggle('dark', on), isDarkMode);
       }
 
-      // 'Try Again' asks the real server, which renders the person's photo
-      await alert.getByRole('button', { name: 'Try Again' }).click();
+      // 'Choose another photo' goes back to the space (the photo still chosen); rendering again asks the real server
+      await alert.getByRole('button', { name: 'Choose another photo' }).click();
+      await expect(page.getByRole('img', { name: 'Your uploaded space' })).toBeVisible();
+      await page.getByRole('button', { name: messages.shop.renderNew }).click();
       await expect(renderedImage(page)).toBeVisible({ timeout: 150_000 });
       await expect(renderedImage(page)).not.toHaveAttribute('src', design!.afterImageUrl);
       await expect(alert).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,11 +103,47 @@ function testTemplates(): TestTemplates {
   return templates;
 }
 
-/** Starts the app listening on a free port of 127.0.0.1, for tests that need real sockets; answers the port. */
-export async function listenOnFreePort(app: AppInstance): Promise<number> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+/**
+ * Starts the app (or a plain node server, such as a fake of an outside service) listening on a free port of
+ * 127.0.0.1, for tests that need real sockets; answers the port.
+ */
+export async function listenOnFreePort(server: AppInstance | http.Server): Promise<number> {
+  if (server instanceof http.Server) {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } else {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+  }
+  const address = (server instanceof http.Server ? server : server.server).address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** A fake of an outside service (an AI API, a file store) on a free port of 127.0.0.1. */
+export interface FakeService {
+  server: http.Server;
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  origin: string;
+  /** Drops open connections (kept-alive ones too) and stops listening. */
+  close(): Promise<void>;
+}
+
+/** Serves `handler` on a free port (listenOnFreePort) until the answer's close(). */
+export async function serveFake(handler: http.RequestListener): Promise<FakeService> {
+  const server = http.createServer(handler);
+  const port = await listenOnFreePort(server);
+  return {
+    server,
+    origin: `http://127.0.0.1:${port}`,
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
 }
 
 /**

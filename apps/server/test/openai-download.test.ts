@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRenderPool } from '../src/engines/compositor';
@@ -7,6 +6,7 @@ import { EngineFailureError } from '../src/engines/errors';
 import { OpenAiImageEngine } from '../src/engines/openai';
 import { downloadImage } from '../src/engines/openai/download';
 import { livingRoomPhoto } from './fixtures/synthetic-images';
+import { serveFake, type FakeService } from './helpers';
 
 /*
  * The image engine may answer with a URL to download the picture from. That URL is the engine's to choose, so the
@@ -16,25 +16,12 @@ import { livingRoomPhoto } from './fixtures/synthetic-images';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-async function listen(handler: Handler) {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 let png: Buffer;
 /** Stands for an address inside the server's network: it must never be asked for anything. */
-let internal: Awaited<ReturnType<typeof listen>>;
+let internal: FakeService;
 let internalHits = 0;
 /** The engine's file store: each test sets how it answers. */
-let files: Awaited<ReturnType<typeof listen>>;
+let files: FakeService;
 let filesHandler: Handler = (_req, res) => res.end();
 const pool = createRenderPool({ threads: 1 });
 
@@ -42,12 +29,12 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#3a7a5a' } })
     .png()
     .toBuffer();
-  internal = await listen((req, res) => {
+  internal = await serveFake((req, res) => {
     internalHits++;
     res.writeHead(200, { 'content-type': 'image/png' });
     res.end(png);
   });
-  files = await listen((req, res) => filesHandler(req, res));
+  files = await serveFake((req, res) => filesHandler(req, res));
 });
 afterAll(async () => {
   await pool.close();
@@ -146,7 +133,7 @@ describe('downloading an engine result', () => {
       res.writeHead(301, { location: `${internal.origin}/render.png` });
       res.end();
     };
-    const api = await listen((req, res) => {
+    const api = await serveFake((req, res) => {
       req.resume();
       req.on('end', () => {
         res.writeHead(200, { 'content-type': 'application/json' });

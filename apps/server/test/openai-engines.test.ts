@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { messages, type GenerateDesignFields } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { EngineFailureError, EngineTimeoutError } from '../src/engines/errors';
 import { createRenderPool } from '../src/engines/compositor';
 import { OpenAiImageEngine, OpenAiTextEngine, type OpenAiImageEngineOptions } from '../src/engines/openai';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
+import { serveFake, type FakeService } from './helpers';
 
 /** A loopback server speaking the OpenAI API, answering each request with the next scripted reply. */
 interface SeenRequest {
@@ -18,7 +18,7 @@ interface SeenRequest {
 }
 type Reply = (res: http.ServerResponse) => void;
 
-let server: http.Server;
+let service: FakeService;
 let baseUrl: string;
 let script: Reply[] = [];
 let seen: SeenRequest[] = [];
@@ -51,7 +51,7 @@ beforeAll(async () => {
   renderPng = await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#3a7a5a' } })
     .png()
     .toBuffer();
-  server = http.createServer((req, res) => {
+  service = await serveFake((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -72,14 +72,12 @@ beforeAll(async () => {
       reply(res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${service.origin}/v1`;
 });
 
 afterAll(async () => {
   await pool.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await service.close();
 });
 
 beforeEach(() => {

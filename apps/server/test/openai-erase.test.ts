@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { UPLOAD_MAX_PIXELS, type EraseInputBody, type GenerateDesignFields } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { createRenderPool } from '../src/engines/compositor';
 import { planRemoteEdit } from '../src/engines/compositor/remote-edit-task';
 import { OpenAiImageEngine } from '../src/engines/openai';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
+import { serveFake, type FakeService } from './helpers';
 import { H, W, sofaRoomGeometry } from './sofa-room';
 
 /*
@@ -22,14 +21,14 @@ interface SeenRequest {
 /** The fake model: answers each edit with a picture made from what it was sent. */
 type Model = (request: SeenRequest) => Promise<Buffer>;
 
-let server: http.Server;
+let service: FakeService;
 let baseUrl: string;
 let model: Model;
 let seen: SeenRequest[] = [];
 const pool = createRenderPool({ threads: 1 });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  service = await serveFake((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -46,14 +45,12 @@ beforeAll(async () => {
         });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = `${service.origin}/v1`;
 });
 
 afterAll(async () => {
   await pool.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await service.close();
 });
 
 beforeEach(() => {

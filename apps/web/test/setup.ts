@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { options } from 'preact';
 import { afterAll, afterEach, vi } from 'vitest';
 import { loadTooltips } from '@/components/ui/tooltip';
+import { resetRenderSessions } from '@/features/create-design/stores/render-session';
 import { expectEveryCallAnswered } from './mock-api';
 
 // The files of the web project share one thread (decision 0038), and each file gets a new jsdom. A real timer a file
@@ -51,6 +52,8 @@ options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 afterEach(() => {
   cleanup();
+  // the render step's sessions outlive a screen (they are the page's): a job one test queued is not followed into the next
+  resetRenderSessions();
   document.body.className = '';
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -100,6 +100,9 @@ export const messages = {
     renderServerFailed: (error?: string | null) => `Failed to generate design: ${error || 'Unknown error'}`,
     renderTimeout: 'Design generation took too long. Please try again with a smaller image.',
     renderFailed: 'Failed to generate design. Please try again.',
+    /** A render whose input the server refused (400): its own words say what it would not take. */
+    renderRefused: (error: string) => `This render was refused: ${error}`,
+    renderRefusedHint: 'Rendering it again would be refused too. Choose other products or another photo.',
     renderSuccess: 'Your design has been generated!',
     renderJobsAtOnce: (limit: number) =>
       `You already have ${limit} ${limit === 1 ? 'design' : 'designs'} rendering. Please wait for one to finish.`,

@@ -155,6 +155,8 @@ export interface RenderStageProps {
   beforeUrl: string | null;
   onRetry: () => void;
   onChooseSpace: () => void;
+  /** Back to the products to render (see in my space), offered when the server refused the render's input. */
+  onChooseProducts?: () => void;
   onCancel: () => void;
   onChoose: (index: number) => void;
 }
@@ -178,7 +180,7 @@ function StoppedSpace({ beforeUrl }: { beforeUrl: string | null }) {
 
 /** The render of one session as the person sees it, in both flows: progress, then before/after, variations, adjusting. */
 export function RenderStage(props: RenderStageProps) {
-  const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onCancel, onChoose } = props;
+  const { sessionId, state, mode, beforeUrl, onRetry, onChooseSpace, onChooseProducts, onCancel, onChoose } = props;
   const [adjusting, setAdjusting] = useState<'move' | 'floor' | null>(null);
   const setIsAdjusting = (on: boolean) => setAdjusting(on ? 'move' : null);
   const [isErasing, setIsErasing] = useState(false);
@@ -224,11 +226,27 @@ export function RenderStage(props: RenderStageProps) {
         <Card role="alert" className="mt-4 flex items-start gap-3 border-danger/30 bg-danger-soft p-4">
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
           <div className="min-w-0 flex-1">
-            <p className="text-sm font-semibold text-danger">{state.message}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-              <RefreshCw className="size-4" aria-hidden />
-              Try Again
-            </Button>
+            <p className="text-sm font-semibold break-words text-danger">{state.message}</p>
+            {state.refused ? (
+              <>
+                <p className="mt-1 text-sm text-muted-foreground">{messages.create.renderRefusedHint}</p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  {onChooseProducts && (
+                    <Button variant="outline" size="sm" onClick={onChooseProducts}>
+                      Choose other products
+                    </Button>
+                  )}
+                  <Button variant="outline" size="sm" onClick={onChooseSpace}>
+                    Choose another photo
+                  </Button>
+                </div>
+              </>
+            ) : (
+              <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+                <RefreshCw className="size-4" aria-hidden />
+                Try Again
+              </Button>
+            )}
           </div>
         </Card>
       </div>

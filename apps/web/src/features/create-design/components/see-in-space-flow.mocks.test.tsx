@@ -278,14 +278,29 @@ describe('see in my space: the create flow’s steps on a design’s products', 
     await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
     await user.click(await within(await screen.findByRole('list', { name: 'Spaces' })).findByRole('button'));
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(messages.create.renderFailed);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    // the server's own words say what it refused; the same render again would be refused too, so no 'Try Again'
+    expect(alert).toHaveTextContent(
+      messages.create.renderRefused('uploadedProductImages.0.url: is not a picture you uploaded or rendered'),
+    );
+    expect(alert).toHaveTextContent(messages.create.renderRefusedHint);
+    expect(within(alert).queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(refused.callsTo('POST /api/render-jobs')).toHaveLength(1);
     expect(screen.queryByRole('img', { name: 'After: your redesigned space' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: messages.shop.publish })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Purchase Products' })).toBeEnabled();
 
-    // one way back: from the render to the space (a render still under way is cancelled), then to the products
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    // 'Choose other products' goes back to the products, 'Choose another photo' to the space
+    await user.click(within(alert).getByRole('button', { name: 'Choose other products' }));
+    expect(screen.getByRole('heading', { name: 'Choose products' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: messages.shop.continueToSpace }));
+    await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
+    const again = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    await user.click(within(again).getByRole('button', { name: 'Choose another photo' }));
+    expect(screen.getByRole('button', { name: messages.shop.renderNew })).toBeInTheDocument();
+    expect(refused.callsTo('POST /api/render-jobs')).toHaveLength(2);
+
+    // one way back: from the space (a render still under way is cancelled), then to the products
     const renderAgain = jobApi([job()]);
     await user.click(screen.getByRole('button', { name: messages.shop.renderNew }));
     expect(await screen.findByRole('progressbar', { name: 'Render progress' })).toBeInTheDocument();

@@ -204,6 +204,7 @@ export function SeeInSpaceFlow({ design, onPurchase, onLeave }: SeeInSpaceFlowPr
           onCancel={() => cancelRender(sessionId)}
           onChoose={(index) => chooseVariation(sessionId, index)}
           onChooseSpace={() => setStage(2)}
+          onChooseProducts={() => setStage(1)}
         />
       )}
       {stage === 3 && !sessionId && (

@@ -12,6 +12,7 @@ import {
 } from '@dwellscape/shared';
 import { create } from 'zustand';
 import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
 import { renderFailureMessage, type GenerateDesignImageInput } from '../api/generate-design-image';
@@ -69,7 +70,8 @@ export type RenderState =
       /** The render's form, to draw the chosen variation again with its products moved. */
       input?: GenerateDesignImageInput;
     }
-  | { status: 'failed'; message: string }
+  /** `refused`: the server would not take the render's input (400); the same input would be refused again. */
+  | { status: 'failed'; message: string; refused?: boolean }
   | { status: 'cancelled' };
 
 /** The picture the person has picked, in a finished render. */
@@ -81,6 +83,8 @@ export function chosenVariation(state: Extract<RenderState, { status: 'succeeded
 // (post-creation picks it up), and a second mount of the same entry (React strict mode) must not start another
 const useRenderStore = create<{ states: Readonly<Record<string, RenderState>> }>()(() => ({ states: {} }));
 const jobIds = new Map<string, string>();
+/** How to stop following each session's job (its event stream, or its reading every second). */
+const following = new Map<string, () => void>();
 
 const stateOf = (sessionId: string): RenderState | undefined => useRenderStore.getState().states[sessionId];
 
@@ -169,14 +173,24 @@ export function beginSeeInSpaceRender(sessionId: string, input: GenerateDesignIm
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, input, true);
     },
-    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+    (error: unknown) => {
+      // the server would not take these products or this photo: its own words say which, and trying the same again
+      // cannot help (docs/product.md §8)
+      if (error instanceof ApiError && error.status === 400 && error.message) {
+        return fail(sessionId, messages.create.renderRefused(error.message), true);
+      }
+      fail(sessionId, renderFailureMessage(error));
+    },
   );
 }
 
-/** The render ended without a picture: the step says why (and offers to try again), with a toast if it is shown. */
-function fail(sessionId: string, message: string) {
+/**
+ * The render ended without a picture: the step says why (and offers to try again, or to choose again when the input
+ * was refused), with a toast if it is shown.
+ */
+function fail(sessionId: string, message: string, refused = false) {
   if (isShownSession(sessionId)) toast.error(message);
-  setState(sessionId, { status: 'failed', message });
+  setState(sessionId, { status: 'failed', message, ...(refused ? { refused } : {}) });
 }
 
 const shownOf = (variation: RenderVariation): ShownVariation => ({
@@ -208,7 +222,8 @@ function keepChosen(sessionId: string, index: number, variation: ShownVariation)
  */
 function follow(sessionId: string, jobId: string, input: GenerateDesignImageInput, announce: boolean) {
   let wasRunning = announce;
-  followRenderJob(jobId, {
+  following.get(sessionId)?.();
+  const stop = followRenderJob(jobId, {
     onChange(job) {
       if (job.status === 'queued' || job.status === 'running') {
         wasRunning = true;
@@ -255,6 +270,19 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
       fail(sessionId, renderFailureMessage(error));
     },
   });
+  following.set(sessionId, stop);
+}
+
+/**
+ * Forgets every session's render and stops following its job, as a new page would start. For the web tests between
+ * one test and the next (test/setup.ts): a job an earlier test queued is not read on against a later test's API.
+ */
+export function resetRenderSessions(): void {
+  for (const stop of following.values()) stop();
+  following.clear();
+  jobIds.clear();
+  detachedSessions.clear();
+  useRenderStore.setState({ states: {} });
 }
 
 /** Cancels the session's job; the step shows it cancelled at once, and the server stops it. */
