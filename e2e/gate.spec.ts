@@ -1,11 +1,12 @@
 import { GATE_TRANSITION_MS, PREFERENCES_STORAGE_KEY } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 
 interface OverlayFrame {
   /** The white circle's opacity, scale and centre; null when it is not rendered (reduced motion). */
   white: { opacity: number; scale: number; centre: { x: number; y: number }; radius: number } | null;
-  /** The gate's own page under it: its opacity and visibility (it vanishes while the white covers it). */
+  /** The gate's own page under it: its opacity and visibility (its opacity drops to 0 while the white covers it). */
   base: { opacity: number; visibility: string };
 }
 
@@ -210,7 +211,7 @@ test.describe('beta gate', () => {
         const { animations, frames } = await sampleUnlockTransition(page, [0, 250, 500, 550, 800, GATE_TRANSITION_MS]);
 
         expect(animations).toEqual([
-          { name: 'gate-vanish', duration: GATE_TRANSITION_MS, properties: ['visibility'] },
+          { name: 'gate-vanish', duration: GATE_TRANSITION_MS, properties: ['opacity'] },
           { name: 'gate-expand', duration: GATE_TRANSITION_MS, properties: ['opacity', 'transform'] },
         ]);
         // expands: from nothing at the screen's centre, growing, covering the screen at full white
@@ -219,16 +220,16 @@ test.describe('beta gate', () => {
         expect(frames[0]!.white!.scale).toBe(0);
         expect(frames[250]!.white!.scale).toBeGreaterThan(0);
         expect(frames[250]!.white!.scale).toBeLessThan(frames[500]!.white!.scale);
-        expect(frames[500]!.base.visibility).toBe('visible');
+        expect(frames[500]!.base.opacity).toBe(1);
         expect(frames[550]!.white!.opacity).toBe(1);
         expect(frames[550]!.white!.radius).toBeGreaterThanOrEqual(Math.hypot(viewport.width, viewport.height) / 2);
         // fades: the gate's page has gone under the white, which is half gone by 800 ms and gone at the end, over
         // what lies under the gate: the app, or its shape while its code arrives
         expect(frames[800]!.white!.opacity).toBeGreaterThan(0);
         expect(frames[800]!.white!.opacity).toBeLessThan(1);
-        expect(frames[800]!.base.visibility).toBe('hidden');
+        expect(frames[800]!.base.opacity).toBe(0);
         expect(frames[GATE_TRANSITION_MS]!.white!.opacity).toBe(0);
-        expect(frames[GATE_TRANSITION_MS]!.base.visibility).toBe('hidden');
+        expect(frames[GATE_TRANSITION_MS]!.base.opacity).toBe(0);
 
         await expect(mainNavigation(page)).toBeVisible();
         const appBackground = await bodyBackground(page);
@@ -309,5 +310,60 @@ test.describe('beta gate', () => {
         expect(frames.at(-1)).toBe('app');
       });
     }
+
+    test('the gate never shows again once the white has covered it, even while the page is too busy to draw itself', async ({
+      page,
+      context,
+    }) => {
+      // The white grows and fades on the compositor. The gate's page under it has to vanish there too: a page busy
+      // evaluating the app's code (a phone; a loaded machine) applied a main-thread step late, and the gate came back
+      // through the fading white for up to 0.4 s (walk40's screencast of the unlock). The screencast is what the
+      // screen shows, drawn while the main thread is held; a requestAnimationFrame watch sees only the frames it draws.
+      await page.goto('/');
+      await passwordField(page).fill(BETA_PASSWORD);
+      // two frames after the overlay is added its animations run; then the main thread is held past their end
+      await page.evaluate(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.getElementById('gate-transition')) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const end = performance.now() + 1500;
+              while (performance.now() < end);
+            }),
+          );
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      const frames: { time: number; data: string }[] = [];
+      cdp.on('Page.screencastFrame', (frame) => {
+        frames.push({ time: frame.metadata.timestamp ?? 0, data: frame.data });
+        cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
+      });
+      await cdp.send('Page.startScreencast', { format: 'png', maxWidth: 195, maxHeight: 422 });
+      await page.getByRole('button', { name: 'Enter App' }).click();
+      await expect(mainNavigation(page)).toBeVisible({ timeout: 10_000 });
+      await page.waitForTimeout(300);
+      await cdp.send('Page.stopScreencast');
+
+      // each frame's mean brightness: the gate is a deep teal night (about 0.2), the white 1, the light app's beige 0.9
+      const brightness = await Promise.all(
+        frames
+          .sort((a, b) => a.time - b.time)
+          .map(async ({ data }) => {
+            const { channels } = await sharp(Buffer.from(data, 'base64')).stats();
+            const [r, g, b] = channels.map((channel) => channel.mean / 255);
+            return Math.round((0.2126 * r! + 0.7152 * g! + 0.0722 * b!) * 100) / 100;
+          }),
+      );
+      const covered = brightness.findIndex((value) => value > 0.97);
+      expect(covered, `the white covered the screen (frames: ${brightness.join(' ')})`).toBeGreaterThan(0);
+      expect(brightness[0], 'the first frame is the gate').toBeLessThan(0.5);
+      // from the full white on: the white fading into the app's light background, never the gate showing through
+      expect(
+        brightness.slice(covered).filter((value) => value < 0.8),
+        `frames after the white covered the screen: ${brightness.slice(covered).join(' ')}`,
+      ).toEqual([]);
+    });
   });
 });

@@ -154,8 +154,10 @@ export function startGate(
   // docs/product.md §2: a white overlay expands, then fades, over the 1 s transition. Once the white covers the screen
   // the gate's own page is gone (index.css, gate-vanish), so the white fades into what lies under the gate: the app
   // if it has drawn itself, else the app's static shape (APP_SHELL_ID), never an empty page. With reduced motion the
-  // gate fades into the same. Opacity, transform and visibility only, so the compositor runs it while the app and the
-  // feed's first page load underneath.
+  // gate fades into the same. Opacity and transform only, so the compositor runs all of it while the app and the
+  // feed's first page load underneath: the overlay is the gate page's sibling, not its child, so the page's opacity
+  // can drop to nothing under the white in the compositor's own frame. (A main-thread step, visibility, came late on
+  // a busy page, and the gate showed again through the fading white.)
   const startTransition = () => {
     gate.className = 'fixed inset-0 z-[60] overflow-hidden';
     gate.style.setProperty('--gate-transition-ms', `${GATE_TRANSITION_MS}ms`);
@@ -169,7 +171,7 @@ export function startGate(
     white.className =
       'absolute top-1/2 left-1/2 size-[150vmax] -translate-1/2 animate-gate-expand rounded-full bg-white motion-reduce:hidden';
     overlay.append(white);
-    gate.firstElementChild?.append(overlay);
+    gate.append(overlay);
     field.readOnly = true;
     setPhase('opening');
     openTimer = window.setTimeout(() => {
