@@ -20,28 +20,20 @@ function towards(vx: number, vy: number): Segment[] {
 }
 
 describe('estimateCamera from verticals alone', () => {
-  // a house's front seen from the pavement below it: its verticals lean together upwards, its horizontals are
-  // parallel and meet nowhere
+  // a room seen from low down, tilted up: its verticals lean together upwards, and no horizontal lines
   const verticals = towards(WIDTH / 2, -2000);
   const f = FOCAL_PRIOR_PER_LONG_SIDE * WIDTH;
   const expected = HEIGHT / 2 + (f * f) / (HEIGHT / 2 + 2000);
 
-  it('puts the horizon below the centre, where the tilt the verticals show puts it, in a room', () => {
+  it('puts the horizon below the centre, where the tilt the verticals show puts it', () => {
     const { camera, found } = estimateCamera(verticals, WIDTH, HEIGHT, 'interior');
     expect(found).toBe(false);
     expect(camera.horizonY).toBeGreaterThan(expected - 3);
     expect(camera.horizonY).toBeLessThan(expected + 3);
   });
 
-  it('does the same in a yard, instead of the guessed horizon', () => {
+  it('keeps the guessed horizon in a yard (its trunks and posts lean: decision 0063 measured the house fronts)', () => {
     const { camera } = estimateCamera(verticals, WIDTH, HEIGHT, 'landscape');
-    expect(camera.horizonY).toBeGreaterThan(expected - 3);
-    expect(camera.horizonY).toBeLessThan(expected + 3);
-    expect(Math.abs(camera.horizonY - 0.45 * HEIGHT)).toBeGreaterThan(60);
-  });
-
-  it('keeps the guessed horizon in a yard whose few verticals do not say the tilt', () => {
-    const { camera } = estimateCamera(verticals.slice(0, 3), WIDTH, HEIGHT, 'landscape');
     expect(camera.horizonY).toBeCloseTo(0.45 * HEIGHT);
   });
 });

@@ -157,10 +157,9 @@ export function estimateCamera(
   let horizonY = found ? horizonVotes[0]!.y : GUESSED_HORIZON[mode] * height;
   // no horizontal direction to measure: the verticals still say how the camera is tilted. The horizon is the
   // vertical vanishing point's polar line, (p − c)·(v − c) = −f², which crosses the centre's column at
-  // cy − f² / (vy − cy) (with the prior focal length); verticals that stay parallel put it at the centre. In a
-  // yard too, when the verticals are as many (a house's front seen from below it: its horizontal lines are parallel
-  // and meet nowhere, its verticals lean together upwards); the trunks and posts of a yard without one are too few
-  if (!found && verticalOk && verticalOk.support >= MIN_TILT_SUPPORT * frame.scale) {
+  // cy − f² / (vy − cy) (with the prior focal length); verticals that stay parallel put it at the centre
+  // (in a room: a yard's verticals are few, trunks and posts that lean, and no labelled yard gained by them)
+  if (mode === 'interior' && !found && verticalOk && verticalOk.support >= MIN_TILT_SUPPORT * frame.scale) {
     const v = verticalOk.point;
     const f = FOCAL_PRIOR_PER_LONG_SIDE * frame.scale;
     // (a vanishing point further off than MAX_TILT_DISTANCE long sides is parallel lines read with noise)
