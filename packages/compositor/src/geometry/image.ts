@@ -44,7 +44,8 @@ export function downsample(photo: Raster, longSide: number): AnalysisImage {
   const rows = new Int32Array(height * taps);
   for (let y = 0; y < height; y++)
     for (let ty = 0; ty < taps; ty++)
-      rows[y * taps + ty] = Math.min(photo.height - 1, Math.floor((y + (ty + 0.5) / taps) * sy)) * photo.width * channels;
+      rows[y * taps + ty] =
+        Math.min(photo.height - 1, Math.floor((y + (ty + 0.5) / taps) * sy)) * photo.width * channels;
   const n = taps * taps;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
