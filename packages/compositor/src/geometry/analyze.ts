@@ -25,6 +25,7 @@ import {
   type Frame,
   type VanishingPoint,
 } from './vanishing';
+import { walkNeighbours } from './walk';
 
 /** The analysed copy's long side: lines and vanishing points are found at this size. */
 export const ANALYSIS_LONG_SIDE = 512;
@@ -274,55 +275,43 @@ export function growFloor(
     const dim = Math.min(1, Math.max(0.3, sl / 110));
     const localStep = localStepAtFull * dim;
     const globalSpread = globalSpreadAtFull * dim;
-    for (let head = 0; head < size; head++) {
-      const p = queue[head]!;
+    const joinAt = (r: number): number => {
+      components[r] = label;
+      size++;
+      sl += f.l[r]!;
+      sa += f.rg[r]!;
+      sb += f.by[r]!;
+      return r;
+    };
+    walkNeighbours(queue, 1, width, height, (p, q, qx, qy) => {
+      if (components[q] || qy < limit[qx]!) return -1;
+      const dl = (f.l[q]! - sl / size) * LUMA_WEIGHT;
+      const da = f.rg[q]! - sa / size;
+      const db = f.by[q]! - sb / size;
+      if (!barrier[q] && distance(f, p, q) <= localStep && dl * dl + da * da + db * db <= globalSpread * globalSpread)
+        return joinAt(q);
+      // a thin line between two cells of one colour is a joint in the floor (a board's, a tile's grout, a straight
+      // edge found on it): the region steps over it when a cell just beyond matches both the cell it came from and
+      // the region's mean, closely
       const px = p % width;
-      const py = (p - px) / width;
-      for (let k = 0; k < 4; k++) {
-        const qx = k === 0 ? px - 1 : k === 1 ? px + 1 : px;
-        const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
-        if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
-        const q = qy * width + qx;
-        if (components[q] || qy < limit[qx]!) continue;
-        const dl = (f.l[q]! - sl / size) * LUMA_WEIGHT;
-        const da = f.rg[q]! - sa / size;
-        const db = f.by[q]! - sb / size;
-        const joins =
-          !barrier[q] && distance(f, p, q) <= localStep && dl * dl + da * da + db * db <= globalSpread * globalSpread;
-        if (!joins) {
-          // a thin line between two cells of one colour is a joint in the floor (a board's, a tile's grout, a
-          // straight edge found on it): the region steps over it when a cell just beyond matches both the cell it
-          // came from and the region's mean, closely
-          const sx = qx - px;
-          const sy = qy - py;
-          for (let k = 1; k <= 3; k++) {
-            const rx = qx + sx * k;
-            const ry = qy + sy * k;
-            if (rx < 0 || rx >= width || ry < 0 || ry >= height || ry < limit[rx]!) break;
-            const r = ry * width + rx;
-            if (components[r]) break;
-            if (barrier[r] || distance(f, p, r) > localStep) continue;
-            const el = (f.l[r]! - sl / size) * LUMA_WEIGHT;
-            const ea = f.rg[r]! - sa / size;
-            const eb = f.by[r]! - sb / size;
-            if (el * el + ea * ea + eb * eb > (0.6 * globalSpread) ** 2) continue;
-            for (let j = 0; j < k; j++) components[(qy + sy * j) * width + qx + sx * j] = label;
-            components[r] = label;
-            queue[size++] = r;
-            sl += f.l[r]!;
-            sa += f.rg[r]!;
-            sb += f.by[r]!;
-            break;
-          }
-          continue;
-        }
-        components[q] = label;
-        queue[size++] = q;
-        sl += f.l[q]!;
-        sa += f.rg[q]!;
-        sb += f.by[q]!;
+      const sx = qx - px;
+      const sy = qy - (p - px) / width;
+      for (let k = 1; k <= 3; k++) {
+        const rx = qx + sx * k;
+        const ry = qy + sy * k;
+        if (rx < 0 || rx >= width || ry < 0 || ry >= height || ry < limit[rx]!) break;
+        const r = ry * width + rx;
+        if (components[r]) break;
+        if (barrier[r] || distance(f, p, r) > localStep) continue;
+        const el = (f.l[r]! - sl / size) * LUMA_WEIGHT;
+        const ea = f.rg[r]! - sa / size;
+        const eb = f.by[r]! - sb / size;
+        if (el * el + ea * ea + eb * eb > (0.6 * globalSpread) ** 2) continue;
+        for (let j = 0; j < k; j++) components[(qy + sy * j) * width + qx + sx * j] = label;
+        return joinAt(r);
       }
-    }
+      return -1;
+    });
     means.push({ l: sl / size, rg: sa / size, by: sb / size, area: size });
   }
   const free = new Uint8Array(n);
@@ -530,47 +519,45 @@ function growInShade(
   const queue = new Int32Array(free.length);
   let size = 0;
   for (let i = 0; i < free.length; i++) if (free[i]) queue[size++] = i;
-  for (let head = 0; head < size; head++) {
-    const p = queue[head]!;
-    const px = p % width;
-    const py = (p - px) / width;
-    for (let k = 0; k < 4; k++) {
-      const qx = k === 0 ? px - 1 : k === 1 ? px + 1 : px;
-      const qy = k === 2 ? py - 1 : k === 3 ? py + 1 : py;
-      if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
-      const q = qy * width + qx;
-      if (free[q] || !inHull[q] || barrier[q]) continue;
-      const l = f.l[q]!;
-      if (l < SHADE_DARKEST * ml || l > SHADE_LIGHTEST * ml) continue;
-      // in shade a colour's opponent parts shrink with its brightness
-      const k2 = l / ml;
-      const tone = SHADE_TONE * Math.max(0.5, k2);
-      if (Math.abs(f.rg[q]! - ma * k2) > tone || Math.abs(f.by[q]! - mb * k2) > tone) continue;
-      if (distance(f, p, q) > SHADE_STEP) continue;
-      free[q] = 1;
-      queue[size++] = q;
-    }
-  }
+  walkNeighbours(queue, size, width, height, (p, q) => {
+    if (free[q] || !inHull[q] || barrier[q]) return -1;
+    const l = f.l[q]!;
+    if (l < SHADE_DARKEST * ml || l > SHADE_LIGHTEST * ml) return -1;
+    // in shade a colour's opponent parts shrink with its brightness
+    const k2 = l / ml;
+    const tone = SHADE_TONE * Math.max(0.5, k2);
+    if (Math.abs(f.rg[q]! - ma * k2) > tone || Math.abs(f.by[q]! - mb * k2) > tone) return -1;
+    if (distance(f, p, q) > SHADE_STEP) return -1;
+    free[q] = 1;
+    return q;
+  });
 }
 
-/** One pass of a 3 × 3 erosion (`grow` false) or dilation of a 0/1 mask. */
+/**
+ * One pass of a 3 × 3 erosion (`grow` false) or dilation of a 0/1 mask, edges repeated: a row's pass of three then a
+ * column's (a square's minimum or maximum is its rows' of its columns').
+ */
 function morph(mask: Uint8Array, width: number, height: number, grow: boolean): Uint8Array {
+  const across = new Uint8Array(mask.length);
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      let v = grow ? 0 : 1;
-      for (let dy = -1; dy <= 1 && v === (grow ? 0 : 1); dy++) {
-        const yy = Math.min(height - 1, Math.max(0, y + dy));
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = Math.min(width - 1, Math.max(0, x + dx));
-          const m = mask[yy * width + xx]!;
-          if (grow ? m : !m) {
-            v = grow ? 1 : 0;
-            break;
-          }
-        }
-      }
-      out[y * width + x] = v;
+      const a = mask[row + Math.max(0, x - 1)]!;
+      const b = mask[row + x]!;
+      const c = mask[row + Math.min(width - 1, x + 1)]!;
+      across[row + x] = grow ? a | b | c : a & b & c;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const up = Math.max(0, y - 1) * width;
+    const row = y * width;
+    const down = Math.min(height - 1, y + 1) * width;
+    for (let x = 0; x < width; x++) {
+      const a = across[up + x]!;
+      const b = across[row + x]!;
+      const c = across[down + x]!;
+      out[row + x] = grow ? a | b | c : a & b & c;
     }
   }
   return out;
@@ -586,22 +573,11 @@ function componentsOf(mask: Uint8Array, width: number, height: number): { labels
     const label = areas.length + 1;
     labels[start] = label;
     queue[0] = start;
-    let size = 1;
-    for (let head = 0; head < size; head++) {
-      const p = queue[head]!;
-      const x = p % width;
-      const y = (p - x) / width;
-      const take = (q: number) => {
-        if (mask[q] && !labels[q]) {
-          labels[q] = label;
-          queue[size++] = q;
-        }
-      };
-      if (x > 0) take(p - 1);
-      if (x < width - 1) take(p + 1);
-      if (y > 0) take(p - width);
-      if (y < height - 1) take(p + width);
-    }
+    const size = walkNeighbours(queue, 1, width, height, (_, q) => {
+      if (!mask[q] || labels[q]) return -1;
+      labels[q] = label;
+      return q;
+    });
     areas.push(size);
   }
   return { labels, areas };

@@ -36,22 +36,31 @@ export function downsample(photo: Raster, longSide: number): AnalysisImage {
   const redGreen = new Float32Array(width * height);
   const blueYellow = new Float32Array(width * height);
   const { data, channels } = photo;
+  // the taps' photo columns (as offsets into a row) and rows, once: a 12 MP photo has 3 M taps
+  const columns = new Int32Array(width * taps);
+  for (let x = 0; x < width; x++)
+    for (let tx = 0; tx < taps; tx++)
+      columns[x * taps + tx] = Math.min(photo.width - 1, Math.floor((x + (tx + 0.5) / taps) * sx)) * channels;
+  const rows = new Int32Array(height * taps);
+  for (let y = 0; y < height; y++)
+    for (let ty = 0; ty < taps; ty++)
+      rows[y * taps + ty] =
+        Math.min(photo.height - 1, Math.floor((y + (ty + 0.5) / taps) * sy)) * photo.width * channels;
+  const n = taps * taps;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       for (let ty = 0; ty < taps; ty++) {
-        const py = Math.min(photo.height - 1, Math.floor((y + (ty + 0.5) / taps) * sy));
+        const row = rows[y * taps + ty]!;
         for (let tx = 0; tx < taps; tx++) {
-          const px = Math.min(photo.width - 1, Math.floor((x + (tx + 0.5) / taps) * sx));
-          const i = (py * photo.width + px) * channels;
+          const i = row + columns[x * taps + tx]!;
           r += data[i]!;
           g += data[i + 1]!;
           b += data[i + 2]!;
         }
       }
-      const n = taps * taps;
       r /= n;
       g /= n;
       b /= n;
