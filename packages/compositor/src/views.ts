@@ -139,6 +139,14 @@ export function viewOnGeometry(
 }
 
 /**
+ * The view of a product a variation turned on its spot (Placement.turned): three-quarter views at 45°, the front
+ * straight on; never warped to a wall's vanishing point, since its front no longer runs along the wall.
+ */
+export function turnedChoice(view: ProductView): ViewChoice {
+  return { view, angle: view === 'left' ? -Math.PI / 4 : view === 'right' ? Math.PI / 4 : 0 };
+}
+
+/**
  * The view of a product standing in a drawn preset space at world position (x, z), metres: its back wall faces the
  * camera, so only the product's bearing turns it.
  */
