@@ -10,8 +10,10 @@ import type { ProductView } from './views';
  * turn of the light. Variation n is arranged with the places variations 0…n−1 gave each product counting against
  * them, so a product stands elsewhere wherever the room has another place for it (another free spot, the other side
  * of the sofa, the room's own piece kept rather than replaced), and every other one lays rugs turned. The rules of
- * placement hold in each: only which of the allowed places wins changes. Each says in a few words what differs
- * from the first ('Sofa by the window', 'Rug turned', 'Old armchair kept'), read from the two arrangements.
+ * placement hold in each: only which of the allowed places wins changes. Where the room has no other place, a chair
+ * or a bench is turned on its spot to a view no earlier variation drew it from (decision 0065). Each says in a few
+ * words what differs from the first ('Sofa by the window', 'Rug turned', 'Armchair turned to the right', 'Old
+ * armchair kept'), read from the two arrangements, and one the room left as the first says so ('No other spot').
  */
 
 /** A job makes at most this many variations; a seed past it comes round again. */
@@ -260,6 +262,8 @@ const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(
  * that no earlier label used alone, two joined when one is not enough to tell it apart. An arrangement the room left
  * as the first says so (no other free spot for its product, or no other way to fit them all) with its light; one
  * that repeats an earlier label (the room had fewer places than variations) adds its light too, so no two read alike.
+ * ('No other spot, warmer light': the room had no other free spot for its product; 'No other layout, …': none that
+ * fits all its products.)
  */
 function labelOf<P extends Placement>(
   n: number,
@@ -275,9 +279,8 @@ function labelOf<P extends Placement>(
     if (placements.length === 0) return sentence(`same layout, ${light || 'other light'}`);
     const upright = placements.filter((p) => p.pose !== 'flat');
     const only = placements.length === 1 ? placements[0]! : upright.length === 1 ? upright[0]! : null;
-    const words = only
-      ? `no other free spot for the ${nameOf(only, context)}`
-      : `no other way to fit these ${placements.length} products`;
+    // short: the picker shows two lines under a quarter of a phone's width, and the first label names the product
+    const words = only ? 'no other spot' : 'no other layout';
     return sentence(light ? `${words}, ${light}` : words);
   }
   // one difference alone, else the first with another, else all of them, else with its depth, else with the light
