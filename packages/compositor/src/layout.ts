@@ -112,6 +112,11 @@ export interface Placement {
   quad?: ReadonlyArray<readonly [number, number]>;
   /** The output row its base stands on (a flat piece: its far edge): what decides what stands in front of it. */
   baseY?: number;
+  /**
+   * A variation's standing product drawn from this view whatever the wall behind it says: turned on its spot, so a
+   * variation the room has no other place for still differs (variation.ts). Absent: the view the room gives it.
+   */
+  turned?: 'front' | 'left' | 'right';
 }
 
 export interface Frame {

@@ -36,6 +36,7 @@ import { halve, type Raster } from './raster';
 import { worldXAt } from './space-layout';
 import {
   turnedBox,
+  turnedChoice,
   viewInLayout,
   viewOnGeometry,
   warpToVanishingPoint,
@@ -583,7 +584,14 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
         runs.push(placeOnGeometry(geometryItems, geometry, scene, options));
         return runs.at(-1)!.placements;
       },
-      labelContext(items, scene, windows, (id) => geometry.pieces[Number(id.replace('piece-', '')) - 1]?.kind ?? null),
+      labelContext(
+        items,
+        scene,
+        windows,
+        (id) => geometry.pieces[Number(id.replace('piece-', '')) - 1]?.kind ?? null,
+        input,
+        (p) => viewOf(input, scene, p, geometry)?.view ?? null,
+      ),
     );
     const placed = runs.at(-1)!;
     const floorTop = geometry.floor.flat().reduce((top, [, y]) => Math.min(top, y * ky), Infinity);
@@ -610,7 +618,14 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
     const { placements: arranged, label } = arrangeVariation(
       input.seed ?? 0,
       (options) => arrangeInLayout(items, known, replacements, scene, options),
-      labelContext(items, scene, [], (id) => kindOfPlace.get(id) ?? null),
+      labelContext(
+        items,
+        scene,
+        [],
+        (id) => kindOfPlace.get(id) ?? null,
+        input,
+        (p) => viewOf(input, scene, p, undefined)?.view ?? null,
+      ),
     );
     const placements = arranged.map(({ index, role, x, y, width, height, pose, replaced, cord, farScale, z }) => ({
       index,
@@ -625,6 +640,8 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
       ...(cord ? { cord } : {}),
       ...(farScale !== undefined ? { farScale } : {}),
     }));
+    // a variation's product turned on its spot (variation.ts)
+    arranged.forEach((p: Placement, n) => Object.assign(placements[n]!, turnedOf(p)));
     const ky = scene.height / known.height;
     const { camera } = known;
     const plane = floorQuadOfCamera(
@@ -646,14 +663,26 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   return { placements, basis: 'fallback', lightFrom: brighterSide(scene) };
 }
 
+const turnedOf = (p: Pick<Placement, 'turned'>) => (p.turned ? { turned: p.turned } : {});
+
 function labelContext(
   items: readonly ArrangeItem[],
   scene: Raster,
   windows: LabelContext['windows'],
   pieceKindOf: LabelContext['pieceKindOf'],
+  input: LocalDesignInput,
+  viewOfPlacement: (p: Placement) => ProductView | null,
 ): LabelContext {
   const kinds = new Map(items.map((item) => [item.index, item.kind]));
-  return { kindOf: (index) => kinds.get(index) ?? null, pieceKindOf, windows, frameWidth: scene.width };
+  return {
+    kindOf: (index) => kinds.get(index) ?? null,
+    pieceKindOf,
+    windows,
+    frameWidth: scene.width,
+    // a product can be turned on its spot when it comes drawn from both three-quarter views
+    canTurn: (index) => Boolean(input.products[index]?.views?.left && input.products[index]?.views?.right),
+    viewOf: viewOfPlacement,
+  };
 }
 
 interface LayoutItemExtras {
@@ -727,7 +756,11 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   const drawn = await Promise.all(
     placements.map(async (p) => {
       const choice =
-        p.pose === 'standing' && basis !== 'adjusted' ? viewOf(input, scene, p, onGeometry?.geometry) : null;
+        p.pose !== 'standing' || basis === 'adjusted'
+          ? null
+          : p.turned
+            ? turnedChoice(p.turned)
+            : viewOf(input, scene, p, onGeometry?.geometry);
       const turned = choice && choice.view !== 'front' ? turnedCuts[p.index]![choice.view] : null;
       let placement = p;
       let sprite: Raster;

@@ -3,14 +3,17 @@ import type { Placement } from './layout';
 import type { Grade } from './palette';
 import { labelOfKind } from './place-on-geometry';
 import type { PixelBox } from './space-layout';
+import type { ProductView } from './views';
 
 /*
  * The variations of one render (a job makes 1–4): each is its own arrangement of the same products, with its own
  * turn of the light. Variation n is arranged with the places variations 0…n−1 gave each product counting against
  * them, so a product stands elsewhere wherever the room has another place for it (another free spot, the other side
  * of the sofa, the room's own piece kept rather than replaced), and every other one lays rugs turned. The rules of
- * placement hold in each: only which of the allowed places wins changes. Each says in a few words what differs
- * from the first ('Sofa by the window', 'Rug turned', 'Old armchair kept'), read from the two arrangements.
+ * placement hold in each: only which of the allowed places wins changes. Where the room has no other place, a chair
+ * or a bench is turned on its spot to a view no earlier variation drew it from (decision 0065). Each says in a few
+ * words what differs from the first ('Sofa by the window', 'Rug turned', 'Armchair turned to the right', 'Old
+ * armchair kept'), read from the two arrangements, and one the room left as the first says so ('No other spot').
  */
 
 /** A job makes at most this many variations; a seed past it comes round again. */
@@ -29,6 +32,9 @@ const lightTurns: readonly Partial<Record<'warmth' | 'brightness' | 'saturation'
   { warmth: -0.3, contrast: 0.2 },
   { brightness: -0.25, saturation: 0.25 },
 ];
+
+/** The light of each variation in words, for a label that must tell two of the same layout apart. */
+const lightWords = ['', 'warmer light', 'cooler light', 'moodier light'] as const;
 
 const clampUnit = (value: number) => Math.max(-1, Math.min(1, value));
 
@@ -52,6 +58,10 @@ export interface LabelContext {
   /** The photo's windows in output pixels (none for a drawn space). */
   windows: readonly PixelBox[];
   frameWidth: number;
+  /** Whether the product at an index comes drawn from both three-quarter views (so it can be turned on its spot). */
+  canTurn?: (index: number) => boolean;
+  /** The view the room gives a standing product where it stands (views.ts), or null when nothing says. */
+  viewOf?: (p: Placement) => ProductView | null;
 }
 
 export interface VariationArrangement<P extends Placement> {
@@ -74,8 +84,11 @@ export function arrangeVariation<P extends Placement>(
   const arrangements: P[][] = [];
   const labels: string[] = [];
   for (let n = 0; n <= target; n++) {
-    const placements = n === 0 ? arrangeWith({}) : differentArrangement(n, arrangements, arrangeWith, context.kindOf);
-    labels.push(labelOf(arrangements[0] ?? [], placements, context, labels));
+    const placements =
+      n === 0
+        ? arrangeWith({})
+        : turnedWhereStill(differentArrangement(n, arrangements, arrangeWith, context.kindOf), arrangements, context);
+    labels.push(labelOf(n, arrangements[0] ?? [], placements, context, labels));
     arrangements.push(placements);
   }
   const placements = arrangements[target]!;
@@ -89,6 +102,66 @@ export function movedBetween(a: readonly Placement[], b: readonly Placement[]): 
     const was = before.get(p.index);
     return was !== undefined && overlapShare(was, p) < SAME_PLACE;
   }).length;
+}
+
+/** The view a product is drawn from in an arrangement: turned by the variation, else as the room gives it. */
+const drawnView = (p: Placement, context: LabelContext): ProductView =>
+  p.turned ?? (p.pose === 'standing' ? (context.viewOf?.(p) ?? 'front') : 'front');
+
+/**
+ * How many products `b` shows otherwise than `a`: standing elsewhere (movedBetween), or on the same spot drawn from
+ * another view (turned by a variation).
+ */
+export function differingBetween(a: readonly Placement[], b: readonly Placement[], context: LabelContext): number {
+  const before = new Map(a.map((p) => [p.index, p]));
+  return b.filter((p) => {
+    const was = before.get(p.index);
+    if (!was) return false;
+    return overlapShare(was, p) < SAME_PLACE || drawnView(was, context) !== drawnView(p, context);
+  }).length;
+}
+
+/** Kinds that stand turned on their spot as well as square to the wall: seats a room angles, a yard's benches. */
+const TURNING_KINDS = new Set(['armchair', 'lounge-chair', 'dining-chair', 'bench', 'outdoor-sofa']);
+
+/**
+ * Where the room had no other place: the products of `placements` that stand where an earlier variation stood them,
+ * drawn from the same view, turned on their spot to a view no earlier variation drew them from there, until the
+ * arrangement differs from each earlier one in as many products as it can (two, or one with a single product).
+ * Only products that come drawn from both three-quarter views and are of a kind a room angles (a chair, a bench);
+ * a sofa against a wall or a bed is not turned.
+ */
+function turnedWhereStill<P extends Placement>(
+  placements: P[],
+  earlier: ReadonlyArray<readonly P[]>,
+  context: LabelContext,
+): P[] {
+  const { canTurn } = context;
+  if (!canTurn || placements.length === 0) return placements;
+  const enough = Math.min(ENOUGH_MOVED, placements.length);
+  const out = placements.map((p) => ({ ...p }));
+  const turnable = (p: P) =>
+    p.pose === 'standing' && TURNING_KINDS.has(context.kindOf(p.index) ?? '') && canTurn(p.index);
+  for (const e of earlier) {
+    let differing = differingBetween(e, out, context);
+    for (const p of byClaimOrder(out)) {
+      if (differing >= enough) break;
+      const was = e.find((q) => q.index === p.index);
+      if (!was || !turnable(p) || overlapShare(was, p) < SAME_PLACE) continue;
+      if (drawnView(was, context) !== drawnView(p, context)) continue;
+      // the views earlier variations drew it from on this spot
+      const used = new Set(
+        earlier.flatMap((x) =>
+          x.filter((q) => q.index === p.index && overlapShare(q, p) >= SAME_PLACE).map((q) => drawnView(q, context)),
+        ),
+      );
+      const next = (['left', 'right', 'front'] as const).find((v) => !used.has(v));
+      if (!next) continue;
+      p.turned = next;
+      differing++;
+    }
+  }
+  return out;
 }
 
 /** Two or more products elsewhere: what makes two variations two arrangements. */
@@ -150,16 +223,18 @@ function differentArrangement<P extends Placement>(
     for (const b of others.slice(k + 1)) candidates.push(avoidOf((index) => (index === a || index === b ? all : [])));
   }
   const turnRugs = n % 2 === 1;
+  // one product alone differs by moving it; two or more by moving two
+  const enough = Math.max(1, Math.min(ENOUGH_MOVED, base.length));
   let best: { placements: P[]; score: number; total: number } | null = null;
   for (const avoid of candidates.slice(0, MAX_TRIES)) {
     const placements = arrangeWith({ avoid, turnRugs });
     if (placements.length < base.length) continue;
-    const score = Math.min(...earlier.map((e) => Math.min(ENOUGH_MOVED, movedBetween(e, placements))));
+    const score = Math.min(...earlier.map((e) => Math.min(enough, movedBetween(e, placements))));
     // the nearer to two moved from each earlier, the better; then the more moved in all
     const total = earlier.reduce((sum, e) => sum + movedBetween(e, placements), 0);
     if (!best || score > best.score || (score === best.score && total > best.total))
       best = { placements, score, total };
-    if (score >= ENOUGH_MOVED) break;
+    if (score >= enough) break;
   }
   if (best) return best.placements;
   const turned = turnRugs ? arrangeWith({ turnRugs }) : [];
@@ -183,20 +258,39 @@ const boxOf = ({ x, y, width, height }: PixelBox): PixelBox => ({ x, y, width, h
 const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /**
- * The label of an arrangement against the first (`base`; empty for the first itself): the first of its differences
- * that no earlier label used alone, two joined when one is not enough to tell it apart.
+ * The label of arrangement `n` against the first (`base`; empty for the first itself): the first of its differences
+ * that no earlier label used alone, two joined when one is not enough to tell it apart. An arrangement the room left
+ * as the first says so (no other free spot for its product, or no other way to fit them all) with its light; one
+ * that repeats an earlier label (the room had fewer places than variations) adds its light too, so no two read alike.
+ * ('No other spot, warmer light': the room had no other free spot for its product; 'No other layout, …': none that
+ * fits all its products.)
  */
 function labelOf<P extends Placement>(
+  n: number,
   base: readonly P[],
   placements: readonly P[],
   context: LabelContext,
   earlier: readonly string[],
 ): string {
-  const parts = base.length === 0 ? firstParts(placements, context) : differences(base, placements, context);
-  if (parts.length === 0) return 'Same layout, other light';
-  // one difference alone, else the first with another, else all of them
-  const tries = [...parts, ...parts.slice(1).map((part) => `${parts[0]}, ${part}`), parts.join(', ')].map(sentence);
-  return tries.find((label) => !earlier.includes(label)) ?? tries.at(-1)!;
+  const detail: string[] = [];
+  const parts = base.length === 0 ? firstParts(placements, context) : differences(base, placements, context, detail);
+  const light = lightWords[n % lightWords.length] ?? 'other light';
+  if (parts.length === 0) {
+    if (placements.length === 0) return sentence(`same layout, ${light || 'other light'}`);
+    const upright = placements.filter((p) => p.pose !== 'flat');
+    const only = placements.length === 1 ? placements[0]! : upright.length === 1 ? upright[0]! : null;
+    // short: the picker shows two lines under a quarter of a phone's width, and the first label names the product
+    const words = only ? 'no other spot' : 'no other layout';
+    return sentence(light ? `${words}, ${light}` : words);
+  }
+  // one difference alone, else the first with another, else all of them, else with its depth, else with the light
+  const tries = [...parts, ...parts.slice(1).map((part) => `${parts[0]}, ${part}`), parts.join(', '), ...detail].map(
+    sentence,
+  );
+  const label = tries.find((label) => !earlier.includes(label));
+  if (label) return label;
+  const lit = sentence(light ? `${parts[0]}, ${light}` : parts[0]!);
+  return earlier.includes(lit) ? tries.at(-1)! : lit;
 }
 
 /** Where a product stands, in words: by a window, else on the left, in the middle or on the right. */
@@ -215,10 +309,18 @@ function placeWords(p: Placement, context: LabelContext): string {
 
 const nameOf = (p: Placement, context: LabelContext) => labelOfKind(context.kindOf(p.index));
 
-/** The first variation: where its main product stands, as the room had it or not. */
+/** A product turned on its spot, in words: a three-quarter view shows the side its front turned away from. */
+const turnWords: Record<ProductView, string> = {
+  left: 'turned to the right',
+  right: 'turned to the left',
+  front: 'turned to face the camera',
+};
+
+/** The first variation: where its main product stands, as the room had it or not (a rug when it is all there is). */
 function firstParts(placements: readonly Placement[], context: LabelContext): string[] {
   const parts: string[] = [];
-  for (const p of byClaimOrder(placements.filter((q) => q.pose !== 'flat'))) {
+  const upright = placements.filter((q) => q.pose !== 'flat');
+  for (const p of byClaimOrder(upright.length > 0 ? upright : placements)) {
     const name = nameOf(p, context);
     const piece = p.replaced ? context.pieceKindOf(p.replaced) : null;
     if (piece)
@@ -232,8 +334,16 @@ function firstParts(placements: readonly Placement[], context: LabelContext): st
   return parts;
 }
 
-/** What differs from the first, most telling first: a piece kept or replaced, a product moved, a rug turned. */
-function differences(base: readonly Placement[], placements: readonly Placement[], context: LabelContext): string[] {
+/**
+ * What differs from the first, most telling first: a piece kept or replaced, a product moved, a rug turned, a product
+ * turned on its spot. `detail` gets a moved product's side with its depth ('Bench on the right, nearer').
+ */
+function differences(
+  base: readonly Placement[],
+  placements: readonly Placement[],
+  context: LabelContext,
+  detail: string[] = [],
+): string[] {
   const before = new Map(base.map((p) => [p.index, p]));
   const kept: string[] = [];
   const moved: string[] = [];
@@ -254,8 +364,15 @@ function differences(base: readonly Placement[], placements: readonly Placement[
       else if (overlapShare(p, was) < SAME_PLACE) moved.push(`${name} ${placeWords(p, context)}`);
       continue;
     }
-    if (overlapShare(p, was) >= SAME_PLACE) continue;
+    if (overlapShare(p, was) >= SAME_PLACE) {
+      const view = drawnView(p, context);
+      if (view !== drawnView(was, context)) turned.push(`${name} ${turnWords[view]}`);
+      continue;
+    }
     const words = placeWords(p, context);
+    const rise = p.y + p.height - (was.y + was.height);
+    // its foot nearer or further back by a good part of its height: how a second label on the same side tells it
+    if (Math.abs(rise) > was.height * 0.15) detail.push(`${name} ${words}, ${rise > 0 ? 'nearer' : 'further back'}`);
     if (words !== placeWords(was, context)) {
       moved.push(`${name} ${words}`);
       continue;

@@ -61,10 +61,54 @@ export function wallBehind(walls: readonly WallPlane[], u: number): WallPlane | 
   return best;
 }
 
+/** Two vanishing directions this near to a right angle are the room's (or the ground's) two horizontal axes. */
+const ORTHOGONAL_SLACK = (12 * Math.PI) / 180;
+
+/** A direction folded into (−π/2, π/2]: a line runs both ways. */
+const folded = (angle: number) => {
+  let a = angle;
+  while (a <= -Math.PI / 2) a += Math.PI;
+  while (a > Math.PI / 2) a -= Math.PI;
+  return a;
+};
+
+/**
+ * The floor's (or the ground's) two horizontal directions, radians from the optical axis as `cameraAngleOffFront`
+ * takes them, read from the photo's horizontal vanishing points: `across`, the one nearer the picture's plane (the
+ * direction a wall behind a product runs along), and `depth`, the one running away from the camera. The two
+ * vanishing points nearest a right angle apart (within 12°) when the photo has them (a room seen from a corner, a
+ * yard's house and path), else the strongest one and the direction square to it (rooms and yards are built square).
+ * Null when the photo gave none.
+ */
+export function floorDirections(geometry: Pick<PhotoGeometry, 'camera' | 'vanishingPoints'>): {
+  across: number;
+  depth: number;
+} | null {
+  const { camera } = geometry;
+  const directions = geometry.vanishingPoints.horizontal.map((p) => Math.atan2(p[0] - camera.cx, camera.focal));
+  if (directions.length === 0) return null;
+  let pair: [number, number] | null = null;
+  let bestError = ORTHOGONAL_SLACK;
+  for (const [i, a] of directions.entries()) {
+    for (const b of directions.slice(i + 1)) {
+      const error = Math.abs(Math.abs(folded(a - b)) - Math.PI / 2);
+      if (error <= bestError) {
+        pair = [a, b];
+        bestError = error;
+      }
+    }
+  }
+  const [a, b] = pair ?? [directions[0]!, folded(directions[0]! + Math.PI / 2)];
+  return Math.abs(a) >= Math.abs(b) ? { across: a, depth: b } : { across: b, depth: a };
+}
+
 /**
  * The view of a product standing in an uploaded photo, its box in output pixels (`kx`, `ky`: output pixels per
- * geometry pixel): from the wall behind it (its vanishing point, else the side the analysis gave it) and the
- * product's bearing from the camera.
+ * geometry pixel), from the direction its front runs along and the product's bearing from the camera. Its front runs
+ * along the wall behind it: that wall's vanishing point when the analysis found one; a side wall named without one
+ * turns it `SIDE_WALL_TURN`; a back wall without one, or no wall at all (a yard, a room whose walls were not found),
+ * runs along the floor's (the ground's) direction across the view (floorDirections), so a room seen from a corner or a
+ * yard seen at an angle turns its products as its floor lines run; with nothing to go by, it faces the camera.
  */
 export function viewOnGeometry(
   geometry: PhotoGeometry,
@@ -77,6 +121,7 @@ export function viewOnGeometry(
   const bearing = Math.atan2(u - camera.cx, camera.focal);
   const wall = wallBehind(geometry.walls, u);
   const vp: Point | undefined = wall?.vanishingPoint;
+  const floor = vp || wall?.facing === 'left' || wall?.facing === 'right' ? null : floorDirections(geometry);
   // a vanishing point far off the frame is a wall facing the camera
   const direction = vp
     ? Math.atan2(vp[0] - camera.cx, camera.focal)
@@ -84,13 +129,21 @@ export function viewOnGeometry(
       ? SIDE_WALL_TURN
       : wall?.facing === 'right'
         ? -SIDE_WALL_TURN
-        : Math.PI / 2;
+        : (floor?.across ?? Math.PI / 2);
   const angle = cameraAngleOffFront(direction, bearing);
   const view = viewForAngle(angle);
   const facingCamera = Math.abs(Math.abs(direction) - Math.PI / 2) < THREE_QUARTER_FROM;
   if (facingCamera) return { view, angle };
   const vanishingX = vp ? vp[0] * kx : (camera.cx + camera.focal * Math.tan(direction)) * kx;
   return { view, angle, recede: { vanishingX, horizonY: camera.horizonY * ky } };
+}
+
+/**
+ * The view of a product a variation turned on its spot (Placement.turned): three-quarter views at 45°, the front
+ * straight on; never warped to a wall's vanishing point, since its front no longer runs along the wall.
+ */
+export function turnedChoice(view: ProductView): ViewChoice {
+  return { view, angle: view === 'left' ? -Math.PI / 4 : view === 'right' ? Math.PI / 4 : 0 };
 }
 
 /**

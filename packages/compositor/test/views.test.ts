@@ -8,8 +8,10 @@ import { drawContactShadow } from '../src/draw';
 import type { PhotoGeometry, Polygon } from '../src/geometry/types';
 import type { Raster } from '../src/raster';
 import { renderLocalDesign, type ProductImage } from '../src/render-local-design';
-import { turnedBox, viewInLayout, viewOnGeometry } from '../src/views';
+import { analyzePhoto } from '../src/geometry';
+import { floorDirections, THREE_QUARTER_FROM, turnedBox, viewInLayout, viewOnGeometry } from '../src/views';
 import { livingRoomPhoto } from './fixtures/synthetic-images';
+import { loadLabels, photoPath, photosAvailable } from './real-photos';
 
 const W = 1600;
 const H = 1200;
@@ -171,6 +173,95 @@ describe('the view a product is drawn from', () => {
     const sofa = standing.find((p) => p.kind === 'sofa')!;
     expect(viewInLayout(layout.camera, sofa.x, sofa.z).view).toBe('front');
   });
+});
+
+/** A room seen from a corner whose walls were not found: only its floor's lines, running to two vanishing points. */
+const cornerFloorOnly: PhotoGeometry = { ...cornerRoom, walls: [] };
+
+/** A yard seen at an angle: no walls, the ground's lines (a path, a house's foot) running to vanishing points. */
+const angledYard: PhotoGeometry = {
+  ...cornerRoom,
+  mode: 'landscape',
+  walls: [],
+  // the strongest (a house's foot) runs far to the left, a weaker one near the middle, square to neither: noise
+  vanishingPoints: {
+    vertical: null,
+    horizontal: [
+      [-1800, 450],
+      [760, 450],
+    ],
+  },
+};
+
+describe('the floor’s directions decide where no wall does', () => {
+  it('takes the two vanishing points square to each other, the one nearer the picture plane as across', () => {
+    const dirs = floorDirections(cornerRoom)!;
+    // (2000 − 800) / 1200 → 45°, (−400 − 800) / 1200 → −45°: square; the first listed, as strong, is across
+    expect(Math.abs(dirs.across)).toBeCloseTo(Math.PI / 4, 5);
+    expect(Math.abs(dirs.across - dirs.depth)).toBeCloseTo(Math.PI / 2, 5);
+    expect(floorDirections(backWallRoom)).toEqual({ across: expect.closeTo(Math.PI / 2, 5), depth: 0 });
+    // no pair square to each other: the strongest and the direction square to it
+    const yard = floorDirections(angledYard)!;
+    const strongest = Math.atan2(-1800 - 800, 1200);
+    expect(yard.across).toBeCloseTo(strongest, 5);
+    expect(yard.depth).toBeCloseTo(strongest + Math.PI / 2, 5);
+    expect(floorDirections({ ...cornerRoom, vanishingPoints: { vertical: null, horizontal: [] } })).toBeNull();
+  });
+
+  it('a corner room without walls and a yard seen at an angle turn a product in the middle; a straight-on room does not', () => {
+    const middle = { x: 700, width: 200 };
+    const corner = viewOnGeometry(cornerFloorOnly, middle, 1, 1);
+    expect(corner.view).not.toBe('front');
+    expect(Math.abs(corner.angle)).toBeGreaterThanOrEqual(THREE_QUARTER_FROM);
+    // its front recedes to the across direction's vanishing point, as the floor's lines do
+    expect(corner.recede?.vanishingX).toBeCloseTo(2000, 0);
+    const yard = viewOnGeometry(angledYard, middle, 1, 1);
+    expect(yard.view).not.toBe('front');
+    // its front runs along the ground's strongest direction, to the left: its right end is nearer and shows its side
+    expect(yard.view).toBe('right');
+    expect(yard.recede?.vanishingX).toBeCloseTo(-1800, 0);
+    expect(viewOnGeometry({ ...backWallRoom, walls: [] }, middle, 1, 1).view).toBe('front');
+  });
+});
+
+/**
+ * The real photos as the render sees them: decoded at the render width and analysed (what an upload gets). Nothing
+ * here names a photo: each is sorted by its own lines.
+ */
+describe.skipIf(!photosAvailable())('the view on the real photos’ own geometry', () => {
+  it('where the floor’s lines run to a corner, the middle of the picture gets a three-quarter view', async () => {
+    const corners: string[] = [];
+    const wrong: string[] = [];
+    for (const photo of loadLabels().photos) {
+      const width = 1600;
+      const height = Math.round((width * photo.height) / photo.width);
+      const { data, info } = await sharp(photoPath(photo))
+        .resize(width, height, { fit: 'cover' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const geometry = analyzePhoto({ data, width: info.width, height: info.height, channels: 3 }, photo.mode);
+      const dirs = floorDirections(geometry);
+      // a corner view: the direction across the view turned well off the picture plane (25° or more)
+      if (!dirs || Math.PI / 2 - Math.abs(dirs.across) < (25 * Math.PI) / 180) continue;
+      const wall = geometry.walls.find((w) => {
+        const xs = w.polygon.map((p) => p[0]);
+        return Math.min(...xs) <= geometry.camera.cx && geometry.camera.cx <= Math.max(...xs);
+      });
+      // a side wall found behind the middle decides by itself (the tests above)
+      if (wall && wall.facing !== 'back') continue;
+      corners.push(photo.file);
+      const k = width / geometry.width;
+      const choice = viewOnGeometry(geometry, { x: geometry.camera.cx * k - 60, width: 120 }, k, k);
+      // the end nearer the camera shows its side: the left end when the front runs to a vanishing point on the right
+      const expected = (wall?.vanishingPoint ? wall.vanishingPoint[0] > geometry.camera.cx : dirs.across > 0)
+        ? 'left'
+        : 'right';
+      if (choice.view !== expected) wrong.push(`${photo.file}: ${choice.view}, expected ${expected}`);
+    }
+    expect(corners.length).toBeGreaterThanOrEqual(3);
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });
 
 /** A product's three pictures, each one colour, on transparent frames: which one a render drew shows by its colour. */
