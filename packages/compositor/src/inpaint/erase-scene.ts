@@ -29,15 +29,65 @@ function coarsen(mask: Uint8Array, width: number, height: number, cell: number) 
 }
 
 /**
+ * Which plane each pixel of a width × height picture lies on, for the fill (decision 0064): 1 on the floor or ground
+ * (the polygons, in the picture's pixels, and every pixel below the floor's top in its column), 2 off it (the walls,
+ * the house, the sky). No polygons: all 2, one plane.
+ */
+export function planeMapOf(
+  floors: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+  width: number,
+  height: number,
+): Uint8Array {
+  const floor = new CellMask(width, height, 1);
+  for (const polygon of floors) floor.fill(polygon);
+  const planes = new Uint8Array(width * height).fill(2);
+  // the floor a photo's geometry finds is the floor seen: under the pieces standing on it, and in the columns beside
+  // it, the floor goes on from where it begins. Each column is floor from its floor's top down, a column without any
+  // from the nearest column's top
+  const top = new Int32Array(width).fill(-1);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      if (floor.cells[y * width + x]) {
+        top[x] = y;
+        break;
+      }
+    }
+  }
+  let seen = -1;
+  for (let x = 0; x < width; x++) if (top[x]! >= 0) seen = top[x]!;
+  if (seen < 0) return planes;
+  const filledTop = Int32Array.from(top);
+  // nearest column with a floor: carried right from the left, then left from the right, whichever is nearer
+  const leftOf = new Int32Array(width).fill(-1);
+  let last = -1;
+  for (let x = 0; x < width; x++) {
+    if (top[x]! >= 0) last = x;
+    leftOf[x] = last;
+  }
+  last = -1;
+  for (let x = width - 1; x >= 0; x--) {
+    if (top[x]! >= 0) last = x;
+    if (top[x]! >= 0) continue;
+    const l = leftOf[x]!;
+    const near = l < 0 ? last : last < 0 ? l : x - l <= last - x ? l : last;
+    filledTop[x] = top[near]!;
+  }
+  for (let x = 0; x < width; x++) for (let y = filledTop[x]!; y < height; y++) planes[y * width + x] = 1;
+  return planes;
+}
+
+/**
  * Erases from the scene, in place, what the person asked for (fractions of the picture) and the room's pieces that
  * products took the place of (`pieces`, in the scene's pixels, less the room's other pieces in `keep`), filling each
- * from the rest of the photo. Null when there is nothing to erase.
+ * from the rest of the photo: with `planes` (planeMapOf), a floor pixel from the floor and a wall pixel from the
+ * wall. Null when there is nothing to erase.
  */
 export function eraseScene(
   scene: Raster,
   input: EraseInput | undefined,
   pieces: ReadonlyArray<{ polygon: ReadonlyArray<readonly [number, number]> }> = [],
   keep: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [],
+  planes?: Uint8Array,
 ): ErasedScene | null {
   const { width, height } = scene;
   // nothing asked, nothing replaced: no mask to make and count over the whole picture
@@ -70,7 +120,7 @@ export function eraseScene(
         }
       }
     }
-    inpaintPatchMatch(scene, hole, { seed: region, blocked: pending });
+    inpaintPatchMatch(scene, hole, { seed: region, blocked: pending, ...(planes ? { planes } : {}) });
   }
   return { mask, share, regions: count };
 }
