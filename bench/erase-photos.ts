@@ -1,8 +1,8 @@
 /**
- * Not a bench module: erases the labelled pieces of every real photo (packages/compositor/test/fixtures/real-photos
- * labels, photos in ../shared/photos) at the render width, as a render does (the photo's geometry analysed, its floor
- * and ground given to the fill), and writes each photo before | after to OUT (default bench/out/erase-photos) for
- * looking at. Run alone: node --import tsx bench/erase-photos.ts [OUT]
+ * Not a bench module: erases each labelled piece of every real photo (packages/compositor/test/fixtures/real-photos
+ * labels, photos in ../shared/photos) on its own at the render width, as a render does (the photo's geometry analysed,
+ * its floor and ground given to the fill; ERASE_NO_PLANES=1 without), and writes each photo's pieces, before | after,
+ * to OUT (default bench/out/erase-photos) for looking at; PHOTO=part picks photos by name. Run alone: node --import tsx bench/erase-photos.ts [OUT]
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,27 +50,60 @@ for (const photo of labels.photos) {
         scene.width,
         scene.height,
       );
-  const t0 = performance.now();
-  const erased = eraseScene(
-    scene,
-    { strokes: [], pieces: photo.pieces.map((p) => ({ polygon: p.polygon.map(([x, y]) => ({ x, y })) })) },
-    [],
-    [],
-    planes,
-  );
-  const ms = performance.now() - t0;
-  const w = scene.width;
-  const h = scene.height;
-  const both = Buffer.alloc(w * 2 * h * 3);
-  for (let y = 0; y < h; y++) {
-    Buffer.from(before.buffer, y * w * 3, w * 3).copy(both, y * w * 6);
-    Buffer.from(scene.data.buffer, y * w * 3, w * 3).copy(both, y * w * 6 + w * 3);
+  // each piece on its own, as a tap erases it, then the piece's box (grown by a third) before | after
+  const crops: Buffer[] = [];
+  let ms = 0;
+  for (const piece of photo.pieces) {
+    const erasedScene: Raster = { ...scene, data: Uint8Array.from(before) };
+    const t0 = performance.now();
+    eraseScene(
+      erasedScene,
+      { strokes: [], pieces: [{ polygon: piece.polygon.map(([x, y]) => ({ x, y })) }] },
+      [],
+      [],
+      planes,
+      // the photo's other pieces, as a render gives the geometry's
+      photo.pieces
+        .filter((other) => other !== piece)
+        .map((other) => other.polygon.map(([x, y]) => [x * scene.width, y * scene.height] as const)),
+    );
+    ms += performance.now() - t0;
+    const xs = piece.polygon.map(([x]) => x * scene.width);
+    const ys = piece.polygon.map(([, y]) => y * scene.height);
+    const grow = 0.33 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    const left = Math.max(0, Math.floor(Math.min(...xs) - grow));
+    const top = Math.max(0, Math.floor(Math.min(...ys) - grow));
+    const width = Math.min(scene.width, Math.ceil(Math.max(...xs) + grow)) - left;
+    const height = Math.min(scene.height, Math.ceil(Math.max(...ys) + grow)) - top;
+    const both = Buffer.alloc(width * 2 * height * 3);
+    for (let y = 0; y < height; y++) {
+      const from = ((top + y) * scene.width + left) * 3;
+      Buffer.from(before.buffer, from, width * 3).copy(both, y * width * 6);
+      Buffer.from(erasedScene.data.buffer, from, width * 3).copy(both, y * width * 6 + width * 3);
+    }
+    // every crop 1200 px across (before | after), stacked
+    crops.push(
+      await sharp(both, { raw: { width: 2 * width, height, channels: 3 } })
+        .resize({ width: 1200 })
+        .png()
+        .toBuffer(),
+    );
   }
+  const metas = await Promise.all(crops.map((crop) => sharp(crop).metadata()));
+  const total = metas.reduce((sum, m) => sum + (m.height ?? 0), 0);
+  let at = 0;
   const name = photo.file.replace(/\.\w+$/, '');
-  await sharp(both, { raw: { width: 2 * w, height: h, channels: 3 } })
+  await sharp({ create: { width: 1200, height: total, channels: 3, background: '#000' } })
+    .composite(
+      crops.map((input, n) => {
+        const top = at;
+        at += metas[n]!.height ?? 0;
+        return { input, left: 0, top };
+      }),
+    )
     .png()
     .toFile(path.join(out, `${name}.png`));
   console.log(
-    `${photo.file}: ${erased?.regions ?? 0} regions, ${Math.round((erased?.share ?? 0) * 100)}% erased, ${Math.round(ms)} ms, floor ${geometry.floor.length} ground ${geometry.ground.length} (${geometry.source})`,
+    `${photo.file}: ${photo.pieces.length} pieces, ${Math.round(ms)} ms, floor ${geometry.floor.length} ground ${geometry.ground.length} (${geometry.source})`,
   );
 }

@@ -43,7 +43,7 @@ import {
   type ViewChoice,
 } from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
-import { eraseScene, planeMapOf, type EraseInput, type ErasedScene } from './inpaint';
+import { eraseScene, planeMapOf, planesOfFloorLine, type EraseInput, type ErasedScene } from './inpaint';
 import { Memo, memoKey } from './memo';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
@@ -236,17 +236,8 @@ function floorPlanesOf(
   replaced: GeometryOutcome['erase'],
 ): Uint8Array | undefined {
   if (replaced.length === 0 && (!asked || (asked.strokes.length === 0 && asked.pieces.length === 0))) return undefined;
+  if (!geometry) return planesOfFloorLine(scene);
   const { width, height } = scene;
-  if (!geometry) {
-    const line = Math.round(height * estimateFloorLine(scene));
-    const below = [
-      [0, line],
-      [width, line],
-      [width, height],
-      [0, height],
-    ] as const;
-    return planeMapOf([below], width, height);
-  }
   const kx = width / geometry.width;
   const ky = height / geometry.height;
   const floors = [...geometry.floor, ...geometry.ground.map((region) => region.polygon)];
@@ -748,12 +739,14 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   const seed = input.seed ?? 0;
   const { placements, basis, lightFrom, label, onGeometry, plane, leftOut } = arrange(input, scene, items);
   // the room as the person wants it, before any product is drawn: what they erased and what a product replaces
+  const otherPieces = onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [];
   const erased = eraseScene(
     scene,
     input.erase,
     replacedPiecesOf(onGeometry?.erase),
-    onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
+    otherPieces,
     floorPlanesOf(onGeometry?.geometry, scene, input.erase, onGeometry?.erase ?? []),
+    otherPieces,
   );
   const erasedScene: Raster | null =
     erased && input.keepErasedScene ? { ...scene, data: Uint8Array.from(scene.data) } : null;
