@@ -622,10 +622,23 @@ function nearestSources(level: Level, valid: Uint8Array, want: Uint8Array, targe
       const i = queue[head++]!;
       const x = i % w;
       const seed = from[i]!;
-      if (x > 0 && from[i - 1]! < 0) ((from[i - 1] = seed), (queue[tail++] = i - 1));
-      if (x < w - 1 && from[i + 1]! < 0) ((from[i + 1] = seed), (queue[tail++] = i + 1));
-      if (i >= w && from[i - w]! < 0) ((from[i - w] = seed), (queue[tail++] = i - w));
-      if (i + w < n && from[i + w]! < 0) ((from[i + w] = seed), (queue[tail++] = i + w));
+      // the four neighbours: left, right, above, below
+      if (x > 0 && from[i - 1]! < 0) {
+        from[i - 1] = seed;
+        queue[tail++] = i - 1;
+      }
+      if (x < w - 1 && from[i + 1]! < 0) {
+        from[i + 1] = seed;
+        queue[tail++] = i + 1;
+      }
+      if (i >= w && from[i - w]! < 0) {
+        from[i - w] = seed;
+        queue[tail++] = i - w;
+      }
+      if (i + w < n && from[i + w]! < 0) {
+        from[i + w] = seed;
+        queue[tail++] = i + w;
+      }
     }
     for (const t of targets) if (want[t] === plane) nearest[t] = from[t]!;
   }
