@@ -44,7 +44,7 @@ import {
   type ViewChoice,
 } from './views';
 import { arrangeVariation, gradeForSeed, type LabelContext } from './variation';
-import { eraseScene, type EraseInput, type ErasedScene } from './inpaint';
+import { eraseScene, planeMapOf, planesOfFloorLine, type EraseInput, type ErasedScene } from './inpaint';
 import { Memo, memoKey } from './memo';
 
 /** Panoramas and tall crops are trimmed to these aspect ratios before rendering. */
@@ -222,6 +222,30 @@ function otherPiecesOf(geometry: PhotoGeometry, erase: GeometryOutcome['erase'],
   const ky = scene.height / geometry.height;
   return geometry.pieces.flatMap((piece, n) =>
     replaced.has(`piece-${n + 1}`) ? [] : [scalePolygon(piece.polygon, kx, ky)],
+  );
+}
+
+/**
+ * For the erase, which pixels lie on the floor or ground (the geometry's, in the scene's pixels; without a geometry,
+ * below the picture's floor line) and which off it, so that the fill takes the floor from the floor and the wall from
+ * the wall (decision 0064). None when nothing is erased.
+ */
+function floorPlanesOf(
+  geometry: PhotoGeometry | undefined,
+  scene: Raster,
+  asked: EraseInput | undefined,
+  replaced: GeometryOutcome['erase'],
+): Uint8Array | undefined {
+  if (replaced.length === 0 && (!asked || (asked.strokes.length === 0 && asked.pieces.length === 0))) return undefined;
+  if (!geometry) return planesOfFloorLine(scene);
+  const { width, height } = scene;
+  const kx = width / geometry.width;
+  const ky = height / geometry.height;
+  const floors = [...geometry.floor, ...geometry.ground.map((region) => region.polygon)];
+  return planeMapOf(
+    floors.map((polygon) => scalePolygon(polygon, kx, ky)),
+    width,
+    height,
   );
 }
 
@@ -744,11 +768,14 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   const seed = input.seed ?? 0;
   const { placements, basis, lightFrom, label, onGeometry, plane, leftOut } = arrange(input, scene, items);
   // the room as the person wants it, before any product is drawn: what they erased and what a product replaces
+  const otherPieces = onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [];
   const erased = eraseScene(
     scene,
     input.erase,
     replacedPiecesOf(onGeometry?.erase),
-    onGeometry ? otherPiecesOf(onGeometry.geometry, onGeometry.erase, scene) : [],
+    otherPieces,
+    floorPlanesOf(onGeometry?.geometry, scene, input.erase, onGeometry?.erase ?? []),
+    otherPieces,
   );
   const erasedScene: Raster | null =
     erased && input.keepErasedScene ? { ...scene, data: Uint8Array.from(scene.data) } : null;

@@ -7,4 +7,4 @@ export {
   type ErasePoint,
   type EraseStroke,
 } from './erase-mask';
-export { eraseScene, type ErasedScene } from './erase-scene';
+export { eraseScene, planeMapOf, planesOfFloorLine, type ErasedScene } from './erase-scene';

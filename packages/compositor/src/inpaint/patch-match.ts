@@ -1,4 +1,5 @@
 import { clampByte, type Raster } from '../raster';
+import { dilate } from './erase-mask';
 
 /*
  * Exemplar-based completion: the erased pixels are rebuilt from patches of the same photo (Wexler, Shechtman and
@@ -24,6 +25,21 @@ const MIN_MARGIN = 48;
  * coarser level's answer nearby: the texture is copied at full resolution, the layout was settled below.
  */
 const FINE_LEVEL_PIXELS = 160_000;
+/**
+ * A plane (decision 0064) with fewer whole patches than this at a level is too small to copy from: its hole pixels
+ * take patches of any plane there.
+ */
+const MIN_PLANE_SOURCES = 32;
+/**
+ * A patch's say in the vote falls by this factor per pixel its centre lies inside the hole (Wexler et al.'s α): the
+ * patches by the hole's edge, which match what is really there, outweigh the ones matched to a guess deep inside.
+ */
+const DEPTH_DECAY = 1.3;
+/** The surrounding palette: the pixels within this share of the hole's side of it (at least `MIN_RING` px). */
+const RING_SHARE = 0.25;
+const MIN_RING = 16;
+/** Colours are binned 8 values a channel for the palette; a colour within a bin of a surrounding one is in it. */
+const PALETTE_SHIFT = 3;
 
 export interface InpaintResult {
   /** How many pixels were filled. */
@@ -43,6 +59,8 @@ interface Level {
   hole: Uint8Array;
   /** Pixels no patch is taken from (another region still to erase), though they are not filled here. */
   blocked: Uint8Array;
+  /** Which plane each pixel lies on (1 the floor, 2 off it; all 1 with no planes given): a patch is copied within one. */
+  plane: Uint8Array;
 }
 
 /** A small seeded generator (mulberry32): the same picture and mask give the same fill. */
@@ -90,7 +108,9 @@ function halveLevel(level: Level): Level {
   const img = new Float32Array(w * h * 3);
   const hole = new Uint8Array(w * h);
   const blocked = new Uint8Array(w * h);
-  const { img: src, hole: srcHole, blocked: srcBlocked } = level;
+  const plane = new Uint8Array(w * h);
+  const { img: src, hole: srcHole, blocked: srcBlocked, plane: srcPlane } = level;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) plane[y * w + x] = srcPlane[2 * y * level.w + 2 * x]!;
   for (let y = 0; y < h; y++) {
     const whole = 2 * y + 1 < level.h;
     for (let x = 0; x < w; x++) {
@@ -154,30 +174,49 @@ function halveLevel(level: Level): Level {
       }
     }
   }
-  return { w, h, img, hole, blocked };
+  return { w, h, img, hole, blocked, plane };
 }
 
 /**
  * Fills the hole from its edge inwards, each pixel the mean of its known neighbours (onion peeling): the first guess
  * at the coarsest level, and the diffusion fill decision 0047 compares against.
  */
-export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h: number): void {
+export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h: number, plane?: Uint8Array): void {
   const known = new Uint8Array(hole.length);
   for (let i = 0; i < hole.length; i++) known[i] = hole[i] ? 0 : 1;
   let front: number[] = [];
   for (let i = 0; i < hole.length; i++) if (hole[i]) front.push(i);
+  // with planes, a pixel is the mean of its known neighbours on its own plane, the floor's colour never carried up
+  // the wall; what no pixel of its plane reaches is peeled from any plane after
+  if (plane) front = peel(img, known, front, w, h, plane);
+  peel(img, known, front, w, h, undefined);
+}
+
+/** One peeling, of the pixels in `front`; returns the ones it could not reach. */
+function peel(
+  img: Float32Array,
+  known: Uint8Array,
+  start: number[],
+  w: number,
+  h: number,
+  plane: Uint8Array | undefined,
+): number[] {
+  let front = start;
   while (front.length > 0) {
     const next: number[] = [];
     const ready: number[] = [];
     for (const i of front) {
       const x = i % w;
       const y = (i - x) / w;
+      const own = plane ? plane[i]! : 0;
       let n = 0;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const nx = x + dx;
           const ny = y + dy;
-          if ((dx || dy) && nx >= 0 && ny >= 0 && nx < w && ny < h && known[ny * w + nx]) n++;
+          if (!(dx || dy) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (known[j] && (!plane || plane[j] === own)) n++;
         }
       }
       if (n > 0) ready.push(i);
@@ -187,6 +226,7 @@ export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h:
     for (const i of ready) {
       const x = i % w;
       const y = (i - x) / w;
+      const own = plane ? plane[i]! : 0;
       let n = 0;
       let r = 0;
       let g = 0;
@@ -197,7 +237,7 @@ export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h:
           const ny = y + dy;
           if (!(dx || dy) || nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
           const j = ny * w + nx;
-          if (!known[j]) continue;
+          if (!known[j] || (plane && plane[j] !== own)) continue;
           n++;
           r += img[j * 3]!;
           g += img[j * 3 + 1]!;
@@ -211,6 +251,7 @@ export function fillByPeeling(img: Float32Array, hole: Uint8Array, w: number, h:
     for (const i of ready) known[i] = 1;
     front = next;
   }
+  return front;
 }
 
 /** Per pixel, how many hole pixels its patch holds (an integral image); patches leaving the level count as holes. */
@@ -255,6 +296,10 @@ function holeCounts(level: Level, r: number): { valid: Uint8Array; target: Uint8
 
 interface Field {
   targets: Int32Array;
+  /**
+   * Per pixel: the plane its patch is copied from (its own; 0, any, where its plane has too few whole patches here).
+   */
+  want: Uint8Array;
   /** Per pixel: the source pixel of its patch (targets only). */
   nnf: Int32Array;
   dist: Float32Array;
@@ -307,7 +352,14 @@ function patchDistance(level: Level, t: number, s: number, r: number, step: numb
   return d;
 }
 
-/** PatchMatch: propagation from the scan's previous neighbours, then a random search in shrinking windows. */
+/** Whether the patch at `s` may be copied to one that wants plane `want` (0: any). */
+const accepts = (sources: Uint8Array, want: number, s: number) =>
+  sources[s] !== 0 && (want === 0 || sources[s] === want);
+
+/**
+ * PatchMatch: propagation from the scan's previous neighbours, then a random search in shrinking windows. `valid`:
+ * per pixel, the plane of the whole patch there to copy from, 0 where there is none.
+ */
 function improveField(
   level: Level,
   field: Field,
@@ -321,7 +373,7 @@ function improveField(
 ): void {
   const { w, h } = level;
   const r = PATCH_RADIUS;
-  const { targets, nnf, dist } = field;
+  const { targets, nnf, dist, want } = field;
   const n = w * h;
   for (let it = 0; it < iterations; it++) {
     const forward = (it + parity) % 2 === 0;
@@ -332,12 +384,13 @@ function improveField(
       const ty = (t - tx) / w;
       let best = nnf[t]!;
       let bestDist = dist[t]!;
+      const plane = want[t]!;
       // the neighbours before in the scan: their matches, shifted back by one
       const nx = tx - d;
       if (nx >= 0 && nx < w && target[t - d]) {
         const s = nnf[t - d]! + d;
         const sx = s % w;
-        if (s >= 0 && s < n && sx >= r && sx < w - r && s !== best && valid[s]) {
+        if (s >= 0 && s < n && sx >= r && sx < w - r && s !== best && accepts(valid, plane, s)) {
           const cd = patchDistance(level, t, s, r, step, bestDist);
           if (cd < bestDist) {
             bestDist = cd;
@@ -348,7 +401,7 @@ function improveField(
       const ny = ty - d;
       if (ny >= 0 && ny < h && target[t - d * w]) {
         const s = nnf[t - d * w]! + d * w;
-        if (s >= 0 && s < n && s !== best && valid[s]) {
+        if (s >= 0 && s < n && s !== best && accepts(valid, plane, s)) {
           const cd = patchDistance(level, t, s, r, step, bestDist);
           if (cd < bestDist) {
             bestDist = cd;
@@ -362,7 +415,7 @@ function improveField(
         const x = Math.min(w - 1 - r, Math.max(r, bx + Math.round((random() * 2 - 1) * radius)));
         const y = Math.min(h - 1 - r, Math.max(r, by + Math.round((random() * 2 - 1) * radius)));
         const s = y * w + x;
-        if (s === best || !valid[s]) continue;
+        if (s === best || !accepts(valid, plane, s)) continue;
         const cd = patchDistance(level, t, s, r, step, bestDist);
         if (cd < bestDist) {
           bestDist = cd;
@@ -377,7 +430,8 @@ function improveField(
 
 /**
  * Every hole pixel becomes the weighted mean of what the patches over it say it is, each patch weighted by how well
- * it matched (Wexler et al.: exp(−d / 2σ²), σ² the 75th percentile of the distances).
+ * it matched (Wexler et al.: exp(−d / 2σ²), σ² the 75th percentile of the distances) and by how near the hole's edge
+ * it lies (α^−depth, `scratch.decay`).
  */
 function vote(level: Level, field: Field, scratch: Scratch): void {
   const { w, h, img, hole } = level;
@@ -388,7 +442,7 @@ function vote(level: Level, field: Field, scratch: Scratch): void {
   for (let k = 0; k < targets.length; k += every) sample.push(dist[targets[k]!]!);
   sample.sort((a, b) => a - b);
   const sigma2 = Math.max(1, sample[Math.floor(sample.length * 0.75)] ?? 1);
-  const { acc, weight, holes } = scratch;
+  const { acc, weight, holes, decay } = scratch;
   for (const q of holes) {
     acc[q * 3] = 0;
     acc[q * 3 + 1] = 0;
@@ -400,7 +454,7 @@ function vote(level: Level, field: Field, scratch: Scratch): void {
     const tx = t % w;
     const ty = (t - tx) / w;
     const shift = nnf[t]! - t;
-    const wt = Math.exp(-dist[t]! / (2 * sigma2)) + 1e-6;
+    const wt = (Math.exp(-dist[t]! / (2 * sigma2)) + 1e-6) * decay[t]!;
     const y0 = Math.max(0, ty - r);
     const y1 = Math.min(h - 1, ty + r);
     const x0 = Math.max(0, tx - r);
@@ -427,62 +481,103 @@ function vote(level: Level, field: Field, scratch: Scratch): void {
   }
 }
 
-/** Buffers a level's votes reuse, and its hole pixels. */
+/** Buffers a level's votes reuse, its hole pixels, and per pixel its patch's share of the vote by its depth. */
 interface Scratch {
   acc: Float32Array;
   weight: Float32Array;
   holes: Int32Array;
+  decay: Float32Array;
+}
+
+/**
+ * Per pixel, α^−(its chessboard distance to the nearest pixel outside the hole): 1 outside, falling inwards. The
+ * depth is capped so that the weights stay far above a float's smallest.
+ */
+function depthDecay(hole: Uint8Array, w: number, h: number): Float32Array {
+  const depth = new Uint16Array(hole.length);
+  const far = 65535;
+  for (let i = 0; i < hole.length; i++) depth[i] = hole[i] ? far : 0;
+  // two passes of the chessboard distance transform, forward then back
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!depth[i]) continue;
+      let d = depth[i]!;
+      if (x > 0) d = Math.min(d, depth[i - 1]! + 1);
+      if (y > 0) {
+        d = Math.min(d, depth[i - w]! + 1);
+        if (x > 0) d = Math.min(d, depth[i - w - 1]! + 1);
+        if (x < w - 1) d = Math.min(d, depth[i - w + 1]! + 1);
+      }
+      depth[i] = d;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (!depth[i]) continue;
+      let d = depth[i]!;
+      if (x < w - 1) d = Math.min(d, depth[i + 1]! + 1);
+      if (y < h - 1) {
+        d = Math.min(d, depth[i + w]! + 1);
+        if (x < w - 1) d = Math.min(d, depth[i + w + 1]! + 1);
+        if (x > 0) d = Math.min(d, depth[i + w - 1]! + 1);
+      }
+      depth[i] = d;
+    }
+  }
+  const decay = new Float32Array(hole.length);
+  const lnAlpha = Math.log(DEPTH_DECAY);
+  for (let i = 0; i < hole.length; i++) decay[i] = Math.exp(-lnAlpha * Math.min(depth[i]!, 200));
+  return decay;
+}
+
+/**
+ * Into `out` at `k`: the mean of the pixels that the patches of the targets in rows `y0`–`y1` and columns `x0`–`x1`
+ * around `q` (offsets of −1 to 1, fewer at the level's edge) map `q` to.
+ */
+function sayOfNeighbours(
+  out: Float32Array,
+  k: number,
+  level: Level,
+  field: Field,
+  q: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): void {
+  const { w, img } = level;
+  const { nnf, isTarget } = field;
+  let n = 0;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let dy = y0; dy <= y1; dy++) {
+    for (let dx = x0; dx <= x1; dx++) {
+      const p = q + dy * w + dx;
+      if (!isTarget[p]) continue;
+      const src = (nnf[p]! - dy * w - dx) * 3;
+      n++;
+      r += img[src]!;
+      g += img[src + 1]!;
+      b += img[src + 2]!;
+    }
+  }
+  out[k * 3] = r / n;
+  out[k * 3 + 1] = g / n;
+  out[k * 3 + 2] = b / n;
 }
 
 /** Each hole pixel: the mean of the pixels the patches of it and its 8 neighbours map it to. */
 function copyThroughField(level: Level, field: Field, holes: Int32Array): void {
   const { w, h, img } = level;
-  const { nnf, isTarget } = field;
   const out = new Float32Array(holes.length * 3);
   for (let k = 0; k < holes.length; k++) {
     const q = holes[k]!;
     const qx = q % w;
     const qy = (q - qx) / w;
-    let n = 0;
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    if (qx >= 1 && qy >= 1 && qx < w - 1 && qy < h - 1) {
-      // all 8 neighbours inside: the same sums in the same order, without the bounds checks
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const p = q + dy * w + dx;
-          if (!isTarget[p]) continue;
-          const src = (nnf[p]! - dy * w - dx) * 3;
-          n++;
-          r += img[src]!;
-          g += img[src + 1]!;
-          b += img[src + 2]!;
-        }
-      }
-      out[k * 3] = r / n;
-      out[k * 3 + 1] = g / n;
-      out[k * 3 + 2] = b / n;
-      continue;
-    }
-    for (let dy = -1; dy <= 1; dy++) {
-      const py = qy + dy;
-      if (py < 0 || py >= h) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const px = qx + dx;
-        if (px < 0 || px >= w) continue;
-        const p = py * w + px;
-        if (!isTarget[p]) continue;
-        const src = (nnf[p]! - dy * w - dx) * 3;
-        n++;
-        r += img[src]!;
-        g += img[src + 1]!;
-        b += img[src + 2]!;
-      }
-    }
-    out[k * 3] = r / n;
-    out[k * 3 + 1] = g / n;
-    out[k * 3 + 2] = b / n;
+    sayOfNeighbours(out, k, level, field, q, qx > 0 ? -1 : 0, qx < w - 1 ? 1 : 0, qy > 0 ? -1 : 0, qy < h - 1 ? 1 : 0);
   }
   for (let k = 0; k < holes.length; k++) {
     const q = holes[k]!;
@@ -502,13 +597,131 @@ function listOf(flags: Uint8Array): Int32Array {
 }
 
 /**
+ * Per target, the whole patch of the plane it wants nearest to it (a breadth-first walk out from every such patch):
+ * the first guess where nothing better is known, the hole's edge carried inwards.
+ */
+function nearestSources(level: Level, valid: Uint8Array, want: Uint8Array, targets: Int32Array): Int32Array {
+  const { w } = level;
+  const n = w * level.h;
+  const nearest = new Int32Array(n).fill(-1);
+  const wanted = new Set<number>();
+  for (const t of targets) wanted.add(want[t]!);
+  const from = new Int32Array(n);
+  const queue = new Int32Array(n);
+  for (const plane of wanted) {
+    from.fill(-1);
+    let head = 0;
+    let tail = 0;
+    for (let i = 0; i < n; i++) {
+      if (accepts(valid, plane, i)) {
+        from[i] = i;
+        queue[tail++] = i;
+      }
+    }
+    while (head < tail) {
+      const i = queue[head++]!;
+      const x = i % w;
+      const seed = from[i]!;
+      // the four neighbours: left, right, above, below
+      if (x > 0 && from[i - 1]! < 0) {
+        from[i - 1] = seed;
+        queue[tail++] = i - 1;
+      }
+      if (x < w - 1 && from[i + 1]! < 0) {
+        from[i + 1] = seed;
+        queue[tail++] = i + 1;
+      }
+      if (i >= w && from[i - w]! < 0) {
+        from[i - w] = seed;
+        queue[tail++] = i - w;
+      }
+      if (i + w < n && from[i + w]! < 0) {
+        from[i + w] = seed;
+        queue[tail++] = i + w;
+      }
+    }
+    for (const t of targets) if (want[t] === plane) nearest[t] = from[t]!;
+  }
+  return nearest;
+}
+
+/**
+ * Keeps the fill to the colours around the hole (decision 0064): a filled pixel no colour of the ring around the
+ * hole (`ring`, in the level's pixels) comes within a bin of becomes the ring's nearest colour. Returns how many
+ * pixels it changed.
+ */
+function keepToPalette(level: Level, holes: Int32Array, ring: Uint8Array): number {
+  const { img } = level;
+  const bins = 1 << (8 - PALETTE_SHIFT);
+  const size = bins * bins * bins;
+  const count = new Uint32Array(size);
+  const sum = new Float64Array(size * 3);
+  const binOf = (r: number, g: number, b: number) =>
+    ((clampByte(r) >> PALETTE_SHIFT) * bins + (clampByte(g) >> PALETTE_SHIFT)) * bins + (clampByte(b) >> PALETTE_SHIFT);
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i]) continue;
+    const k = binOf(img[i * 3]!, img[i * 3 + 1]!, img[i * 3 + 2]!);
+    count[k] = count[k]! + 1;
+    sum[k * 3] = sum[k * 3]! + img[i * 3]!;
+    sum[k * 3 + 1] = sum[k * 3 + 1]! + img[i * 3 + 1]!;
+    sum[k * 3 + 2] = sum[k * 3 + 2]! + img[i * 3 + 2]!;
+  }
+  let any = false;
+  for (let k = 0; k < size; k++) if (count[k]) any = true;
+  if (!any) return 0;
+  // within a bin of a ring colour: the palette, grown by one bin each way
+  const near = new Uint8Array(size);
+  for (let k = 0; k < size; k++) {
+    if (!count[k]) continue;
+    const r0 = Math.floor(k / (bins * bins));
+    const g0 = Math.floor(k / bins) % bins;
+    const b0 = k % bins;
+    for (let r = Math.max(0, r0 - 1); r <= Math.min(bins - 1, r0 + 1); r++)
+      for (let g = Math.max(0, g0 - 1); g <= Math.min(bins - 1, g0 + 1); g++)
+        for (let b = Math.max(0, b0 - 1); b <= Math.min(bins - 1, b0 + 1); b++) near[(r * bins + g) * bins + b] = 1;
+  }
+  let changed = 0;
+  for (const q of holes) {
+    const k = binOf(img[q * 3]!, img[q * 3 + 1]!, img[q * 3 + 2]!);
+    if (near[k]) continue;
+    // the nearest ring colour's bin, in growing cubes of bins
+    const r0 = Math.floor(k / (bins * bins));
+    const g0 = Math.floor(k / bins) % bins;
+    const b0 = k % bins;
+    let best = -1;
+    let bestD = Infinity;
+    for (let reach = 2; reach < bins && best < 0; reach++) {
+      for (let r = Math.max(0, r0 - reach); r <= Math.min(bins - 1, r0 + reach); r++)
+        for (let g = Math.max(0, g0 - reach); g <= Math.min(bins - 1, g0 + reach); g++)
+          for (let b = Math.max(0, b0 - reach); b <= Math.min(bins - 1, b0 + reach); b++) {
+            const c = (r * bins + g) * bins + b;
+            if (!count[c]) continue;
+            const d = (r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2;
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
+          }
+    }
+    if (best < 0) continue;
+    img[q * 3] = sum[best * 3]! / count[best]!;
+    img[q * 3 + 1] = sum[best * 3 + 1]! / count[best]!;
+    img[q * 3 + 2] = sum[best * 3 + 2]! / count[best]!;
+    changed++;
+  }
+  return changed;
+}
+
+/**
  * Fills the masked pixels (mask 1) of an RGB or RGBA raster in place from patches of the rest of the picture near
- * the hole. Deterministic for a given picture, mask and seed.
+ * the hole. With `planes` (per pixel, the plane it lies on: planeMapOf), a pixel's patch comes from its own plane,
+ * the floor from the floor and the wall from the wall (decision 0064). Deterministic for a given picture, mask, planes
+ * and seed.
  */
 export function inpaintPatchMatch(
   scene: Raster,
   mask: Uint8Array,
-  options: { seed?: number; blocked?: Uint8Array } = {},
+  options: { seed?: number; blocked?: Uint8Array; planes?: Uint8Array } = {},
 ): InpaintResult {
   const seed = options.seed ?? 1;
   const { width, height, channels } = scene;
@@ -528,9 +741,10 @@ export function inpaintPatchMatch(
     img: new Float32Array(w * h * 3),
     hole: new Uint8Array(w * h),
     blocked: new Uint8Array(w * h),
+    plane: new Uint8Array(w * h).fill(1),
   };
   let filled = 0;
-  const { blocked } = options;
+  const { blocked, planes } = options;
   const { data } = scene;
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -542,14 +756,16 @@ export function inpaintPatchMatch(
       base.hole[i] = inHole;
       filled += inHole;
       if (blocked && blocked[p] && !inHole) base.blocked[i] = 1;
+      if (planes) base.plane[i] = planes[p] || 1;
       const c = p * channels;
       base.img[i * 3] = data[c]!;
       base.img[i * 3 + 1] = data[c + 1]!;
       base.img[i * 3 + 2] = data[c + 2]!;
     }
   }
+  const holeSideAtBase = Math.max(box.right - box.left, box.bottom - box.top);
   const levels: Level[] = [base];
-  let holeSide = Math.max(box.right - box.left, box.bottom - box.top);
+  let holeSide = holeSideAtBase;
   while (
     holeSide > COARSEST_HOLE_SIDE &&
     Math.min(levels[levels.length - 1]!.w, levels[levels.length - 1]!.h) >= 2 * MIN_LEVEL_SIDE
@@ -562,24 +778,37 @@ export function inpaintPatchMatch(
   let field: Field | null = null;
   for (let l = levels.length - 1; l >= 0; l--) {
     const level = levels[l]!;
-    const { valid, target } = holeCounts(level, r);
-    const validList = listOf(valid);
+    const peelPlanes = planes ? level.plane : undefined;
+    const { valid: whole, target } = holeCounts(level, r);
+    const validList = listOf(whole);
     if (validList.length === 0) {
       // nothing whole to copy from (a hole filling its surroundings): the peeled fill is the answer
-      fillByPeeling(level.img, level.hole, level.w, level.h);
+      fillByPeeling(level.img, level.hole, level.w, level.h, peelPlanes);
       field = null;
       continue;
+    }
+    // the whole patches by plane, and the plane each target copies from: its own, or any when its own has too few
+    const valid = new Uint8Array(whole.length);
+    const perPlane = new Int32Array(256);
+    for (const i of validList) {
+      valid[i] = level.plane[i]!;
+      perPlane[valid[i]!] = perPlane[valid[i]!]! + 1;
     }
     const fine = level.w * level.h > FINE_LEVEL_PIXELS;
     const step = fine ? 2 : 1;
     const targets = listOf(target);
+    const want = new Uint8Array(level.w * level.h);
+    for (const t of targets) {
+      const plane = level.plane[t]!;
+      want[t] = perPlane[plane]! >= MIN_PLANE_SOURCES ? plane : 0;
+    }
     const final = l === 0 && field !== null;
     const holes = listOf(level.hole);
     const nnf = new Int32Array(level.w * level.h);
     const dist = new Float32Array(final ? 0 : level.w * level.h);
     const coarser = field ? levels[l + 1]! : null;
     if (!coarser || !field) {
-      fillByPeeling(level.img, level.hole, level.w, level.h);
+      fillByPeeling(level.img, level.hole, level.w, level.h, peelPlanes);
     } else if (!final) {
       // the coarser level's colours as a first guess, so that distances mean something
       for (const i of holes) {
@@ -591,6 +820,8 @@ export function inpaintPatchMatch(
         level.img[i * 3 + 2] = coarser.img[c * 3 + 2]!;
       }
     }
+    // where the coarser field says nothing usable, the nearest whole patch of the target's plane (made when needed)
+    let nearest: Int32Array | null = null;
     for (let k = 0; k < targets.length; k++) {
       const t = targets[k]!;
       const x = t % level.w;
@@ -604,14 +835,18 @@ export function inpaintPatchMatch(
           const csy = (cs - csx) / coarser.w;
           const fx = 2 * csx + (x & 1);
           const fy = 2 * csy + (y & 1);
-          if (fx < level.w && fy < level.h && valid[fy * level.w + fx]) s = fy * level.w + fx;
+          if (fx < level.w && fy < level.h && accepts(valid, want[t]!, fy * level.w + fx)) s = fy * level.w + fx;
         }
+      }
+      if (s < 0) {
+        nearest ??= nearestSources(level, valid, want, targets);
+        s = nearest[t]!;
       }
       if (s < 0) s = validList[Math.floor(random() * validList.length)]!;
       nnf[t] = s;
       if (!final) dist[t] = patchDistance(level, t, s, r, step, Infinity);
     }
-    const current: Field = { targets, nnf, dist, isTarget: target };
+    const current: Field = { targets, want, nnf, dist, isTarget: target };
     if (final) {
       // the finest level of a large hole: the field settled on the level below is carried up and its patches'
       // pixels copied at full resolution, each pixel the mean of what its neighbours' patches say (no search)
@@ -623,6 +858,7 @@ export function inpaintPatchMatch(
       acc: new Float32Array(level.w * level.h * 3),
       weight: new Float32Array(level.w * level.h),
       holes,
+      decay: depthDecay(level.hole, level.w, level.h),
     };
     // the upsampled field's say first, then rounds of search and vote
     if (field) vote(level, current, scratch);
@@ -650,6 +886,11 @@ export function inpaintPatchMatch(
     if (l === 0) copyThroughField(level, current, holes);
     field = current;
   }
+  // no colour from nowhere: the fill keeps to the palette of the ring around the hole
+  const ringRadius = Math.max(MIN_RING, Math.round(RING_SHARE * holeSideAtBase));
+  const ring = dilate(base.hole, w, h, ringRadius);
+  for (let i = 0; i < ring.length; i++) if (base.hole[i] || base.blocked[i]) ring[i] = 0;
+  keepToPalette(base, listOf(base.hole), ring);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     const prow = (cy0 + y) * width + cx0;
