@@ -239,6 +239,19 @@ const STRAND_HEIGHT = 2.4;
 /** Rooms: the ceiling's height in metres, when nothing measures it. */
 const CEILING = 2.5;
 
+/** Storage stands with its back to a wall: within this many metres of where the found floor ends (issue #38). */
+const STORAGE_WALL_GAP = 0.5;
+const storageKinds = new Set(['bookshelf', 'dresser', 'cabinet']);
+/**
+ * Rooms: a standing product's front at least this many metres from the camera. A nearer one is drawn over the
+ * viewer's lap, larger than anything in the room (issue #38); a yard's ground runs from the feet, and is exempt.
+ */
+const NEAREST_FRONT = 1.7;
+/** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
+const RUG_UNDER_PIECES = 0.4;
+/** A rug's drawn quad rises at least this share of its width: flat in perspective, not a sliver along the wall. */
+const RUG_MIN_RISE = 0.12;
+
 /** What a floor or wall spot costs a variation for each earlier variation that used it (variation.ts). */
 const EARLIER_SPOT_COST = 4;
 
@@ -419,6 +432,49 @@ export function placeOnGeometry(
     return on / 100;
   };
 
+  /**
+   * How far a footing's back stands from the wall behind it, in metres: in the columns of its back's centre and
+   * corners, the row where the found floor ends is a wall's foot when no found piece lies beyond it (the floor hidden
+   * there by a piece may run on, and a shelf stood there stands before that piece and hides it). Its centre and one
+   * corner at least must find a wall (a corner may pass the end of a wall, or an outline's edge); the farther of
+   * those walls. Null when they do not.
+   */
+  const wallGapOf = (f: Footing): number | null => {
+    const back = f.z + f.depth;
+    const wallAt = (x: number): number | null => {
+      const [u, v] = projectAt(x, 0, back);
+      if (u < 0 || u >= W) return null;
+      let row = Math.min(v, H - 1);
+      if (!floorMask.at(u, row)) return null;
+      while (row - cell >= 0 && floorMask.at(u, row - cell)) row -= cell;
+      if ([1, 2, 3].some((k) => pieceMask.at(u, row - k * cell))) return null;
+      const zWall = depthAt(u, row);
+      return Number.isFinite(zWall) ? Math.max(0, zWall - back) : null;
+    };
+    const centre = wallAt(f.x);
+    const corners = [wallAt(f.x - f.width / 2), wallAt(f.x + f.width / 2)].filter((g): g is number => g !== null);
+    if (centre === null || corners.length === 0) return null;
+    return Math.max(centre, Math.min(...corners));
+  };
+
+  /** The room's pieces that stay (not taken the place of), for what a rug may lie under. */
+  const stayingPieceMask = () => {
+    const mask = new CellMask(W, H, cell);
+    for (const { piece, id } of pieces) if (!replacedPieces.has(id)) mask.fill(piece.polygon);
+    return mask;
+  };
+  /** The share of a footing's 8 × 8 grid of floor points under a mask's pieces. */
+  const shareUnder = (mask: CellMask, f: Footing) => {
+    let under = 0;
+    for (let i = 0; i < 8; i++) {
+      for (let j = 0; j < 8; j++) {
+        const [u, v] = projectAt(f.x - f.width / 2 + (f.width * (i + 0.5)) / 8, 0, f.z + (f.depth * (j + 0.5)) / 8);
+        if (onFloorAt(mask, [u, v])) under++;
+      }
+    }
+    return under / 64;
+  };
+
   const collides = (f: Footing) => {
     for (const other of footings.values()) {
       if (
@@ -434,11 +490,15 @@ export function placeOnGeometry(
   const clashes = (frameBoxed: { x: number; y: number; width: number; height: number }) =>
     placed.some((p) => p.pose !== 'flat' && overlapShare(p, frameBoxed) > MAX_OVERLAP);
 
+  /** Whether the last standOnFloor refused free floor for storage only because no wall stood behind it. */
+  let offTheWall = false;
   /** Where a product stands on the floor or ground: allowed regions, and how good each spot is (lower is better). */
   const standOnFloor = (item: GeometryItem, size: SizeCm, score: (f: Footing) => number, allowed: CellMask[]) => {
     const width = size.width / 100;
     const depth = size.depth / 100;
     let best: { f: Footing; box: ReturnType<typeof spriteBox>; score: number } | null = null;
+    const storage = !yard && storageKinds.has(item.kind ?? '');
+    offTheWall = false;
     const steps = 34;
     for (let s = 0; s <= steps; s++) {
       const z = zNear * Math.pow(zFar / zNear, s / steps);
@@ -455,6 +515,10 @@ export function placeOnGeometry(
       const dx = Math.max(0.08, (right - left) / 28);
       for (let x = left; x <= right + 1e-9; x += dx) {
         const f = { x, z, width, depth };
+        if (!yard && z < NEAREST_FRONT) {
+          refuse(item.index, 'front nearer than 1.7 m');
+          continue;
+        }
         if (collides(f)) {
           refuse(item.index, 'on a product');
           continue;
@@ -481,6 +545,14 @@ export function placeOnGeometry(
         if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) {
           refuse(item.index, 'base within the margin of a piece');
           continue;
+        }
+        if (storage) {
+          const gap = wallGapOf(f);
+          if (gap === null || gap > STORAGE_WALL_GAP) {
+            offTheWall = true;
+            refuse(item.index, gap === null ? 'storage: no wall behind' : 'storage: back off the wall');
+            continue;
+          }
         }
         const box = spriteBox(item, size, f);
         if (box.y < 0) {
@@ -764,7 +836,8 @@ export function placeOnGeometry(
       pushStanding(item, spot.f, spot.box, {});
       return;
     }
-    leave(item, `no free ${surface} for the ${labelOfKind(item.kind)}`);
+    // free floor with no wall behind it is no place for storage: the receipt says what was missing
+    leave(item, `no free ${offTheWall ? 'wall' : surface} for the ${labelOfKind(item.kind)}`);
   };
 
   /** A rug (pavers) flat in the floor's perspective, under the seating group's front legs. */
@@ -787,22 +860,48 @@ export function placeOnGeometry(
           }
         }
       } else {
-        for (const share of [0.3, 0.2, 0.45]) {
-          const zMid = zNear * Math.pow(zFar / zNear, share);
-          for (const dx of [0, 0.5, -0.5]) options.push({ x: centreX(zMid) + dx * width, z: zMid, width, depth });
+        // no seating to lie under: the middle of the floor, a little nearer or farther, centred or to a side; then,
+        // when none of those lies clear, nearer, farther and a quarter of its width aside too (6 depths × 5 offsets)
+        const shares = [0.3, 0.2, 0.45, 0.1, 0.6, 0.75];
+        const offsets = [0, 0.5, -0.5, 0.25, -0.25];
+        for (const first of [true, false]) {
+          for (const [s, share] of shares.entries()) {
+            for (const [d, dx] of offsets.entries()) {
+              if ((s < 3 && d < 3) !== first) continue;
+              const zMid = zNear * Math.pow(zFar / zNear, share);
+              options.push({ x: centreX(zMid) + dx * width, z: zMid, width, depth });
+            }
+          }
         }
       }
+      // pavers are a yard's ground, laid to its edges and past its plants: these two are a rug's rules
+      const rug = item.kind !== 'pavers';
+      const staying = stayingPieceMask();
       for (const f of options) {
-        if (f.z < 0.5) continue;
+        if (f.z < 0.5) {
+          refuse(item.index, 'rug: nearer than the floor');
+          continue;
+        }
         const points = footingPoints(f);
         const visible = points.filter(([, v]) => v <= H);
-        if (visible.length < points.length / 2) continue;
+        if (visible.length < points.length / 2) {
+          refuse(item.index, 'rug: below the picture');
+          continue;
+        }
         const onFloor = points.filter((p) => onFloorAt(floorMask, p)).length;
-        if (onFloor < points.length * 0.85) continue;
+        if (onFloor < points.length * 0.85) {
+          refuse(item.index, 'rug: off the floor');
+          continue;
+        }
         if (
           allowed.length > 0 &&
           points.filter((p) => allowed.some((m) => onFloorAt(m, p))).length < points.length * 0.6
         ) {
+          refuse(item.index, 'rug: not on its ground');
+          continue;
+        }
+        if (rug && shareUnder(staying, f) > RUG_UNDER_PIECES) {
+          refuse(item.index, 'rug: under pieces');
           continue;
         }
         const quad = footprintOf(f);
@@ -810,6 +909,11 @@ export function placeOnGeometry(
         // the box is the part the picture shows (the sprite is warped onto the whole quad)
         const [left, right, bottom] = [Math.max(0, b.left), Math.min(W, b.right), Math.min(H, b.bottom)];
         const box = { x: left, y: b.top, width: right - left, height: bottom - b.top };
+        // seen nearly edge-on (far off, or a camera near the floor) a rug is a sliver, not a rug on the floor
+        if (rug && box.height < box.width * RUG_MIN_RISE) {
+          refuse(item.index, 'rug: a sliver');
+          continue;
+        }
         if (turned && (onFloor < points.length || floorShareOf(box) < 0.95)) continue;
         if (avoiding && floorShareOf(box) < 0.9) continue;
         const framed = quad.map(toFrame);
@@ -989,7 +1093,11 @@ export function placeOnGeometry(
     leave(item, `no clear span for the ${labelOfKind(item.kind)}`);
   };
 
-  for (const item of byClaimOrder(items)) {
+  // in a room, storage claims its wall right after the large pieces, before the armchairs and lamps take the floor
+  // along the walls: it stands nowhere else (STORAGE_WALL_GAP), they stand anywhere
+  const claiming = byClaimOrder(items);
+  const claimsEarly = (item: GeometryItem) => item.role === 'large' || (!yard && storageKinds.has(item.kind ?? ''));
+  for (const item of [...claiming.filter(claimsEarly), ...claiming.filter((i) => !claimsEarly(i))]) {
     const pose = poseOf(item.kind, item.role);
     const size = sizeOfItem(item.kind, item.role, item.size);
     // a guessed floor may be the room's furniture and its wall a window: nothing stands, lies or hangs on a guess

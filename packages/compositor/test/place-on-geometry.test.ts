@@ -220,6 +220,98 @@ describe('placeOnGeometry in a room', () => {
   });
 });
 
+describe('placeOnGeometry sanity rules (issue #38)', () => {
+  /** The floor row `z` metres away in `room()`'s camera. */
+  const rowAt = (z: number, horizon = HORIZON) => horizon + (FOCAL * EYE) / z;
+  const frame = { width: W, height: H };
+
+  it("stands storage with its back to a wall, never out in the room before the room's own pieces", () => {
+    // the room's pieces stand along the whole back wall: the floor ends at them, not at a wall
+    const counter = { kind: null, polygon: rect(0, 700, W, rowAt(4.2) - 700) };
+    const blocked = placeOnGeometry([item(0, 'bookshelf', 0.5)], room([counter], []), frame);
+    expect(blocked.placements).toEqual([]);
+    expect(blocked.leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+
+    // with a stretch of bare wall at the left, the bookshelf stands there, its back within half a metre of the wall
+    const partly = { kind: null, polygon: rect(600, 700, W - 600, rowAt(4.2) - 700) };
+    const { placements } = placeOnGeometry([item(0, 'bookshelf', 0.5)], room([partly], []), frame);
+    const shelf = placements[0]!;
+    expect(shelf.on).toBe('floor');
+    const back = shelf.z + 0.35;
+    expect(5 - back).toBeLessThanOrEqual(0.5);
+    expect(shelf.x + shelf.width).toBeLessThanOrEqual(600);
+  });
+
+  it("stands a room's product with its front at least 1.7 m from the camera, not in the viewer's lap", () => {
+    // a camera tilted down sees the floor from 1.5 m; the room's sofa stands 2.4 m away
+    const horizon = 200;
+    const sofaRow = rowAt(2.4, horizon);
+    const tilted: PhotoGeometry = {
+      ...room([{ kind: 'sofa', polygon: rect(500, sofaRow - 200, 600, 200) }], []),
+      camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: horizon, roll: 0, eyeHeight: EYE },
+      floor: [rect(0, rowAt(5, horizon), W, H - rowAt(5, horizon))],
+      walls: [{ facing: 'back', polygon: rect(0, 0, W, rowAt(5, horizon)) }],
+    };
+    // the coffee table's place before the sofa would be 1.35 m away: nearer than the floor the picture shows
+    const { placements } = placeOnGeometry([item(0, 'coffee-table', 2)], tilted, frame);
+    expect(placements.length).toBe(1);
+    for (const p of placements) expect(p.z, p.where).toBeGreaterThanOrEqual(1.7);
+  });
+
+  it("lays no rug where most of it would lie under the room's own pieces", () => {
+    // the room's sofa, and a piece covering all the floor in front of it
+    const sofa = { kind: 'sofa', polygon: rect(500, rowAt(4.5) - 220, 600, 220) };
+    const clutter = { kind: null, polygon: rect(0, rowAt(4.5) - 10, W, H - rowAt(4.5) + 10) };
+    const rug = { ...item(0, 'rug', 1.4), size: { width: 230, depth: 160, height: 1 } };
+    const { placements, leftOut } = placeOnGeometry([rug], room([sofa, clutter], []), frame);
+    expect(placements).toEqual([]);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no free floor for the rug' }]);
+    // with the floor before the sofa clear, it lies there
+    expect(placeOnGeometry([rug], room([sofa], []), frame).placements).toHaveLength(1);
+  });
+
+  it('lays no rug that its perspective would draw as a thin sliver', () => {
+    // a long room: the sofa 9.5 m away, where a rug under it would rise 0.09 of its width
+    const far = 9.5;
+    const sofa = { kind: 'sofa', polygon: rect(680, rowAt(far) - 100, 240, 100) };
+    const long: PhotoGeometry = {
+      ...room([sofa], []),
+      floor: [rect(0, rowAt(11), W, H - rowAt(11))],
+      walls: [{ facing: 'back', polygon: rect(0, 0, W, rowAt(11)) }],
+    };
+    const rug = { ...item(0, 'rug', 1.4), size: { width: 230, depth: 160, height: 1 } };
+    const { placements, leftOut } = placeOnGeometry([rug], long, frame);
+    for (const p of placements) expect(p.height, 'its drawn quad rises').toBeGreaterThanOrEqual(p.width * 0.12);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no free floor for the rug' }]);
+  });
+
+  it('moves a rug with no seating to go under aside, clear of a piece in the middle of the floor', () => {
+    // a table in the middle of the floor, from the picture's bottom to the far wall
+    const table = { kind: null, polygon: rect(560, WALL_ROW - 60, 480, H - WALL_ROW + 60) };
+    const rug = { ...item(0, 'rug', 1.4), size: { width: 200, depth: 140, height: 1 } };
+    const { placements } = placeOnGeometry([rug], room([table], []), frame);
+    expect(placements).toHaveLength(1);
+    const [farLeft, farRight, nearRight, nearLeft] = placements[0]!.quad!;
+    // most of it clear of the table: its far and near edges' centres to one side of it
+    const centres = [(farLeft![0] + farRight![0]) / 2, (nearLeft![0] + nearRight![0]) / 2];
+    expect(centres.every((x) => x < 560) || centres.every((x) => x > 1040)).toBe(true);
+  });
+
+  it('tries a rug with no seating to go under nearer and farther, past a piece across the middle of the floor', () => {
+    // a low piece across the whole floor from 2.4 m to 3.9 m away: only the far floor is clear for a rug
+    const ottoman = { kind: null, polygon: rect(0, rowAt(3.9), W, rowAt(2.4) - rowAt(3.9)) };
+    const rug = { ...item(0, 'rug', 1.4), size: { width: 200, depth: 140, height: 1 } };
+    const { placements } = placeOnGeometry([rug], room([ottoman], []), frame);
+    expect(placements).toHaveLength(1);
+    const [farLeft, , , nearLeft] = placements[0]!.quad!;
+    // its depths, from its edges' rows: at most 40 % of them over the piece
+    const depthOf = (row: number) => (FOCAL * EYE) / (row - HORIZON);
+    const [front, back] = [depthOf(nearLeft![1]), depthOf(farLeft![1])];
+    expect(back).toBeGreaterThan(3.9);
+    expect(Math.max(0, 3.9 - front)).toBeLessThanOrEqual((back - front) * 0.4);
+  });
+});
+
 describe('placeOnGeometry in a yard', () => {
   const yard = (anchors: PhotoGeometry['anchors']): PhotoGeometry => ({
     ...room([{ kind: 'shrub', polygon: rect(1300, 640, 200, 200) }], []),

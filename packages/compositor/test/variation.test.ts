@@ -445,10 +445,11 @@ describe('variations on the labelled real photos', () => {
       }
     }
     expect(broken).toEqual([]);
-    // a crowded floor leaves some products one place only: nearly every roomy photo still gets four arrangements
-    // (9 of 10 on the labels as they stand; 8 of 10 before the seating group moved as one and more tries)
+    // a crowded floor leaves some products one place only: most roomy photos still get four arrangements
+    // (9 of 12 on the labels as they stand; 9 of 10 before storage had to stand against a free wall, which leaves a
+    // bookshelf one spot in three of them: decision 0062)
     expect(roomy).toBeGreaterThan(5);
-    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(0.75);
     expect(grouping.length).toBeGreaterThanOrEqual(2);
     expect(grouping.filter((g) => !g.kept)).toEqual([]);
   });
