@@ -142,6 +142,7 @@ export function RenderResultStep() {
           onCancel={() => cancelRender(sessionId)}
           onChoose={(index) => chooseVariation(sessionId, index)}
           onChooseSpace={() => navigate(paths.createDesign.step('space-selection'))}
+          onChooseProducts={() => navigate(paths.createDesign.step('start'))}
         />
       )}
     </StepLayout>

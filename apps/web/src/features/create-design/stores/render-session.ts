@@ -12,10 +12,9 @@ import {
 } from '@dwellscape/shared';
 import { create } from 'zustand';
 import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
-import { renderFailureMessage, type GenerateDesignImageInput } from '../api/generate-design-image';
+import { renderFailureOf, type GenerateDesignImageInput } from '../api/generate-design-image';
 import { startRenderJob } from '../api/start-render-job';
 import {
   clearGeneratedDesign,
@@ -155,7 +154,7 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, plan.input, true);
     },
-    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+    (error: unknown) => failWith(sessionId, error),
   );
 }
 
@@ -173,15 +172,17 @@ export function beginSeeInSpaceRender(sessionId: string, input: GenerateDesignIm
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, input, true);
     },
-    (error: unknown) => {
-      // the server would not take these products or this photo: its own words say which, and trying the same again
-      // cannot help (docs/product.md §8)
-      if (error instanceof ApiError && error.status === 400 && error.message) {
-        return fail(sessionId, messages.create.renderRefused(error.message), true);
-      }
-      fail(sessionId, renderFailureMessage(error));
-    },
+    (error: unknown) => failWith(sessionId, error),
   );
+}
+
+/**
+ * A render that could not start or be followed, in both flows: a refused input (400) in the server's own words, where
+ * trying the same again cannot help (docs/product.md §8); anything else in §8's words, with 'Try Again'.
+ */
+function failWith(sessionId: string, error: unknown) {
+  const { message, refused } = renderFailureOf(error);
+  fail(sessionId, message, refused);
 }
 
 /**
@@ -267,7 +268,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
       setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
     },
     onLost(error) {
-      fail(sessionId, renderFailureMessage(error));
+      failWith(sessionId, error);
     },
   });
   following.set(sessionId, stop);
