@@ -13,6 +13,7 @@ import {
 import { useGesture } from '@use-gesture/react';
 import { Check, Grid3x3, Move, RotateCcw, Trash2, X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import type { FloorFinding } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
@@ -66,8 +67,8 @@ interface PlacementAdjusterProps {
   leftOut?: AdjustableProduct[];
   /** The person set the render's floor before: Apply keeps saying so. */
   floorSetByYou?: boolean;
-  /** The render found the floor in the photo (its receipt says so): the hint does not say it could not. */
-  floorFound?: boolean;
+  /** What the render's receipt says of the floor (floorFindingOf): the hints say the same as the receipt line. */
+  floorFinding?: FloorFinding | null;
   mode?: Mode;
   /** Opens with the floor's grid to correct ('floor') rather than the products to move. */
   initialTool?: 'move' | 'floor';
@@ -94,7 +95,7 @@ export function PlacementAdjuster({
   layers,
   leftOut = [],
   floorSetByYou = false,
-  floorFound = false,
+  floorFinding = null,
   mode = 'interior',
   initialTool = 'move',
   onApply,
@@ -339,7 +340,7 @@ export function PlacementAdjuster({
           </p>
           {leftOut.length > 0 ? (
             <p className="mt-1 text-sm text-muted-foreground">
-              {restHint(surface, floorFound)} Left out: {leftOut.map((p) => p.name).join(', ')}.
+              {restHint(surface, floorFinding)} Left out: {leftOut.map((p) => p.name).join(', ')}.
             </p>
           ) : (
             <p className="mt-1 text-sm text-muted-foreground">
@@ -423,7 +424,7 @@ export function PlacementAdjuster({
               />
             </div>
           ) : placements.length === 0 && leftOut.length > 0 ? (
-            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFound)}</p>
+            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFinding)}</p>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">
               Every product is removed. Apply to see the room without them.
@@ -447,13 +448,16 @@ export function PlacementAdjuster({
 }
 
 /**
- * What the grid is for when the render placed none of the products that stand (decision 0052): the floor was not
- * found, or it was (the receipt says so) but with no free room on it for them.
+ * What the grid is for when the render placed none of the products that stand (decision 0052), in the receipt's
+ * terms (floorFindingOf): the floor was not found, or it was (or the person set it) but with no free room on it
+ * for them.
  */
-export const restHint = (surface: 'floor' | 'ground', found = false) =>
-  found
-    ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
-    : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
+export const restHint = (surface: 'floor' | 'ground', finding: FloorFinding | null = null) =>
+  finding === 'set-by-you'
+    ? `There is too little free ${surface} where you set it: drag the corners onto the free ${surface} to place the rest.`
+    : finding === 'found'
+      ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
+      : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
 
 /**
  * A floor to start from when the render gave none: the picture's lower band, its sides meeting on a horizon a little

@@ -11,6 +11,7 @@ import {
   type RenderVariation,
 } from '@dwellscape/shared';
 import { create } from 'zustand';
+import type { ReceiptLayout } from '@/components/fidelity-receipt/fidelity-receipt';
 import { toast } from '@/components/ui/toaster';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
@@ -55,6 +56,11 @@ export interface ShownVariation {
   erase?: EraseInputBody;
   /** The products the person removed from it (by id), so that drawing it again still counts them as removed. */
   removed?: string[];
+  /**
+   * How the render this picture came from laid it out ('found' in the photo, 'guessed'…): a picture drawn again from
+   * an adjustment says 'adjusted' on its receipt, and the photo's floor is still found (or not) as the render said.
+   */
+  renderedLayout?: ReceiptLayout;
 }
 
 export type RenderState =
@@ -197,6 +203,9 @@ function fail(sessionId: string, message: string, refused = false) {
 const shownOf = (variation: RenderVariation): ShownVariation => ({
   imageUrl: variation.imageUrl,
   receipt: variation.receipt ?? null,
+  ...(variation.receipt?.layout && variation.receipt.layout !== 'adjusted'
+    ? { renderedLayout: variation.receipt.layout }
+    : {}),
   ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
   ...(variation.label ? { label: variation.label } : {}),
   ...(variation.plane ? { plane: variation.plane } : {}),
@@ -337,6 +346,7 @@ export function keepAdjustedRender(
     ...(before?.pieces ? { pieces: before.pieces } : {}),
     ...(erase ? { erase } : {}),
     ...(removed && removed.length > 0 ? { removed } : {}),
+    ...(before?.renderedLayout ? { renderedLayout: before.renderedLayout } : {}),
   };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
