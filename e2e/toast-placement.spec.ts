@@ -2,6 +2,7 @@ import { MODES, messages } from '@dwellscape/shared';
 import type { Locator, Page } from '@playwright/test';
 import { dialogHasFocus, expect, test } from './fixtures';
 import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+import { afterImage, renderInCreateFlow } from './create-design-flow';
 
 interface Box {
   x: number;
@@ -22,7 +23,9 @@ async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]
   return page.evaluate(() => {
     const dialog = document.querySelector('[role="dialog"][data-state="open"]');
     const scope = dialog ?? document.body;
-    const selector = 'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"]';
+    // and the lines a toast tells of (a render's receipt): marked data-toast-keep-clear
+    const selector =
+      'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [data-toast-keep-clear]';
     return Array.from(scope.querySelectorAll<HTMLElement>(selector)).flatMap((element) => {
       if (element.closest('[data-sonner-toaster]')) return [];
       const rect = element.getBoundingClientRect();
@@ -61,6 +64,9 @@ async function expectToastCoversNoControl(page: Page, toast: Locator) {
   expect(covered.map((control) => control.name)).toEqual([]);
 }
 
+// With SHOTS_DIR set, the render step with its toast is photographed (390 × 844).
+const shotsDir = process.env.SHOTS_DIR;
+
 const toastOf = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
 
@@ -87,6 +93,29 @@ for (const mode of MODES) {
       await page.getByRole('textbox', { name: 'Add a comment' }).fill(`Lovely ${uniqueSuffix()}`);
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await expectToastCoversNoControl(page, toastOf(page, messages.comments.successTitle));
+    });
+
+    test('on the render step, over neither a control nor the receipt’s lines', async ({ page, navigate }) => {
+      test.setTimeout(180_000);
+      await startInMode(page, mode);
+      await renderInCreateFlow(page, navigate, mode, 'preset');
+      await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+      const receipt = page.locator('[data-toast-keep-clear]');
+      await expect(receipt).toBeVisible();
+      await expectToastCoversNoControl(page, toastOf(page, messages.create.renderSuccess));
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+
+      // an adjustment applied: its toast stands clear of the receipt of the picture drawn again
+      await page.getByRole('button', { name: 'Adjust placement' }).click();
+      await page
+        .getByRole('button', { name: /^Move (?!the )/ })
+        .first()
+        .focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.getByRole('button', { name: 'Apply changes' }).click();
+      await expect(receipt).toBeVisible({ timeout: 30_000 });
+      await expectToastCoversNoControl(page, toastOf(page, 'Your changes are in the design.'));
+      if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-render-step-${mode}.png` });
     });
 
     test('in the create flow, above the step’s actions', async ({ page, navigate }) => {

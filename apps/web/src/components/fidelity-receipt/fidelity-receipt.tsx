@@ -70,7 +70,8 @@ export function FidelityReceiptLine({
   const finding = floorFindingOf(receipt, renderedLayout);
   const wellKept = receipt.structureKept >= WELL_KEPT && receipt.productsPresent === receipt.productsChosen;
   return (
-    <div className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
+    // a toast (the render's 'generated', an adjustment's 'in the design') tells of what these lines say: never over them
+    <div data-toast-keep-clear className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
       <p
         className={cn(
           'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',

@@ -10,8 +10,10 @@ announceToasts();
 
 const toasterSelector = '[data-sonner-toaster]';
 const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+// what a toast must leave free: the controls, and what a person reads at the moment a toast tells of it (a render's
+// receipt lines, marked data-toast-keep-clear)
 const controlSelector =
-  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"]';
+  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], [data-toast-keep-clear]';
 
 /** The space between a toast and a bar, or the screen's edge. */
 const GAP_PX = 12;
