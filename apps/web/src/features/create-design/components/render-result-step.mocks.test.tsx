@@ -316,9 +316,7 @@ describe('render step', () => {
     expect(alert).not.toHaveTextContent(messages.create.renderFailed);
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Choose other products' }));
-    expect(
-      await screen.findByRole('heading', { name: messages.create.steps[0].heading }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: messages.create.steps[0].heading })).toBeInTheDocument();
     expect(api.callsTo('POST /api/render-jobs')).toHaveLength(1);
   });
 
@@ -328,9 +326,7 @@ describe('render step', () => {
     renderCreateFlow('render-result');
     await screen.findByRole('alert');
     await userEvent.click(screen.getByRole('button', { name: 'Choose another photo' }));
-    expect(
-      await screen.findByRole('heading', { name: messages.create.steps[2].heading }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: messages.create.steps[2].heading })).toBeInTheDocument();
   });
 
   it('keeps docs/product.md §8 words and Try Again for a genuine failure (500)', async () => {

@@ -39,11 +39,7 @@ export function StartStep() {
         </>
       }
     >
-      <ProductPicker
-        mode={mode}
-        selected={draft.selectedProducts}
-        ownItemCount={draft.uploadedProductImages.length}
-      />
+      <ProductPicker mode={mode} selected={draft.selectedProducts} ownItemCount={draft.uploadedProductImages.length} />
       <OwnItemsEditor
         mode={mode}
         items={draft.uploadedProductImages}
