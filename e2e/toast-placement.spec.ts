@@ -2,7 +2,7 @@ import { MODES, messages } from '@dwellscape/shared';
 import type { Locator, Page } from '@playwright/test';
 import { dialogHasFocus, expect, test } from './fixtures';
 import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
-import { afterImage, renderInCreateFlow } from './create-design-flow';
+import { afterImage, headings, publishButton, renderInCreateFlow } from './create-design-flow';
 
 interface Box {
   x: number;
@@ -36,11 +36,16 @@ async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]
         rect.top < window.innerHeight &&
         element.checkVisibility();
       if (!visible) return [];
-      // under a bar (or the toast itself) it is out of reach until the page scrolls
-      const drawn = document
-        .elementsFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        .find((each) => !each.closest('[data-sonner-toaster]'));
-      if (!drawn || !(element === drawn || element.contains(drawn))) return [];
+      // wholly under a bar (or the toast itself) it is out of reach until the page scrolls; half under the bar at
+      // the bottom, its top still shows and takes taps
+      const x = rect.left + rect.width / 2;
+      const inset = Math.min(4, rect.height / 2);
+      const shows = [rect.top + rect.height / 2, rect.top + inset, rect.bottom - inset].some((y) => {
+        if (y < 0 || y >= window.innerHeight) return false;
+        const drawn = document.elementsFromPoint(x, y).find((each) => !each.closest('[data-sonner-toaster]'));
+        return drawn !== undefined && (element === drawn || element.contains(drawn));
+      });
+      if (!shows) return [];
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
       return [{ name: name.slice(0, 60), box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }];
     });
@@ -116,6 +121,24 @@ for (const mode of MODES) {
       await expect(receipt).toBeVisible({ timeout: 30_000 });
       await expectToastCoversNoControl(page, toastOf(page, 'Your changes are in the design.'));
       if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-render-step-${mode}.png` });
+    });
+
+    test('on the post step, over neither a control nor the products it features', async ({ page, navigate }) => {
+      test.setTimeout(180_000);
+      await startInMode(page, mode);
+      await renderInCreateFlow(page, navigate, mode, 'preset');
+      await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      await page.getByRole('button', { name: /Continue/ }).click();
+      await expect(page.getByRole('heading', { name: headings.post })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Products in this design' })).toBeVisible();
+      // no title: docs/product.md §8's toast, while the step shows the products it will publish
+      await publishButton(page).click();
+      await expectToastCoversNoControl(
+        page,
+        page.locator('[data-sonner-toast]').filter({ hasText: messages.create.missingInformation }),
+      );
+      if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-post-step-${mode}.png` });
     });
 
     test('in the create flow, above the step’s actions', async ({ page, navigate }) => {
