@@ -58,7 +58,17 @@ test.describe('create a design, start to feed', () => {
       // named after its file, tidied, and shown as an own item rather than with a price (docs/product.md §2.7)
       await expect(ownItems.getByRole('textbox', { name: 'Name' })).toHaveValue('Vintage armchair');
       await expect(ownItems.getByText(messages.ownItem.badge).first()).toBeVisible();
-      await expect(page.getByText('3 selected')).toBeVisible();
+      // its photo shows on its tile (loaded and drawn, not an empty square)
+      await expect
+        .poll(() =>
+          ownItems
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      // one count in one wording, in the picker's bar and by Next (docs/product.md §2.7)
+      await expect(page.getByText('3 chosen', { exact: true })).toHaveCount(2);
       await nextButton(page).click();
 
       // step 2: the mode's quiz

@@ -126,3 +126,67 @@ test('a product image that fails to load is hidden', async ({ page, navigate, si
   await expect(dialog.getByText(messages.productPopup.shippingNote)).toBeVisible();
   await expect(dialog.getByRole('img', { name: product.name })).toHaveCount(0);
 });
+
+// With SHOTS_DIR set, the dark popup is photographed (390 × 844), for a person to look at.
+const shotsDir = process.env.SHOTS_DIR;
+
+for (const mode of MODES) {
+  test(`${mode}, dark: the popup's picture is a rounded picture inset in a dark tile, not dimmed, not a bright square`, async ({
+    page,
+    navigate,
+    signUp,
+  }) => {
+    await startInMode(page, mode, true);
+    await signUp(page);
+    await navigate('/');
+    const design = await publishDesign(page.request, { mode, title: `Dark popup ${uniqueSuffix()}`, productCount: 2 });
+    const card = designCard(page, design.title);
+    const product = design.selectedProducts[0]!;
+    await card.getByRole('button', { name: product.name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: product.name });
+    const picture = dialog.getByRole('img', { name: product.name });
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    const look = await picture.evaluate((img) => {
+      const tile = img.parentElement!;
+      const luminance = (color: string) => {
+        const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number).map((c) => {
+          const s = c / 255;
+          return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const inner = img.getBoundingClientRect();
+      const outer = tile.getBoundingClientRect();
+      return {
+        filter: getComputedStyle(img).filter,
+        radius: parseFloat(getComputedStyle(img).borderTopLeftRadius),
+        tileLuminance: luminance(getComputedStyle(tile).backgroundColor),
+        inset: Math.min(
+          inner.left - outer.left,
+          inner.top - outer.top,
+          outer.right - inner.right,
+          outer.bottom - inner.bottom,
+        ),
+      };
+    });
+    // drawn as it is (a catalogue picture elsewhere in dark mode is dimmed), inside 12 px of a dark tile, rounded
+    expect(look.filter).toBe('none');
+    expect(look.inset).toBeGreaterThanOrEqual(11.5);
+    expect(look.radius).toBeGreaterThan(0);
+    expect(look.tileLuminance).toBeLessThan(0.1);
+    if (shotsDir) await page.screenshot({ path: `${shotsDir}/product-popup-dark-${mode}.png` });
+    // the feed's thumbnails of the same pictures stay dimmed
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(
+      await card
+        .getByRole('button', { name: product.name, exact: true })
+        .locator('img')
+        .evaluate((img) => getComputedStyle(img).filter),
+    ).toContain('brightness');
+  });
+}

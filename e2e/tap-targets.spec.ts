@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { afterImage, renderInCreateFlow, useDesignMode } from './create-design-flow';
 import { themes, visitEveryScreen } from './screens';
 
 /**
@@ -166,3 +167,48 @@ for (const theme of themes.filter((each) => !each.isDarkMode)) {
     expect(tooSmall, `elements under ${MINIMUM}×${MINIMUM} CSS px`).toEqual([]);
   });
 }
+
+// With SHOTS_DIR set, the adjuster with its far, small product is photographed (390 × 844).
+const shotsDir = process.env.SHOTS_DIR;
+
+test('the adjuster: a product drawn small far back still takes a 44×44 tap, and each handle its own taps', async ({
+  page,
+  navigate,
+}) => {
+  test.setTimeout(240_000);
+  await useDesignMode(page, 'interior');
+  await renderInCreateFlow(page, navigate, 'interior', 'preset', 2);
+  await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Adjust placement' }).click();
+  const handles = page.getByRole('button', { name: /^Move (?!the )/ });
+  await expect(handles.first()).toBeVisible({ timeout: 20_000 });
+  const count = await handles.count();
+  expect(count).toBeGreaterThan(0);
+
+  // the last product made as small as the slider goes and sent to the back of the floor
+  const far = handles.nth(count - 1);
+  await far.focus();
+  await page.getByRole('slider', { name: /^Size of / }).fill('50');
+  await far.focus();
+  for (let step = 0; step < 25; step++) await page.keyboard.press('ArrowUp');
+  const drawn = (await far.boundingBox())!;
+  expect(Math.min(drawn.width, drawn.height), 'the far product is drawn smaller than a finger').toBeLessThan(44);
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/adjuster-far-product.png` });
+
+  const names = await handles.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  const measured = (await measureTargets(page)).filter((each) => names.some((name) => each.target.includes(name)));
+  expect(measured).toHaveLength(count);
+  for (const each of measured) {
+    expect(Math.min(each.width, each.height), `${each.target} is ${each.width}×${each.height}`).toBeGreaterThanOrEqual(
+      MINIMUM,
+    );
+  }
+  // a tap at each product's middle chooses that product, never its neighbour
+  for (let n = 0; n < count; n++) {
+    const handle = handles.nth(n);
+    const box = (await handle.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  }
+});

@@ -2,6 +2,7 @@ import { MODES, messages } from '@dwellscape/shared';
 import type { Locator, Page } from '@playwright/test';
 import { dialogHasFocus, expect, test } from './fixtures';
 import { designCard, publishDesign, startInMode, uniqueSuffix } from './feed-helpers';
+import { afterImage, headings, publishButton, renderInCreateFlow } from './create-design-flow';
 
 interface Box {
   x: number;
@@ -22,7 +23,9 @@ async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]
   return page.evaluate(() => {
     const dialog = document.querySelector('[role="dialog"][data-state="open"]');
     const scope = dialog ?? document.body;
-    const selector = 'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"]';
+    // and the lines a toast tells of (a render's receipt): marked data-toast-keep-clear
+    const selector =
+      'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [data-toast-keep-clear]';
     return Array.from(scope.querySelectorAll<HTMLElement>(selector)).flatMap((element) => {
       if (element.closest('[data-sonner-toaster]')) return [];
       const rect = element.getBoundingClientRect();
@@ -33,11 +36,16 @@ async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]
         rect.top < window.innerHeight &&
         element.checkVisibility();
       if (!visible) return [];
-      // under a bar (or the toast itself) it is out of reach until the page scrolls
-      const drawn = document
-        .elementsFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        .find((each) => !each.closest('[data-sonner-toaster]'));
-      if (!drawn || !(element === drawn || element.contains(drawn))) return [];
+      // wholly under a bar (or the toast itself) it is out of reach until the page scrolls; half under the bar at
+      // the bottom, its top still shows and takes taps
+      const x = rect.left + rect.width / 2;
+      const inset = Math.min(4, rect.height / 2);
+      const shows = [rect.top + rect.height / 2, rect.top + inset, rect.bottom - inset].some((y) => {
+        if (y < 0 || y >= window.innerHeight) return false;
+        const drawn = document.elementsFromPoint(x, y).find((each) => !each.closest('[data-sonner-toaster]'));
+        return drawn !== undefined && (element === drawn || element.contains(drawn));
+      });
+      if (!shows) return [];
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
       return [{ name: name.slice(0, 60), box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } }];
     });
@@ -60,6 +68,9 @@ async function expectToastCoversNoControl(page: Page, toast: Locator) {
   const covered = (await controlsInReach(page)).filter((control) => overlaps(control.box, box!));
   expect(covered.map((control) => control.name)).toEqual([]);
 }
+
+// With SHOTS_DIR set, the render step with its toast is photographed (390 × 844).
+const shotsDir = process.env.SHOTS_DIR;
 
 const toastOf = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ has: page.getByText(text, { exact: true }) });
@@ -87,6 +98,47 @@ for (const mode of MODES) {
       await page.getByRole('textbox', { name: 'Add a comment' }).fill(`Lovely ${uniqueSuffix()}`);
       await page.getByRole('button', { name: 'Post', exact: true }).click();
       await expectToastCoversNoControl(page, toastOf(page, messages.comments.successTitle));
+    });
+
+    test('on the render step, over neither a control nor the receipt’s lines', async ({ page, navigate }) => {
+      test.setTimeout(180_000);
+      await startInMode(page, mode);
+      await renderInCreateFlow(page, navigate, mode, 'preset');
+      await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+      const receipt = page.locator('[data-toast-keep-clear]');
+      await expect(receipt).toBeVisible();
+      await expectToastCoversNoControl(page, toastOf(page, messages.create.renderSuccess));
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+
+      // an adjustment applied: its toast stands clear of the receipt of the picture drawn again
+      await page.getByRole('button', { name: 'Adjust placement' }).click();
+      await page
+        .getByRole('button', { name: /^Move (?!the )/ })
+        .first()
+        .focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.getByRole('button', { name: 'Apply changes' }).click();
+      await expect(receipt).toBeVisible({ timeout: 30_000 });
+      await expectToastCoversNoControl(page, toastOf(page, 'Your changes are in the design.'));
+      if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-render-step-${mode}.png` });
+    });
+
+    test('on the post step, over neither a control nor the products it features', async ({ page, navigate }) => {
+      test.setTimeout(180_000);
+      await startInMode(page, mode);
+      await renderInCreateFlow(page, navigate, mode, 'preset');
+      await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+      await page.getByRole('button', { name: /Continue/ }).click();
+      await expect(page.getByRole('heading', { name: headings.post })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Products in this design' })).toBeVisible();
+      // no title: docs/product.md §8's toast, while the step shows the products it will publish
+      await publishButton(page).click();
+      await expectToastCoversNoControl(
+        page,
+        page.locator('[data-sonner-toast]').filter({ hasText: messages.create.missingInformation }),
+      );
+      if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-post-step-${mode}.png` });
     });
 
     test('in the create flow, above the step’s actions', async ({ page, navigate }) => {

@@ -5,14 +5,44 @@ import { cn } from '@/lib/cn';
 /** Below this share of the room's lines kept, the line reads as a warning rather than a reassurance. */
 const WELL_KEPT = 0.85;
 
+export type ReceiptLayout = NonNullable<FidelityReceipt['layout']>;
+type Layout = ReceiptLayout;
+
+/**
+ * What a render says of the floor (or ground) its products stand on, for the receipt line and for the adjuster's
+ * hints alike, so the two never disagree: set by the person, found in the photo, guessed, or not found (the products
+ * set in a row); null when the receipt does not say (a seeded space, an older or remote render).
+ *
+ * A picture drawn again from the person's adjustment has the layout 'adjusted' on its receipt: what the render it
+ * came from found (`renderedLayout`) still holds for the photo.
+ */
+export type FloorFinding = 'set-by-you' | 'found' | 'guessed' | 'not-found';
+
+function layoutOf(receipt: FidelityReceipt, renderedLayout?: Layout): Layout | undefined {
+  return receipt.layout === 'adjusted' && renderedLayout ? renderedLayout : receipt.layout;
+}
+
+export function floorFindingOf(
+  receipt: FidelityReceipt | null | undefined,
+  renderedLayout?: Layout,
+): FloorFinding | null {
+  if (!receipt) return null;
+  if (receipt.floorSetByYou) return 'set-by-you';
+  const layout = layoutOf(receipt, renderedLayout);
+  if (layout === 'found') return 'found';
+  if (layout === 'guessed') return 'guessed';
+  if (layout === 'fallback') return 'not-found';
+  return null;
+}
+
 /**
  * How an uploaded photo's layout was found and how many products stand on its floor: 'Floor found in your photo · 4
  * products stand on the floor', or 'Layout guessed: adjust it · …'.
  */
-function describeLayout(receipt: FidelityReceipt, mode: Mode): string {
+function describeLayout(receipt: FidelityReceipt, layout: Layout, mode: Mode): string {
   const surface = mode === 'landscape' ? 'ground' : 'floor';
   const how =
-    receipt.layout === 'found'
+    layout === 'found'
       ? `${mode === 'landscape' ? 'Ground' : 'Floor'} found in your photo`
       : 'Layout guessed: adjust it';
   if (receipt.onFloor === undefined) return how;
@@ -27,15 +57,21 @@ function describeLayout(receipt: FidelityReceipt, mode: Mode): string {
 export function FidelityReceiptLine({
   receipt,
   mode,
+  renderedLayout,
   className,
 }: {
   receipt: FidelityReceipt;
   mode: Mode;
+  /** The layout of the render an adjusted picture was drawn from (see floorFindingOf). */
+  renderedLayout?: Layout;
   className?: string;
 }) {
+  const layout = layoutOf(receipt, renderedLayout);
+  const finding = floorFindingOf(receipt, renderedLayout);
   const wellKept = receipt.structureKept >= WELL_KEPT && receipt.productsPresent === receipt.productsChosen;
   return (
-    <div className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
+    // a toast (the render's 'generated', an adjustment's 'in the design') tells of what these lines say: never over them
+    <div data-toast-keep-clear className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
       <p
         className={cn(
           'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
@@ -48,15 +84,15 @@ export function FidelityReceiptLine({
       {receipt.weakEstimate && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">Products counted by matching their pictures</p>
       )}
-      {receipt.layout === 'fallback' && receipt.productsChosen > 0 && (
+      {layout === 'fallback' && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">
           {mode === 'landscape' ? 'No ground' : 'No floor'} found in this photo: products set in a row
         </p>
       )}
-      {(receipt.layout === 'found' || receipt.layout === 'guessed') && receipt.productsChosen > 0 && (
-        <p className="text-xs text-muted-foreground">{describeLayout(receipt, mode)}</p>
+      {(layout === 'found' || layout === 'guessed') && receipt.productsChosen > 0 && (
+        <p className="text-xs text-muted-foreground">{describeLayout(receipt, layout, mode)}</p>
       )}
-      {receipt.floorSetByYou && (
+      {finding === 'set-by-you' && (
         <p className="text-xs text-muted-foreground">{mode === 'landscape' ? 'Ground' : 'Floor'} set by you</p>
       )}
       {receipt.erased !== undefined && receipt.erased > 0 && (

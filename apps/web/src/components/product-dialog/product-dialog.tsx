@@ -116,14 +116,16 @@ function ProductDialogBody({ preview, onClose }: { preview: ProductPreview; onCl
     >
       <div className="flex flex-col gap-4">
         {product.imageUrl && (
-          <div className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted">
+          // dark mode: the catalogue photo's light backdrop is a rounded picture inset in a dark tile, drawn as it is
+          // (index.css: the popup's large picture is not dimmed), rather than a bright square edge to edge
+          <div className="product-tile relative aspect-[4/3] overflow-hidden rounded-2xl bg-muted dark:p-3">
             <Package className="absolute inset-0 m-auto size-10 text-muted-foreground/50" aria-hidden />
             <ProductImage
               src={product.imageUrl}
               alt={product.name}
               sizes={imageSizes.dialog}
               eager
-              className="relative"
+              className="relative dark:rounded-xl"
             />
           </div>
         )}

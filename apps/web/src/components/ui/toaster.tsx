@@ -10,8 +10,10 @@ announceToasts();
 
 const toasterSelector = '[data-sonner-toaster]';
 const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+// what a toast must leave free: the controls, and what a person reads at the moment a toast tells of it (a render's
+// receipt lines, marked data-toast-keep-clear)
 const controlSelector =
-  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"]';
+  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], [data-toast-keep-clear]';
 
 /** The space between a toast and a bar, or the screen's edge. */
 const GAP_PX = 12;
@@ -65,17 +67,33 @@ function pinnedReach(from: 'top' | 'bottom'): number {
   return reach;
 }
 
-/** The boxes of the controls a person can reach now: drawn on top where they stand, outside the toasts. */
+/**
+ * The points of a box where a person would touch it: its middle, and the middles of its top and bottom strips (a
+ * control half under a bar pinned to the bottom still shows, and takes taps, above it).
+ */
+function touchPointsOf(rect: Pick<DOMRect, 'left' | 'top' | 'width' | 'height'>): [number, number][] {
+  const x = rect.left + rect.width / 2;
+  const inset = Math.min(4, rect.height / 2);
+  return [
+    [x, rect.top + rect.height / 2],
+    [x, rect.top + inset],
+    [x, rect.top + rect.height - inset],
+  ];
+}
+
+/** The boxes of the controls a person can reach now: drawn on top somewhere they stand, outside the toasts. */
 function reachableControls(): DOMRect[] {
   const height = window.innerHeight;
   return Array.from(document.querySelectorAll(controlSelector)).flatMap((control) => {
     if (control.closest(toasterSelector)) return [];
     const rect = control.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || rect.bottom <= 0 || rect.top >= height) return [];
-    const top = document
-      .elementsFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
-      .find((element) => !element.closest(toasterSelector));
-    return top && (control === top || control.contains(top)) ? [rect] : [];
+    const drawnAt = ([x, y]: [number, number]) => {
+      if (y < 0 || y >= height) return false;
+      const top = document.elementsFromPoint(x, y).find((element) => !element.closest(toasterSelector));
+      return top !== undefined && (control === top || control.contains(top));
+    };
+    return touchPointsOf(rect).some(drawnAt) ? [rect] : [];
   });
 }
 

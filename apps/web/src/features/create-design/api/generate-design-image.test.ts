@@ -2,7 +2,7 @@ import { apiPaths, messages } from '@dwellscape/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, type MockedApi } from '../../../../test/mock-api';
 import { formDataOf } from '@/lib/api-client';
-import { generateDesignFieldsOf, renderFailureMessage, type GenerateDesignImageInput } from './generate-design-image';
+import { generateDesignFieldsOf, renderFailureOf, type GenerateDesignImageInput } from './generate-design-image';
 import { startRenderJob } from './start-render-job';
 
 const startJob = `POST ${apiPaths.renderJobs}`;
@@ -73,7 +73,6 @@ describe('startRenderJob', () => {
       messages.create.renderTimeout,
     ],
     ['an answer of the wrong shape', () => jsonResponse(202, { image: 'x' }), messages.create.renderTimeout],
-    ['a bad request (400)', () => jsonResponse(400, { error: 'Invalid mode' }), messages.create.renderFailed],
     ['a server error (500)', () => jsonResponse(500, { error: 'Internal Server Error' }), messages.create.renderFailed],
     [
       'a render limit (429), in the words of the server',
@@ -83,12 +82,21 @@ describe('startRenderJob', () => {
   ])('turns %s into docs/product.md §8 words', async (_case, respond, message) => {
     api.answer({ [startJob]: respond });
     const error = await startRenderJob(input).catch((err: unknown) => err);
-    expect(renderFailureMessage(error)).toBe(message);
+    expect(renderFailureOf(error)).toEqual({ message, refused: false });
+  });
+
+  it("says a refused input (400) in the server's own words, as refused: the same render would be refused again", async () => {
+    api.answer({ [startJob]: () => jsonResponse(400, { error: 'spaceImageUrl: not one of your uploads' }) });
+    const error = await startRenderJob(input).catch((err: unknown) => err);
+    expect(renderFailureOf(error)).toEqual({
+      message: messages.create.renderRefused('spaceImageUrl: not one of your uploads'),
+      refused: true,
+    });
   });
 
   it('reads a lost connection as "other failure" and a time-out as a time-out', () => {
-    expect(renderFailureMessage(new TypeError('Failed to fetch'))).toBe(messages.create.renderFailed);
-    expect(renderFailureMessage(new DOMException('signal timed out', 'TimeoutError'))).toBe(
+    expect(renderFailureOf(new TypeError('Failed to fetch')).message).toBe(messages.create.renderFailed);
+    expect(renderFailureOf(new DOMException('signal timed out', 'TimeoutError')).message).toBe(
       messages.create.renderTimeout,
     );
   });

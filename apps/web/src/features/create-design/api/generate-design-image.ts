@@ -28,8 +28,26 @@ export function generateDesignFieldsOf(input: GenerateDesignImageInput) {
   };
 }
 
-/** docs/product.md §8's words for a render that could not start or be followed. */
-export function renderFailureMessage(error: unknown): string {
+/** Why a render could not start or be followed, in docs/product.md §8's words, and whether its input was refused. */
+export interface RenderFailure {
+  message: string;
+  /** The server would not take the render's input (400): the same input would be refused again. */
+  refused: boolean;
+}
+
+/**
+ * A render that could not start or be followed, in both flows: a refusal of its input (400) in the server's own words
+ * ('This render was refused: …'), anything else in docs/product.md §8's words.
+ */
+export function renderFailureOf(error: unknown): RenderFailure {
+  if (error instanceof ApiError && error.status === 400 && error.message) {
+    return { message: messages.create.renderRefused(error.message), refused: true };
+  }
+  return { message: renderFailureMessage(error), refused: false };
+}
+
+/** docs/product.md §8's words for a render that failed (not refused): time-out, engine failure, limit or other. */
+function renderFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 504 || error.status === 408) return messages.create.renderTimeout;
     // 503: the engine itself said why it could not render

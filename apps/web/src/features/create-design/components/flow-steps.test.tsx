@@ -37,6 +37,22 @@ describe('step 1: start', () => {
     expect(nextButton()).toBeDisabled();
   });
 
+  it('says one count in one wording in the picker and by Next: catalogue products and own items together', async () => {
+    stubApi({
+      'POST /api/uploads': () => jsonResponse(201, { url: '/media/uploads/item.webp', width: 10, height: 10 }),
+    });
+    renderCreateFlow('start');
+    const user = userEvent.setup();
+    expect(await screen.findAllByText('Nothing chosen yet')).toHaveLength(2);
+    await user.click(await screen.findByRole('button', { name: /Linen Sofa/ }));
+    expect(screen.getAllByText('1 chosen')).toHaveLength(2);
+    await userEvent.upload(screen.getByLabelText('Upload your own items'), [photo('oak_chair.png')]);
+    await screen.findByRole('list', { name: 'Uploaded items' });
+    // the picker's bar and the line by Next: the same number, the same word, nowhere 'selected'
+    expect(await screen.findAllByText('2 chosen')).toHaveLength(2);
+    expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
+  });
+
   it('uploads several own items at once, named and priced 0, with uploaded_{timestamp}_{index} ids', async () => {
     let served = 0;
     const api = stubApi({

@@ -299,7 +299,14 @@ function OwnItemRow({ item, mode, typed, onName, onCost, onKind, onSize, onRemov
     <li className="rounded-2xl border border-border/70 bg-surface p-2 pr-3 shadow-card">
       <div className="flex items-start gap-3">
         <span className="block size-14 shrink-0 overflow-hidden rounded-xl bg-muted">
-          <ResponsiveImage src={item.url} alt="" sizes={imageSizes.tile4rem} className="size-full object-cover" />
+          {/* just uploaded and in view: loaded at once (lazily, the walk found it an empty square) */}
+          <ResponsiveImage
+            src={item.url}
+            alt=""
+            sizes={imageSizes.tile4rem}
+            priority
+            className="size-full object-cover"
+          />
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex items-center justify-between gap-2">

@@ -604,6 +604,63 @@ describe('setting the floor when nothing stands', () => {
     ).toBeInTheDocument();
   }, 30_000);
 
+  it('says the floor as the receipt does after Apply: found in the photo, never "could not find"', async () => {
+    const foundOne = {
+      ...doneJob,
+      variationCount: 1,
+      variations: [
+        {
+          imageUrl: '/media/renders/after.webp',
+          ...renderSize,
+          receipt: {
+            ...receiptOf(0.96),
+            productsPresent: 1,
+            layout: 'found' as const,
+            onFloor: 1,
+            leftOut: ['no free floor for the sofa'],
+          },
+          placements: [livePlacements[1]!],
+          plane,
+        },
+      ],
+    };
+    chooseEverything();
+    stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, foundOne),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, foundOne),
+      // drawn again from the person's placements, the receipt's layout says 'adjusted'
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
+        return jsonResponse(200, {
+          imageUrl: '/media/renders/adjusted.webp',
+          placements: body.placements,
+          renderSize,
+          receipt: { ...receiptOf(0.95), productsPresent: 1, layout: 'adjusted', onFloor: 1 },
+          plane,
+        });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    const found = 'Floor found in your photo · 1 product stands on the floor';
+    const tooLittle =
+      /^We found too little free floor for these: drag the corners onto the free floor to place the rest\./;
+    const notFound = /We could not find the floor/;
+    expect(await screen.findByText(found)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Adjust placement' }));
+    screen.getByRole('button', { name: 'Move Arc Lamp' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/adjusted.webp',
+    );
+    // the receipt line still says the photo's floor was found, and the grid's hint agrees with it
+    expect(screen.getByText(found)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    expect(screen.getByText(tooLittle)).toBeInTheDocument();
+    expect(screen.queryByText(notFound)).not.toBeInTheDocument();
+  }, 30_000);
+
   it('starts from the lower band of the picture when the render gave no floor', async () => {
     const api = openWith(nothingPlaced(false));
     await userEvent.click(await screen.findByRole('button', { name: 'Fix the floor' }));

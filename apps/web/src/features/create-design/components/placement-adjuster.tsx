@@ -12,10 +12,12 @@ import {
 } from '@dwellscape/shared';
 import { useGesture } from '@use-gesture/react';
 import { Check, Grid3x3, Move, RotateCcw, Trash2, X } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { FloorFinding } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
+import { handleHitAreas, type HitArea } from '../utils/handle-hit-areas';
 import { FloorGrid } from './floor-grid';
 import { LiveCanvas } from './live-canvas';
 
@@ -66,8 +68,8 @@ interface PlacementAdjusterProps {
   leftOut?: AdjustableProduct[];
   /** The person set the render's floor before: Apply keeps saying so. */
   floorSetByYou?: boolean;
-  /** The render found the floor in the photo (its receipt says so): the hint does not say it could not. */
-  floorFound?: boolean;
+  /** What the render's receipt says of the floor (floorFindingOf): the hints say the same as the receipt line. */
+  floorFinding?: FloorFinding | null;
   mode?: Mode;
   /** Opens with the floor's grid to correct ('floor') rather than the products to move. */
   initialTool?: 'move' | 'floor';
@@ -94,7 +96,7 @@ export function PlacementAdjuster({
   layers,
   leftOut = [],
   floorSetByYou = false,
-  floorFound = false,
+  floorFinding = null,
   mode = 'interior',
   initialTool = 'move',
   onApply,
@@ -116,6 +118,7 @@ export function PlacementAdjuster({
   const [floorShown, setFloorShown] = useState(startFloor !== null && initialTool === 'floor');
   const [isLive, setIsLive] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
+  const frameSize = useFrameSize(frameRef);
   const surface = mode === 'landscape' ? 'ground' : 'floor';
 
   const nameOf = (productId: string) => products.find((p) => p.productId === productId)?.name ?? 'Product';
@@ -238,6 +241,20 @@ export function PlacementAdjuster({
     [drafts, basis, corners],
   );
 
+  // each handle's hit area on the frame (at least 44 × 44, the nearest middle winning where two meet), once the
+  // frame has a size; until then the handle's own box
+  const shownDrafts = drafts.filter((d) => !d.removed);
+  const hitAreas = new Map<string, HitArea>();
+  if (frameSize && tool === 'move') {
+    const kx = frameSize.width / imageWidth;
+    const ky = frameSize.height / imageHeight;
+    const boxes = shownDrafts.map((d) => {
+      const box = shownBox(d);
+      return { x: box.x * kx, y: box.y * ky, width: box.width * kx, height: box.height * ky };
+    });
+    handleHitAreas(boxes, frameSize).forEach((area, n) => hitAreas.set(shownDrafts[n]!.placement.productId, area));
+  }
+
   return (
     <div>
       <div className="relative w-full" style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}>
@@ -289,16 +306,15 @@ export function PlacementAdjuster({
                     moveBy(productId, move[0], move[1]);
                   }}
                   className={cn(
-                    'absolute touch-none rounded-md outline-none transition-colors',
-                    // a product drawn small far back still takes a 44 × 44 touch
-                    "before:absolute before:top-1/2 before:left-1/2 before:size-full before:min-h-11 before:min-w-11 before:-translate-x-1/2 before:-translate-y-1/2 before:content-['']",
+                    // the finger lands on its hit area (below), not on the drawn box: the two may differ
+                    'pointer-events-none absolute touch-none rounded-md outline-none transition-colors',
                     'focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-1',
                     tool !== 'move' && 'pointer-events-none border-0',
                     tool === 'move' && 'border-2 border-dashed',
                     // drawn live, the product itself shows: the frame only marks the one chosen
                     tool === 'move' &&
                       (isSelected
-                        ? cn('z-10 border-primary', !isLive && 'bg-primary/15')
+                        ? cn('border-primary', !isLive && 'bg-primary/15')
                         : isLive
                           ? 'border-transparent hover:border-white/70'
                           : 'border-white/80 bg-white/5 hover:bg-white/15'),
@@ -310,8 +326,16 @@ export function PlacementAdjuster({
                     height: `${(box.height / imageHeight) * 100}%`,
                   }}
                 >
+                  <HitAreaOf
+                    area={hitAreas.get(productId)}
+                    box={box}
+                    frame={frameSize}
+                    imageWidth={imageWidth}
+                    imageHeight={imageHeight}
+                    active={tool === 'move'}
+                  />
                   {isSelected && (
-                    <span className="pointer-events-none absolute -top-7 left-0 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                    <span className="pointer-events-none absolute -top-7 left-0 z-50 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
                       {nameOf(productId)}
                     </span>
                   )}
@@ -339,7 +363,7 @@ export function PlacementAdjuster({
           </p>
           {leftOut.length > 0 ? (
             <p className="mt-1 text-sm text-muted-foreground">
-              {restHint(surface, floorFound)} Left out: {leftOut.map((p) => p.name).join(', ')}.
+              {restHint(surface, floorFinding)} Left out: {leftOut.map((p) => p.name).join(', ')}.
             </p>
           ) : (
             <p className="mt-1 text-sm text-muted-foreground">
@@ -423,7 +447,7 @@ export function PlacementAdjuster({
               />
             </div>
           ) : placements.length === 0 && leftOut.length > 0 ? (
-            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFound)}</p>
+            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFinding)}</p>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">
               Every product is removed. Apply to see the room without them.
@@ -446,14 +470,87 @@ export function PlacementAdjuster({
   );
 }
 
+/** The frame's size in CSS pixels, kept as it resizes; null until measured (or where nothing is laid out). */
+function useFrameSize(ref: RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const { clientWidth: width, clientHeight: height } = node;
+      setSize((current) =>
+        width > 0 && height > 0
+          ? current?.width === width && current.height === height
+            ? current
+            : { width, height }
+          : null,
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
 /**
- * What the grid is for when the render placed none of the products that stand (decision 0052): the floor was not
- * found, or it was (the receipt says so) but with no free room on it for them.
+ * Where a handle takes the finger: its hit area (handleHitAreas) as a clipped, invisible layer inside the handle, so
+ * a tap on it is the handle's (its events bubble to it); the handle's own box while the frame is unmeasured.
  */
-export const restHint = (surface: 'floor' | 'ground', found = false) =>
-  found
-    ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
-    : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
+function HitAreaOf({
+  area,
+  box,
+  frame,
+  imageWidth,
+  imageHeight,
+  active,
+}: {
+  area: HitArea | undefined;
+  box: PlaneBox;
+  frame: { width: number; height: number } | null;
+  imageWidth: number;
+  imageHeight: number;
+  active: boolean;
+}) {
+  if (!active) return null;
+  if (!area || !frame || area.polygon.length < 3) {
+    return <span aria-hidden className="pointer-events-auto absolute inset-0" />;
+  }
+  // the polygon is on the frame; the layer is placed from the handle's top left corner
+  const left = (box.x / imageWidth) * frame.width;
+  const top = (box.y / imageHeight) * frame.height;
+  const xs = area.polygon.map(([x]) => x);
+  const ys = area.polygon.map(([, y]) => y);
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const clip = area.polygon.map(([x, y]) => `${(x - minX).toFixed(1)}px ${(y - minY).toFixed(1)}px`).join(', ');
+  return (
+    <span
+      aria-hidden
+      className="pointer-events-auto absolute"
+      style={{
+        left: minX - left,
+        top: minY - top,
+        width: Math.max(...xs) - minX,
+        height: Math.max(...ys) - minY,
+        clipPath: `polygon(${clip})`,
+        zIndex: area.layer + 1,
+      }}
+    />
+  );
+}
+
+/**
+ * What the grid is for when the render placed none of the products that stand (decision 0052), in the receipt's
+ * terms (floorFindingOf): the floor was not found, or it was (or the person set it) but with no free room on it
+ * for them.
+ */
+export const restHint = (surface: 'floor' | 'ground', finding: FloorFinding | null = null) =>
+  finding === 'set-by-you'
+    ? `There is too little free ${surface} where you set it: drag the corners onto the free ${surface} to place the rest.`
+    : finding === 'found'
+      ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
+      : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
 
 /**
  * A floor to start from when the render gave none: the picture's lower band, its sides meeting on a horizon a little

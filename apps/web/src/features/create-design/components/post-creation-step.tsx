@@ -319,7 +319,8 @@ function SharePreview({
 function ProductStrip({ items }: { items: readonly SharedItem[] }) {
   if (items.length === 0) return null;
   return (
-    <div className="mt-4">
+    // what the person is about to publish: a toast (the render's, a missing title's) stands clear of it
+    <div className="mt-4" data-toast-keep-clear>
       <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Featuring</p>
       <ul
         className="-mx-4 mt-2 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"

@@ -113,11 +113,12 @@ describe.each([
     renderCreateFlow('start');
     await screen.findByRole('list', { name: 'Products' });
     const user = userEvent.setup();
-    expect(screen.getByText(pickerTexts.chosen(0, 0))).toBeInTheDocument();
+    // the picker's bar and the line by Next say the same
+    expect(screen.getAllByText(pickerTexts.chosen(0, 0))).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: new RegExp(outside.name) }));
     await user.click(screen.getByRole('button', { name: new RegExp(inCategory[0]!.name) }));
-    expect(screen.getByText('2 chosen')).toBeInTheDocument();
+    expect(screen.getAllByText('2 chosen')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: category }));
     expect(screen.getByText('2 chosen · 1 not shown')).toBeInTheDocument();

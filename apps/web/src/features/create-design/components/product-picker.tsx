@@ -18,8 +18,11 @@ export const pickerTexts = {
   noMatch: (query: string) => `No products match "${query}"`,
   noMatchInCategory: (query: string, category: string) => `No ${category} products match "${query}"`,
   clearSearch: 'Clear search',
-  /** How many are chosen, and how many of those the filter hides (they stay chosen). */
-  chosen: (count: number, hidden: number) =>
+  /**
+   * How many are chosen (catalogue products and own items: step 1's one count, said the same in the picker and by
+   * Next), and how many of those the filter hides (they stay chosen).
+   */
+  chosen: (count: number, hidden = 0) =>
     count === 0 ? 'Nothing chosen yet' : hidden > 0 ? `${count} chosen · ${hidden} not shown` : `${count} chosen`,
 } as const;
 
@@ -42,7 +45,16 @@ export function filterProducts(products: readonly Product[], category: string | 
  * Step 1's catalogue (docs/product.md §2.7): the mode's products with a search box and category chips, from the
  * catalogue itself. Filtering only hides tiles: what is chosen stays chosen, and the sticky bar says how many.
  */
-export function ProductPicker({ mode, selected }: { mode: Mode; selected: DraftProduct[] }) {
+export function ProductPicker({
+  mode,
+  selected,
+  ownItemCount = 0,
+}: {
+  mode: Mode;
+  selected: DraftProduct[];
+  /** The person's own items, chosen too: counted with the products. */
+  ownItemCount?: number;
+}) {
   const [query, setQuery] = useState('');
   const [chosenCategory, setCategory] = useState<string | null>(null);
   const products = useProducts({ mode });
@@ -81,7 +93,7 @@ export function ProductPicker({ mode, selected }: { mode: Mode; selected: DraftP
         <div className="flex items-baseline justify-between gap-3">
           <h2 className="text-base font-semibold">Products</h2>
           <p className="text-sm font-medium text-muted-foreground tabular-nums" aria-live="polite">
-            {pickerTexts.chosen(ofMode.length, hiddenChosen)}
+            {pickerTexts.chosen(ofMode.length + ownItemCount, hiddenChosen)}
           </p>
         </div>
         <div className="relative mt-2">

@@ -304,6 +304,40 @@ describe('render step', () => {
     await waitFor(() => expect(api.callsTo('POST /api/render-jobs')).toHaveLength(2));
   });
 
+  it("says a refused render (400) in the server's words and offers to choose again instead of 'Try Again'", async () => {
+    chooseEverything();
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(400, { error: 'selectedProducts: unknown product sofa' }),
+    });
+    renderCreateFlow('render-result');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.create.renderRefused('selectedProducts: unknown product sofa'));
+    expect(alert).toHaveTextContent(messages.create.renderRefusedHint);
+    expect(alert).not.toHaveTextContent(messages.create.renderFailed);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose other products' }));
+    expect(await screen.findByRole('heading', { name: messages.create.steps[0].heading })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/render-jobs')).toHaveLength(1);
+  });
+
+  it("offers 'Choose another photo' for a refused render, back to the space step", async () => {
+    chooseEverything();
+    stubApi({ 'POST /api/render-jobs': () => jsonResponse(400, { error: 'spaceImageUrl: not one of your uploads' }) });
+    renderCreateFlow('render-result');
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expect(await screen.findByRole('heading', { name: messages.create.steps[2].heading })).toBeInTheDocument();
+  });
+
+  it('keeps docs/product.md §8 words and Try Again for a genuine failure (500)', async () => {
+    chooseEverything();
+    stubApi({ 'POST /api/render-jobs': () => jsonResponse(500, { error: 'Internal Server Error' }) });
+    renderCreateFlow('render-result');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.create.renderFailed);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Choose other products' })).not.toBeInTheDocument();
+  });
+
   it('says which limit was reached when the server refuses another render (429)', async () => {
     chooseEverything();
     stubApi({

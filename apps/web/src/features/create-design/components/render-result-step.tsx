@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FidelityReceiptLine } from '@/components/fidelity-receipt/fidelity-receipt';
+import { FidelityReceiptLine, floorFindingOf } from '@/components/fidelity-receipt/fidelity-receipt';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { SelectedMark } from '@/components/ui/selected-mark';
@@ -142,6 +142,7 @@ export function RenderResultStep() {
           onCancel={() => cancelRender(sessionId)}
           onChoose={(index) => chooseVariation(sessionId, index)}
           onChooseSpace={() => navigate(paths.createDesign.step('space-selection'))}
+          onChooseProducts={() => navigate(paths.createDesign.step('start'))}
         />
       )}
     </StepLayout>
@@ -316,6 +317,8 @@ export function RenderStage(props: RenderStageProps) {
           !(shown.removed ?? []).includes(p.productId),
       )
     : [];
+  // the receipt line and the adjuster's hints read the floor from one place
+  const floorFinding = floorFindingOf(shown.receipt, shown.renderedLayout);
   const nothingStands = !(shown.placements ?? []).some((p) => p.pose === 'standing' || p.pose === 'flat');
   const canFixFloor = Boolean(shown.plane) || leftOut.length > 0;
   if (adjusting && shown.placements && shown.renderSize && state.input) {
@@ -329,7 +332,7 @@ export function RenderStage(props: RenderStageProps) {
         {...(shown.plane ? { plane: shown.plane } : {})}
         {...(shown.layers ? { layers: shown.layers } : {})}
         floorSetByYou={shown.receipt?.floorSetByYou === true}
-        floorFound={shown.receipt?.layout === 'found'}
+        floorFinding={floorFinding}
         mode={mode}
         initialTool={adjusting}
         products={products}
@@ -351,14 +354,21 @@ export function RenderStage(props: RenderStageProps) {
   return (
     <div className="animate-fade-in">
       <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={shown.imageUrl} label="your redesigned space" />
-      {shown.receipt && <FidelityReceiptLine receipt={shown.receipt} mode={mode} className="mt-3" />}
+      {shown.receipt && (
+        <FidelityReceiptLine
+          receipt={shown.receipt}
+          mode={mode}
+          {...(shown.renderedLayout ? { renderedLayout: shown.renderedLayout } : {})}
+          className="mt-3"
+        />
+      )}
       {!state.isSample && state.variations.length > 1 && (
         <VariationPicker variations={state.variations} chosen={state.chosen} onChoose={onChoose} />
       )}
       {shown.placements && shown.renderSize && state.input && leftOut.length > 0 && nothingStands && (
         <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
           <Grid3x3 className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {restHint(mode === 'landscape' ? 'ground' : 'floor', shown.receipt?.layout === 'found')}
+          {restHint(mode === 'landscape' ? 'ground' : 'floor', floorFinding)}
         </p>
       )}
       {shown.placements && shown.renderSize && state.input && (shown.placements.length > 0 || canFixFloor) && (

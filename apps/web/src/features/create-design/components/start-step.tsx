@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useDesignMode } from '@/lib/preferences';
 import { getCreateDraft, productsOfMode, updateCreateDraft, useCreateDraft } from '../stores/create-draft';
 import { OwnItemsEditor } from './own-items-editor';
-import { ProductPicker } from './product-picker';
+import { ProductPicker, pickerTexts } from './product-picker';
 import { StepLayout } from './step-layout';
 
 /** Step 1 of 5 (docs/product.md §2, §5): products of the mode's catalogue, or photos of the person's own items. */
@@ -27,11 +27,7 @@ export function StartStep() {
       actions={
         <>
           <p className="flex-1 pl-2 text-sm text-muted-foreground" aria-live="polite">
-            {!ownItemsRight
-              ? 'Fix the fields marked above'
-              : chosenCount === 0
-                ? 'Nothing selected yet'
-                : `${chosenCount} selected`}
+            {ownItemsRight ? pickerTexts.chosen(chosenCount) : 'Fix the fields marked above'}
           </p>
           <Button
             size="lg"
@@ -43,7 +39,7 @@ export function StartStep() {
         </>
       }
     >
-      <ProductPicker mode={mode} selected={draft.selectedProducts} />
+      <ProductPicker mode={mode} selected={draft.selectedProducts} ownItemCount={draft.uploadedProductImages.length} />
       <OwnItemsEditor
         mode={mode}
         items={draft.uploadedProductImages}

@@ -11,11 +11,11 @@ import {
   type RenderVariation,
 } from '@dwellscape/shared';
 import { create } from 'zustand';
+import type { ReceiptLayout } from '@/components/fidelity-receipt/fidelity-receipt';
 import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
 import { cancelRenderJob } from '@/lib/api/cancel-render-job';
 import { followRenderJob } from '@/lib/api/follow-render-job';
-import { renderFailureMessage, type GenerateDesignImageInput } from '../api/generate-design-image';
+import { renderFailureOf, type GenerateDesignImageInput } from '../api/generate-design-image';
 import { startRenderJob } from '../api/start-render-job';
 import {
   clearGeneratedDesign,
@@ -56,6 +56,11 @@ export interface ShownVariation {
   erase?: EraseInputBody;
   /** The products the person removed from it (by id), so that drawing it again still counts them as removed. */
   removed?: string[];
+  /**
+   * How the render this picture came from laid it out ('found' in the photo, 'guessed'…): a picture drawn again from
+   * an adjustment says 'adjusted' on its receipt, and the photo's floor is still found (or not) as the render said.
+   */
+  renderedLayout?: ReceiptLayout;
 }
 
 export type RenderState =
@@ -155,7 +160,7 @@ export function beginRender(sessionId: string, plan: RenderPlan): void {
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, plan.input, true);
     },
-    (error: unknown) => fail(sessionId, renderFailureMessage(error)),
+    (error: unknown) => failWith(sessionId, error),
   );
 }
 
@@ -173,15 +178,17 @@ export function beginSeeInSpaceRender(sessionId: string, input: GenerateDesignIm
       setState(sessionId, { status: 'generating', job });
       follow(sessionId, job.id, input, true);
     },
-    (error: unknown) => {
-      // the server would not take these products or this photo: its own words say which, and trying the same again
-      // cannot help (docs/product.md §8)
-      if (error instanceof ApiError && error.status === 400 && error.message) {
-        return fail(sessionId, messages.create.renderRefused(error.message), true);
-      }
-      fail(sessionId, renderFailureMessage(error));
-    },
+    (error: unknown) => failWith(sessionId, error),
   );
+}
+
+/**
+ * A render that could not start or be followed, in both flows: a refused input (400) in the server's own words, where
+ * trying the same again cannot help (docs/product.md §8); anything else in §8's words, with 'Try Again'.
+ */
+function failWith(sessionId: string, error: unknown) {
+  const { message, refused } = renderFailureOf(error);
+  fail(sessionId, message, refused);
 }
 
 /**
@@ -196,6 +203,9 @@ function fail(sessionId: string, message: string, refused = false) {
 const shownOf = (variation: RenderVariation): ShownVariation => ({
   imageUrl: variation.imageUrl,
   receipt: variation.receipt ?? null,
+  ...(variation.receipt?.layout && variation.receipt.layout !== 'adjusted'
+    ? { renderedLayout: variation.receipt.layout }
+    : {}),
   ...(variation.placements ? { placements: variation.placements, renderSize: sizeOf(variation) } : {}),
   ...(variation.label ? { label: variation.label } : {}),
   ...(variation.plane ? { plane: variation.plane } : {}),
@@ -267,7 +277,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
       setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
     },
     onLost(error) {
-      fail(sessionId, renderFailureMessage(error));
+      failWith(sessionId, error);
     },
   });
   following.set(sessionId, stop);
@@ -336,6 +346,7 @@ export function keepAdjustedRender(
     ...(before?.pieces ? { pieces: before.pieces } : {}),
     ...(erase ? { erase } : {}),
     ...(removed && removed.length > 0 ? { removed } : {}),
+    ...(before?.renderedLayout ? { renderedLayout: before.renderedLayout } : {}),
   };
   const variations = state.variations.map((variation, index) => (index === state.chosen ? adjusted : variation));
   if (isCurrentSession(sessionId)) keepChosen(sessionId, state.chosen, adjusted);
