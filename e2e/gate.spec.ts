@@ -294,7 +294,9 @@ test.describe('beta gate', () => {
           const watch = () => {
             if (!document.getElementById('gate-transition') && frames.length === 0) return requestAnimationFrame(watch);
             frames.push(look());
-            if (document.querySelector('#root article img')) return;
+            // until the feed's first picture is there and the transition has ended (a feed that loads fast is there
+            // while the white still covers the gate: the frames that follow are the ones to look at)
+            if (document.querySelector('#root article img') && !document.getElementById('gate-transition')) return;
             requestAnimationFrame(watch);
           };
           requestAnimationFrame(watch);
