@@ -269,7 +269,7 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.round(Math.min(PRESET_CPU_SLOWDOWN, Math.max(1, calibrated)) * 10) / 10;
 }
 
-/** Lighthouse's own trace failures (NO_NAVSTART, NO_FCP…, a metric that could not be computed) come and go; a load is tried this often. */
+/** Lighthouse's own trace failures (NO_NAVSTART, NO_FCP…, a metric that could not be computed) and a feed not there when the load ended come and go; a load is tried this often. */
 const ATTEMPTS = 3;
 
 export async function runScenario(
@@ -288,7 +288,18 @@ export async function runScenario(
       // on a loaded host a metric's audit sometimes fails too (the score is then empty): that load is tried again
       const failed = result.lhr.runtimeError || (result.lhr.categories.performance?.score ?? null) === null;
       if (failed && attempt < ATTEMPTS) continue;
-      const feedVisibleMs = (await scenario.check?.(page)) ?? null;
+      let feedVisibleMs: number | null;
+      try {
+        feedVisibleMs = (await scenario.check?.(page)) ?? null;
+      } catch (err) {
+        // on a saturated host Lighthouse can call the load over (3 s without CPU or network work) before the feed
+        // has rendered its first card: that load is tried again too, and the last attempt's failure is the row's
+        if (attempt < ATTEMPTS) {
+          console.error(`bench: ${scenario.name} load ${attempt} tried again: ${(err as Error).message}`);
+          continue;
+        }
+        throw err;
+      }
       return { ...figures(result.lhr, feedVisibleMs), trace: result.artifacts?.Trace };
     } finally {
       await page.close();
@@ -356,15 +367,18 @@ export async function measureLighthouse(runs = RUNS): Promise<BenchRow[]> {
         ...feedVisibleRow(scenario, list),
         { area: scenario.area, metric: 'CLS', value: median(list.map((r) => r.cls)).toFixed(3), met: null },
         { area: scenario.area, metric: 'TBT', value: `${Math.round(median(list.map((r) => r.tbtMs)))} ms`, met: null },
-        {
-          area: scenario.area,
-          metric: 'long tasks, summed',
-          value: `${Math.round(median(list.map((r) => r.longTasks.ms)))} ms`,
-          met: null,
-          note:
-            (scenario.name === 'feed' ? "from the password's submission on; " : '') +
-            `median of the runs' sums; tasks per run ${list.map((r) => r.longTasks.count).join(', ')} (Lighthouse lists at most 20)`,
-        },
+        // the feed's load runs in real time under applied throttling; the gate's simulated TBT has no such tasks to sum
+        ...(scenario.name === 'feed'
+          ? [
+              {
+                area: scenario.area,
+                metric: 'long tasks, summed',
+                value: `${Math.round(median(list.map((r) => r.longTasks.ms)))} ms`,
+                met: null,
+                note: `from the password's submission on; median of the runs' sums; tasks per run ${list.map((r) => r.longTasks.count).join(', ')} (Lighthouse lists at most 20)`,
+              },
+            ]
+          : []),
       ];
     });
   } finally {
