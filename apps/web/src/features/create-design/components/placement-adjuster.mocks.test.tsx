@@ -533,8 +533,9 @@ describe('setting the floor when nothing stands', () => {
     ).not.toBeInTheDocument();
   }, 30_000);
 
-  it('moving a product with the grid never shown places only what stood: no left-out products, no floor set by you', async () => {
-    const onePlaced = {
+  /** A render that stood the lamp only and left the sofa out, opened on its result; Apply draws it again ('adjusted'). */
+  const openWithLampOnly = (found: { onFloor?: number } = {}) => {
+    const job = {
       ...doneJob,
       variationCount: 1,
       variations: [
@@ -545,6 +546,7 @@ describe('setting the floor when nothing stands', () => {
             ...receiptOf(0.96),
             productsPresent: 1,
             layout: 'found' as const,
+            ...found,
             leftOut: ['no free floor for the sofa'],
           },
           placements: [livePlacements[1]!],
@@ -554,20 +556,26 @@ describe('setting the floor when nothing stands', () => {
     };
     chooseEverything();
     const api = stubApi({
-      'POST /api/render-jobs': () => jsonResponse(202, onePlaced),
-      'GET /api/render-jobs/job-1': () => jsonResponse(200, onePlaced),
+      'POST /api/render-jobs': () => jsonResponse(202, job),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+      // drawn again from the person's placements, the receipt's layout says 'adjusted'
       'POST /api/ai/recomposite-design': ({ init }) => {
         const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
         return jsonResponse(200, {
           imageUrl: '/media/renders/adjusted.webp',
           placements: body.placements,
           renderSize,
-          receipt: { ...receiptOf(0.95), productsPresent: 1, layout: 'adjusted' },
+          receipt: { ...receiptOf(0.95), productsPresent: 1, layout: 'adjusted', ...found },
           plane,
         });
       },
     });
     renderCreateFlow('render-result', { cached: true });
+    return api;
+  };
+
+  it('moving a product with the grid never shown places only what stood: no left-out products, no floor set by you', async () => {
+    const api = openWithLampOnly();
     await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
     // nothing changed yet: the grid the person has not seen is no reason to apply
     expect(screen.getByRole('button', { name: 'Apply changes' })).toBeDisabled();
@@ -605,42 +613,7 @@ describe('setting the floor when nothing stands', () => {
   }, 30_000);
 
   it('says the floor as the receipt does after Apply: found in the photo, never "could not find"', async () => {
-    const foundOne = {
-      ...doneJob,
-      variationCount: 1,
-      variations: [
-        {
-          imageUrl: '/media/renders/after.webp',
-          ...renderSize,
-          receipt: {
-            ...receiptOf(0.96),
-            productsPresent: 1,
-            layout: 'found' as const,
-            onFloor: 1,
-            leftOut: ['no free floor for the sofa'],
-          },
-          placements: [livePlacements[1]!],
-          plane,
-        },
-      ],
-    };
-    chooseEverything();
-    stubApi({
-      'POST /api/render-jobs': () => jsonResponse(202, foundOne),
-      'GET /api/render-jobs/job-1': () => jsonResponse(200, foundOne),
-      // drawn again from the person's placements, the receipt's layout says 'adjusted'
-      'POST /api/ai/recomposite-design': ({ init }) => {
-        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
-        return jsonResponse(200, {
-          imageUrl: '/media/renders/adjusted.webp',
-          placements: body.placements,
-          renderSize,
-          receipt: { ...receiptOf(0.95), productsPresent: 1, layout: 'adjusted', onFloor: 1 },
-          plane,
-        });
-      },
-    });
-    renderCreateFlow('render-result', { cached: true });
+    openWithLampOnly({ onFloor: 1 });
     const found = 'Floor found in your photo · 1 product stands on the floor';
     const tooLittle =
       /^We found too little free floor for these: drag the corners onto the free floor to place the rest\./;
