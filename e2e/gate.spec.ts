@@ -305,6 +305,8 @@ test.describe('beta gate', () => {
         await page.getByRole('button', { name: 'Enter App' }).click();
         await expect(mainNavigation(page)).toBeVisible();
         await expect(page.locator('#root article img').first()).toBeVisible({ timeout: 15_000 });
+        // the watch ends with the transition: read the frames once the gate is gone, not while it still fades
+        await expect(page.locator('#gate')).toHaveCount(0);
         const frames = await page.evaluate(() => (window as unknown as { unlockFrames: string[] }).unlockFrames);
         expect(frames.length).toBeGreaterThan(10);
         expect(frames.filter((frame) => frame.startsWith('empty'))).toEqual([]);
