@@ -161,6 +161,7 @@ export function startGate(
   const startTransition = () => {
     gate.className = 'fixed inset-0 z-[60] overflow-hidden';
     gate.style.setProperty('--gate-transition-ms', `${GATE_TRANSITION_MS}ms`);
+    gate.setAttribute('data-unlocking', '');
     if (appShell) appShell.hidden = false;
     const overlay = document.createElement('div');
     overlay.id = 'gate-transition';
@@ -253,6 +254,7 @@ export function startGate(
       if (busy) setBusy(false);
       gate.querySelector('#gate-transition')?.remove();
       gate.style.removeProperty('--gate-transition-ms');
+      gate.removeAttribute('data-unlocking');
       if (appShell) appShell.hidden = true;
       gate.className = 'contents';
       if (!gate.isConnected) home.parent?.insertBefore(gate, home.next);
