@@ -12,6 +12,8 @@ describe('the saved preferences on <body> before the app (the gate’s inline sc
     localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ isDarkMode: true, isLandscapeMode: true }));
     applyPreferencesToBody(readStoredBodyPreferences());
     expect(document.body).toHaveClass('dark', 'landscape-mode');
+    // the root's dark backdrop and color-scheme key on this attribute (index.css), not on html:has(body.dark)
+    expect(document.documentElement).toHaveAttribute('data-dark');
   });
 
   it('reads anything but true, or an unreadable value, as off, as the preferences store does', () => {
@@ -23,5 +25,6 @@ describe('the saved preferences on <body> before the app (the gate’s inline sc
     applyPreferencesToBody(readStoredBodyPreferences());
     expect(document.body).not.toHaveClass('dark');
     expect(document.body).not.toHaveClass('landscape-mode');
+    expect(document.documentElement).not.toHaveAttribute('data-dark');
   });
 });

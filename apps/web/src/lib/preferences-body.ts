@@ -8,6 +8,8 @@ import { safely, storageOf } from './storage-keys';
 
 export const DARK_CLASS = 'dark';
 export const LANDSCAPE_CLASS = 'landscape-mode';
+/** On <html> beside body.dark, for the rules that style the root (its color-scheme and backdrop) without a :has(). */
+export const DARK_ROOT_ATTRIBUTE = 'data-dark';
 
 export interface BodyPreferences {
   isDarkMode: boolean;
@@ -18,6 +20,7 @@ export interface BodyPreferences {
 export function applyPreferencesToBody(preferences: BodyPreferences): void {
   document.body.classList.toggle(DARK_CLASS, preferences.isDarkMode);
   document.body.classList.toggle(LANDSCAPE_CLASS, preferences.isLandscapeMode);
+  document.documentElement.toggleAttribute(DARK_ROOT_ATTRIBUTE, preferences.isDarkMode);
 }
 
 /** The saved preferences as lib/preferences.ts reads them: anything but `true` (or unreadable) counts as off. */

@@ -19,11 +19,13 @@ const [sofa] = fixtures.products;
 describe('step 1: start', () => {
   it('shows progress 1/5 and keeps Next disabled until a product is chosen', async () => {
     stubApi();
-    renderCreateFlow('start');
+    const { unmount } = renderCreateFlow('start');
     expect(await screen.findByRole('heading', { name: messages.create.steps[0].heading })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 1 of 5');
     expect(screen.getByText('1/5')).toBeInTheDocument();
     expect(nextButton()).toBeDisabled();
+    // the sticky actions mark the root, for index.css's scroll padding (no page-wide html:has())
+    expect(document.documentElement).toHaveAttribute('data-sticky-actions-shown');
 
     const user = userEvent.setup();
     const tile = await screen.findByRole('button', { name: /Linen Sofa/ });
@@ -35,6 +37,8 @@ describe('step 1: start', () => {
     await user.click(tile);
     expect(tile).toHaveAttribute('aria-pressed', 'false');
     expect(nextButton()).toBeDisabled();
+    unmount();
+    expect(document.documentElement).not.toHaveAttribute('data-sticky-actions-shown');
   });
 
   it('says one count in one wording in the picker and by Next: catalogue products and own items together', async () => {

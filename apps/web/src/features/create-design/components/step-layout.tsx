@@ -1,6 +1,6 @@
 import { FLOW_STEP_COUNT, messages } from '@dwellscape/shared';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ProgressSteps } from '@/components/ui/stepper';
@@ -87,8 +87,20 @@ export function StepFrame({
   );
 }
 
+/** <html> carries this while a step's sticky actions are shown: index.css keeps focus scrolling clear of them. */
+const STICKY_ACTIONS_ATTRIBUTE = 'data-sticky-actions-shown';
+let shownStickyActions = 0;
+
 /** Sticks to the bottom of the screen, just above the bottom navigation. */
 function StepActions({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    shownStickyActions += 1;
+    document.documentElement.setAttribute(STICKY_ACTIONS_ATTRIBUTE, '');
+    return () => {
+      shownStickyActions -= 1;
+      if (shownStickyActions === 0) document.documentElement.removeAttribute(STICKY_ACTIONS_ATTRIBUTE);
+    };
+  }, []);
   return (
     <div
       data-sticky-actions
