@@ -9,8 +9,10 @@
  * order (A B, B A, …), LIGHTHOUSE_AB_ROUNDS of them (3), every load bench/lighthouse.ts's own feed scenario at one
  * CPU slowdown for all (LIGHTHOUSE_CPU_SLOWDOWN, else calibrated once). Beside Lighthouse's score, TBT and long
  * tasks, each load's trace gives the main thread's thread time from the password's submission on: the work done,
- * which the host's other load does not stretch the way it stretches wall time.
+ * which the host's other load does not stretch the way it stretches wall time. Each load's Lighthouse report is kept as
+ * bench/out/lighthouse-ab/<label>-<round>.json, to read its long tasks and LCP element afterwards.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { launchChromium } from './lib/browser';
@@ -74,6 +76,9 @@ const rounds = Number(process.env.LIGHTHOUSE_AB_ROUNDS ?? 3);
 const variants = process.argv.slice(2).map(parseVariant);
 if (variants.length < 2) throw new Error('give at least two builds: label=checkout:dist …');
 
+const outDir = path.resolve(import.meta.dirname, 'out/lighthouse-ab');
+mkdirSync(outDir, { recursive: true });
+
 const servers: Array<Variant & { server: BenchServer }> = [];
 const chromium = await launchChromium();
 try {
@@ -93,8 +98,10 @@ try {
       const figures = await runScenario(chromium, `${variant.server.baseUrl}/`, feed, cpuSlowdown);
       const work = mainThreadWork(figures.trace, figures.submitMs ?? 0);
       loads.get(variant.label)!.push({ figures, ...work });
+      writeFileSync(path.join(outDir, `${variant.label}-${round + 1}.json`), JSON.stringify(figures.lhr));
+      const lcpMs = figures.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
       console.log(
-        `${variant.label} round ${round + 1}: score ${Math.round(figures.score)}, TBT ${Math.round(figures.tbtMs)} ms, ` +
+        `${variant.label} round ${round + 1}: score ${Math.round(figures.score)}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, ` +
           `long tasks ${Math.round(figures.longTasks.ms)} ms, thread time after the password ${Math.round(work.threadMs)} ms, ` +
           `benchmark index ${Math.round(figures.lhr.environment.benchmarkIndex)}`,
       );

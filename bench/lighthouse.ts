@@ -76,7 +76,7 @@ const baseFlags: Flags = { onlyCategories: ['performance'], logLevel: 'error', o
  * fully opaque. Chrome's LCP ignores a picture first painted at opacity 0 (the shell faded in until
  * decision 0014), so this is the honest "feed is there" time beside Lighthouse's LCP.
  */
-const autoUnlockScript = (password: string) => `(() => {
+export const autoUnlockScript = (password: string) => `(() => {
   const unlock = () => {
     const field = document.querySelector('input[type="password"]');
     if (!field || !field.form) return false;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CAPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
+import { formatCount } from './helpers';
 import { storableText } from './text-schemas';
 
 /** The post page's texts (docs/product.md §2.9, §10.7). */
@@ -23,7 +24,7 @@ export const postPageMessages = {
   compare: 'Before and after',
   titleRequired: 'Please add a title.',
   titleTooLong: `The title can be at most ${TITLE_MAX_LENGTH} characters.`,
-  captionTooLong: `The caption can be at most ${CAPTION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  captionTooLong: `The caption can be at most ${formatCount(CAPTION_MAX_LENGTH)} characters.`,
   nothingToChange: 'Send a title or a caption to change.',
 } as const;
 

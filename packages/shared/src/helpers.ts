@@ -51,13 +51,30 @@ export function isJustPublished(createdAt: Date | string, now: Date = new Date()
   return age >= 0 && age < JUST_PUBLISHED_WINDOW_MS;
 }
 
-/** Made on first use: the feed's first screen shows no price, and Intl's first use is slow on a phone (see formatShortDate). */
-let usd: Intl.NumberFormat | undefined;
-
-/** Totals and prices with 2 decimals (docs/product.md §9). */
+/**
+ * Totals and prices with 2 decimals (docs/product.md §9): '$4,299.00', '-$12.50', as
+ * `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes them, without Intl (see formatShortDate:
+ * a price on the first screen, the cart's or a card's, cost the feed's start a 60 ms Intl load on a phone).
+ */
 export function formatPrice(amount: number): string {
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-  return usd.format(amount);
+  const [whole, cents] = centsOf(Math.abs(amount));
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}
+
+/**
+ * A non-negative amount's whole part and cents as Intl rounds them: half up, on the number's shortest decimal
+ * spelling (1.005 is '$1.01', where `toFixed` reads the double's exact value, 1.00499…, and writes 1.00).
+ */
+function centsOf(amount: number): [string, string] {
+  const spelled = String(amount);
+  // exponent spellings: below a millionth (nothing in cents) or beyond 1e21 (toFixed's own spelling then)
+  if (spelled.includes('e')) return amount < 1 ? ['0', '00'] : [amount.toFixed(0), '00'];
+  const [whole = '0', fraction = ''] = spelled.split('.');
+  if (fraction.length <= 2) return [whole, fraction.padEnd(2, '0')];
+  const cents = BigInt(whole + fraction.slice(0, 2)) + (fraction.charAt(2) >= '5' ? 1n : 0n);
+  const digits = cents.toString().padStart(3, '0');
+  return [digits.slice(0, -2), digits.slice(-2)];
 }
 
 /** docs/product.md §3: a database brand's id is its lower-cased name with spaces turned to hyphens, or 'unknown'. */

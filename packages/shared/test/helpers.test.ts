@@ -45,7 +45,8 @@ describe('formatRelativeTime (docs/product.md §9)', () => {
   });
 });
 
-describe('formatShortDate and formatCount: what en-US Intl writes, without Intl', () => {
+describe('formatShortDate, formatCount and formatPrice: what en-US Intl writes, without Intl', () => {
+  const intlPrice = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
   const intlDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   const intlCount = new Intl.NumberFormat('en-US');
 
@@ -69,6 +70,22 @@ describe('formatShortDate and formatCount: what en-US Intl writes, without Intl'
       }),
     );
     expect([0, 999, 1000, 1234567].map(formatCount)).toEqual(['0', '999', '1,000', '1,234,567']);
+  });
+
+  it('writes every price as Intl does: cents rounded as Intl rounds them, grouping, the sign', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        fc.integer({ min: -1e11, max: 1e11 }),
+        (x, cents) => {
+          expect(formatPrice(x)).toBe(intlPrice.format(x));
+          expect(formatPrice(cents / 100)).toBe(intlPrice.format(cents / 100));
+        },
+      ),
+    );
+    expect([0, -0, 1.005, 0.125, -1245.5, 999.995].map(formatPrice)).toEqual(
+      [0, -0, 1.005, 0.125, -1245.5, 999.995].map((x) => intlPrice.format(x)),
+    );
   });
 });
 
