@@ -146,6 +146,11 @@ export const renderPlacementSchema = z.object({
   replaced: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
   /** How it stands (the local engine says): on the floor, flat on it, hung on a wall or from the ceiling. */
   pose: z.optional(z.enum(['standing', 'flat', 'hung', 'suspended'])),
+  /**
+   * A standing product a variation turned on its spot: the view it is drawn from (the live adjuster's layer shows
+   * it). Sent back with an adjustment, the picture drawn again keeps it.
+   */
+  turned: z.optional(z.enum(['front', 'left', 'right'])),
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 

@@ -55,6 +55,8 @@ export interface EnginePlacement {
   /** The room's own piece it took the place of. */
   replaced?: string;
   pose?: 'standing' | 'flat' | 'hung' | 'suspended';
+  /** A standing product a variation turned on its spot: the view it is drawn from, adjusted or not. */
+  turned?: 'front' | 'left' | 'right';
 }
 
 /** The pictures to adjust a render live (decision 0046): the render without products, each product as drawn. */

@@ -177,11 +177,12 @@ export class CompositorImageEngine implements ImageEngine {
       width,
       height,
       receipt: outcome.receipt,
-      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose }) => ({
+      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose, turned }) => ({
         index,
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
         pose,
+        ...(turned ? { turned } : {}),
       })),
       ...(label ? { label } : {}),
       ...(plane ? { plane: plane as FloorPlane['corners'] } : {}),

@@ -155,9 +155,19 @@ function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'u
 }
 
 function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
-  return placements.flatMap(({ index, box, replaced, pose }) => {
+  return placements.flatMap(({ index, box, replaced, pose, turned }) => {
     const productId = ids[index];
-    return productId ? [{ productId, box, ...(replaced ? { replaced } : {}), ...(pose ? { pose } : {}) }] : [];
+    return productId
+      ? [
+          {
+            productId,
+            box,
+            ...(replaced ? { replaced } : {}),
+            ...(pose ? { pose } : {}),
+            ...(turned ? { turned } : {}),
+          },
+        ]
+      : [];
   });
 }
 
@@ -177,7 +187,13 @@ function recompositePlacementsOf(body: RecompositeDesignBody): EnginePlacement[]
       throw invalidField(`placements.${i}.productId`, 'placed twice');
     }
     seen.add(placement.productId);
-    placements.push({ index, box: placement.box, ...(placement.replaced ? { replaced: placement.replaced } : {}) });
+    placements.push({
+      index,
+      box: placement.box,
+      ...(placement.replaced ? { replaced: placement.replaced } : {}),
+      // the view a variation turned it to: the picture drawn again keeps it, as the live adjuster showed it
+      ...(placement.turned ? { turned: placement.turned } : {}),
+    });
   }
   return placements;
 }
