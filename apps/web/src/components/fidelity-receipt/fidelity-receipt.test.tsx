@@ -67,9 +67,10 @@ describe('FidelityReceiptLine', () => {
         mode="interior"
       />,
     );
-    expect(screen.getByText('Room kept 96% · 4 of 5 products')).toBeInTheDocument();
+    // the count leads with why: one line, not a second one repeating the count
+    expect(screen.getByText('4 of 5 products: no free floor for the sofa · Room kept 96%')).toBeInTheDocument();
     expect(screen.getByText('Floor found in your photo · 3 products stand on the floor')).toBeInTheDocument();
-    expect(screen.getByText('4 of 5 products: no free floor for the sofa')).toBeInTheDocument();
+    expect(screen.getAllByText(/4 of 5 products/)).toHaveLength(1);
     unmount();
     render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'guessed', onFloor: 1 }} mode="landscape" />);
     expect(screen.getByText('Layout guessed: adjust it · 1 product stands on the ground')).toBeInTheDocument();
@@ -83,7 +84,7 @@ describe('FidelityReceiptLine', () => {
         mode="landscape"
       />,
     );
-    expect(screen.getByText('Space kept 70% · 2 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('2 of 4 products · Space kept 70%')).toBeInTheDocument();
     expect(screen.getByText('Products counted by matching their pictures')).toBeInTheDocument();
   });
 });

@@ -51,8 +51,9 @@ function describeLayout(receipt: FidelityReceipt, layout: Layout, mode: Mode): s
 }
 
 /**
- * The fidelity receipt of a render as one line: 'Room kept 96% · 4 of 4 products'. The server measured it; a
- * product count guessed from a remote engine's picture says so.
+ * The fidelity receipt of a render as one line: 'Room kept 96% · 4 of 4 products', or, with products left out, why
+ * first ('4 of 5 products: no free floor for the sofa · Room kept 96%'). The server measured it; a product count
+ * guessed from a remote engine's picture says so.
  */
 export function FidelityReceiptLine({
   receipt,
@@ -103,11 +104,6 @@ export function FidelityReceiptLine({
       {receipt.removedByYou !== undefined && receipt.removedByYou > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.removedByYou} {receipt.removedByYou === 1 ? 'product' : 'products'} removed by you
-        </p>
-      )}
-      {receipt.leftOut && receipt.leftOut.length > 0 && (
-        <p className="text-xs text-muted-foreground">
-          {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}
         </p>
       )}
     </div>

@@ -117,7 +117,7 @@ describe('PostScreen', () => {
     stubPostApi();
     renderPost(post.id);
     expect(await screen.findByRole('heading', { level: 2, name: 'Sunday loft' })).toBeInTheDocument();
-    expect(screen.getByText('Room kept 96% · 3 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('3 of 4 products · Room kept 96%')).toBeInTheDocument();
     const list = await commentsLoaded();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
