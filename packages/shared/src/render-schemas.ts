@@ -288,6 +288,11 @@ export const recompositeDesignBodySchema = z.object({
    * them as removed by the person rather than left out.
    */
   removed: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
+  /**
+   * The picture being adjusted (a render of the asker's): the new picture's receipt keeps what that render found of
+   * the floor (`renderedLayout`), so the design says the same lines as the render step.
+   */
+  drawnFrom: z.optional(mediaUrlSchema),
 });
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 

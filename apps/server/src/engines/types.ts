@@ -46,6 +46,8 @@ export interface GenerateDesignInput {
   erase?: EraseInputBody;
   /** With `placements`: the products the person removed, by index (not placed): the receipt counts them apart. */
   removed?: number[];
+  /** With `placements`: the layout the render being adjusted found, kept on the new receipt (`renderedLayout`). */
+  renderedLayout?: FidelityReceipt['renderedLayout'];
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */

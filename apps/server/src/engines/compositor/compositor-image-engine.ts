@@ -123,7 +123,11 @@ export class CompositorImageEngine implements ImageEngine {
     return {
       ...rendered,
       ...(input.plane ? { plane: input.plane } : {}),
-      ...(input.floorSetByYou ? { receipt: { ...rendered.receipt, floorSetByYou: true } } : {}),
+      receipt: {
+        ...rendered.receipt,
+        ...(input.floorSetByYou ? { floorSetByYou: true } : {}),
+        ...(input.renderedLayout ? { renderedLayout: input.renderedLayout } : {}),
+      },
     };
   }
 

@@ -46,6 +46,24 @@ describe('FidelityReceiptLine', () => {
     expect(screen.getByText('No ground found in this photo: products set in a row')).toBeInTheDocument();
   });
 
+  it('says of an adjusted picture what the render it came from found, as its receipt keeps it', () => {
+    const adjusted = { ...receipt, layout: 'adjusted' as const, onFloor: 2 };
+    const { unmount } = render(
+      <FidelityReceiptLine receipt={{ ...adjusted, renderedLayout: 'found' }} mode="landscape" />,
+    );
+    expect(screen.getByText('Ground found in your photo · 2 products stand on the ground')).toBeInTheDocument();
+    unmount();
+    // the receipt's own word wins over the step's memory of it
+    render(
+      <FidelityReceiptLine
+        receipt={{ ...adjusted, renderedLayout: 'guessed' }}
+        renderedLayout="found"
+        mode="interior"
+      />,
+    );
+    expect(screen.getByText('Layout guessed: adjust it · 2 products stand on the floor')).toBeInTheDocument();
+  });
+
   it('says nothing more for a seeded, estimated or adjusted layout', () => {
     for (const layout of ['seeded', 'estimated', 'adjusted'] as const) {
       const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout }} mode="interior" />);

@@ -14,12 +14,14 @@ type Layout = ReceiptLayout;
  * set in a row); null when the receipt does not say (a seeded space, an older or remote render).
  *
  * A picture drawn again from the person's adjustment has the layout 'adjusted' on its receipt: what the render it
- * came from found (`renderedLayout`) still holds for the photo.
+ * came from found still holds for the photo. The server keeps it on the receipt (`receipt.renderedLayout`, so a
+ * published design says it too); `renderedLayout` is the step's own memory of it, for a receipt that does not say.
  */
 export type FloorFinding = 'set-by-you' | 'found' | 'guessed' | 'not-found';
 
 function layoutOf(receipt: FidelityReceipt, renderedLayout?: Layout): Layout | undefined {
-  return receipt.layout === 'adjusted' && renderedLayout ? renderedLayout : receipt.layout;
+  if (receipt.layout !== 'adjusted') return receipt.layout;
+  return receipt.renderedLayout ?? renderedLayout ?? receipt.layout;
 }
 
 export function floorFindingOf(

@@ -127,6 +127,26 @@ describe('PostScreen', () => {
     expect(commentBox()).toHaveAttribute('placeholder', messages.comments.addPlaceholder);
   });
 
+  it('says what the render found of the floor for a picture the person adjusted, as the render step did', async () => {
+    const adjusted = makeDesign({
+      ...post,
+      receipt: {
+        structureKept: 0.95,
+        productsPresent: 4,
+        productsChosen: 4,
+        method: 'placed',
+        weakEstimate: false,
+        layout: 'adjusted',
+        renderedLayout: 'found',
+        onFloor: 3,
+      },
+    });
+    stubPostApi({ design: adjusted });
+    renderPost(adjusted.id);
+    expect(await screen.findByText('Room kept 95% · 4 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('Floor found in your photo · 3 products stand on the floor')).toBeInTheDocument();
+  });
+
   it('keeps Post disabled while the box is empty and rejects whitespace with the Empty Comment toast', async () => {
     const api = stubPostApi();
     renderPost(post.id);
