@@ -77,7 +77,9 @@ export function FidelityReceiptLine({
     <div data-toast-keep-clear className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
       <p
         className={cn(
-          'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
+          'inline-flex items-center gap-1.5 px-3 py-1 text-sm font-semibold',
+          // the reasons products were left out can run to two lines: a pill that long reads as a blob
+          receipt.leftOut && receipt.leftOut.length > 0 ? 'rounded-2xl text-left' : 'rounded-full',
           wellKept ? 'bg-primary-soft text-primary' : 'bg-muted text-muted-foreground',
         )}
       >
