@@ -81,6 +81,15 @@ test.describe('adjusting a render live', () => {
       await page.waitForTimeout(300);
       await shot('moving');
 
+      // the chosen product's name over its slider is whole at 390 px (it was cut to 'Bl…' beside its Remove button)
+      await frames.first().focus();
+      const chosen = ((await frames.first().getAttribute('aria-label')) ?? '').replace(/^Move /, '');
+      const panelName = page.getByRole('paragraph').filter({ hasText: new RegExp(`^${chosen}$`) });
+      await expect(panelName).toBeVisible();
+      expect(await panelName.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await expect(page.getByRole('button', { name: `Remove ${chosen}` })).toBeVisible();
+      await shot('panel');
+
       await page.getByRole('button', { name: `Fix the ${surface}` }).click();
       const corner = page.getByRole('button', { name: `Move the ${surface}’s far left corner` });
       await expect(corner).toBeVisible();

@@ -5,11 +5,20 @@ import {
   designSchema,
   fidelityReceiptSchema,
   generateDesignResponseSchema,
+  recompositeDesignResponseSchema,
   type FidelityReceipt,
 } from '@dwellscape/shared';
 import { mediaFiles } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertBrand, insertProduct, signUp, storeImage, uploadImage, type SignedUpAccount } from './fixtures';
+import {
+  insertBrand,
+  insertProduct,
+  signUp,
+  storeImage,
+  uploadFile,
+  uploadImage,
+  type SignedUpAccount,
+} from './fixtures';
 import { livingRoomPhoto, productImage } from './fixtures/synthetic-images';
 import { filePart, multipartBody } from './media-fixtures';
 
@@ -108,6 +117,71 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
     expect(card).toMatchObject({ id: published.id, title: expect.any(String) });
     expect(card).not.toHaveProperty('receipt');
   });
+
+  it('a picture drawn again from an adjustment keeps what its render found of the floor, and so does its design', async () => {
+    const spaceImageUrl = await uploadFile(t.app, author.cookie, await livingRoomPhoto(1200, 900), 'room.jpg');
+    const fields = {
+      selectedProducts: [sofa()],
+      userAnswers: { vibe: 'Warm & Cozy' },
+      spaceType: 'Living Room',
+      mode: 'interior',
+      spaceImageUrl,
+    };
+    const { payload, contentType } = multipartBody(
+      Object.entries(fields).map(([name, value]) => ({
+        name,
+        value: typeof value === 'string' ? value : JSON.stringify(value),
+      })),
+    );
+    const rendered = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.generateDesignImage,
+      payload,
+      headers: { cookie: author.cookie, 'content-type': contentType },
+    });
+    expect(rendered.statusCode, rendered.body).toBe(200);
+    const render = generateDesignResponseSchema.parse(rendered.json());
+    const found = render.receipt?.layout;
+    expect(['found', 'guessed']).toContain(found);
+    const recomposite = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPaths.recompositeDesign,
+        headers: { cookie: author.cookie },
+        payload: {
+          ...fields,
+          placements: render.placements,
+          ...(render.plane ? { plane: render.plane } : {}),
+          ...body,
+        },
+      });
+    // an adjusted picture's layout is 'adjusted'; the render it was drawn from said how the floor was found
+    const first = await recomposite({ drawnFrom: render.imageUrl });
+    expect(first.statusCode, first.body).toBe(200);
+    const adjusted = recompositeDesignResponseSchema.parse(first.json());
+    expect(adjusted.receipt).toMatchObject({ layout: 'adjusted', renderedLayout: found });
+    // adjusted again, from the adjusted picture: still the render's
+    const again = recompositeDesignResponseSchema.parse((await recomposite({ drawnFrom: adjusted.imageUrl })).json());
+    expect(again.receipt).toMatchObject({ layout: 'adjusted', renderedLayout: found });
+    // without saying what it was drawn from, the receipt cannot say
+    const unsaid = recompositeDesignResponseSchema.parse((await recomposite({})).json());
+    expect(unsaid.receipt?.renderedLayout).toBeUndefined();
+    // only a render of the asker's: an upload is refused, naming the field
+    const upload = await recomposite({ drawnFrom: spaceImageUrl });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.body).toContain('drawnFrom');
+
+    const res = await publish({ afterImageUrl: again.imageUrl });
+    expect(res.statusCode, res.body).toBe(201);
+    const published = designSchema.parse(res.json());
+    expect(published.receipt).toMatchObject({ layout: 'adjusted', renderedLayout: found });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/designs/${published.id}`,
+      headers: { cookie: author.cookie },
+    });
+    expect(designSchema.parse(read.json()).receipt?.renderedLayout).toBe(found);
+  }, 120_000);
 
   it('ignores a receipt the client sends: the numbers are the server’s', async () => {
     const { imageUrl, receipt } = await render();

@@ -64,6 +64,24 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
     expect(a.placements.some((p) => p.productId === chosen[1]!.id)).toBe(false);
   }, 60_000);
 
+  it('keeps a turn a variation gave a standing product: answered with its placement, drawn again from that view', async () => {
+    const render = await generate();
+    const placements = render.placements!;
+    const armchair = placements.find((p) => p.productId === chosen[1]!.id)!;
+    expect(armchair.pose).toBe('standing');
+    const body = (turned?: 'left' | 'right') => ({
+      ...fields,
+      placements: placements.map((p) => (p === armchair && turned ? { ...p, turned } : p)),
+    });
+    const left = recompositeDesignResponseSchema.parse((await recomposite(body('left'))).json());
+    expect(left.placements.find((p) => p.productId === armchair.productId)!.turned).toBe('left');
+    const right = recompositeDesignResponseSchema.parse((await recomposite(body('right'))).json());
+    const asPlaced = recompositeDesignResponseSchema.parse((await recomposite(body())).json());
+    expect(asPlaced.placements.find((p) => p.productId === armchair.productId)!.turned).toBeUndefined();
+    // each view its own picture: the turn is drawn, not only carried
+    expect(new Set([hash(left.imageUrl), hash(right.imageUrl), hash(asPlaced.imageUrl)]).size).toBe(3);
+  }, 90_000);
+
   it('answers 400 naming the field for placements that are not the render’s', async () => {
     const cases: Array<[object, string]> = [
       [

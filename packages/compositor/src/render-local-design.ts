@@ -101,7 +101,7 @@ export interface LocalDesignInput {
    * Placements a person adjusted (moved, scaled, removed): each listed product is drawn in its box, in output
    * pixels; a product not listed is left out.
    */
-  placements?: Array<{ index: number; box: PixelBox; replaced?: string }>;
+  placements?: Array<{ index: number; box: PixelBox; replaced?: string; turned?: ProductView }>;
   /**
    * With `placements`: the floor a person set (near left, near right, far right, far left, output pixels) and the
    * products the render left out, by index, to place on it (placeOnPersonsFloor) beside the adjusted ones.
@@ -520,7 +520,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   const layout = input.layout ?? null;
   if (input.placements) {
     const known = new Map(items.map((item) => [item.index, item]));
-    const placements = input.placements.flatMap(({ index, box, replaced }): Placement[] => {
+    const placements = input.placements.flatMap(({ index, box, replaced, turned }): Placement[] => {
       const item = known.get(index);
       if (!item) return [];
       const fitted = fitBox(box, scene);
@@ -532,6 +532,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
           ...fitted,
           pose,
           ...(replaced ? { replaced } : {}),
+          ...(turned && pose === 'standing' ? { turned } : {}),
           ...(pose === 'suspended' && !item.strand
             ? { cord: { x: Math.round(fitted.x + fitted.width / 2), y: fitted.y + 2, top: 0 } }
             : {}),
@@ -782,12 +783,15 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
+      // adjusted placements are drawn from the front, unless a variation turned them (the live adjuster showed that)
       const choice =
-        p.pose !== 'standing' || basis === 'adjusted'
+        p.pose !== 'standing'
           ? null
           : p.turned
             ? turnedChoice(p.turned)
-            : viewOf(input, scene, p, onGeometry?.geometry);
+            : basis === 'adjusted'
+              ? null
+              : viewOf(input, scene, p, onGeometry?.geometry);
       const turned = choice && choice.view !== 'front' ? turnedCuts[p.index]![choice.view] : null;
       let placement = p;
       let sprite: Raster;

@@ -361,6 +361,37 @@ describe('renders draw the chosen view', () => {
   });
 });
 
+describe('adjusted placements keep a variation’s turn', () => {
+  const adjusted = async (turned?: 'left' | 'right') => {
+    const views = await colouredViews();
+    const box = { x: 500, y: 600, width: 500, height: 220 };
+    const design = await renderLocalDesign({
+      spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
+      products: [{ bytes: views.front!, category: 'Armchair', name: 'Armchair', views }],
+      answers: {},
+      mode: 'interior',
+      spaceType: '',
+      width: W,
+      maxInputPixels: UPLOAD_MAX_PIXELS,
+      placements: [{ index: 0, box, ...(turned ? { turned } : {}) }],
+      layers: true,
+    });
+    return { design, scene: await rawOf(design.bytes) };
+  };
+
+  it('a turned product moved by a person is drawn again from the view its layer showed, and says so', async () => {
+    const { design, scene } = await adjusted('left');
+    expect(design.placements[0]!.turned).toBe('left');
+    expect(dominantView(scene, design.placements[0]!)).toBe('left');
+  });
+
+  it('one not turned is drawn from the front, as adjusted placements were', async () => {
+    const { design, scene } = await adjusted();
+    expect(design.placements[0]!.turned).toBeUndefined();
+    expect(dominantView(scene, design.placements[0]!)).toBe('front');
+  });
+});
+
 describe('contact shadows', () => {
   /** A sofa's silhouette: a body over two short legs at its ends, on a transparent frame. */
   const sofa = (): Raster => {

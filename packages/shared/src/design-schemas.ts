@@ -140,6 +140,11 @@ export const fidelityReceiptSchema = z.object({
    * Absent for older and remote renders.
    */
   layout: z.optional(z.enum(['seeded', 'found', 'guessed', 'estimated', 'fallback', 'adjusted'])),
+  /**
+   * A picture drawn again from the person's adjustment (layout 'adjusted'): the layout of the render it came from,
+   * which still holds for the photo ('Floor found in your photo'). Kept by the server from that render's receipt.
+   */
+  renderedLayout: z.optional(z.enum(['seeded', 'found', 'guessed', 'estimated', 'fallback'])),
   /** An uploaded photo's: the share of its furniture and openings the products hide (already in `structureKept`). */
   hidden: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
   /** An uploaded photo's local render: how many products stand on the floor or ground. */

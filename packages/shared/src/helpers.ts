@@ -184,15 +184,39 @@ export function responsiveImageSources(url: string, sizes?: string): ResponsiveI
 }
 
 /**
- * A fidelity receipt in words: 'Room kept 96% · 4 of 4 products' (the outdoor mode keeps a 'Space'). With no
- * products chosen only the space is told.
+ * A fidelity receipt in words: 'Room kept 96% · 4 of 4 products' (the outdoor mode keeps a 'Space'). With fewer
+ * products drawn than chosen that leads, with why when the receipt says: '4 of 5 products: no free floor for the
+ * sofa · Room kept 96%'. With no products chosen only the space is told.
  */
 export function describeReceipt(
-  receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen'>,
+  receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen' | 'leftOut'>,
   mode: Mode,
 ): string {
   const kept = `${mode === 'landscape' ? 'Space' : 'Room'} kept ${Math.round(receipt.structureKept * 100)}%`;
   if (receipt.productsChosen === 0) return kept;
   const noun = receipt.productsChosen === 1 ? 'product' : 'products';
-  return `${kept} · ${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
+  const count = `${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
+  if (receipt.productsPresent >= receipt.productsChosen) return `${kept} · ${count}`;
+  const why = describeLeftOut(receipt.leftOut ?? []);
+  return `${why ? `${count}: ${why}` : count} · ${kept}`;
 }
+
+/**
+ * Reasons products were left out, each surface said once: 'no free floor for the sofa' and 'no free floor for the
+ * chair' become 'no free floor for the sofa and the chair'; different surfaces are joined by '; '.
+ */
+export function describeLeftOut(reasons: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  for (const reason of reasons) {
+    const at = reason.indexOf(' for ');
+    const [why, what] = at > 0 ? [reason.slice(0, at), reason.slice(at + ' for '.length)] : [reason, ''];
+    const list = groups.get(why) ?? [];
+    if (what && !list.includes(what)) list.push(what);
+    groups.set(why, list);
+  }
+  return [...groups].map(([why, what]) => (what.length === 0 ? why : `${why} for ${listOf(what)}`)).join('; ');
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+const listOf = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;

@@ -146,6 +146,11 @@ export const renderPlacementSchema = z.object({
   replaced: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
   /** How it stands (the local engine says): on the floor, flat on it, hung on a wall or from the ceiling. */
   pose: z.optional(z.enum(['standing', 'flat', 'hung', 'suspended'])),
+  /**
+   * A standing product a variation turned on its spot: the view it is drawn from (the live adjuster's layer shows
+   * it). Sent back with an adjustment, the picture drawn again keeps it.
+   */
+  turned: z.optional(z.enum(['front', 'left', 'right'])),
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 
@@ -283,6 +288,11 @@ export const recompositeDesignBodySchema = z.object({
    * them as removed by the person rather than left out.
    */
   removed: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
+  /**
+   * The picture being adjusted (a render of the asker's): the new picture's receipt keeps what that render found of
+   * the floor (`renderedLayout`), so the design says the same lines as the render step.
+   */
+  drawnFrom: z.optional(mediaUrlSchema),
 });
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 

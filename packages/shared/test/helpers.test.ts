@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   brandIdFromName,
   decodeCursor,
+  describeLeftOut,
   describeReceipt,
   encodeCursor,
   isPageCursor,
@@ -222,13 +223,48 @@ describe('describeReceipt', () => {
       'Room kept 96% · 4 of 4 products',
     );
     expect(describeReceipt({ structureKept: 0.5, productsPresent: 0, productsChosen: 1 }, 'interior')).toBe(
-      'Room kept 50% · 0 of 1 product',
+      '0 of 1 product · Room kept 50%',
     );
+  });
+
+  it('leads with fewer products than chosen and why, each surface said once', () => {
+    const receipt = { structureKept: 0.9612, productsPresent: 4, productsChosen: 5 };
+    expect(describeReceipt({ ...receipt, leftOut: ['no free floor for the sofa'] }, 'interior')).toBe(
+      '4 of 5 products: no free floor for the sofa · Room kept 96%',
+    );
+    expect(
+      describeReceipt(
+        {
+          ...receipt,
+          productsPresent: 1,
+          leftOut: [
+            'no free floor for the sofa',
+            'no free wall for the mirror',
+            'no free floor for the chair',
+            'no free floor for the lamp',
+          ],
+        },
+        'interior',
+      ),
+    ).toBe(
+      '1 of 5 products: no free floor for the sofa, the chair and the lamp; no free wall for the mirror · Room kept 96%',
+    );
+    expect(
+      describeReceipt(
+        { ...receipt, productsPresent: 3, leftOut: ['no free ground for the bench', 'no free ground for the planter'] },
+        'landscape',
+      ),
+    ).toBe('3 of 5 products: no free ground for the bench and the planter · Space kept 96%');
+    // the same reason twice (two sofas) names it once
+    expect(describeLeftOut(['no free floor for the sofa', 'no free floor for the sofa'])).toBe(
+      'no free floor for the sofa',
+    );
+    expect(describeLeftOut(['could not be read'])).toBe('could not be read');
   });
 
   it('speaks of the space outdoors, and leaves products out when none were chosen', () => {
     expect(describeReceipt({ structureKept: 1, productsPresent: 2, productsChosen: 3 }, 'landscape')).toBe(
-      'Space kept 100% · 2 of 3 products',
+      '2 of 3 products · Space kept 100%',
     );
     expect(describeReceipt({ structureKept: 0.874, productsPresent: 0, productsChosen: 0 }, 'interior')).toBe(
       'Room kept 87%',

@@ -46,6 +46,8 @@ export interface GenerateDesignInput {
   erase?: EraseInputBody;
   /** With `placements`: the products the person removed, by index (not placed): the receipt counts them apart. */
   removed?: number[];
+  /** With `placements`: the layout the render being adjusted found, kept on the new receipt (`renderedLayout`). */
+  renderedLayout?: FidelityReceipt['renderedLayout'];
 }
 
 /** Where an engine drew one product, by its index in the input's products, in the output's pixels. */
@@ -55,6 +57,8 @@ export interface EnginePlacement {
   /** The room's own piece it took the place of. */
   replaced?: string;
   pose?: 'standing' | 'flat' | 'hung' | 'suspended';
+  /** A standing product a variation turned on its spot: the view it is drawn from, adjusted or not. */
+  turned?: 'front' | 'left' | 'right';
 }
 
 /** The pictures to adjust a render live (decision 0046): the render without products, each product as drawn. */

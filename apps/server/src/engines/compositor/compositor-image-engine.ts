@@ -123,7 +123,11 @@ export class CompositorImageEngine implements ImageEngine {
     return {
       ...rendered,
       ...(input.plane ? { plane: input.plane } : {}),
-      ...(input.floorSetByYou ? { receipt: { ...rendered.receipt, floorSetByYou: true } } : {}),
+      receipt: {
+        ...rendered.receipt,
+        ...(input.floorSetByYou ? { floorSetByYou: true } : {}),
+        ...(input.renderedLayout ? { renderedLayout: input.renderedLayout } : {}),
+      },
     };
   }
 
@@ -177,11 +181,12 @@ export class CompositorImageEngine implements ImageEngine {
       width,
       height,
       receipt: outcome.receipt,
-      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose }) => ({
+      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose, turned }) => ({
         index,
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
         pose,
+        ...(turned ? { turned } : {}),
       })),
       ...(label ? { label } : {}),
       ...(plane ? { plane: plane as FloorPlane['corners'] } : {}),

@@ -11,6 +11,7 @@ import {
   reflowBox,
   sameQuad,
   type EraseInputBody,
+  type FidelityReceipt,
   type FloorPlane,
   type FloorQuad,
   type RenderLayers,
@@ -35,7 +36,7 @@ import type {
   RenderedImage,
 } from '../../engines/types';
 import { acceptUploadedImage } from '../../media/image-files';
-import { readStoredMedia, storeWebp, type MediaOwner } from '../../media/stored-media';
+import { findRenderReceipt, readStoredMedia, storeWebp, type MediaOwner } from '../../media/stored-media';
 import type { FileStorage } from '../../storage/file-storage';
 import { assertUsableMedia, type MediaClaim } from '../uploads/uploads.service';
 import { findProductLabels } from './ai.repository';
@@ -155,9 +156,19 @@ function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'u
 }
 
 function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
-  return placements.flatMap(({ index, box, replaced, pose }) => {
+  return placements.flatMap(({ index, box, replaced, pose, turned }) => {
     const productId = ids[index];
-    return productId ? [{ productId, box, ...(replaced ? { replaced } : {}), ...(pose ? { pose } : {}) }] : [];
+    return productId
+      ? [
+          {
+            productId,
+            box,
+            ...(replaced ? { replaced } : {}),
+            ...(pose ? { pose } : {}),
+            ...(turned ? { turned } : {}),
+          },
+        ]
+      : [];
   });
 }
 
@@ -177,7 +188,13 @@ function recompositePlacementsOf(body: RecompositeDesignBody): EnginePlacement[]
       throw invalidField(`placements.${i}.productId`, 'placed twice');
     }
     seen.add(placement.productId);
-    placements.push({ index, box: placement.box, ...(placement.replaced ? { replaced: placement.replaced } : {}) });
+    placements.push({
+      index,
+      box: placement.box,
+      ...(placement.replaced ? { replaced: placement.replaced } : {}),
+      // the view a variation turned it to: the picture drawn again keeps it, as the live adjuster showed it
+      ...(placement.turned ? { turned: placement.turned } : {}),
+    });
   }
   return placements;
 }
@@ -200,6 +217,11 @@ const recompositeFieldsOf = (body: RecompositeDesignBody): GenerateDesignFields 
 export async function prepareRecomposite(deps: AiDeps, body: RecompositeDesignBody): Promise<void> {
   recompositePlacementsOf(body);
   await assertOwnRenderInputs(deps, designPictures(recompositeFieldsOf(body), body.spaceImageUrl));
+  if (body.drawnFrom) {
+    await assertUsableMedia(deps.db, deps.storage, deps.owner, [
+      { field: 'drawnFrom', url: body.drawnFrom, kinds: ['render'], kindMessage: 'must be a picture you rendered' },
+    ]);
+  }
   const input = await loadRecompositeInput(deps, body);
   if (body.erase) await assertErasable(body.erase, input.spaceImage);
 }
@@ -240,17 +262,29 @@ export async function loadRecompositeInput(
   const spaceImage = await readImageField(deps.storage, body.spaceImageUrl, 'spaceImageUrl');
   const fields = recompositeFieldsOf(body);
   const products = await loadProducts(deps, fields);
+  const renderedLayout = body.drawnFrom ? await renderedLayoutOf(deps, body.drawnFrom) : undefined;
   return {
     spaceImage,
     spaceImageKey: keyOfUrl(deps, body.spaceImageUrl),
     products,
     fields,
+    ...(renderedLayout ? { renderedLayout } : {}),
     placements: floor ? reflowPlacements(placements, products, floor.from, floor.to) : placements,
     ...(floor ? { plane: floor.to, floorSetByYou: true } : body.plane ? { plane: body.plane.corners } : {}),
     ...(floor && body.leftOut && body.leftOut.length > 0 ? { placeOnFloor: leftOutIndexesOf(body) } : {}),
     ...(body.erase && (body.erase.strokes.length > 0 || body.erase.pieces.length > 0) ? { erase: body.erase } : {}),
     ...(body.removed && body.removed.length > 0 ? { removed: removedIndexesOf(body) } : {}),
   };
+}
+
+/**
+ * What the render a person adjusted found of the photo, from the server's own receipt of it: its layout, or, for a
+ * picture itself drawn again, the layout it kept.
+ */
+async function renderedLayoutOf(deps: AiDeps, url: string): Promise<FidelityReceipt['renderedLayout']> {
+  const receipt = await findRenderReceipt(deps.db, deps.storage, url);
+  if (!receipt) return undefined;
+  return receipt.layout === 'adjusted' ? receipt.renderedLayout : receipt.layout;
 }
 
 /**

@@ -46,6 +46,24 @@ describe('FidelityReceiptLine', () => {
     expect(screen.getByText('No ground found in this photo: products set in a row')).toBeInTheDocument();
   });
 
+  it('says of an adjusted picture what the render it came from found, as its receipt keeps it', () => {
+    const adjusted = { ...receipt, layout: 'adjusted' as const, onFloor: 2 };
+    const { unmount } = render(
+      <FidelityReceiptLine receipt={{ ...adjusted, renderedLayout: 'found' }} mode="landscape" />,
+    );
+    expect(screen.getByText('Ground found in your photo · 2 products stand on the ground')).toBeInTheDocument();
+    unmount();
+    // the receipt's own word wins over the step's memory of it
+    render(
+      <FidelityReceiptLine
+        receipt={{ ...adjusted, renderedLayout: 'guessed' }}
+        renderedLayout="found"
+        mode="interior"
+      />,
+    );
+    expect(screen.getByText('Layout guessed: adjust it · 2 products stand on the floor')).toBeInTheDocument();
+  });
+
   it('says nothing more for a seeded, estimated or adjusted layout', () => {
     for (const layout of ['seeded', 'estimated', 'adjusted'] as const) {
       const { unmount } = render(<FidelityReceiptLine receipt={{ ...receipt, layout }} mode="interior" />);
@@ -67,9 +85,10 @@ describe('FidelityReceiptLine', () => {
         mode="interior"
       />,
     );
-    expect(screen.getByText('Room kept 96% · 4 of 5 products')).toBeInTheDocument();
+    // the count leads with why: one line, not a second one repeating the count
+    expect(screen.getByText('4 of 5 products: no free floor for the sofa · Room kept 96%')).toBeInTheDocument();
     expect(screen.getByText('Floor found in your photo · 3 products stand on the floor')).toBeInTheDocument();
-    expect(screen.getByText('4 of 5 products: no free floor for the sofa')).toBeInTheDocument();
+    expect(screen.getAllByText(/4 of 5 products/)).toHaveLength(1);
     unmount();
     render(<FidelityReceiptLine receipt={{ ...receipt, layout: 'guessed', onFloor: 1 }} mode="landscape" />);
     expect(screen.getByText('Layout guessed: adjust it · 1 product stands on the ground')).toBeInTheDocument();
@@ -83,7 +102,7 @@ describe('FidelityReceiptLine', () => {
         mode="landscape"
       />,
     );
-    expect(screen.getByText('Space kept 70% · 2 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('2 of 4 products · Space kept 70%')).toBeInTheDocument();
     expect(screen.getByText('Products counted by matching their pictures')).toBeInTheDocument();
   });
 });

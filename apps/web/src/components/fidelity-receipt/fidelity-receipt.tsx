@@ -14,12 +14,14 @@ type Layout = ReceiptLayout;
  * set in a row); null when the receipt does not say (a seeded space, an older or remote render).
  *
  * A picture drawn again from the person's adjustment has the layout 'adjusted' on its receipt: what the render it
- * came from found (`renderedLayout`) still holds for the photo.
+ * came from found still holds for the photo. The server keeps it on the receipt (`receipt.renderedLayout`, so a
+ * published design says it too); `renderedLayout` is the step's own memory of it, for a receipt that does not say.
  */
 export type FloorFinding = 'set-by-you' | 'found' | 'guessed' | 'not-found';
 
 function layoutOf(receipt: FidelityReceipt, renderedLayout?: Layout): Layout | undefined {
-  return receipt.layout === 'adjusted' && renderedLayout ? renderedLayout : receipt.layout;
+  if (receipt.layout !== 'adjusted') return receipt.layout;
+  return receipt.renderedLayout ?? renderedLayout ?? receipt.layout;
 }
 
 export function floorFindingOf(
@@ -51,8 +53,9 @@ function describeLayout(receipt: FidelityReceipt, layout: Layout, mode: Mode): s
 }
 
 /**
- * The fidelity receipt of a render as one line: 'Room kept 96% · 4 of 4 products'. The server measured it; a
- * product count guessed from a remote engine's picture says so.
+ * The fidelity receipt of a render as one line: 'Room kept 96% · 4 of 4 products', or, with products left out, why
+ * first ('4 of 5 products: no free floor for the sofa · Room kept 96%'). The server measured it; a product count
+ * guessed from a remote engine's picture says so.
  */
 export function FidelityReceiptLine({
   receipt,
@@ -74,7 +77,9 @@ export function FidelityReceiptLine({
     <div data-toast-keep-clear className={cn('flex flex-col items-center gap-0.5 text-center', className)}>
       <p
         className={cn(
-          'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
+          'inline-flex items-center gap-1.5 px-3 py-1 text-sm font-semibold',
+          // the reasons products were left out can run to two lines: a pill that long reads as a blob
+          receipt.leftOut && receipt.leftOut.length > 0 ? 'rounded-2xl text-left' : 'rounded-full',
           wellKept ? 'bg-primary-soft text-primary' : 'bg-muted text-muted-foreground',
         )}
       >
@@ -103,11 +108,6 @@ export function FidelityReceiptLine({
       {receipt.removedByYou !== undefined && receipt.removedByYou > 0 && (
         <p className="text-xs text-muted-foreground">
           {receipt.removedByYou} {receipt.removedByYou === 1 ? 'product' : 'products'} removed by you
-        </p>
-      )}
-      {receipt.leftOut && receipt.leftOut.length > 0 && (
-        <p className="text-xs text-muted-foreground">
-          {receipt.productsPresent} of {receipt.productsChosen} products: {receipt.leftOut.join('; ')}
         </p>
       )}
     </div>

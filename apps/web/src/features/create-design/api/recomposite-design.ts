@@ -18,6 +18,8 @@ export interface Adjustment {
   leftOut?: string[];
   /** The products the person removed (chosen, no longer placed): the receipt counts them as removed, not left out. */
   removed?: string[];
+  /** The picture being adjusted: the new one's receipt keeps what its render found of the floor. */
+  drawnFrom?: string;
 }
 
 /**

@@ -392,6 +392,60 @@ describe('adjusting live on the floor', () => {
     ]);
   }, 30_000);
 
+  it('draws a product a variation turned from its turned layer, and Apply keeps the turn so the new picture shows the same view', async () => {
+    const { last } = recordDrawing();
+    // the second variation turned the sofa to its left three-quarter view: its layer is that picture, narrower
+    // and taller than the front's, on the same base
+    const turnedLayer = {
+      productId: 'sofa',
+      url: '/media/renders/sofa-left-layer.webp',
+      x: 470,
+      y: 540,
+      width: 460,
+      height: 280,
+    };
+    const turnedJob = {
+      ...liveJob,
+      variations: [
+        {
+          ...liveJob.variations[0]!,
+          placements: [{ ...livePlacements[0]!, turned: 'left' as const }, livePlacements[1]!],
+          layers: { ...layers, products: [turnedLayer, layers.products[1]!] },
+        },
+      ],
+    };
+    chooseEverything();
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, turnedJob),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, turnedJob),
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
+        return jsonResponse(200, { imageUrl: '/media/renders/adjusted.webp', placements: body.placements, renderSize });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
+    await waitFor(() =>
+      expect(last(turnedLayer.url)).toEqual({ src: turnedLayer.url, x: 470, y: 540, width: 460, height: 280 }),
+    );
+    expect(last(layers.products[0]!.url)).toBeUndefined();
+
+    const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    sofaFrame.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    // the turned picture moves with the sofa's box, 16 px right
+    await waitFor(() => expect(last(turnedLayer.url)).toMatchObject({ x: 486, y: 540, width: 460, height: 280 }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    expect(sentBody(api).placements[0]).toEqual({
+      productId: 'sofa',
+      box: { x: 516, y: 600, width: 400, height: 200 },
+      pose: 'standing',
+      turned: 'left',
+    });
+  }, 30_000);
+
   it('follows a rolled floor: moved along a level row toward where the horizon rises, a product comes nearer and larger', async () => {
     // a photo taken tilted: the level floor of a camera whose horizon is row 373⅓ at x = 800 (near row 1120, far
     // row 560), sheared by the roll (rising 0.1 px a pixel to the right), as the compositor answers it

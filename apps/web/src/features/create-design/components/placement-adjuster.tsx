@@ -335,7 +335,13 @@ export function PlacementAdjuster({
                     active={tool === 'move'}
                   />
                   {isSelected && (
-                    <span className="pointer-events-none absolute -top-7 left-0 z-50 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                    <span
+                      className={cn(
+                        'pointer-events-none absolute -top-7 z-50 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground',
+                        // toward the picture's middle: at its right edge a left-anchored name ran out of the frame
+                        box.x + box.width / 2 > imageWidth / 2 ? 'right-0' : 'left-0',
+                      )}
+                    >
                       {nameOf(productId)}
                     </span>
                   )}
@@ -415,11 +421,15 @@ export function PlacementAdjuster({
 
           {selected ? (
             <div className="mt-3 rounded-2xl border border-border bg-card p-4">
-              <div className="flex items-center justify-between gap-3">
-                <p className="min-w-0 truncate text-sm font-semibold">{nameOf(selected.placement.productId)}</p>
+              <div className="flex items-start justify-between gap-3">
+                {/* the whole name, on as many lines as it needs: at 390 px a long one was cut to 'Bl…' */}
+                <p className="min-w-0 break-words pt-1.5 text-sm font-semibold">
+                  {nameOf(selected.placement.productId)}
+                </p>
                 <Button
                   variant="outline"
                   size="sm"
+                  className="shrink-0"
                   onClick={() => {
                     const id = selected.placement.productId;
                     update(id, (d) => ({ ...d, removed: true }));
@@ -429,7 +439,8 @@ export function PlacementAdjuster({
                   }}
                 >
                   <Trash2 className="size-4" aria-hidden />
-                  Remove {nameOf(selected.placement.productId)}
+                  {/* the name beside it says which: the button says it to a screen reader only */}
+                  Remove<span className="sr-only"> {nameOf(selected.placement.productId)}</span>
                 </Button>
               </div>
               <label className="mt-3 block text-sm text-muted-foreground" htmlFor="placement-size">

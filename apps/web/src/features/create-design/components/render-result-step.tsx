@@ -262,7 +262,7 @@ export function RenderStage(props: RenderStageProps) {
     const removed = removedAfter(shown, adjustment);
     const result = await recomposite({
       input,
-      adjustment: { ...adjustment, ...(removed.length > 0 ? { removed } : {}) },
+      adjustment: { ...adjustment, ...(removed.length > 0 ? { removed } : {}), drawnFrom: shown.imageUrl },
       ...(next ? { erase: next } : {}),
     });
     keepAdjustedRender(

@@ -117,7 +117,7 @@ describe('PostScreen', () => {
     stubPostApi();
     renderPost(post.id);
     expect(await screen.findByRole('heading', { level: 2, name: 'Sunday loft' })).toBeInTheDocument();
-    expect(screen.getByText('Room kept 96% · 3 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('3 of 4 products · Room kept 96%')).toBeInTheDocument();
     const list = await commentsLoaded();
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -125,6 +125,26 @@ describe('PostScreen', () => {
       expect.stringMatching(/Jordan Blake.*5 minutes ago.*Thank you!/),
     ]);
     expect(commentBox()).toHaveAttribute('placeholder', messages.comments.addPlaceholder);
+  });
+
+  it('says what the render found of the floor for a picture the person adjusted, as the render step did', async () => {
+    const adjusted = makeDesign({
+      ...post,
+      receipt: {
+        structureKept: 0.95,
+        productsPresent: 4,
+        productsChosen: 4,
+        method: 'placed',
+        weakEstimate: false,
+        layout: 'adjusted',
+        renderedLayout: 'found',
+        onFloor: 3,
+      },
+    });
+    stubPostApi({ design: adjusted });
+    renderPost(adjusted.id);
+    expect(await screen.findByText('Room kept 95% · 4 of 4 products')).toBeInTheDocument();
+    expect(screen.getByText('Floor found in your photo · 3 products stand on the floor')).toBeInTheDocument();
   });
 
   it('keeps Post disabled while the box is empty and rejects whitespace with the Empty Comment toast', async () => {
