@@ -34,7 +34,12 @@ async function decode(file: string) {
 }
 
 /** The camera's evidence on one photo, re-derived the way analyzePhoto derives it (its first steps). */
-async function cameraDiagnosis(photo: Raster, label: LabelledPhoto, found: PhotoGeometry, file: string): Promise<string> {
+async function cameraDiagnosis(
+  photo: Raster,
+  label: LabelledPhoto,
+  found: PhotoGeometry,
+  file: string,
+): Promise<string> {
   const full = downsample(photo, ANALYSIS_LONG_SIDE);
   const border = flatBorder(full.luma);
   const aw = full.luma.width - border.left - border.right;
@@ -58,7 +63,11 @@ async function cameraDiagnosis(photo: Raster, label: LabelledPhoto, found: Photo
   await sharp(file)
     .resize(aw, ah, { fit: 'fill' })
     .composite([
-      { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${aw}" height="${ah}">${lines.join('')}</svg>`) },
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${aw}" height="${ah}">${lines.join('')}</svg>`,
+        ),
+      },
     ])
     .png()
     .toFile(path.join(OUT_DIR, label.file.replace(/\.\w+$/, '-lines.png')));
