@@ -38,6 +38,41 @@ describe('estimateCamera from verticals alone', () => {
   });
 });
 
+/** Segments from column 100 to column 540 on lines through (vx, vy), starting at each of the given rows. */
+function across(vx: number, vy: number, rows: readonly number[]): Segment[] {
+  return rows.map((y) => {
+    const y2 = y + ((vy - y) * (540 - 100)) / (vx - 100);
+    return { x1: 100, y1: y, x2: 540, y2, length: Math.hypot(440, y2 - y), angle: Math.atan2(y2 - y, 440) };
+  });
+}
+
+describe('estimateCamera on a facade seen nearly square through a long lens', () => {
+  // a camera of focal length 2 long sides tilted up by atan(0.1): the verticals meet 20 long sides above the
+  // centre, the horizon is 0.2 long sides below it, and the facade's horizontals meet on it 25 long sides right
+  const f = 2 * WIDTH;
+  const horizon = HEIGHT / 2 + 0.2 * WIDTH;
+  const verticals = towards(WIDTH / 2, HEIGHT / 2 - 20 * WIDTH);
+  const farRight = WIDTH / 2 + 25 * WIDTH;
+
+  it('takes the horizon from the far vanishing point that the verticals are orthogonal to, and the focal length', () => {
+    const facade = across(farRight, horizon, [60, 120, 180, 240, 300, 420, 460]);
+    const { camera, found } = estimateCamera([...verticals, ...facade], WIDTH, HEIGHT, 'landscape');
+    expect(found).toBe(true);
+    expect(camera.horizonY).toBeGreaterThan(horizon - 0.02 * HEIGHT);
+    expect(camera.horizonY).toBeLessThan(horizon + 0.02 * HEIGHT);
+    expect(camera.focalSource).toBe('measured');
+    expect(camera.focal).toBeGreaterThan(0.9 * f);
+    expect(camera.focal).toBeLessThan(1.1 * f);
+  });
+
+  it('keeps the guess when the far lines all lie on one side of their vanishing point (their row is extrapolated)', () => {
+    const facade = across(farRight, horizon, [40, 80, 120, 160, 200, 240, 280]);
+    const { camera, found } = estimateCamera([...verticals, ...facade], WIDTH, HEIGHT, 'landscape');
+    expect(found).toBe(false);
+    expect(camera.horizonY).toBeCloseTo(0.45 * HEIGHT);
+  });
+});
+
 describe('walkNeighbours', () => {
   // a 6 × 4 grid: 1 is open, the walk takes open cells 4-connected to the seed
   const grid = [

@@ -3,11 +3,17 @@
  * error, the precision and recall of the free floor, the openings found against those labelled, and the time.
  * Writes an overlay of each photo's geometry to bench/out/geo/ (GEOMETRY_OUT=directory writes them elsewhere). Run: npx tsx packages/compositor/test/geometry-eval.ts
  * (GEOMETRY_LABELS=file reads another labels file; REAL_PHOTOS_DIR=directory finds the photos elsewhere).
+ * GEOMETRY_DIAG=1 also prints each photo's camera evidence: the labelled and found horizon, the vertical and
+ * horizontal vanishing points (in long sides from the centre) and how many segments each family holds.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { analyzePhoto } from '../src/geometry';
+import { ANALYSIS_LONG_SIDE, estimateCamera } from '../src/geometry/analyze';
+import { cropPlane, downsample, flatBorder } from '../src/geometry/image';
+import { detectSegments } from '../src/geometry/lines';
+import type { Raster } from '../src/raster';
 import type { PhotoGeometry } from '../src/geometry/types';
 import { HORIZON_TOLERANCE, loadLabels, photoPath, REPO_ROOT, type LabelledPhoto } from './real-photos';
 import { freeFloorScores, kindAgreement, openingMatches, pieceScores } from './geometry-scores';
@@ -25,6 +31,63 @@ async function decode(file: string) {
     height: info.height,
     channels: 3 as const,
   };
+}
+
+/** The camera's evidence on one photo, re-derived the way analyzePhoto derives it (its first steps). */
+async function cameraDiagnosis(
+  photo: Raster,
+  label: LabelledPhoto,
+  found: PhotoGeometry,
+  file: string,
+): Promise<string> {
+  const full = downsample(photo, ANALYSIS_LONG_SIDE);
+  const border = flatBorder(full.luma);
+  const aw = full.luma.width - border.left - border.right;
+  const ah = full.luma.height - border.top - border.bottom;
+  const luma = cropPlane(full.luma, border.left, border.top, aw, ah);
+  const segments = detectSegments(luma, { minLength: 0.03 * Math.max(aw, ah) });
+  const estimate = estimateCamera(segments, aw, ah, label.mode);
+  const long = Math.max(aw, ah);
+  // the segments drawn by family (white: none), on the analysed copy
+  const colours = ['red', 'lime', 'cyan', 'orange'];
+  const family = new Map<number, string>();
+  estimate.vertical?.inliers.forEach((i) => family.set(i, colours[0]!));
+  estimate.horizontal.forEach((h, k) => h.inliers.forEach((i) => family.has(i) || family.set(i, colours[k + 1]!)));
+  const lines = segments.map(
+    (s, i) =>
+      `<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" stroke="${family.get(i) ?? 'white'}" stroke-width="1.5"/>`,
+  );
+  lines.push(
+    `<line x1="0" y1="${label.horizon * ah}" x2="${aw}" y2="${label.horizon * ah}" stroke="magenta" stroke-dasharray="6 4"/>`,
+  );
+  await sharp(file)
+    .resize(aw, ah, { fit: 'fill' })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${aw}" height="${ah}">${lines.join('')}</svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toFile(path.join(OUT_DIR, label.file.replace(/\.\w+$/, '-lines.png')));
+  const where = (p: readonly number[]) =>
+    Math.abs(p[2]!) < 1e-9
+      ? `∞(${p[0]!.toFixed(2)},${p[1]!.toFixed(2)})`
+      : `(${(p[0]! / p[2]!).toFixed(2)}, ${(p[1]! / p[2]!).toFixed(2)})`;
+  const vertical = estimate.vertical
+    ? `${where(estimate.vertical.point)} ${estimate.vertical.inliers.length} segs ${(estimate.vertical.support / long).toFixed(1)} L`
+    : 'none';
+  const horizontal = estimate.horizontal
+    .map((h) => `${where(h.point)} ${h.inliers.length} segs ${(h.support / long).toFixed(1)} L`)
+    .join('; ');
+  return [
+    `${label.file}: horizon labelled ${label.horizon.toFixed(3)} found ${(found.camera.horizonY / found.height).toFixed(3)}`,
+    `  roll ${((found.camera.roll * 180) / Math.PI).toFixed(2)}° focal ${(found.camera.focal / Math.max(found.width, found.height)).toFixed(2)} (${found.camera.focalSource}) found=${estimate.found}`,
+    `  segments ${segments.length}; vertical ${vertical}`,
+    `  horizontal ${horizontal || 'none'}`,
+    `  votes ${estimate.horizonVotes.map((v) => `${(v.y / ah).toFixed(3)} ×${(v.weight / long).toFixed(2)}`).join('; ') || 'none'}`,
+  ].join('\n');
 }
 
 function svgOverlay(geometry: PhotoGeometry, label: LabelledPhoto, width: number, height: number): string {
@@ -116,6 +179,7 @@ async function main() {
     const geometry = analyzePhoto(photo, label.mode);
     const used = process.cpuUsage(start);
     const ms = (used.user + used.system) / 1000;
+    if (process.env.GEOMETRY_DIAG === '1') console.log(await cameraDiagnosis(photo, label, geometry, file));
     const horizonError = Math.abs(geometry.camera.horizonY / geometry.height - label.horizon);
     const tolerance = label.horizonTolerance ?? HORIZON_TOLERANCE;
     if (horizonError <= tolerance) horizonHits++;

@@ -23,6 +23,7 @@ import {
   strongestVanishingPoint,
   toPixels,
   type Frame,
+  type Homogeneous,
   type VanishingPoint,
 } from './vanishing';
 import { walkNeighbours } from './walk';
@@ -48,6 +49,8 @@ const MIN_HORIZON_SUPPORT = 1;
 const MIN_TILT_SUPPORT = 3;
 /** A vertical vanishing point further off than this (long sides; a tilt under about 4°) is a level camera's. */
 const MAX_TILT_DISTANCE = 8;
+/** A far horizontal vanishing point's lines, the lesser side's length over the greater's, at least this. */
+const MIN_FAR_BALANCE = 0.2;
 /** Nothing on the floor is nearer the horizon than this (fraction of the height): the far floor is too thin to use. */
 const HORIZON_MARGIN = 0.03;
 /** A floor region of another colour than the primary one is kept when it holds this share of the region map, stands
@@ -72,6 +75,8 @@ export interface CameraEstimate {
   horizontal: VanishingPoint[];
   /** Whether a supported finite horizontal vanishing point fixed the horizon. */
   found: boolean;
+  /** The rows (at the centre's column) the horizontal vanishing points put the horizon on, and their weights. */
+  horizonVotes: { y: number; weight: number }[];
 }
 
 /**
@@ -125,11 +130,18 @@ export function estimateCamera(
   }
 
   // a horizontal vanishing point fixes the horizon when it is finite and near enough to be measured
-  const horizonVotes: { y: number; weight: number; at: [number, number] }[] = [];
+  type Vote = { y: number; weight: number; at: [number, number] };
+  const horizonVotes: Vote[] = [];
+  // one further off (a facade seen nearly square, through a long lens) measures it less well: its row at the
+  // centre moves by its distance times the roll's error. It votes only when no near one does, and only when it is
+  // orthogonal to clear verticals for a focal length a camera has and puts the horizon within the picture
+  const farVotes: Vote[] = [];
+  const verticalPoint = verticalOk && verticalOk.support >= MIN_TILT_SUPPORT * frame.scale ? verticalOk.point : null;
   for (const h of horizontal) {
     const at = toPixels(h.point, frame);
-    if (!at || Math.abs(at[0] - frame.cx) > 3 * frame.scale || Math.abs(at[1] - frame.cy) > 1.5 * frame.scale) continue;
-    if (h.support < MIN_HORIZON_SUPPORT * frame.scale) continue;
+    if (!at || h.support < MIN_HORIZON_SUPPORT * frame.scale) continue;
+    const near = Math.abs(at[0] - frame.cx) <= 3 * frame.scale && Math.abs(at[1] - frame.cy) <= 1.5 * frame.scale;
+    if (!near && !(verticalPoint && orthogonalFocal(h.point, verticalPoint) !== null)) continue;
     // lines on both sides of it: a real direction's lines come from above the horizon and below it
     let above = 0;
     let below = 0;
@@ -140,9 +152,12 @@ export function estimateCamera(
     }
     const balance = Math.min(above, below) / Math.max(above, below);
     const y = at[1] - (frame.cx - at[0]) * Math.tan(roll);
-    if (y < -2 * height || y > 1.5 * height) continue;
-    horizonVotes.push({ y, weight: h.support * (0.25 + balance), at });
+    if (near && (y < -2 * height || y > 1.5 * height)) continue;
+    // (and with lines on both sides of it: from one side its row is an extrapolation)
+    if (!near && (y < 0 || y > height || balance < MIN_FAR_BALANCE)) continue;
+    (near ? horizonVotes : farVotes).push({ y, weight: h.support * (0.25 + balance), at });
   }
+  if (horizonVotes.length === 0) horizonVotes.push(...farVotes);
   // a camera tilted up or down shows it in its verticals too: they meet at f²/d on the far side of the centre
   // from the horizon, so a clear vertical vanishing point favours the horizontal ones that agree with it
   const verticalAt = verticalOk ? toPixels(verticalOk.point, frame) : null;
@@ -209,7 +224,19 @@ export function estimateCamera(
     vertical: verticalOk,
     horizontal,
     found,
+    horizonVotes: horizonVotes.map(({ y, weight }) => ({ y, weight })),
   };
+}
+
+/**
+ * The focal length (in long sides) for which two vanishing points, in the centred, scaled coordinates, are the
+ * images of orthogonal directions (f² = −p₁·p₂), or null when none a camera has (0.35–2.5 long sides) would be.
+ */
+function orthogonalFocal(a: Homogeneous, b: Homogeneous): number | null {
+  if (Math.abs(a[2]) < 1e-9 || Math.abs(b[2]) < 1e-9) return null;
+  const f2 = -((a[0] / a[2]) * (b[0] / b[2]) + (a[1] / a[2]) * (b[1] / b[2]));
+  const f = f2 > 0 ? Math.sqrt(f2) : 0;
+  return f > 0.35 && f < 2.5 ? f : null;
 }
 
 /** The floor's colour features: luma weighted down (shading varies across a floor), two opponent colours. */
