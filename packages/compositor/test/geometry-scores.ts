@@ -45,15 +45,21 @@ export function freeFloorScores(geometry: PhotoGeometry, label: LabelledPhoto): 
   };
 }
 
-/** How many found openings lie on a labelled one (the found one's centre inside it). */
-export function openingMatches(geometry: PhotoGeometry, label: LabelledPhoto): { matched: number } {
-  let matched = 0;
+/**
+ * How many labelled openings a found one lies on (its centre inside the label): each labelled window or door counts
+ * once, however many boxes were found on it; `spurious` counts the found ones on no labelled opening.
+ */
+export function openingMatches(geometry: PhotoGeometry, label: LabelledPhoto): { matched: number; spurious: number } {
+  const hit = new Set<number>();
+  let spurious = 0;
   for (const o of geometry.openings) {
     const cx = o.polygon.reduce((t, p) => t + p[0], 0) / o.polygon.length / geometry.width;
     const cy = o.polygon.reduce((t, p) => t + p[1], 0) / o.polygon.length / geometry.height;
-    if (label.openings.some((l) => insidePolygon(l.polygon, cx, cy))) matched++;
+    const on = label.openings.findIndex((l) => insidePolygon(l.polygon, cx, cy));
+    if (on < 0) spurious++;
+    else hit.add(on);
   }
-  return { matched };
+  return { matched: hit.size, spurious };
 }
 
 export interface PieceScores {
