@@ -247,6 +247,8 @@ const storageKinds = new Set(['bookshelf', 'dresser', 'cabinet']);
  * viewer's lap, larger than anything in the room (issue #38); a yard's ground runs from the feet, and is exempt.
  */
 const NEAREST_FRONT = 1.7;
+/** Rooms: the floor before a door, this many metres deep across its width, is kept clear of standing products. */
+const DOORWAY_DEPTH = 0.9;
 /** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
 const RUG_UNDER_PIECES = 0.4;
 /** A rug's drawn quad rises at least this share of its width: flat in perspective, not a sliver along the wall. */
@@ -377,6 +379,52 @@ export function placeOnGeometry(
    * its tilt; a level one sees them whole.
    */
   const upright = Math.cos(Math.atan(Math.max(0, cam.cy - cam.horizonY) / cam.focal));
+
+  /**
+   * Rooms: the floor before each door, in world metres (x across, z deep): a quad from the door's foot, its width
+   * and DOORWAY_DEPTH deep towards the camera's side of its wall. Its foot in each side column is where the floor
+   * begins at or below the door's lowest row there, so a door on a side wall gives a slanted foot; a door whose
+   * foot finds no floor (it opens above a counter, or is a mislabelled window) keeps nothing clear.
+   */
+  const doorways: Point[][] = yard
+    ? []
+    : geometry.openings.flatMap((opening) => {
+        if (opening.kind !== 'door') return [];
+        const b = boundsOf(opening.polygon);
+        const door = new CellMask(W, H, cell).fill(opening.polygon);
+        const footAt = (u: number): Point | null => {
+          let v = Math.min(b.bottom, H - 1);
+          while (v > b.top && !door.at(u, v)) v -= cell;
+          for (const limit = Math.min(H, v + H * 0.1); v < limit; v += cell / 2) {
+            if (!floorMask.at(u, v)) continue;
+            const z = depthAt(u, v);
+            return Number.isFinite(z) ? [worldX(u, z), z] : null;
+          }
+          return null;
+        };
+        const inset = Math.min(cell, (b.right - b.left) / 4);
+        const a = footAt(Math.max(0, b.left + inset));
+        const c = footAt(Math.min(W - 1, b.right - inset));
+        if (!a || !c) return [];
+        const along = Math.hypot(c[0] - a[0], c[1] - a[1]);
+        if (along < 1e-6) return [];
+        // the wall's normal, turned to the camera's side (the camera stands at x = 0, z = 0)
+        let nx = -(c[1] - a[1]) / along;
+        let nz = (c[0] - a[0]) / along;
+        if (nx * (a[0] + c[0]) + nz * (a[1] + c[1]) > 0) [nx, nz] = [-nx, -nz];
+        const out = (p: Point): Point => [p[0] + nx * DOORWAY_DEPTH, p[1] + nz * DOORWAY_DEPTH];
+        return [[a, c, out(c), out(a)]];
+      });
+  /** Whether a footing's base lies on the floor before a door. */
+  const inDoorway = (f: Footing) => {
+    const base: Point[] = [
+      [f.x - f.width / 2, f.z],
+      [f.x + f.width / 2, f.z],
+      [f.x + f.width / 2, f.z + f.depth],
+      [f.x - f.width / 2, f.z + f.depth],
+    ];
+    return doorways.some((zone) => convexOverlap(base, zone));
+  };
 
   /** The standing sprite's box (geometry pixels) for a footing. */
   const spriteBox = (item: GeometryItem, size: SizeCm, f: Footing) => {
@@ -544,6 +592,10 @@ export function placeOnGeometry(
         }
         if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) {
           refuse(item.index, 'base within the margin of a piece');
+          continue;
+        }
+        if (inDoorway(f)) {
+          refuse(item.index, 'before a door');
           continue;
         }
         if (storage) {
@@ -1232,6 +1284,32 @@ export function baseOf(piece: StandingPiece): PieceBase {
     right: Math.max(right, outline.right - (outline.right - outline.left) * 0.1),
     centreX: (outline.left + outline.right) / 2,
   };
+}
+
+/** Whether two convex polygons overlap (share more than an edge): no axis of their edges' normals separates them. */
+export function convexOverlap(a: readonly Point[], b: readonly Point[]): boolean {
+  for (const polygon of [a, b]) {
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const nx = polygon[i]![1] - polygon[j]![1];
+      const ny = polygon[j]![0] - polygon[i]![0];
+      let aMin = Infinity;
+      let aMax = -Infinity;
+      let bMin = Infinity;
+      let bMax = -Infinity;
+      for (const [x, y] of a) {
+        const d = x * nx + y * ny;
+        aMin = Math.min(aMin, d);
+        aMax = Math.max(aMax, d);
+      }
+      for (const [x, y] of b) {
+        const d = x * nx + y * ny;
+        bMin = Math.min(bMin, d);
+        bMax = Math.max(bMax, d);
+      }
+      if (aMax <= bMin + 1e-9 || bMax <= aMin + 1e-9) return false;
+    }
+  }
+  return true;
 }
 
 function cornersIn(mask: CellMask, box: { x: number; y: number; width: number; height: number }): boolean {
