@@ -293,25 +293,13 @@ export function placeOnGeometry(
   const worldX = (u: number, z: number) => ((u - cam.cx) * z) / cam.focal;
   const toFrame = (p: Point): Point => [p[0] * kx, p[1] * ky];
 
-  const cell = Math.max(2, Math.round(W / 240));
-  const floorMask = new CellMask(W, H, cell);
-  for (const polygon of geometry.floor) floorMask.fill(polygon);
+  const masks = masksOf(geometry);
+  const { cell, floor: floorMask, pieces: pieceMask, openings: openingMask } = masks;
   const pieces = geometry.pieces.map((piece, n) => ({ piece, id: `piece-${n + 1}`, base: baseOf(piece) }));
-  const pieceMask = new CellMask(W, H, cell);
-  for (const { piece } of pieces) pieceMask.fill(piece.polygon);
-  const openingMask = new CellMask(W, H, cell);
-  for (const opening of geometry.openings) openingMask.fill(opening.polygon);
-  const groundMask = (kinds: readonly string[]) => {
-    const regions = geometry.ground.filter((g) => kinds.includes(g.kind));
-    if (regions.length === 0) return null;
-    const mask = new CellMask(W, H, cell);
-    for (const region of regions) mask.fill(region.polygon);
-    return mask;
-  };
-  const patioMask = groundMask(['patio']);
-  const lawnMask = groundMask(['lawn']);
-  const bedsMask = groundMask(['beds']);
-  const pathMask = groundMask(['path']);
+  const patioMask = masks.ground.get('patio') ?? null;
+  const lawnMask = masks.ground.get('lawn') ?? null;
+  const bedsMask = masks.ground.get('beds') ?? null;
+  const pathMask = masks.ground.get('path') ?? null;
   const anyGround = geometry.ground.length > 0;
 
   // the floor's depth range: from the picture's bottom to its farthest visible row
@@ -505,10 +493,17 @@ export function placeOnGeometry(
     return Math.max(centre, Math.min(...corners));
   };
 
-  /** The room's pieces that stay (not taken the place of), for what a rug may lie under. */
+  /**
+   * The room's pieces that stay (not taken the place of), for what a rug may lie under: built once, and again only
+   * after a product took a piece's place (replacedPieces only grows, so its size tells).
+   */
+  let staying: { mask: CellMask; replaced: number } | null = null;
   const stayingPieceMask = () => {
+    if (replacedPieces.size === 0) return pieceMask;
+    if (staying?.replaced === replacedPieces.size) return staying.mask;
     const mask = new CellMask(W, H, cell);
     for (const { piece, id } of pieces) if (!replacedPieces.has(id)) mask.fill(piece.polygon);
+    staying = { mask, replaced: replacedPieces.size };
     return mask;
   };
   /** The share of a footing's 8 × 8 grid of floor points under a mask's pieces. */
@@ -560,13 +555,14 @@ export function placeOnGeometry(
         refuse(item.index, 'wider than the picture');
         continue;
       }
+      // a row nearer than NEAREST_FRONT is refused whole, before its spots are tried
+      if (!yard && z < NEAREST_FRONT) {
+        refuse(item.index, 'front nearer than 1.7 m');
+        continue;
+      }
       const dx = Math.max(0.08, (right - left) / 28);
       for (let x = left; x <= right + 1e-9; x += dx) {
         const f = { x, z, width, depth };
-        if (!yard && z < NEAREST_FRONT) {
-          refuse(item.index, 'front nearer than 1.7 m');
-          continue;
-        }
         if (collides(f)) {
           refuse(item.index, 'on a product');
           continue;
@@ -928,7 +924,7 @@ export function placeOnGeometry(
       }
       // pavers are a yard's ground, laid to its edges and past its plants: these two are a rug's rules
       const rug = item.kind !== 'pavers';
-      const staying = stayingPieceMask();
+      const under = stayingPieceMask();
       for (const f of options) {
         if (f.z < 0.5) {
           refuse(item.index, 'rug: nearer than the floor');
@@ -952,7 +948,7 @@ export function placeOnGeometry(
           refuse(item.index, 'rug: not on its ground');
           continue;
         }
-        if (rug && shareUnder(staying, f) > RUG_UNDER_PIECES) {
+        if (rug && shareUnder(under, f) > RUG_UNDER_PIECES) {
           refuse(item.index, 'rug: under pieces');
           continue;
         }
@@ -998,7 +994,7 @@ export function placeOnGeometry(
     const seat = seatingFooting();
     let best: { box: { x: number; y: number; width: number; height: number }; z: number; score: number } | null = null;
     for (const wall of walls) {
-      const mask = new CellMask(W, H, cell).fill(wall.polygon);
+      const mask = masks.walls.get(wall) ?? new CellMask(W, H, cell).fill(wall.polygon);
       const b = boundsOf(wall.polygon);
       for (let k = 0; k <= 24; k++) {
         const u = b.left + ((b.right - b.left) * (k + 0.5)) / 25;
@@ -1254,6 +1250,48 @@ export function placeOnPersonsFloor(
   };
   const placed = placeOnGeometry(onFloor, persons, frame);
   return { ...placed, leftOut: [...leftOut, ...placed.leftOut].sort((a, b) => a.index - b.index) };
+}
+
+interface GeometryMasks {
+  /** Pixels a cell: the masks are about 240 cells across whatever the analysed picture's size. */
+  cell: number;
+  floor: CellMask;
+  pieces: CellMask;
+  openings: CellMask;
+  walls: Map<PhotoGeometry['walls'][number], CellMask>;
+  /** Yards: each kind of ground's mask, absent when the geometry has none of it. */
+  ground: Map<string, CellMask>;
+}
+
+/**
+ * A geometry's masks, built once for it: a render places its products many times on one geometry (each variation's
+ * tries, variation.ts), and the geometry is not changed once analysed.
+ */
+const masksMemo = new WeakMap<PhotoGeometry, GeometryMasks>();
+function masksOf(geometry: PhotoGeometry): GeometryMasks {
+  const kept = masksMemo.get(geometry);
+  if (kept) return kept;
+  const { width: W, height: H } = geometry;
+  const cell = Math.max(2, Math.round(W / 240));
+  const fill = (polygons: readonly Polygon[]) => {
+    const mask = new CellMask(W, H, cell);
+    for (const polygon of polygons) mask.fill(polygon);
+    return mask;
+  };
+  const ground = new Map<string, CellMask>();
+  for (const kind of new Set(geometry.ground.map((g) => g.kind))) {
+    ground.set(kind, fill(geometry.ground.filter((g) => g.kind === kind).map((g) => g.polygon)));
+  }
+  const masks: GeometryMasks = {
+    cell,
+    floor: fill(geometry.floor),
+    pieces: fill(geometry.pieces.map((p) => p.polygon)),
+    openings: fill(geometry.openings.map((o) => o.polygon)),
+    walls: new Map(geometry.walls.map((wall) => [wall, fill([wall.polygon])])),
+    ground,
+  };
+  masksMemo.set(geometry, masks);
+  return masks;
 }
 
 interface PieceBase {
