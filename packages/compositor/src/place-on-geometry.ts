@@ -247,6 +247,21 @@ const storageKinds = new Set(['bookshelf', 'dresser', 'cabinet']);
  * viewer's lap, larger than anything in the room (issue #38); a yard's ground runs from the feet, and is exempt.
  */
 const NEAREST_FRONT = 1.7;
+/**
+ * A camera whose horizon lies above the whole picture looks steeply down at the floor: a person standing holds it,
+ * at about this many metres, not at the 1.3 m a room's photo is assumed to be taken from. At 1.3 m the floor it sees
+ * is a metre or two off, every product is drawn too large for it and nothing fits (the high-angle living room).
+ */
+const STANDING_EYE = 1.6;
+
+/** The camera placement sizes products by: the geometry's, its eye raised to a standing one's when it looks down. */
+function cameraForPlacing(geometry: PhotoGeometry): PhotoGeometry['camera'] {
+  const cam = geometry.camera;
+  const tan = Math.tan(cam.roll);
+  const above = [0, geometry.width].every((u) => cam.horizonY - (u - cam.cx) * tan < 0);
+  return above && cam.eyeHeight < STANDING_EYE ? { ...cam, eyeHeight: STANDING_EYE } : cam;
+}
+
 /** Rooms: the floor before a door, this many metres deep across its width, is kept clear of standing products. */
 const DOORWAY_DEPTH = 0.9;
 /** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
@@ -278,7 +293,7 @@ export function placeOnGeometry(
   const kx = frame.width / geometry.width;
   const ky = frame.height / geometry.height;
   const { width: W, height: H } = geometry;
-  const cam = geometry.camera;
+  const cam = cameraForPlacing(geometry);
   const yard = geometry.mode === 'landscape';
   const tanRoll = Math.tan(cam.roll);
   const horizonAt = (u: number) => cam.horizonY - (u - cam.cx) * tanRoll;

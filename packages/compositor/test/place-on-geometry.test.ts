@@ -313,6 +313,35 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     expect(rugWith[0]!.quad).toEqual(rugWithout[0]!.quad);
   });
 
+  it('places products on the floor of a camera looking steeply down, sized for a standing eye', () => {
+    // the horizon 300 px above the picture: the floor fills all but its top quarter, and the back wall meets it there
+    const horizon = -300;
+    const down: PhotoGeometry = {
+      ...room([], []),
+      camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: horizon, roll: 0, eyeHeight: EYE },
+      floor: [rect(0, 300, W, H - 300)],
+      walls: [{ facing: 'back', polygon: rect(0, 0, W, 300) }],
+    };
+    const items = [
+      { ...item(0, 'plant', 0.6, 'indoor plant'), size: { width: 60, depth: 60, height: 120 } },
+      { ...item(1, 'nightstand', 1), size: { width: 48, depth: 40, height: 55 } },
+      { ...item(2, 'armchair', 1), size: { width: 82, depth: 82, height: 80 } },
+    ];
+    const { placements } = placeOnGeometry(items, down, frame);
+    expect(placements.length).toBeGreaterThanOrEqual(2);
+    // upright things foreshortened by the tilt's cosine; the floor's pixels a metre are (row - horizon) / 1.6
+    const upright = Math.cos(Math.atan((H / 2 - horizon) / FOCAL));
+    for (const p of placements) {
+      expect(p.on).toBe('floor');
+      const metres = items[p.index]!.size.height / 100;
+      const perMetre = (p.baseY - horizon) / 1.6;
+      expect(p.height / perMetre / upright, p.where).toBeCloseTo(metres, 1);
+      // and not in the viewer's lap: 1.7 m or more from a standing eye
+      expect(p.z, p.where).toBeGreaterThanOrEqual(1.7);
+      expect(p.y).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("lays no rug where most of it would lie under the room's own pieces", () => {
     // the room's sofa, and a piece covering all the floor in front of it
     const sofa = { kind: 'sofa', polygon: rect(500, rowAt(4.5) - 220, 600, 220) };
