@@ -1340,7 +1340,7 @@ export function baseOf(piece: StandingPiece): PieceBase {
 }
 
 /** Whether two convex polygons overlap (share more than an edge): no axis of their edges' normals separates them. */
-export function convexOverlap(a: readonly Point[], b: readonly Point[]): boolean {
+function convexOverlap(a: readonly Point[], b: readonly Point[]): boolean {
   for (const polygon of [a, b]) {
     for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
       const nx = polygon[i]![1] - polygon[j]![1];

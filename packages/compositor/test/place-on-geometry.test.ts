@@ -284,17 +284,43 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     const sided: PhotoGeometry = {
       ...room([], []),
       walls: [
-        { facing: 'left', polygon: [[0, 0], [450, 0], [450, WALL_ROW], [0, H]] },
-        { facing: 'right', polygon: [[1200, 0], [W, 0], [W, H], [1200, WALL_ROW]] },
+        {
+          facing: 'left',
+          polygon: [
+            [0, 0],
+            [450, 0],
+            [450, WALL_ROW],
+            [0, H],
+          ],
+        },
+        {
+          facing: 'right',
+          polygon: [
+            [1200, 0],
+            [W, 0],
+            [W, H],
+            [1200, WALL_ROW],
+          ],
+        },
         { facing: 'back', polygon: rect(450, 0, 750, WALL_ROW) },
       ],
-      floor: [[[450, WALL_ROW], [1200, WALL_ROW], [W, H], [0, H]]],
+      floor: [
+        [
+          [450, WALL_ROW],
+          [1200, WALL_ROW],
+          [W, H],
+          [0, H],
+        ],
+      ],
     };
     const lampSize = { width: 45, depth: 45, height: 160 };
     const lamp = { ...item(0, 'floor-lamp', 0.4), size: lampSize };
     // the right wall's foot runs from (1200, WALL_ROW) to the picture's corner; the door's foot spans 4.4–4.9 m of it
     const footU = (z: number) => 1200 + ((W - 1200) * (rowAt(z) - WALL_ROW)) / (H - WALL_ROW);
-    const sideDoor = { kind: 'door' as const, polygon: rect(footU(4.9), 250, footU(4.4) - footU(4.9), rowAt(4.9) - 250) };
+    const sideDoor = {
+      kind: 'door' as const,
+      polygon: rect(footU(4.9), 250, footU(4.4) - footU(4.9), rowAt(4.9) - 250),
+    };
     const wallX = ((footU(4.65) - W / 2) * 4.65) / FOCAL;
     // within the floor before it (its slant aside): 0.8 m of the 0.9 into the room, along most of the door
     const before = { x0: wallX - 0.8, x1: wallX - 0.05, z0: 4.5, z1: 4.8 };
