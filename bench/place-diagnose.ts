@@ -3,12 +3,14 @@
  * of its mode, placement alone (no drawing) on the analysis at the render's 1600 px, and for every standing or lying
  * product left out, the largest free floor region (share of the picture), the product's footprint at that region's
  * depth (its width in pixels against the region's), and how many spots each rule refused. Run alone:
- * node --import tsx bench/place-diagnose.ts [photo-substring]
+ * node --import tsx bench/place-diagnose.ts [photo-substring]; PLACE_BASIS=labels places on the hand labels' geometry
+ * (a perfect analysis) instead.
  */
 import sharp from 'sharp';
 import { SEED_PRODUCTS } from '@dwellscape/sample-art';
 import * as compositor from '../packages/compositor/src/index';
 import { photoGeometryOf } from '../packages/compositor/src/render-local-design';
+import { geometryOfLabel } from '../packages/compositor/test/label-geometry';
 import { loadLabels, photoPath } from '../packages/compositor/test/real-photos';
 import { PRODUCT_SETS, RENDER_WIDTH, pictureOf } from '../packages/compositor/test/real-photos-render';
 import { boundsOf, CellMask } from '../packages/compositor/src/polygon';
@@ -24,7 +26,7 @@ for (const photo of loadLabels().photos.filter((p) => !only || p.file.includes(o
     .raw()
     .toBuffer({ resolveWithObject: true });
   const scene = { data, width: info.width, height: info.height, channels: 3 as const };
-  const geometry = photoGeometryOf(scene, photo.mode);
+  const geometry = process.env.PLACE_BASIS === 'labels' ? labelledAt(photo, scene) : photoGeometryOf(scene, photo.mode);
   const { width: W, height: H } = geometry;
   // the largest free floor polygon (floor less pieces), by cells
   const cell = 4;
@@ -87,3 +89,8 @@ for (const photo of loadLabels().photos.filter((p) => !only || p.file.includes(o
   }
 }
 console.log(`\ndrawn ${drawn} of ${chosen}`);
+
+/** The labels' geometry at the render's size (what the analysis would find if it were perfect). */
+function labelledAt(photo: Parameters<typeof geometryOfLabel>[0], frame: { width: number; height: number }) {
+  return geometryOfLabel({ ...photo, width: frame.width, height: frame.height });
+}

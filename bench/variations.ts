@@ -141,6 +141,8 @@ interface JobTimes {
   labels: string[];
   /** How many products the first variation placed (a job that places none has nothing to rearrange). */
   placed: number;
+  /** Why the first variation left the others out, on a photo's geometry ('no free floor for the sofa'). */
+  leftOut: string[];
 }
 
 /**
@@ -188,6 +190,7 @@ async function timeJobs(pool: RenderPool, input: LocalDesignInput, freshPhoto = 
     ),
     labels: designs.map((d) => d.label ?? ''),
     placed: designs[0]?.placements.length ?? 0,
+    leftOut: designs[0]?.geometry?.leftOut.map((l) => l.reason) ?? [],
   };
 }
 
@@ -201,7 +204,8 @@ export const run: Benchmark = async () => {
     const note = (t: JobTimes) =>
       `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per job; ${t.placed} products placed; ` +
       `${t.differing} of ${VARIATIONS} stand ${t.placed === 1 ? 'it' : '2+ products'} where no other does ` +
-      `(${t.differingTurned} counting a product turned on its spot); labels: ${t.labels.map((l) => `'${l}'`).join(', ')}`;
+      `(${t.differingTurned} counting a product turned on its spot); labels: ${t.labels.map((l) => `'${l}'`).join(', ')}` +
+      (t.leftOut.length > 0 ? `; left out: ${t.leftOut.join(', ')}` : '');
     return [
       {
         area: 'Images',

@@ -247,6 +247,23 @@ const storageKinds = new Set(['bookshelf', 'dresser', 'cabinet']);
  * viewer's lap, larger than anything in the room (issue #38); a yard's ground runs from the feet, and is exempt.
  */
 const NEAREST_FRONT = 1.7;
+/**
+ * A camera whose horizon lies above the whole picture looks steeply down at the floor: a person standing holds it,
+ * at about this many metres, not at the 1.3 m a room's photo is assumed to be taken from. At 1.3 m the floor it sees
+ * is a metre or two off, every product is drawn too large for it and nothing fits (the high-angle living room).
+ */
+const STANDING_EYE = 1.6;
+
+/** The camera placement sizes products by: the geometry's, its eye raised to a standing one's when it looks down. */
+function cameraForPlacing(geometry: PhotoGeometry): PhotoGeometry['camera'] {
+  const cam = geometry.camera;
+  const tan = Math.tan(cam.roll);
+  const above = [0, geometry.width].every((u) => cam.horizonY - (u - cam.cx) * tan < 0);
+  return above && cam.eyeHeight < STANDING_EYE ? { ...cam, eyeHeight: STANDING_EYE } : cam;
+}
+
+/** Rooms: the floor before a door, this many metres deep across its width, is kept clear of standing products. */
+const DOORWAY_DEPTH = 0.9;
 /** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
 const RUG_UNDER_PIECES = 0.4;
 /** A rug's drawn quad rises at least this share of its width: flat in perspective, not a sliver along the wall. */
@@ -276,7 +293,7 @@ export function placeOnGeometry(
   const kx = frame.width / geometry.width;
   const ky = frame.height / geometry.height;
   const { width: W, height: H } = geometry;
-  const cam = geometry.camera;
+  const cam = cameraForPlacing(geometry);
   const yard = geometry.mode === 'landscape';
   const tanRoll = Math.tan(cam.roll);
   const horizonAt = (u: number) => cam.horizonY - (u - cam.cx) * tanRoll;
@@ -291,25 +308,13 @@ export function placeOnGeometry(
   const worldX = (u: number, z: number) => ((u - cam.cx) * z) / cam.focal;
   const toFrame = (p: Point): Point => [p[0] * kx, p[1] * ky];
 
-  const cell = Math.max(2, Math.round(W / 240));
-  const floorMask = new CellMask(W, H, cell);
-  for (const polygon of geometry.floor) floorMask.fill(polygon);
+  const masks = masksOf(geometry);
+  const { cell, floor: floorMask, pieces: pieceMask, openings: openingMask } = masks;
   const pieces = geometry.pieces.map((piece, n) => ({ piece, id: `piece-${n + 1}`, base: baseOf(piece) }));
-  const pieceMask = new CellMask(W, H, cell);
-  for (const { piece } of pieces) pieceMask.fill(piece.polygon);
-  const openingMask = new CellMask(W, H, cell);
-  for (const opening of geometry.openings) openingMask.fill(opening.polygon);
-  const groundMask = (kinds: readonly string[]) => {
-    const regions = geometry.ground.filter((g) => kinds.includes(g.kind));
-    if (regions.length === 0) return null;
-    const mask = new CellMask(W, H, cell);
-    for (const region of regions) mask.fill(region.polygon);
-    return mask;
-  };
-  const patioMask = groundMask(['patio']);
-  const lawnMask = groundMask(['lawn']);
-  const bedsMask = groundMask(['beds']);
-  const pathMask = groundMask(['path']);
+  const patioMask = masks.ground.get('patio') ?? null;
+  const lawnMask = masks.ground.get('lawn') ?? null;
+  const bedsMask = masks.ground.get('beds') ?? null;
+  const pathMask = masks.ground.get('path') ?? null;
   const anyGround = geometry.ground.length > 0;
 
   // the floor's depth range: from the picture's bottom to its farthest visible row
@@ -377,6 +382,52 @@ export function placeOnGeometry(
    * its tilt; a level one sees them whole.
    */
   const upright = Math.cos(Math.atan(Math.max(0, cam.cy - cam.horizonY) / cam.focal));
+
+  /**
+   * Rooms: the floor before each door, in world metres (x across, z deep): a quad from the door's foot, its width
+   * and DOORWAY_DEPTH deep towards the camera's side of its wall. Its foot in each side column is where the floor
+   * begins at or below the door's lowest row there, so a door on a side wall gives a slanted foot; a door whose
+   * foot finds no floor (it opens above a counter, or is a mislabelled window) keeps nothing clear.
+   */
+  const doorways: Point[][] = yard
+    ? []
+    : geometry.openings.flatMap((opening) => {
+        if (opening.kind !== 'door') return [];
+        const b = boundsOf(opening.polygon);
+        const door = new CellMask(W, H, cell).fill(opening.polygon);
+        const footAt = (u: number): Point | null => {
+          let v = Math.min(b.bottom, H - 1);
+          while (v > b.top && !door.at(u, v)) v -= cell;
+          for (const limit = Math.min(H, v + H * 0.1); v < limit; v += cell / 2) {
+            if (!floorMask.at(u, v)) continue;
+            const z = depthAt(u, v);
+            return Number.isFinite(z) ? [worldX(u, z), z] : null;
+          }
+          return null;
+        };
+        const inset = Math.min(cell, (b.right - b.left) / 4);
+        const a = footAt(Math.max(0, b.left + inset));
+        const c = footAt(Math.min(W - 1, b.right - inset));
+        if (!a || !c) return [];
+        const along = Math.hypot(c[0] - a[0], c[1] - a[1]);
+        if (along < 1e-6) return [];
+        // the wall's normal, turned to the camera's side (the camera stands at x = 0, z = 0)
+        let nx = -(c[1] - a[1]) / along;
+        let nz = (c[0] - a[0]) / along;
+        if (nx * (a[0] + c[0]) + nz * (a[1] + c[1]) > 0) [nx, nz] = [-nx, -nz];
+        const out = (p: Point): Point => [p[0] + nx * DOORWAY_DEPTH, p[1] + nz * DOORWAY_DEPTH];
+        return [[a, c, out(c), out(a)]];
+      });
+  /** Whether a footing's base lies on the floor before a door. */
+  const inDoorway = (f: Footing) => {
+    const base: Point[] = [
+      [f.x - f.width / 2, f.z],
+      [f.x + f.width / 2, f.z],
+      [f.x + f.width / 2, f.z + f.depth],
+      [f.x - f.width / 2, f.z + f.depth],
+    ];
+    return doorways.some((zone) => convexOverlap(base, zone));
+  };
 
   /** The standing sprite's box (geometry pixels) for a footing. */
   const spriteBox = (item: GeometryItem, size: SizeCm, f: Footing) => {
@@ -457,10 +508,17 @@ export function placeOnGeometry(
     return Math.max(centre, Math.min(...corners));
   };
 
-  /** The room's pieces that stay (not taken the place of), for what a rug may lie under. */
+  /**
+   * The room's pieces that stay (not taken the place of), for what a rug may lie under: built once, and again only
+   * after a product took a piece's place (replacedPieces only grows, so its size tells).
+   */
+  let staying: { mask: CellMask; replaced: number } | null = null;
   const stayingPieceMask = () => {
+    if (replacedPieces.size === 0) return pieceMask;
+    if (staying?.replaced === replacedPieces.size) return staying.mask;
     const mask = new CellMask(W, H, cell);
     for (const { piece, id } of pieces) if (!replacedPieces.has(id)) mask.fill(piece.polygon);
+    staying = { mask, replaced: replacedPieces.size };
     return mask;
   };
   /** The share of a footing's 8 × 8 grid of floor points under a mask's pieces. */
@@ -512,13 +570,14 @@ export function placeOnGeometry(
         refuse(item.index, 'wider than the picture');
         continue;
       }
+      // a row nearer than NEAREST_FRONT is refused whole, before its spots are tried
+      if (!yard && z < NEAREST_FRONT) {
+        refuse(item.index, 'front nearer than 1.7 m');
+        continue;
+      }
       const dx = Math.max(0.08, (right - left) / 28);
       for (let x = left; x <= right + 1e-9; x += dx) {
         const f = { x, z, width, depth };
-        if (!yard && z < NEAREST_FRONT) {
-          refuse(item.index, 'front nearer than 1.7 m');
-          continue;
-        }
         if (collides(f)) {
           refuse(item.index, 'on a product');
           continue;
@@ -544,6 +603,10 @@ export function placeOnGeometry(
         }
         if (footingPoints(f, PIECE_MARGIN).some(([u, v]) => pieceMask.at(u, Math.min(v, H - 1)))) {
           refuse(item.index, 'base within the margin of a piece');
+          continue;
+        }
+        if (inDoorway(f)) {
+          refuse(item.index, 'before a door');
           continue;
         }
         if (storage) {
@@ -876,7 +939,7 @@ export function placeOnGeometry(
       }
       // pavers are a yard's ground, laid to its edges and past its plants: these two are a rug's rules
       const rug = item.kind !== 'pavers';
-      const staying = stayingPieceMask();
+      const under = stayingPieceMask();
       for (const f of options) {
         if (f.z < 0.5) {
           refuse(item.index, 'rug: nearer than the floor');
@@ -900,7 +963,7 @@ export function placeOnGeometry(
           refuse(item.index, 'rug: not on its ground');
           continue;
         }
-        if (rug && shareUnder(staying, f) > RUG_UNDER_PIECES) {
+        if (rug && shareUnder(under, f) > RUG_UNDER_PIECES) {
           refuse(item.index, 'rug: under pieces');
           continue;
         }
@@ -946,7 +1009,7 @@ export function placeOnGeometry(
     const seat = seatingFooting();
     let best: { box: { x: number; y: number; width: number; height: number }; z: number; score: number } | null = null;
     for (const wall of walls) {
-      const mask = new CellMask(W, H, cell).fill(wall.polygon);
+      const mask = masks.walls.get(wall) ?? new CellMask(W, H, cell).fill(wall.polygon);
       const b = boundsOf(wall.polygon);
       for (let k = 0; k <= 24; k++) {
         const u = b.left + ((b.right - b.left) * (k + 0.5)) / 25;
@@ -1204,6 +1267,48 @@ export function placeOnPersonsFloor(
   return { ...placed, leftOut: [...leftOut, ...placed.leftOut].sort((a, b) => a.index - b.index) };
 }
 
+interface GeometryMasks {
+  /** Pixels a cell: the masks are about 240 cells across whatever the analysed picture's size. */
+  cell: number;
+  floor: CellMask;
+  pieces: CellMask;
+  openings: CellMask;
+  walls: Map<PhotoGeometry['walls'][number], CellMask>;
+  /** Yards: each kind of ground's mask, absent when the geometry has none of it. */
+  ground: Map<string, CellMask>;
+}
+
+/**
+ * A geometry's masks, built once for it: a render places its products many times on one geometry (each variation's
+ * tries, variation.ts), and the geometry is not changed once analysed.
+ */
+const masksMemo = new WeakMap<PhotoGeometry, GeometryMasks>();
+function masksOf(geometry: PhotoGeometry): GeometryMasks {
+  const kept = masksMemo.get(geometry);
+  if (kept) return kept;
+  const { width: W, height: H } = geometry;
+  const cell = Math.max(2, Math.round(W / 240));
+  const fill = (polygons: readonly Polygon[]) => {
+    const mask = new CellMask(W, H, cell);
+    for (const polygon of polygons) mask.fill(polygon);
+    return mask;
+  };
+  const ground = new Map<string, CellMask>();
+  for (const kind of new Set(geometry.ground.map((g) => g.kind))) {
+    ground.set(kind, fill(geometry.ground.filter((g) => g.kind === kind).map((g) => g.polygon)));
+  }
+  const masks: GeometryMasks = {
+    cell,
+    floor: fill(geometry.floor),
+    pieces: fill(geometry.pieces.map((p) => p.polygon)),
+    openings: fill(geometry.openings.map((o) => o.polygon)),
+    walls: new Map(geometry.walls.map((wall) => [wall, fill([wall.polygon])])),
+    ground,
+  };
+  masksMemo.set(geometry, masks);
+  return masks;
+}
+
 interface PieceBase {
   /** The row of the front of its base (its lowest point), and of its back. */
   frontY: number;
@@ -1232,6 +1337,32 @@ export function baseOf(piece: StandingPiece): PieceBase {
     right: Math.max(right, outline.right - (outline.right - outline.left) * 0.1),
     centreX: (outline.left + outline.right) / 2,
   };
+}
+
+/** Whether two convex polygons overlap (share more than an edge): no axis of their edges' normals separates them. */
+function convexOverlap(a: readonly Point[], b: readonly Point[]): boolean {
+  for (const polygon of [a, b]) {
+    for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+      const nx = polygon[i]![1] - polygon[j]![1];
+      const ny = polygon[j]![0] - polygon[i]![0];
+      let aMin = Infinity;
+      let aMax = -Infinity;
+      let bMin = Infinity;
+      let bMax = -Infinity;
+      for (const [x, y] of a) {
+        const d = x * nx + y * ny;
+        aMin = Math.min(aMin, d);
+        aMax = Math.max(aMax, d);
+      }
+      for (const [x, y] of b) {
+        const d = x * nx + y * ny;
+        bMin = Math.min(bMin, d);
+        bMax = Math.max(bMax, d);
+      }
+      if (aMax <= bMin + 1e-9 || bMax <= aMin + 1e-9) return false;
+    }
+  }
+  return true;
 }
 
 function cornersIn(mask: CellMask, box: { x: number; y: number; width: number; height: number }): boolean {

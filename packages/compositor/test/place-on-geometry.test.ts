@@ -258,6 +258,116 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     for (const p of placements) expect(p.z, p.where).toBeGreaterThanOrEqual(1.7);
   });
 
+  it('stands no product on the floor before a door; a rug may lie there', () => {
+    /** A standing placement's base in the world: across (x) and deep (z), from its centre, depth and size. */
+    const baseOf = (p: GeometryPlacement, size: { width: number; depth: number }) => {
+      const x = ((p.x + p.width / 2 - W / 2) * p.z) / FOCAL;
+      return { x0: x - size.width / 200, x1: x + size.width / 200, z0: p.z, z1: p.z + size.depth / 100 };
+    };
+    const meets = (a: ReturnType<typeof baseOf>, b: ReturnType<typeof baseOf>) =>
+      a.x0 < b.x1 && b.x0 < a.x1 && a.z0 < b.z1 && b.z0 < a.z1;
+
+    // the room's pieces stand along the back wall but for its left end, where a door opens: the one bare stretch
+    const counter = { kind: null, polygon: rect(300, 700, W - 300, rowAt(4.2) - 700) };
+    const door = { kind: 'door' as const, polygon: rect(20, 300, 240, WALL_ROW - 300) };
+    const shelfSize = { width: 90, depth: 35, height: 180 };
+    const shelf = { ...item(0, 'bookshelf', 0.5), size: shelfSize };
+    // the floor before the door: its width, 0.9 m deep
+    const doorway = { x0: ((20 - W / 2) * 5) / FOCAL, x1: ((260 - W / 2) * 5) / FOCAL, z0: 4.1, z1: 5 };
+    const [without] = placeOnGeometry([shelf], room([counter], []), frame).placements;
+    expect(meets(baseOf(without!, shelfSize), doorway), 'with no door it stands where the door will be').toBe(true);
+    const blocked = placeOnGeometry([shelf], room([counter], [door]), frame);
+    for (const p of blocked.placements) expect(meets(baseOf(p, shelfSize), doorway), p.where).toBe(false);
+    expect(blocked.leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+
+    // a door on the right wall, seen at a slant: the floor before it runs into the room from the wall's foot
+    const sided: PhotoGeometry = {
+      ...room([], []),
+      walls: [
+        {
+          facing: 'left',
+          polygon: [
+            [0, 0],
+            [450, 0],
+            [450, WALL_ROW],
+            [0, H],
+          ],
+        },
+        {
+          facing: 'right',
+          polygon: [
+            [1200, 0],
+            [W, 0],
+            [W, H],
+            [1200, WALL_ROW],
+          ],
+        },
+        { facing: 'back', polygon: rect(450, 0, 750, WALL_ROW) },
+      ],
+      floor: [
+        [
+          [450, WALL_ROW],
+          [1200, WALL_ROW],
+          [W, H],
+          [0, H],
+        ],
+      ],
+    };
+    const lampSize = { width: 45, depth: 45, height: 160 };
+    const lamp = { ...item(0, 'floor-lamp', 0.4), size: lampSize };
+    // the right wall's foot runs from (1200, WALL_ROW) to the picture's corner; the door's foot spans 4.4–4.9 m of it
+    const footU = (z: number) => 1200 + ((W - 1200) * (rowAt(z) - WALL_ROW)) / (H - WALL_ROW);
+    const sideDoor = {
+      kind: 'door' as const,
+      polygon: rect(footU(4.9), 250, footU(4.4) - footU(4.9), rowAt(4.9) - 250),
+    };
+    const wallX = ((footU(4.65) - W / 2) * 4.65) / FOCAL;
+    // within the floor before it (its slant aside): 0.8 m of the 0.9 into the room, along most of the door
+    const before = { x0: wallX - 0.8, x1: wallX - 0.05, z0: 4.5, z1: 4.8 };
+    const [open] = placeOnGeometry([lamp], sided, frame).placements;
+    expect(meets(baseOf(open!, lampSize), before), 'with no door the lamp stands there').toBe(true);
+    const [kept] = placeOnGeometry([lamp], { ...sided, openings: [sideDoor] }, frame).placements;
+    expect(kept?.on).toBe('floor');
+    expect(meets(baseOf(kept!, lampSize), before), kept!.where).toBe(false);
+
+    // a rug is walked on: it lies before the door as it would with no door
+    const rug = { ...item(0, 'rug', 1.4), size: { width: 230, depth: 160, height: 1 } };
+    const sofa = { kind: 'sofa', polygon: rect(20, rowAt(4.6) - 150, 420, 150) };
+    const rugWithout = placeOnGeometry([rug], room([sofa], []), frame).placements;
+    const rugWith = placeOnGeometry([rug], room([sofa], [door]), frame).placements;
+    expect(rugWith).toHaveLength(1);
+    expect(rugWith[0]!.quad).toEqual(rugWithout[0]!.quad);
+  });
+
+  it('places products on the floor of a camera looking steeply down, sized for a standing eye', () => {
+    // the horizon 300 px above the picture: the floor fills all but its top quarter, and the back wall meets it there
+    const horizon = -300;
+    const down: PhotoGeometry = {
+      ...room([], []),
+      camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: horizon, roll: 0, eyeHeight: EYE },
+      floor: [rect(0, 300, W, H - 300)],
+      walls: [{ facing: 'back', polygon: rect(0, 0, W, 300) }],
+    };
+    const items = [
+      { ...item(0, 'plant', 0.6, 'indoor plant'), size: { width: 60, depth: 60, height: 120 } },
+      { ...item(1, 'nightstand', 1), size: { width: 48, depth: 40, height: 55 } },
+      { ...item(2, 'armchair', 1), size: { width: 82, depth: 82, height: 80 } },
+    ];
+    const { placements } = placeOnGeometry(items, down, frame);
+    expect(placements.length).toBeGreaterThanOrEqual(2);
+    // upright things foreshortened by the tilt's cosine; the floor's pixels a metre are (row - horizon) / 1.6
+    const upright = Math.cos(Math.atan((H / 2 - horizon) / FOCAL));
+    for (const p of placements) {
+      expect(p.on).toBe('floor');
+      const metres = items[p.index]!.size.height / 100;
+      const perMetre = (p.baseY - horizon) / 1.6;
+      expect(p.height / perMetre / upright, p.where).toBeCloseTo(metres, 1);
+      // and not in the viewer's lap: 1.7 m or more from a standing eye
+      expect(p.z, p.where).toBeGreaterThanOrEqual(1.7);
+      expect(p.y).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("lays no rug where most of it would lie under the room's own pieces", () => {
     // the room's sofa, and a piece covering all the floor in front of it
     const sofa = { kind: 'sofa', polygon: rect(500, rowAt(4.5) - 220, 600, 220) };

@@ -145,8 +145,9 @@ function rendersOn(basis: Basis, strict: boolean) {
     reports[basis].totals = totals;
     // a render that left everything out with reasons would pass each check above: most must be drawn (the labelled
     // rooms are cluttered: a kitchen has no free floor for a sofa, and its receipt says so); 0.595 since rugs hidden under
-    // desks, bookshelves in front of furniture and products in the viewer's lap are left out (decision 0062)
-    if (strict) expect(totals.placed / totals.chosen).toBeGreaterThan(0.58);
+    // desks, bookshelves in front of furniture and products in the viewer's lap are left out (decision 0062); 140 of
+    // 237 (0.591) since the floor before a door is kept clear and a camera looking steeply down is held standing
+    if (strict) expect(totals.placed / totals.chosen).toBeGreaterThan(0.59);
   });
 }
 

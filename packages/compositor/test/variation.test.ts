@@ -446,10 +446,11 @@ describe('variations on the labelled real photos', () => {
     }
     expect(broken).toEqual([]);
     // a crowded floor leaves some products one place only: most roomy photos still get four arrangements
-    // (9 of 12 on the labels as they stand; 9 of 10 before storage had to stand against a free wall, which leaves a
-    // bookshelf one spot in three of them: decision 0062)
+    // (8 of 10 on the labels as they stand, 2026-12-06: the reading room's armchair, bookshelf, plant and mirror have
+    // one place each, and the townhouse yard's fourth variation repeats its second; 9 of 12 before the floor before a
+    // door was kept clear; 9 of 10 before storage had to stand against a free wall: decision 0062)
     expect(roomy).toBeGreaterThan(5);
-    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(0.75);
+    expect(differing / roomy, report.join('\n')).toBeGreaterThanOrEqual(0.8);
     expect(grouping.length).toBeGreaterThanOrEqual(2);
     expect(grouping.filter((g) => !g.kept)).toEqual([]);
   });
