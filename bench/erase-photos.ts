@@ -63,7 +63,8 @@ function localEnergy(scene: Raster): Float32Array {
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
       const c = y * cw + x;
-      grad[c] = (x + 1 < cw ? Math.abs(lum[c + 1]! - lum[c]!) : 0) + (y + 1 < ch ? Math.abs(lum[c + cw]! - lum[c]!) : 0);
+      grad[c] =
+        (x + 1 < cw ? Math.abs(lum[c + 1]! - lum[c]!) : 0) + (y + 1 < ch ? Math.abs(lum[c + cw]! - lum[c]!) : 0);
     }
   const cellEnergy = new Float32Array(cw * ch);
   for (let y = 0; y < ch; y++)
@@ -178,9 +179,7 @@ for (const photo of labels.photos) {
       [],
       planes,
       // the photo's other pieces, as a render gives the geometry's
-      photo.pieces
-        .filter((other) => other !== piece)
-        .map((other) => scaled(other.polygon, scene.width, scene.height)),
+      photo.pieces.filter((other) => other !== piece).map((other) => scaled(other.polygon, scene.width, scene.height)),
     );
     const ms = performance.now() - t0;
     const smear = erased ? smearOf(erasedScene, erased.mask, planeMap, medians) : 0;
