@@ -15,18 +15,22 @@ const available = photosAvailable() && existsSync(LABELS_FILE);
 /** How many photos meet each target now (bench/out/geo's overlays show why the others do not). */
 const PRECISE_FLOORS = 10;
 const HORIZONS_WITHIN_TOLERANCE = 13;
-/** The labelled pieces (75 on the 17 photos) at least half covered by found ones: 31 now, 1 before silhouettes. */
-const PIECES_MATCHED = 30;
-/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.38 now). */
-const PIECE_RECALL = 0.36;
+/**
+ * The labelled pieces (75 on the 17 photos) at least half covered by found ones: 35 now (31 before the floor's
+ * growth took grained boards, the sunroom's pieces found on its floor), 1 before silhouettes.
+ */
+const PIECES_MATCHED = 34;
+/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.42 now, 0.38 before). */
+const PIECE_RECALL = 0.4;
 /** Labelled openings with a found opening on them (13 now). */
 const OPENINGS_MATCHED = 12;
 /**
- * The mean over the photos of the share of the labelled free floor found as free floor (0.366 now; 0.331 before
+ * The mean over the photos of the share of the labelled free floor found as free floor (0.412 now, 0.366 before the
+ * growth's step between neighbours went from 7 to 11 and the sunroom's floor was found; 0.331 before
  * the floor below a piece's base went back to the floor, 0.275 before pieces were cut back off it and the floor's
  * shade and the floor round a rug were taken, decision 0056).
  */
-const FREE_FLOOR_RECALL = 0.355;
+const FREE_FLOOR_RECALL = 0.405;
 
 describe.skipIf(!available)('analyzePhoto on the real photos', () => {
   it('offers free floor that is labelled free floor, finds the horizon, the pieces and the openings, on as many photos as before', async () => {
