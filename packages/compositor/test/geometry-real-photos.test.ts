@@ -12,24 +12,31 @@ import { HORIZON_TOLERANCE, LABELS_FILE, loadLabels, photoPath, photosAvailable 
 
 const available = photosAvailable() && existsSync(LABELS_FILE);
 
-/** How many photos meet each target now (bench/out/geo's overlays show why the others do not). */
-const PRECISE_FLOORS = 10;
+/**
+ * How many photos meet each target now (bench/out/geo's overlays show why the others do not): 11 floors since the
+ * sunroom's (10 before).
+ */
+const PRECISE_FLOORS = 11;
 const HORIZONS_WITHIN_TOLERANCE = 14;
-/** The labelled pieces (75 on the 17 photos) at least half covered by found ones: 31 now, 1 before silhouettes. */
-const PIECES_MATCHED = 30;
-/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.38 now). */
-const PIECE_RECALL = 0.36;
+/**
+ * The labelled pieces (75 on the 17 photos) at least half covered by found ones: 35 now (31 before the floor's
+ * growth took grained boards, the sunroom's pieces found on its floor), 1 before silhouettes.
+ */
+const PIECES_MATCHED = 34;
+/** The mean over the photos of the share of the labelled pieces' area covered by found pieces (0.42 now, 0.38 before). */
+const PIECE_RECALL = 0.4;
 /**
  * Labelled openings (48) with a found opening on them, each counted once however many boxes lie on it: 17 now
  * (13 before a far vanishing point could set the horizon; the old count, which counted every box, read 19).
  */
 const OPENINGS_MATCHED = 17;
 /**
- * The mean over the photos of the share of the labelled free floor found as free floor (0.366 now; 0.331 before
+ * The mean over the photos of the share of the labelled free floor found as free floor (0.412 now, 0.366 before the
+ * growth's step between neighbours went from 7 to 11 and the sunroom's floor was found; 0.331 before
  * the floor below a piece's base went back to the floor, 0.275 before pieces were cut back off it and the floor's
  * shade and the floor round a rug were taken, decision 0056).
  */
-const FREE_FLOOR_RECALL = 0.355;
+const FREE_FLOOR_RECALL = 0.405;
 
 describe.skipIf(!available)('analyzePhoto on the real photos', () => {
   it('offers free floor that is labelled free floor, finds the horizon, the pieces and the openings, on as many photos as before', async () => {

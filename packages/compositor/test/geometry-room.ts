@@ -29,6 +29,14 @@ const DOOR = { x0: 0.7, x1: 1.5, y0: 0, y1: 2.05 };
 const BOX = { x0: -1.8, x1: -0.7, y0: 0, y1: 0.8, z0: 3.2, z1: 4.2 };
 export const BOOKCASE = { x0: -0.1, x1: 0.6, y0: 0, y1: 1.9, z0: 5.65, z1: 6 };
 
+/** A deterministic value in [0, 1) for a grid cell. */
+function cellHash(i: number, j: number): number {
+  let h = Math.imul(i, 0x27d4eb2d) ^ Math.imul(j, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return (h >>> 0) / 2 ** 32;
+}
+
 /** The world direction of the ray through a pixel (x right, y up, z forward; the camera at the origin). */
 function rayOf(camera: RoomCamera, u: number, v: number): [number, number, number] {
   const x = u - camera.width / 2;
@@ -98,7 +106,9 @@ export function surfaceAt(camera: RoomCamera, u: number, v: number): { surface: 
 const stripe = (v: number, step: number, width: number) => Math.abs(v / step - Math.round(v / step)) * step < width / 2;
 
 /** The room as an RGB picture: a plank floor, panelled walls, a white ceiling, a bright window and door, a dark box. */
-export function drawRoom(camera: RoomCamera): Raster {
+/** `floor.grain`: the boards' grain, streaks 5 cm across and 30 cm along lighter or darker by up to this many levels. */
+export function drawRoom(camera: RoomCamera, floor: { grain?: number } = {}): Raster {
+  const grain = floor.grain ?? 0;
   const { width, height } = camera;
   const data = new Uint8Array(width * height * 3);
   for (let v = 0; v < height; v++) {
@@ -110,6 +120,10 @@ export function drawRoom(camera: RoomCamera): Raster {
         case 'floor':
           // planks running away from the camera, their joints every 0.4 m across and 1.2 m along
           rgb = stripe(x, 0.4, 0.02) || stripe(z, 1.2, 0.02) ? [110, 78, 48] : [168, 124, 82];
+          if (grain) {
+            const shade = (cellHash(Math.floor(x / 0.05), Math.floor(z / 0.3)) * 2 - 1) * grain;
+            rgb = rgb.map((c) => Math.max(0, Math.min(255, Math.round(c + shade)))) as [number, number, number];
+          }
           break;
         case 'left':
         case 'right':
