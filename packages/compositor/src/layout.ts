@@ -120,7 +120,7 @@ export interface Placement {
   /**
    * A standing product's view as the render drew it: which picture (a turn's, or the one the wall behind it gives)
    * and its warp to that wall's vanishing point. Answered with the render's placements; an adjusted placement that
-   * brings it back is drawn from that view with that warp.
+   * brings it back is drawn from that view with that warp (a `turned` one from its turn, as the render drew it).
    */
   view?: DrawnView;
 }

@@ -792,17 +792,18 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
-      // an adjusted placement is drawn from the view its render drew it from (`view`, what the live adjuster
-      // showed), with the same warp: moved or scaled, its rows still run to the same vanishing point, from its new
-      // near edge and base, though the wall behind its new spot may be another. One saved before renders said their
-      // view keeps a variation's turn, else it is drawn from the front
+      // a variation's turn is drawn whatever the wall says (its answered view says the same). Otherwise an adjusted
+      // placement is drawn from the view its render drew it from (`view`, what the live adjuster showed), with the
+      // same warp: moved or scaled, its rows still run to the same vanishing point, from its new near edge and base,
+      // though the wall behind its new spot may be another. One saved before renders said their view is drawn from
+      // the front
       const choice: Pick<ViewChoice, 'view' | 'recede'> | null =
         p.pose !== 'standing'
           ? null
-          : p.view
-            ? p.view
-            : p.turned
-              ? turnedChoice(p.turned)
+          : p.turned
+            ? turnedChoice(p.turned)
+            : p.view
+              ? p.view
               : basis === 'adjusted'
                 ? null
                 : viewOf(input, scene, p, onGeometry?.geometry);
