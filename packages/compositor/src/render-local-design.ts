@@ -534,7 +534,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
           pose,
           ...(replaced ? { replaced } : {}),
           ...(turned && pose === 'standing' ? { turned } : {}),
-          ...(view && pose === 'standing' ? { view: drawnViewOf(view) } : {}),
+          ...(view && pose === 'standing' ? { view: drawnViewOf(view, scene) } : {}),
           ...(pose === 'suspended' && !item.strand
             ? { cord: { x: Math.round(fitted.x + fitted.width / 2), y: fitted.y + 2, top: 0 } }
             : {}),
@@ -692,12 +692,24 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
 
 const turnedOf = (p: Pick<Placement, 'turned'>) => (p.turned ? { turned: p.turned } : {});
 
-/** A view an adjustment brought back, as drawn: a warp whose numbers are not finite is left off. */
-function drawnViewOf({ view, recede }: DrawnView): DrawnView {
-  return recede && Number.isFinite(recede.vanishingX) && Number.isFinite(recede.horizonY)
+/**
+ * A view an adjustment brought back, as it is drawn. Its warp is left off when its numbers are not finite, or when its
+ * horizon lies further than `MAX_HORIZON_OFF` picture heights above or below the picture: the warp scales about the
+ * horizon, and one that far would draw the sprite thousands of rows tall: a request could ask for one.
+ */
+function drawnViewOf({ view, recede }: DrawnView, scene: Raster): DrawnView {
+  const reach = MAX_HORIZON_OFF * scene.height;
+  return recede &&
+    Number.isFinite(recede.vanishingX) &&
+    Number.isFinite(recede.horizonY) &&
+    recede.horizonY >= -reach &&
+    recede.horizonY <= scene.height + reach
     ? { view, recede: { vanishingX: recede.vanishingX, horizonY: recede.horizonY } }
     : { view };
 }
+
+/** How many picture heights above or below the picture an adjusted placement's warp may put the horizon. */
+const MAX_HORIZON_OFF = 4;
 
 function labelContext(
   items: readonly ArrangeItem[],
