@@ -96,9 +96,7 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
     const warped = { view: 'left' as const, recede: { vanishingX: 2400.5, horizonY: 455.25 } };
     const body = (view: object | undefined) => ({
       ...fields,
-      placements: placements.map((p) =>
-        p === armchair ? { ...p, box: { ...p.box, x: p.box.x + 20 }, view } : p,
-      ),
+      placements: placements.map((p) => (p === armchair ? { ...p, box: { ...p.box, x: p.box.x + 20 }, view } : p)),
     });
     const res = await recomposite(body(warped));
     expect(res.statusCode, res.body).toBe(200);
@@ -126,7 +124,10 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
       ['left', 'placements.0.view'],
     ];
     for (const [view, field] of cases) {
-      const res = await recomposite({ ...fields, placements: placements.map((p, i) => (i === 0 ? { ...p, view } : p)) });
+      const res = await recomposite({
+        ...fields,
+        placements: placements.map((p, i) => (i === 0 ? { ...p, view } : p)),
+      });
       expect(res.statusCode, JSON.stringify(view)).toBe(400);
       // the schema's message names the field and what is wrong with it
       const { message } = res.json() as { message?: string };

@@ -456,7 +456,9 @@ describe('adjusted placements are drawn from the view their render drew them fro
 
   it('a warp whose horizon lies far off the picture is left off: the view is drawn, not a sprite thousands of rows tall', async () => {
     const box = { x: 300, y: 600, width: 500, height: 220 };
-    const far = await render([{ index: 0, box, view: { view: 'left', recede: { vanishingX: 2077, horizonY: 900_000 } } }]);
+    const far = await render([
+      { index: 0, box, view: { view: 'left', recede: { vanishingX: 2077, horizonY: 900_000 } } },
+    ]);
     expect(far.design.placements[0]!.view).toEqual({ view: 'left' });
     expect(dominantView(far.scene, far.design.placements[0]!)).toBe('left');
   });
