@@ -69,9 +69,11 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
     const placements = render.placements!;
     const armchair = placements.find((p) => p.productId === chosen[1]!.id)!;
     expect(armchair.pose).toBe('standing');
+    // as a placement saved before renders said their view (a variation's turn is drawn whatever the view says)
+    const { view: _view, ...saved } = armchair;
     const body = (turned?: 'left' | 'right') => ({
       ...fields,
-      placements: placements.map((p) => (p === armchair && turned ? { ...p, turned } : p)),
+      placements: placements.map((p) => (p === armchair ? (turned ? { ...saved, turned } : saved) : p)),
     });
     const left = recompositeDesignResponseSchema.parse((await recomposite(body('left'))).json());
     expect(left.placements.find((p) => p.productId === armchair.productId)!.turned).toBe('left');
@@ -81,6 +83,57 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
     // each view its own picture: the turn is drawn, not only carried
     expect(new Set([hash(left.imageUrl), hash(right.imageUrl), hash(asPlaced.imageUrl)]).size).toBe(3);
   }, 90_000);
+
+  it('answers the view each standing product was drawn from, and draws a placement again from the view it brings back', async () => {
+    const render = await generate();
+    const placements = render.placements!;
+    // the room's armchair stands by its side wall, left of the camera: drawn showing its right-hand side
+    const armchair = placements.find((p) => p.productId === chosen[1]!.id)!;
+    expect(armchair.view).toEqual({ view: 'right' });
+    for (const p of placements) expect(p.view !== undefined, p.productId).toBe(p.pose === 'standing');
+
+    // moved 20 px and brought back with a warp to a vanishing point (as a photo's wall gives one): answered as sent
+    const warped = { view: 'left' as const, recede: { vanishingX: 2400.5, horizonY: 455.25 } };
+    const body = (view: object | undefined) => ({
+      ...fields,
+      placements: placements.map((p) => (p === armchair ? { ...p, box: { ...p.box, x: p.box.x + 20 }, view } : p)),
+    });
+    const res = await recomposite(body(warped));
+    expect(res.statusCode, res.body).toBe(200);
+    const drawn = recompositeDesignResponseSchema.parse(res.json());
+    expect(drawn.placements.find((p) => p.productId === armchair.productId)!.view).toEqual(warped);
+    // each view and warp its own picture: what is carried is drawn
+    const unwarped = recompositeDesignResponseSchema.parse((await recomposite(body({ view: 'left' }))).json());
+    expect(unwarped.placements.find((p) => p.productId === armchair.productId)!.view).toEqual({ view: 'left' });
+    const asBefore = recompositeDesignResponseSchema.parse((await recomposite(body(armchair.view))).json());
+    expect(new Set([hash(drawn.imageUrl), hash(unwarped.imageUrl), hash(asBefore.imageUrl)]).size).toBe(3);
+    // a placement saved before renders said their view is drawn as before: from the front
+    const saved = recompositeDesignResponseSchema.parse((await recomposite(body(undefined))).json());
+    expect(saved.placements.find((p) => p.productId === armchair.productId)!.view).toEqual({ view: 'front' });
+  }, 120_000);
+
+  it('answers 400 naming the view for one that is not a view', async () => {
+    const render = await generate();
+    const placements = render.placements!;
+    const cases: Array<[unknown, string]> = [
+      [{ view: 'top' }, 'placements.0.view.view'],
+      [{ view: 'left', recede: { vanishingX: 'far', horizonY: 400 } }, 'placements.0.view.recede.vanishingX'],
+      [{ view: 'left', recede: { vanishingX: 2e9, horizonY: 400 } }, 'placements.0.view.recede.vanishingX'],
+      [{ view: 'left', recede: { vanishingX: 2000 } }, 'placements.0.view.recede.horizonY'],
+      [{ recede: { vanishingX: 2000, horizonY: 400 } }, 'placements.0.view.view'],
+      ['left', 'placements.0.view'],
+    ];
+    for (const [view, field] of cases) {
+      const res = await recomposite({
+        ...fields,
+        placements: placements.map((p, i) => (i === 0 ? { ...p, view } : p)),
+      });
+      expect(res.statusCode, JSON.stringify(view)).toBe(400);
+      // the schema's message names the field and what is wrong with it
+      const { message } = res.json() as { message?: string };
+      expect(message, JSON.stringify(view)).toMatch(new RegExp(`${field.replaceAll('.', '\\.')}: \\w`));
+    }
+  });
 
   it('answers 400 naming the field for placements that are not the render’s', async () => {
     const cases: Array<[object, string]> = [

@@ -1,4 +1,4 @@
-import type { Mode } from '@dwellscape/shared';
+import type { DrawnView, Mode } from '@dwellscape/shared';
 
 /**
  * How a product sits in a room: flat on the floor, against the wall, hung on it, hanging from
@@ -117,6 +117,12 @@ export interface Placement {
    * variation the room has no other place for still differs (variation.ts). Absent: the view the room gives it.
    */
   turned?: 'front' | 'left' | 'right';
+  /**
+   * A standing product's view as the render drew it: which picture (a turn's, or the one the wall behind it gives)
+   * and its warp to that wall's vanishing point. Answered with the render's placements; an adjusted placement that
+   * brings it back is drawn from that view with that warp (a `turned` one from its turn, as the render drew it).
+   */
+  view?: DrawnView;
 }
 
 export interface Frame {

@@ -1,4 +1,4 @@
-import type { FloorQuad, Mode } from '@dwellscape/shared';
+import type { DrawnView, FloorQuad, Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
@@ -99,9 +99,10 @@ export interface LocalDesignInput {
   replacements?: Replacement[];
   /**
    * Placements a person adjusted (moved, scaled, removed): each listed product is drawn in its box, in output
-   * pixels; a product not listed is left out.
+   * pixels; a product not listed is left out. A standing one is drawn from `view` (the view its render answered),
+   * else from the view a variation `turned` it to, else from the front.
    */
-  placements?: Array<{ index: number; box: PixelBox; replaced?: string; turned?: ProductView }>;
+  placements?: Array<{ index: number; box: PixelBox; replaced?: string; turned?: ProductView; view?: DrawnView }>;
   /**
    * With `placements`: the floor a person set (near left, near right, far right, far left, output pixels) and the
    * products the render left out, by index, to place on it (placeOnPersonsFloor) beside the adjusted ones.
@@ -520,7 +521,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   const layout = input.layout ?? null;
   if (input.placements) {
     const known = new Map(items.map((item) => [item.index, item]));
-    const placements = input.placements.flatMap(({ index, box, replaced, turned }): Placement[] => {
+    const placements = input.placements.flatMap(({ index, box, replaced, turned, view }): Placement[] => {
       const item = known.get(index);
       if (!item) return [];
       const fitted = fitBox(box, scene);
@@ -533,6 +534,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
           pose,
           ...(replaced ? { replaced } : {}),
           ...(turned && pose === 'standing' ? { turned } : {}),
+          ...(view && pose === 'standing' ? { view: drawnViewOf(view, scene) } : {}),
           ...(pose === 'suspended' && !item.strand
             ? { cord: { x: Math.round(fitted.x + fitted.width / 2), y: fitted.y + 2, top: 0 } }
             : {}),
@@ -690,6 +692,25 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
 
 const turnedOf = (p: Pick<Placement, 'turned'>) => (p.turned ? { turned: p.turned } : {});
 
+/**
+ * A view an adjustment brought back, as it is drawn. Its warp is left off when its numbers are not finite, or when its
+ * horizon lies further than `MAX_HORIZON_OFF` picture heights above or below the picture: the warp scales about the
+ * horizon, and one that far would draw the sprite thousands of rows tall: a request could ask for one.
+ */
+function drawnViewOf({ view, recede }: DrawnView, scene: Raster): DrawnView {
+  const reach = MAX_HORIZON_OFF * scene.height;
+  return recede &&
+    Number.isFinite(recede.vanishingX) &&
+    Number.isFinite(recede.horizonY) &&
+    recede.horizonY >= -reach &&
+    recede.horizonY <= scene.height + reach
+    ? { view, recede: { vanishingX: recede.vanishingX, horizonY: recede.horizonY } }
+    : { view };
+}
+
+/** How many picture heights above or below the picture an adjusted placement's warp may put the horizon. */
+const MAX_HORIZON_OFF = 4;
+
 function labelContext(
   items: readonly ArrangeItem[],
   scene: Raster,
@@ -783,15 +804,21 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
   // standing products are drawn from the view that faces the camera, warped to the wall's perspective
   const drawn = await Promise.all(
     placements.map(async (p) => {
-      // adjusted placements are drawn from the front, unless a variation turned them (the live adjuster showed that)
-      const choice =
+      // a variation's turn is drawn whatever the wall says (its answered view says the same). Otherwise an adjusted
+      // placement is drawn from the view its render drew it from (`view`, what the live adjuster showed), with the
+      // same warp: moved or scaled, its rows still run to the same vanishing point, from its new near edge and base,
+      // though the wall behind its new spot may be another. One saved before renders said their view is drawn from
+      // the front
+      const choice: Pick<ViewChoice, 'view' | 'recede'> | null =
         p.pose !== 'standing'
           ? null
           : p.turned
             ? turnedChoice(p.turned)
-            : basis === 'adjusted'
-              ? null
-              : viewOf(input, scene, p, onGeometry?.geometry);
+            : p.view
+              ? p.view
+              : basis === 'adjusted'
+                ? null
+                : viewOf(input, scene, p, onGeometry?.geometry);
       const turned = choice && choice.view !== 'front' ? turnedCuts[p.index]![choice.view] : null;
       let placement = p;
       let sprite: Raster;
@@ -808,9 +835,19 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
         placement = { ...placement, y: warped.top, height: warped.sprite.height };
         sprite = warped.sprite;
       }
-      return { placement, sprite };
+      // the view as drawn: a product without the turned picture is drawn from its front, warped all the same
+      const view: DrawnView | null =
+        p.pose === 'standing'
+          ? { view: turned ? choice!.view : 'front', ...(choice?.recede ? { recede: { ...choice.recede } } : {}) }
+          : null;
+      return { placement, sprite, view };
     }),
   );
+  // the placements answered say each standing product's view, for an adjustment to bring back
+  const answered = placements.map((p, n): Placement => {
+    const view = drawn[n]!.view;
+    return view ? { ...p, view } : p;
+  });
   const sprites = drawn.map((d) => d.sprite);
   const drawnAt = drawn.map((d) => d.placement);
   // each product takes the light of the room where it stands, read before anything is drawn over it
@@ -861,7 +898,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
     contentType: 'image/webp',
     width: scene.width,
     height: scene.height,
-    placements,
+    placements: answered,
     layoutBasis: basis,
     ...(label ? { label } : {}),
     ...(geometry ? { geometry } : {}),

@@ -392,6 +392,78 @@ describe('adjusted placements keep a variation’s turn', () => {
   });
 });
 
+/** The pixels of the left view's colour within `area` (the product's green), as indices in the picture. */
+function leftViewPixels(scene: Raster, area: { x: number; y: number; width: number; height: number }): Set<number> {
+  const pixels = new Set<number>();
+  for (let y = Math.max(0, area.y); y < Math.min(scene.height, area.y + area.height); y++) {
+    for (let x = Math.max(0, area.x); x < Math.min(scene.width, area.x + area.width); x++) {
+      const i = (y * scene.width + x) * 3;
+      const [r, g, b] = [scene.data[i]!, scene.data[i + 1]!, scene.data[i + 2]!];
+      if (g > r + 40 && g > b + 40) pixels.add(y * scene.width + x);
+    }
+  }
+  return pixels;
+}
+
+/** The share of `a`'s pixels, moved `dx` right, that are among `b`'s, over the larger of the two. */
+function overlapMoved(a: Set<number>, b: Set<number>, dx: number): number {
+  let both = 0;
+  for (const i of a) if (b.has(i + dx)) both++;
+  return both / Math.max(1, a.size, b.size);
+}
+
+describe('adjusted placements are drawn from the view their render drew them from (issue #39)', () => {
+  const render = async (placements?: Parameters<typeof renderLocalDesign>[0]['placements']) => {
+    const views = await colouredViews();
+    const design = await renderLocalDesign({
+      spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
+      products: [{ bytes: views.front!, category: 'Sofa', name: 'Sofa', views }],
+      answers: {},
+      mode: 'interior',
+      spaceType: '',
+      width: W,
+      maxInputPixels: UPLOAD_MAX_PIXELS,
+      geometry: wideLeftWall,
+      ...(placements ? { placements } : {}),
+    });
+    return { design, scene: await rawOf(design.bytes) };
+  };
+
+  it('a sofa the left wall turned and warped, moved 20 px, is drawn again from that view with that warp', async () => {
+    const first = await render();
+    const placed = first.design.placements[0]!;
+    // the render says how it drew the sofa: the left three-quarter view, receding to the left wall's vanishing point
+    expect(placed.view).toEqual({ view: 'left', recede: { vanishingX: 2077, horizonY: 450 } });
+    expect(dominantView(first.scene, placed)).toBe('left');
+
+    const box = { x: placed.x + 20, y: placed.y, width: placed.width, height: placed.height };
+    const moved = await render([{ index: 0, box, view: placed.view! }]);
+    expect(moved.design.layoutBasis).toBe('adjusted');
+    expect(moved.design.placements[0]!.view).toEqual(placed.view);
+    expect(dominantView(moved.scene, moved.design.placements[0]!)).toBe('left');
+
+    // the same picture warped the same way, 20 px to the right: the product's pixels lie where the render's moved do
+    const area = { x: placed.x - 40, y: placed.y - 200, width: placed.width + 100, height: placed.height + 300 };
+    const before = leftViewPixels(first.scene, area);
+    const after = leftViewPixels(moved.scene, { ...area, x: area.x + 20 });
+    expect(before.size).toBeGreaterThan(placed.width * placed.height * 0.2);
+    expect(overlapMoved(before, after, 20)).toBeGreaterThan(0.95);
+    // without the warp the far end would stand as tall as the near one: the warp is drawn, not only carried
+    const unwarped = await render([{ index: 0, box, view: { view: 'left' } }]);
+    const flat = leftViewPixels(unwarped.scene, { ...area, x: area.x + 20 });
+    expect(overlapMoved(before, flat, 20)).toBeLessThan(0.9);
+  });
+
+  it('a warp whose horizon lies far off the picture is left off: the view is drawn, not a sprite thousands of rows tall', async () => {
+    const box = { x: 300, y: 600, width: 500, height: 220 };
+    const far = await render([
+      { index: 0, box, view: { view: 'left', recede: { vanishingX: 2077, horizonY: 900_000 } } },
+    ]);
+    expect(far.design.placements[0]!.view).toEqual({ view: 'left' });
+    expect(dominantView(far.scene, far.design.placements[0]!)).toBe('left');
+  });
+});
+
 describe('contact shadows', () => {
   /** A sofa's silhouette: a body over two short legs at its ends, on a transparent frame. */
   const sofa = (): Raster => {

@@ -134,6 +134,26 @@ export const generateDesignFieldsSchema = z.object({
 });
 export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
 
+/** How far from 0 a receding view's vanishing point or horizon may lie, in the render's pixels: far, but finite. */
+export const DRAWN_VIEW_REACH = 1_000_000;
+
+/**
+ * The picture a render drew a standing product from (decision 0045): its front, or turned to show its side on the
+ * picture's left or right; and, for a product whose front runs along a wall seen at an angle, the warp that makes its
+ * rows run to that wall's vanishing point (`vanishingX`, the horizon's row `horizonY`, the render's pixels). Sent back
+ * with an adjustment, the picture drawn again draws the same view with the same warp.
+ */
+export const drawnViewSchema = z.object({
+  view: z.enum(['front', 'left', 'right']),
+  recede: z.optional(
+    z.object({
+      vanishingX: z.number().check(z.minimum(-DRAWN_VIEW_REACH), z.maximum(DRAWN_VIEW_REACH)),
+      horizonY: z.number().check(z.minimum(-DRAWN_VIEW_REACH), z.maximum(DRAWN_VIEW_REACH)),
+    }),
+  ),
+});
+export type DrawnView = z.infer<typeof drawnViewSchema>;
+
 /** Where a render drew one product, in the render's pixels; `replaced` names the room's own piece it took the place of. */
 export const renderPlacementSchema = z.object({
   productId: z.string().check(z.minLength(1), z.maxLength(80)),
@@ -151,6 +171,11 @@ export const renderPlacementSchema = z.object({
    * it). Sent back with an adjustment, the picture drawn again keeps it.
    */
   turned: z.optional(z.enum(['front', 'left', 'right'])),
+  /**
+   * A standing product's view as the render drew it, a variation's turn or not; absent on placements saved before
+   * renders said it (drawn again as a turn says, else from the front).
+   */
+  view: z.optional(drawnViewSchema),
 });
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 

@@ -1,4 +1,5 @@
 import type {
+  DrawnView,
   EraseInputBody,
   FidelityReceipt,
   FloorPlane,
@@ -59,6 +60,11 @@ export interface EnginePlacement {
   pose?: 'standing' | 'flat' | 'hung' | 'suspended';
   /** A standing product a variation turned on its spot: the view it is drawn from, adjusted or not. */
   turned?: 'front' | 'left' | 'right';
+  /**
+   * A standing product's view as the render drew it (which picture, its warp to the wall's vanishing point): answered
+   * with the render, and an adjusted placement that brings it back is drawn from it.
+   */
+  view?: DrawnView;
 }
 
 /** The pictures to adjust a render live (decision 0046): the render without products, each product as drawn. */

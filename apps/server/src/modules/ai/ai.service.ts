@@ -156,7 +156,7 @@ function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'u
 }
 
 function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
-  return placements.flatMap(({ index, box, replaced, pose, turned }) => {
+  return placements.flatMap(({ index, box, replaced, pose, turned, view }) => {
     const productId = ids[index];
     return productId
       ? [
@@ -166,6 +166,7 @@ function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly
             ...(replaced ? { replaced } : {}),
             ...(pose ? { pose } : {}),
             ...(turned ? { turned } : {}),
+            ...(view ? { view } : {}),
           },
         ]
       : [];
@@ -194,6 +195,8 @@ function recompositePlacementsOf(body: RecompositeDesignBody): EnginePlacement[]
       ...(placement.replaced ? { replaced: placement.replaced } : {}),
       // the view a variation turned it to: the picture drawn again keeps it, as the live adjuster showed it
       ...(placement.turned ? { turned: placement.turned } : {}),
+      // the view the render drew it from, with its warp (the schema bounds it): drawn again the same way
+      ...(placement.view ? { view: placement.view } : {}),
     });
   }
   return placements;

@@ -446,6 +446,67 @@ describe('adjusting live on the floor', () => {
     });
   }, 30_000);
 
+  it('Apply sends back the view the render drew each product from, its warp unchanged, and so does the next Apply', async () => {
+    recordDrawing();
+    // the render drew the sofa from its left three-quarter view, warped to the wall's vanishing point far right
+    const sofaView = { view: 'left' as const, recede: { vanishingX: 2077.25, horizonY: 450.5 } };
+    const lampView = { view: 'front' as const };
+    const drawnJob = {
+      ...liveJob,
+      variations: [
+        {
+          ...liveJob.variations[0]!,
+          placements: [
+            { ...livePlacements[0]!, view: sofaView },
+            { ...livePlacements[1]!, view: lampView },
+          ],
+        },
+      ],
+    };
+    chooseEverything();
+    let drawn = 0;
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, drawnJob),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, drawnJob),
+      'POST /api/ai/recomposite-design': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as { placements: typeof placements };
+        drawn++;
+        return jsonResponse(200, {
+          imageUrl: `/media/renders/adjusted-${drawn}.webp`,
+          placements: body.placements,
+          renderSize,
+          plane,
+          layers,
+        });
+      },
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
+    const sofaFrame = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    sofaFrame.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    expect(sentBody(api).placements).toEqual([
+      { productId: 'sofa', box: { x: 516, y: 600, width: 400, height: 200 }, pose: 'standing', view: sofaView },
+      { ...livePlacements[1]!, view: lampView },
+    ]);
+
+    // the picture drawn again answers the same views: adjusting it again sends them once more
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/adjusted-1.webp',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
+    screen.getByRole('button', { name: 'Move Linen Sofa' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(2));
+    const { init } = api.callsTo('POST /api/ai/recomposite-design')[1]!;
+    const again = JSON.parse(String(init!.body)) as ReturnType<typeof sentBody>;
+    expect(again.placements.map((p) => (p as { view?: unknown }).view)).toEqual([sofaView, lampView]);
+  }, 30_000);
+
   it('follows a rolled floor: moved along a level row toward where the horizon rises, a product comes nearer and larger', async () => {
     // a photo taken tilted: the level floor of a camera whose horizon is row 373⅓ at x = 800 (near row 1120, far
     // row 560), sheared by the roll (rising 0.1 px a pixel to the right), as the compositor answers it
