@@ -134,26 +134,30 @@ for (const mode of MODES) {
       if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-render-step-${mode}.png` });
     });
 
-    test('on the render step, over nothing of the adjuster opened while the toast shows', async ({
-      page,
-      navigate,
-    }) => {
-      test.setTimeout(180_000);
-      await startInMode(page, mode);
-      await renderInCreateFlow(page, navigate, mode, 'preset');
-      await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
-      const toast = toastOf(page, messages.create.renderSuccess);
-      await expect(toast).toBeVisible();
-      // as a person does: straight on to adjusting, the 'generated' toast still up over the step
-      await page.getByRole('button', { name: 'Adjust placement' }).click();
-      const hint = page.getByText('Drag a product to move it, pinch or use the slider to resize it.');
-      await expect(hint).toBeVisible();
-      await expectToastCoversNoControl(page, toast);
-      // what the adjuster says under the picture is read, not tapped: the toast leaves it free all the same
-      const hintBox = (await hint.boundingBox())!;
-      expect(overlaps(hintBox, (await toast.boundingBox())!)).toBe(false);
-      if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-adjuster-${mode}.png` });
-    });
+    // light for the interior, dark for the outdoors (both of each with SHOTS_DIR, photographed)
+    for (const isDarkMode of shotsDir ? [false, true] : [mode === 'landscape']) {
+      const theme = isDarkMode ? 'dark' : 'light';
+      test(`on the render step, over nothing of the adjuster opened while the toast shows (${theme})`, async ({
+        page,
+        navigate,
+      }) => {
+        test.setTimeout(180_000);
+        await startInMode(page, mode, isDarkMode);
+        await renderInCreateFlow(page, navigate, mode, 'preset');
+        await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+        const toast = toastOf(page, messages.create.renderSuccess);
+        await expect(toast).toBeVisible();
+        // as a person does: straight on to adjusting, the 'generated' toast still up over the step
+        await page.getByRole('button', { name: 'Adjust placement' }).click();
+        const hint = page.getByText('Drag a product to move it, pinch or use the slider to resize it.');
+        await expect(hint).toBeVisible();
+        await expectToastCoversNoControl(page, toast);
+        // what the adjuster says under the picture is read, not tapped: the toast leaves it free all the same
+        const hintBox = (await hint.boundingBox())!;
+        expect(overlaps(hintBox, (await toast.boundingBox())!)).toBe(false);
+        if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-adjuster-${mode}-${theme}.png` });
+      });
+    }
 
     test('on the post step, over neither a control nor the products it features', async ({ page, navigate }) => {
       test.setTimeout(180_000);
