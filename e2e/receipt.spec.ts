@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { designSchema } from '@dwellscape/shared';
+import { designSchema, MODES } from '@dwellscape/shared';
 import { expect, test } from './fixtures';
 import {
   afterImage,
@@ -13,6 +13,7 @@ import {
   renderButton,
   uniqueSuffix,
 } from './create-design-flow';
+import { publishDesign, startInMode } from './feed-helpers';
 
 // With SHOTS_DIR set, every theme is rendered and photographed (390 × 844); otherwise one light interior and one
 // dark landscape run check the receipt in both modes and both colour schemes.
@@ -76,6 +77,51 @@ test.describe('the fidelity receipt', () => {
       await expect(page.getByText(`${room} kept ${kept}% · 2 of 2 products`)).toBeVisible();
       await page.waitForTimeout(600);
       await shot('post');
+    });
+  }
+});
+
+test.describe('the fidelity receipt line at 390 px', () => {
+  for (const mode of MODES) {
+    test(`wraps in lines of even length, no figure alone on the last (${mode})`, async ({ page, navigate, signUp }) => {
+      await startInMode(page, mode);
+      await signUp(page);
+      const design = await publishDesign(page.request, { mode, title: `Receipt wrap ${uniqueSuffix()}` });
+      // the receipt of a render that left products out, with reasons long enough to wrap at 390 px
+      const receipt = {
+        structureKept: 0.94,
+        method: 'placed',
+        weakEstimate: false,
+        productsPresent: 3,
+        productsChosen: 5,
+        leftOut: ['no free floor for the Mid-Century Walnut Sofa', 'no free floor for the Boucle Lounge Chair'],
+      };
+      await page.route(`**/api/designs/${design.id}`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), receipt } });
+      });
+      await navigate(`/post/${design.id}`);
+      const line = page.getByText(/^3 of 5 products: no free floor for .* kept 94%$/);
+      await expect(line).toBeVisible();
+      // the words on the line's last row, as the browser wrapped them
+      const lines = await line.evaluate((element) => {
+        const range = document.createRange();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const text = walker.nextNode()!;
+        const rows = new Map<number, string>();
+        for (let at = 0; at < text.textContent!.length; at++) {
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? '') + text.textContent![at]);
+        }
+        return [...rows.values()].map((row) => row.trim()).filter(Boolean);
+      });
+      // lines of about even length: unbalanced, the last held a word or two ('Chair · Room kept 94%', or '94%' alone)
+      expect(lines.length).toBeGreaterThan(1);
+      const longest = Math.max(...lines.map((row) => row.length));
+      expect(lines.at(-1)!.length / longest).toBeGreaterThanOrEqual(0.6);
+      if (shotsDir) await line.screenshot({ path: path.join(shotsDir, `receipt-wrap-${mode}.png`) });
     });
   }
 });

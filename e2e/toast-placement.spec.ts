@@ -40,10 +40,21 @@ async function controlsInReach(page: Page): Promise<{ name: string; box: Box }[]
       // the bottom, its top still shows and takes taps
       const x = rect.left + rect.width / 2;
       const inset = Math.min(4, rect.height / 2);
+      // a line read, not tapped (a product's name over the picture takes no pointer) shows where no bar pinned
+      // over it (fixed or sticky) hides it
+      const isRead = element.matches('[data-toast-keep-clear]');
+      const underBar = (drawn: Element) => {
+        for (let node: Element | null = drawn; node && node !== document.body; node = node.parentElement) {
+          const { position } = getComputedStyle(node);
+          if (position === 'fixed' || position === 'sticky') return !node.contains(element);
+        }
+        return false;
+      };
       const shows = [rect.top + rect.height / 2, rect.top + inset, rect.bottom - inset].some((y) => {
         if (y < 0 || y >= window.innerHeight) return false;
         const drawn = document.elementsFromPoint(x, y).find((each) => !each.closest('[data-sonner-toaster]'));
-        return drawn !== undefined && (element === drawn || element.contains(drawn));
+        if (drawn === undefined) return false;
+        return element === drawn || element.contains(drawn) || (isRead && !underBar(drawn));
       });
       if (!shows) return [];
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
@@ -105,7 +116,8 @@ for (const mode of MODES) {
       await startInMode(page, mode);
       await renderInCreateFlow(page, navigate, mode, 'preset');
       await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
-      const receipt = page.locator('[data-toast-keep-clear]');
+      // the receipt's lines (the adjuster, while open, marks its own)
+      const receipt = page.locator('[data-toast-keep-clear]').filter({ hasText: /kept \d+%/ });
       await expect(receipt).toBeVisible();
       await expectToastCoversNoControl(page, toastOf(page, messages.create.renderSuccess));
       await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
@@ -122,6 +134,31 @@ for (const mode of MODES) {
       await expectToastCoversNoControl(page, toastOf(page, 'Your changes are in the design.'));
       if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-render-step-${mode}.png` });
     });
+
+    // light for the interior, dark for the outdoors (both of each with SHOTS_DIR, photographed)
+    for (const isDarkMode of shotsDir ? [false, true] : [mode === 'landscape']) {
+      const theme = isDarkMode ? 'dark' : 'light';
+      test(`on the render step, over nothing of the adjuster opened while the toast shows (${theme})`, async ({
+        page,
+        navigate,
+      }) => {
+        test.setTimeout(180_000);
+        await startInMode(page, mode, isDarkMode);
+        await renderInCreateFlow(page, navigate, mode, 'preset');
+        await expect(afterImage(page)).toBeVisible({ timeout: 120_000 });
+        const toast = toastOf(page, messages.create.renderSuccess);
+        await expect(toast).toBeVisible();
+        // as a person does: straight on to adjusting, the 'generated' toast still up over the step
+        await page.getByRole('button', { name: 'Adjust placement' }).click();
+        const hint = page.getByText('Drag a product to move it, pinch or use the slider to resize it.');
+        await expect(hint).toBeVisible();
+        await expectToastCoversNoControl(page, toast);
+        // what the adjuster says under the picture is read, not tapped: the toast leaves it free all the same
+        const hintBox = (await hint.boundingBox())!;
+        expect(overlaps(hintBox, (await toast.boundingBox())!)).toBe(false);
+        if (shotsDir) await page.screenshot({ path: `${shotsDir}/toast-adjuster-${mode}-${theme}.png` });
+      });
+    }
 
     test('on the post step, over neither a control nor the products it features', async ({ page, navigate }) => {
       test.setTimeout(180_000);

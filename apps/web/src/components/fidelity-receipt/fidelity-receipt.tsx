@@ -84,7 +84,8 @@ export function FidelityReceiptLine({
         )}
       >
         <ShieldCheck className="size-4 shrink-0" aria-hidden />
-        {describeReceipt(receipt, mode)}
+        {/* lines of even length: at 390 px the reasons left '94%' alone on the last one */}
+        <span className="min-w-0 text-balance">{describeReceipt(receipt, mode)}</span>
       </p>
       {receipt.weakEstimate && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">Products counted by matching their pictures</p>

@@ -10,10 +10,10 @@ announceToasts();
 
 const toasterSelector = '[data-sonner-toaster]';
 const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
-// what a toast must leave free: the controls, and what a person reads at the moment a toast tells of it (a render's
-// receipt lines, marked data-toast-keep-clear)
-const controlSelector =
-  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], [data-toast-keep-clear]';
+// what a toast must leave free: the controls, and what a person reads at the moment a toast tells of it or just
+// after (a render's receipt lines, the adjuster's hints and names: marked data-toast-keep-clear)
+const keepClearSelector = '[data-toast-keep-clear]';
+const controlSelector = `button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], ${keepClearSelector}`;
 
 /** The space between a toast and a bar, or the screen's edge. */
 const GAP_PX = 12;
@@ -88,10 +88,16 @@ function reachableControls(): DOMRect[] {
     if (control.closest(toasterSelector)) return [];
     const rect = control.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || rect.bottom <= 0 || rect.top >= height) return [];
+    // a line that is read, not tapped (a name over the picture may take no pointer at all), shows where no bar
+    // pinned over it hides it; a control, where it is the one drawn on top
+    const isRead = control.matches(keepClearSelector);
     const drawnAt = ([x, y]: [number, number]) => {
       if (y < 0 || y >= height) return false;
       const top = document.elementsFromPoint(x, y).find((element) => !element.closest(toasterSelector));
-      return top !== undefined && (control === top || control.contains(top));
+      if (top !== undefined && (control === top || control.contains(top))) return true;
+      if (!isRead) return false;
+      const bar = pinnedBarAt(x, y);
+      return bar === null || bar.contains(control);
     };
     return touchPointsOf(rect).some(drawnAt) ? [rect] : [];
   });

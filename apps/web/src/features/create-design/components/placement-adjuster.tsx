@@ -255,6 +255,8 @@ export function PlacementAdjuster({
     handleHitAreas(boxes, frameSize).forEach((area, n) => hitAreas.set(shownDrafts[n]!.placement.productId, area));
   }
 
+  // a toast (the render's 'generated' still up as the adjuster opens) leaves free what a person reads or taps here:
+  // the handles (buttons), the chosen product's name over the picture and the lines under it (data-toast-keep-clear)
   return (
     <div>
       <div className="relative w-full" style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}>
@@ -336,6 +338,7 @@ export function PlacementAdjuster({
                   />
                   {isSelected && (
                     <span
+                      data-toast-keep-clear
                       className={cn(
                         'pointer-events-none absolute -top-7 z-50 max-w-[12rem] truncate rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground',
                         // toward the picture's middle: at its right edge a left-anchored name ran out of the frame
@@ -362,7 +365,7 @@ export function PlacementAdjuster({
       </div>
 
       {tool === 'floor' && corners ? (
-        <div className="mt-3 rounded-2xl border border-border bg-card p-4">
+        <div data-toast-keep-clear className="mt-3 rounded-2xl border border-border bg-card p-4">
           <p className="flex items-center gap-2 text-sm font-semibold">
             <Grid3x3 className="size-4 shrink-0" aria-hidden />
             The {surface} your products stand on
@@ -398,7 +401,7 @@ export function PlacementAdjuster({
         </div>
       ) : (
         <>
-          <div className="mt-3 flex items-center justify-between gap-3">
+          <div data-toast-keep-clear className="mt-3 flex items-center justify-between gap-3">
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Move className="size-4 shrink-0" aria-hidden />
               Drag a product to move it, pinch or use the slider to resize it.
@@ -420,7 +423,7 @@ export function PlacementAdjuster({
           </div>
 
           {selected ? (
-            <div className="mt-3 rounded-2xl border border-border bg-card p-4">
+            <div data-toast-keep-clear className="mt-3 rounded-2xl border border-border bg-card p-4">
               <div className="flex items-start justify-between gap-3">
                 {/* the whole name, on as many lines as it needs: at 390 px a long one was cut to 'Bl…' */}
                 <p className="min-w-0 break-words pt-1.5 text-sm font-semibold">
@@ -458,9 +461,11 @@ export function PlacementAdjuster({
               />
             </div>
           ) : placements.length === 0 && leftOut.length > 0 ? (
-            <p className="mt-3 text-sm text-muted-foreground">{restHint(surface, floorFinding)}</p>
+            <p data-toast-keep-clear className="mt-3 text-sm text-muted-foreground">
+              {restHint(surface, floorFinding)}
+            </p>
           ) : (
-            <p className="mt-3 text-sm text-muted-foreground">
+            <p data-toast-keep-clear className="mt-3 text-sm text-muted-foreground">
               Every product is removed. Apply to see the room without them.
             </p>
           )}
