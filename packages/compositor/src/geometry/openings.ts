@@ -16,6 +16,14 @@ const VERTICAL_WITHIN = (12 * Math.PI) / 180;
 const HORIZONTAL_WITHIN = (35 * Math.PI) / 180;
 /** The inside differs from the wall on either side by at least this much luma (0–255). */
 const MIN_CONTRAST = 18;
+/**
+ * The narrowest opening, of the map's width: a facade's sash window seen across a lawn is 2% of the picture. One
+ * narrower than a lintel segment can be (`NARROW`) is taken on its luma step alone, and a stronger one.
+ */
+const MIN_WIDTH = 0.015;
+const NARROW = 0.03;
+/** Up to this width a luma step along the top or bottom stands in for the lintel's or sill's line. */
+const STEPPED_WITHIN = 0.06;
 /** At most this many framed openings a photo. */
 const MAX_FRAMED = 8;
 
@@ -112,7 +120,7 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
     for (let j = i + 1; j < sides.length; j++) {
       const b = sides[j]!;
       const w = b.x - a.x;
-      if (w < 0.03 * width) continue;
+      if (w < MIN_WIDTH * width) continue;
       if (w > 0.45 * width) break;
       const y0 = Math.max(a.top, b.top);
       const y1 = Math.min(a.bottom, b.bottom);
@@ -148,7 +156,17 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
         meanOf(mx, my, b.x - inset, y1 - inset),
       ];
       if (!quarters.every((q) => (q - wall) * Math.sign(differences[0]!) >= MIN_CONTRAST / 2)) continue;
-      if (!ruled(a.x, b.x, y0) && !ruled(a.x, b.x, y1)) continue;
+      // a lintel or sill as a line or, on a small window whose top is shorter than any segment, as the same step
+      // from the wall above or below it as at its sides
+      const sign = Math.sign(differences[0]!);
+      const above = meanOf(a.x + inset, y0 - inset - band, b.x - inset, y0 - inset);
+      const below = meanOf(a.x + inset, y1 + inset, b.x - inset, y1 + inset + band);
+      const stepped =
+        w < STEPPED_WITHIN * width &&
+        [above, below].some((v) => !Number.isNaN(v) && (inside - v) * sign >= MIN_CONTRAST);
+      if (w < NARROW * width) {
+        if (!stepped || contrast < 1.5 * MIN_CONTRAST) continue;
+      } else if (!stepped && !ruled(a.x, b.x, y0) && !ruled(a.x, b.x, y1)) continue;
       const probes: Point[] = [
         [cx, (y0 + y1) / 2],
         [(a.x + cx) / 2, (y0 + my) / 2],
