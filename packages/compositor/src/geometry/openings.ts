@@ -24,6 +24,8 @@ const MIN_WIDTH = 0.015;
 const NARROW = 0.03;
 /** Up to this width a luma step along the top or bottom stands in for the lintel's or sill's line. */
 const STEPPED_WITHIN = 0.06;
+/** A tall opening whose foot lies this far (of the map's height) below the horizon is a door. */
+const DOOR_BELOW = 0.12;
 /** At most this many framed openings a photo. */
 const MAX_FRAMED = 8;
 
@@ -176,7 +178,13 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       ];
       if (input.pieces.some((piece) => probes.filter(([px, py]) => insidePolygon(piece, px, py)).length >= 3)) continue;
       const floorTop = Math.min(floorTopAt(a.x), floorTopAt(cx), floorTopAt(b.x));
-      const door = h > 1.6 * w && y1 >= Math.min(floorTop, height) - 0.06 * height;
+      // a door reaches the floor's far edge, or (its foot hidden behind furniture) runs well below the eyes' height
+      // with most of it below them: a door's head is a little above the eyes, a window's sill a little below
+      const horizon = horizonAt(cx);
+      const door =
+        h > 1.5 * w &&
+        (y1 >= Math.min(floorTop, height) - 0.06 * height ||
+          (y1 - horizon > DOOR_BELOW * height && horizon - y0 < 0.45 * h));
       candidates.push({ x0: a.x, y0, x1: b.x, y1, score: contrast * w * h, door });
     }
   }
