@@ -242,12 +242,17 @@ function framedScene(rectangles: { x0: number; y0: number; x1: number; y1: numbe
     length: Math.hypot(x2 - x1, y2 - y1),
     angle: (Math.atan2(y2 - y1, x2 - x1) + Math.PI) % Math.PI,
   });
-  const input = (segments: Segment[], floorTop = 170): FramedOpeningInput => ({
+  const input = (
+    segments: Segment[],
+    floorTop = 170,
+    mode: 'interior' | 'landscape' = 'interior',
+  ): FramedOpeningInput => ({
     luma,
     width,
     height,
     segments,
     regionScale: 1,
+    mode,
     inHull: new Uint8Array(width * height),
     horizonAt: () => 90,
     floorTopAt: () => floorTop,
@@ -261,12 +266,19 @@ describe('findFramedOpenings', () => {
   it('finds a narrow sash window whose lintel is shorter than any segment, by its step from the wall', () => {
     // a facade's window seen across a lawn: 5 cells wide, its sides the only lines long enough to be found
     const { input, segment } = framedScene([{ x0: 100, y0: 60, x1: 105, y1: 78, luma: 60 }]);
-    const found = findFramedOpenings(input([segment(100, 60, 100, 78), segment(105, 60, 105, 78)]));
+    const found = findFramedOpenings(input([segment(100, 60, 100, 78), segment(105, 60, 105, 78)], 170, 'landscape'));
     expect(found).toHaveLength(1);
     expect(found[0]!.kind).toBe('window');
     const xs = found[0]!.polygon.map((p) => p[0]);
     expect(Math.min(...xs)).toBeCloseTo(100, 0);
     expect(Math.max(...xs)).toBeCloseTo(105, 0);
+  });
+
+  it('takes a framed rectangle hung wholly above the eyes in a room for a picture, on a facade for a window', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 20, x1: 130, y1: 50, luma: 60 }]);
+    const frame = [segment(100, 20, 100, 50), segment(130, 20, 130, 50), segment(100, 20, 130, 20)];
+    expect(findFramedOpenings(input(frame, 170, 'interior'))).toHaveLength(0);
+    expect(findFramedOpenings(input(frame, 170, 'landscape')).map((o) => o.kind)).toEqual(['window']);
   });
 
   it('finds nothing between two lines on a plain wall', () => {

@@ -26,6 +26,8 @@ const NARROW = 0.03;
 const STEPPED_WITHIN = 0.06;
 /** A tall opening whose foot lies this far (of the map's height) below the horizon is a door. */
 const DOOR_BELOW = 0.12;
+/** In a room, a window's sill or a door's foot lies at most this far (of the map's height) above the horizon. */
+const SILL_ABOVE = 0.05;
 /** At most this many framed openings a photo. */
 const MAX_FRAMED = 8;
 
@@ -39,6 +41,8 @@ export interface FramedOpeningInput {
   regionScale: number;
   /** Cells of the visible floor (its hull): an opening stands above it, never on it. */
   inHull: Uint8Array;
+  /** A room's windows come down to near the eyes' height; a facade's upper floors' stand far above them. */
+  mode?: 'interior' | 'landscape';
   /** The horizon's row at a column (cells). */
   horizonAt: (x: number) => number;
   /** The floor's top row in a column (cells), or `height` where the column has no floor. */
@@ -133,6 +137,8 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       const cx = (a.x + b.x) / 2;
       // a window or a door reaches above the eyes' height, and stands off the floor
       if (y0 > horizonAt(cx)) continue;
+      // and in a room comes down to about the eyes' height: what hangs wholly above them is a picture or a cupboard
+      if (input.mode === 'interior' && y1 < horizonAt(cx) - SILL_ABOVE * height) continue;
       if (inHull[Math.min(height - 1, Math.round((y0 + y1) / 2)) * width + Math.min(width - 1, Math.round(cx))])
         continue;
       const inset = Math.max(1, 0.08 * w);
