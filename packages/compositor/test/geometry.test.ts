@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/geometry';
 import { FOCAL_PRIOR_PER_LONG_SIDE, keepFloorComponents } from '../src/geometry/analyze';
-import { detectSegments } from '../src/geometry/lines';
+import { detectSegments, type Segment } from '../src/geometry/lines';
+import { findFramedOpenings, type FramedOpeningInput } from '../src/geometry/openings';
 import { insidePolygon } from '../src/geometry/polygon';
 import type { PhotoGeometry } from '../src/geometry/types';
 import { BOOKCASE, drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
@@ -240,6 +241,79 @@ describe('analyzePhoto on pictures too small to analyse', () => {
       expect(geometry.width).toBe(width);
       expect(geometry.camera.horizonY).toBeCloseTo(0.45 * height);
     }
+  });
+});
+
+/** A wall of even luma on a 256 × 192 region map, rectangles painted on it, the lines given as segments. */
+function framedScene(rectangles: { x0: number; y0: number; x1: number; y1: number; luma: number }[]) {
+  const width = 256;
+  const height = 192;
+  const luma = new Float32Array(width * height).fill(150);
+  for (const r of rectangles)
+    for (let y = r.y0; y < r.y1; y++) for (let x = r.x0; x < r.x1; x++) luma[y * width + x] = r.luma;
+  const segment = (x1: number, y1: number, x2: number, y2: number): Segment => ({
+    x1,
+    y1,
+    x2,
+    y2,
+    length: Math.hypot(x2 - x1, y2 - y1),
+    angle: (Math.atan2(y2 - y1, x2 - x1) + Math.PI) % Math.PI,
+  });
+  const input = (
+    segments: Segment[],
+    floorTop = 170,
+    mode: 'interior' | 'landscape' = 'interior',
+  ): FramedOpeningInput => ({
+    luma,
+    width,
+    height,
+    segments,
+    regionScale: 1,
+    mode,
+    inHull: new Uint8Array(width * height),
+    horizonAt: () => 90,
+    floorTopAt: () => floorTop,
+    known: [],
+    pieces: [],
+  });
+  return { input, segment };
+}
+
+describe('findFramedOpenings', () => {
+  it('finds a narrow sash window whose lintel is shorter than any segment, by its step from the wall', () => {
+    // a facade's window seen across a lawn: 5 cells wide, its sides the only lines long enough to be found
+    const { input, segment } = framedScene([{ x0: 100, y0: 60, x1: 105, y1: 78, luma: 60 }]);
+    const found = findFramedOpenings(input([segment(100, 60, 100, 78), segment(105, 60, 105, 78)], 170, 'landscape'));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.kind).toBe('window');
+    const xs = found[0]!.polygon.map((p) => p[0]);
+    expect(Math.min(...xs)).toBeCloseTo(100, 0);
+    expect(Math.max(...xs)).toBeCloseTo(105, 0);
+  });
+
+  it('takes a framed rectangle hung wholly above the eyes in a room for a picture, on a facade for a window', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 20, x1: 130, y1: 50, luma: 60 }]);
+    const frame = [segment(100, 20, 100, 50), segment(130, 20, 130, 50), segment(100, 20, 130, 20)];
+    expect(findFramedOpenings(input(frame, 170, 'interior'))).toHaveLength(0);
+    expect(findFramedOpenings(input(frame, 170, 'landscape')).map((o) => o.kind)).toEqual(['window']);
+  });
+
+  it('finds nothing between two lines on a plain wall', () => {
+    const { input, segment } = framedScene([]);
+    expect(findFramedOpenings(input([segment(100, 60, 100, 78), segment(105, 60, 105, 78)]))).toHaveLength(0);
+  });
+
+  it('calls a tall opening a door when its foot runs well below the eyes though the floor it stands on is hidden', () => {
+    // from 70 to 140 with the horizon at 90: most of it below the eyes, its foot 50 cells below them, and the
+    // visible floor's edge (170) further down still, behind a sofa
+    const { input, segment } = framedScene([{ x0: 120, y0: 70, x1: 150, y1: 140, luma: 215 }]);
+    const sides = [segment(120, 70, 120, 140), segment(150, 70, 150, 140), segment(120, 70, 150, 70)];
+    const found = findFramedOpenings(input(sides));
+    expect(found.map((o) => o.kind)).toEqual(['door']);
+    // the same opening wholly above the eyes is a window
+    const { input: high, segment: line } = framedScene([{ x0: 120, y0: 20, x1: 150, y1: 88, luma: 215 }]);
+    const window = findFramedOpenings(high([line(120, 20, 120, 88), line(150, 20, 150, 88), line(120, 20, 150, 20)]));
+    expect(window.map((o) => o.kind)).toEqual(['window']);
   });
 });
 

@@ -846,6 +846,7 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       segments,
       regionScale,
       inHull: hullCells,
+      mode,
       horizonAt: regionHorizonAt,
       floorTopAt: (x) => floorTops[Math.max(0, Math.min(rw - 1, Math.round(x)))]!,
       known: bright,

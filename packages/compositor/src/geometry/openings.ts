@@ -16,6 +16,18 @@ const VERTICAL_WITHIN = (12 * Math.PI) / 180;
 const HORIZONTAL_WITHIN = (35 * Math.PI) / 180;
 /** The inside differs from the wall on either side by at least this much luma (0–255). */
 const MIN_CONTRAST = 18;
+/**
+ * The narrowest opening, of the map's width: a facade's sash window seen across a lawn is 2% of the picture. One
+ * narrower than a lintel segment can be (`NARROW`) is taken on its luma step alone, and a stronger one.
+ */
+const MIN_WIDTH = 0.015;
+const NARROW = 0.03;
+/** Up to this width a luma step along the top or bottom stands in for the lintel's or sill's line. */
+const STEPPED_WITHIN = 0.06;
+/** A tall opening whose foot lies this far (of the map's height) below the horizon is a door. */
+const DOOR_BELOW = 0.12;
+/** In a room, a window's sill or a door's foot lies at most this far (of the map's height) above the horizon. */
+const SILL_ABOVE = 0.05;
 /** At most this many framed openings a photo. */
 const MAX_FRAMED = 8;
 
@@ -29,6 +41,8 @@ export interface FramedOpeningInput {
   regionScale: number;
   /** Cells of the visible floor (its hull): an opening stands above it, never on it. */
   inHull: Uint8Array;
+  /** A room's windows come down to near the eyes' height; a facade's upper floors' stand far above them. */
+  mode?: 'interior' | 'landscape';
   /** The horizon's row at a column (cells). */
   horizonAt: (x: number) => number;
   /** The floor's top row in a column (cells), or `height` where the column has no floor. */
@@ -112,7 +126,7 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
     for (let j = i + 1; j < sides.length; j++) {
       const b = sides[j]!;
       const w = b.x - a.x;
-      if (w < 0.03 * width) continue;
+      if (w < MIN_WIDTH * width) continue;
       if (w > 0.45 * width) break;
       const y0 = Math.max(a.top, b.top);
       const y1 = Math.min(a.bottom, b.bottom);
@@ -123,6 +137,8 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       const cx = (a.x + b.x) / 2;
       // a window or a door reaches above the eyes' height, and stands off the floor
       if (y0 > horizonAt(cx)) continue;
+      // and in a room comes down to about the eyes' height: what hangs wholly above them is a picture or a cupboard
+      if (input.mode === 'interior' && y1 < horizonAt(cx) - SILL_ABOVE * height) continue;
       if (inHull[Math.min(height - 1, Math.round((y0 + y1) / 2)) * width + Math.min(width - 1, Math.round(cx))])
         continue;
       const inset = Math.max(1, 0.08 * w);
@@ -148,7 +164,17 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
         meanOf(mx, my, b.x - inset, y1 - inset),
       ];
       if (!quarters.every((q) => (q - wall) * Math.sign(differences[0]!) >= MIN_CONTRAST / 2)) continue;
-      if (!ruled(a.x, b.x, y0) && !ruled(a.x, b.x, y1)) continue;
+      // a lintel or sill as a line or, on a small window whose top is shorter than any segment, as the same step
+      // from the wall above or below it as at its sides
+      const sign = Math.sign(differences[0]!);
+      const above = meanOf(a.x + inset, y0 - inset - band, b.x - inset, y0 - inset);
+      const below = meanOf(a.x + inset, y1 + inset, b.x - inset, y1 + inset + band);
+      const stepped =
+        w < STEPPED_WITHIN * width &&
+        [above, below].some((v) => !Number.isNaN(v) && (inside - v) * sign >= MIN_CONTRAST);
+      if (w < NARROW * width) {
+        if (!stepped || contrast < 1.5 * MIN_CONTRAST) continue;
+      } else if (!stepped && !ruled(a.x, b.x, y0) && !ruled(a.x, b.x, y1)) continue;
       const probes: Point[] = [
         [cx, (y0 + y1) / 2],
         [(a.x + cx) / 2, (y0 + my) / 2],
@@ -158,7 +184,13 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       ];
       if (input.pieces.some((piece) => probes.filter(([px, py]) => insidePolygon(piece, px, py)).length >= 3)) continue;
       const floorTop = Math.min(floorTopAt(a.x), floorTopAt(cx), floorTopAt(b.x));
-      const door = h > 1.6 * w && y1 >= Math.min(floorTop, height) - 0.06 * height;
+      // a door reaches the floor's far edge, or (its foot hidden behind furniture) runs well below the eyes' height
+      // with most of it below them: a door's head is a little above the eyes, a window's sill a little below
+      const horizon = horizonAt(cx);
+      const door =
+        h > 1.5 * w &&
+        (y1 >= Math.min(floorTop, height) - 0.06 * height ||
+          (y1 - horizon > DOOR_BELOW * height && horizon - y0 < 0.45 * h));
       candidates.push({ x0: a.x, y0, x1: b.x, y1, score: contrast * w * h, door });
     }
   }
