@@ -264,6 +264,47 @@ function cameraForPlacing(geometry: PhotoGeometry): PhotoGeometry['camera'] {
 
 /** Rooms: the floor before a door, this many metres deep across its width, is kept clear of standing products. */
 const DOORWAY_DEPTH = 0.9;
+
+/**
+ * Above this mean step in luminance (0–255) between pixels 2 px apart, a picture's patch is no bare wall: a window's
+ * view (leaves, a fence, sky through frames), shelves, a radiator. A painted or papered wall steps by 1–6 under a
+ * wall piece's box; a window the analysis found only in part, with trees behind it, by 15 and more.
+ */
+const BARE_WALL_TEXTURE = 11;
+
+/**
+ * Whether a box of the picture (frame pixels) looks like bare wall, by its texture on a 24 × 24 grid of samples: the
+ * check that keeps wall art off the part of a window the analysis did not find. True without the pixels.
+ */
+function bareWallAt(
+  frame: { width: number; height: number; data?: Uint8Array; channels?: number },
+  box: { x: number; y: number; width: number; height: number },
+): boolean {
+  const { data, width, height } = frame;
+  const channels = frame.channels ?? 3;
+  if (!data || data.length < width * height * channels) return true;
+  const luma = (x: number, y: number) => {
+    const i = (y * width + x) * channels;
+    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+  };
+  const left = Math.max(0, Math.round(box.x));
+  const top = Math.max(0, Math.round(box.y));
+  const right = Math.min(width - 3, Math.round(box.x + box.width));
+  const bottom = Math.min(height - 3, Math.round(box.y + box.height));
+  if (right <= left || bottom <= top) return true;
+  let sum = 0;
+  let n = 0;
+  for (let gy = 0; gy < 24; gy++) {
+    const y = Math.round(top + ((bottom - top) * (gy + 0.5)) / 24);
+    for (let gx = 0; gx < 24; gx++) {
+      const x = Math.round(left + ((right - left) * (gx + 0.5)) / 24);
+      const here = luma(x, y);
+      sum += Math.abs(luma(x + 2, y) - here) + Math.abs(luma(x, y + 2) - here);
+      n += 2;
+    }
+  }
+  return sum / n <= BARE_WALL_TEXTURE;
+}
 /** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
 const RUG_UNDER_PIECES = 0.4;
 /** A rug's drawn quad rises at least this share of its width: flat in perspective, not a sliver along the wall. */
@@ -280,7 +321,8 @@ const EARLIER_SPOT_COST = 4;
 export function placeOnGeometry(
   items: readonly GeometryItem[],
   geometry: PhotoGeometry,
-  frame: { width: number; height: number },
+  /** The picture's size; with its pixels (the render's scene), wall art also keeps to bare wall (see bareWallAt). */
+  frame: { width: number; height: number; data?: Uint8Array; channels?: number },
   options: ArrangeOptions = {},
   /** Told, for each spot a standing product was refused, the rule that refused it (a diagnosis, bench/place-diagnose.ts). */
   refused?: (index: number, rule: string) => void,
@@ -1034,6 +1076,7 @@ export function placeOnGeometry(
         if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
         if (!cornersIn(mask, box)) continue;
         if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
+        if (!bareWallAt(frame, frameBox(grown))) continue;
         if (clashes(frameBox(box)) || placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)) {
           continue;
         }

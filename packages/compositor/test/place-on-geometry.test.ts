@@ -148,6 +148,28 @@ describe('placeOnGeometry in a room', () => {
     expect(Math.abs(art.y + art.height / 2 - eyeRow)).toBeLessThan(25);
   });
 
+  it('keeps wall art off a stretch of wall whose pixels are a view, not a wall (a window the analysis missed)', () => {
+    // the analysis found no opening at all; the picture shows a plain wall, but leaves behind glass in its middle
+    const geometry = room([], []);
+    const data = new Uint8Array(W * H * 3).fill(205);
+    const leaves = rect(300, 60, 1000, 560);
+    for (let y = 60; y < 620; y++) {
+      for (let x = 300; x < 1300; x++) {
+        const shade = ((x * 7 + y * 13) % 23) * 6 + ((x >> 2) % 3) * 20;
+        data.set([40 + shade, 90 + shade, 30 + (shade >> 1)], (y * W + x) * 3);
+      }
+    }
+    const art = item(0, 'wall-art', 0.75, 'wall art');
+    const withPixels = placeOnGeometry([art], geometry, { width: W, height: H, data, channels: 3 });
+    const size = placeOnGeometry([art], geometry, { width: W, height: H });
+    // without the pixels it hangs in the middle (over the view); with them, on the plain wall beside it
+    const over = (p: GeometryPlacement) => boxesOverlap(boundsOf(rect(p.x, p.y, p.width, p.height)), boundsOf(leaves));
+    expect(size.placements.map(over)).toEqual([true]);
+    expect(withPixels.placements).toHaveLength(1);
+    expect(over(withPixels.placements[0]!)).toBe(false);
+    expect(withPixels.placements[0]!.on).toBe('wall');
+  });
+
   it('leaves wall art out, and says so, when every stretch of wall is a window or door', () => {
     const geometry = room([], [{ kind: 'window', polygon: rect(0, 0, W, WALL_ROW) }]);
     const { placements, leftOut } = placeOnGeometry([item(0, 'wall-art', 0.75, 'wall art')], geometry, {
