@@ -361,23 +361,31 @@ describe('renders draw the chosen view', () => {
   });
 });
 
+/** One product drawn from its coloured views on the grained living room, with `extra` (placements, a geometry…). */
+async function renderOneProduct(
+  category: string,
+  extra: Partial<Parameters<typeof renderLocalDesign>[0]> = {},
+): Promise<{ design: Awaited<ReturnType<typeof renderLocalDesign>>; scene: Raster }> {
+  const views = await colouredViews();
+  const design = await renderLocalDesign({
+    spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
+    products: [{ bytes: views.front!, category, name: category, views }],
+    answers: {},
+    mode: 'interior',
+    spaceType: '',
+    width: W,
+    maxInputPixels: UPLOAD_MAX_PIXELS,
+    ...extra,
+  });
+  return { design, scene: await rawOf(design.bytes) };
+}
+
 describe('adjusted placements keep a variation’s turn', () => {
-  const adjusted = async (turned?: 'left' | 'right') => {
-    const views = await colouredViews();
-    const box = { x: 500, y: 600, width: 500, height: 220 };
-    const design = await renderLocalDesign({
-      spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
-      products: [{ bytes: views.front!, category: 'Armchair', name: 'Armchair', views }],
-      answers: {},
-      mode: 'interior',
-      spaceType: '',
-      width: W,
-      maxInputPixels: UPLOAD_MAX_PIXELS,
-      placements: [{ index: 0, box, ...(turned ? { turned } : {}) }],
+  const adjusted = (turned?: 'left' | 'right') =>
+    renderOneProduct('Armchair', {
+      placements: [{ index: 0, box: { x: 500, y: 600, width: 500, height: 220 }, ...(turned ? { turned } : {}) }],
       layers: true,
     });
-    return { design, scene: await rawOf(design.bytes) };
-  };
 
   it('a turned product moved by a person is drawn again from the view its layer showed, and says so', async () => {
     const { design, scene } = await adjusted('left');
@@ -413,21 +421,8 @@ function overlapMoved(a: Set<number>, b: Set<number>, dx: number): number {
 }
 
 describe('adjusted placements are drawn from the view their render drew them from (issue #39)', () => {
-  const render = async (placements?: Parameters<typeof renderLocalDesign>[0]['placements']) => {
-    const views = await colouredViews();
-    const design = await renderLocalDesign({
-      spaceImage: await livingRoomPhoto(W, H, { grain: 4 }),
-      products: [{ bytes: views.front!, category: 'Sofa', name: 'Sofa', views }],
-      answers: {},
-      mode: 'interior',
-      spaceType: '',
-      width: W,
-      maxInputPixels: UPLOAD_MAX_PIXELS,
-      geometry: wideLeftWall,
-      ...(placements ? { placements } : {}),
-    });
-    return { design, scene: await rawOf(design.bytes) };
-  };
+  const render = (placements?: Parameters<typeof renderLocalDesign>[0]['placements']) =>
+    renderOneProduct('Sofa', { geometry: wideLeftWall, ...(placements ? { placements } : {}) });
 
   it('a sofa the left wall turned and warped, moved 20 px, is drawn again from that view with that warp', async () => {
     const first = await render();
