@@ -117,9 +117,20 @@ describe('CompositorImageEngine', () => {
       name: 'My old sofa',
       ...(sizeCm ? { sizeCm } : {}),
     });
+    // a product's height in the room, up to the scale all three share: its height in pixels over how far below the
+    // horizon its base stands (both shrink alike with distance), so spots at other depths compare fairly
     const heightOf = async (item: EngineImage) => {
       const design = await engine.generateDesign({ spaceImage: room, products: [item], fields });
-      return design.placements![0]!.box.height;
+      const box = design.placements![0]!.box;
+      const [nearLeft, nearRight, farRight, farLeft] = design.plane!;
+      // where the floor's sides run to: the horizon's row
+      const t =
+        ((nearRight[0] - nearLeft[0]) * (farRight[1] - nearRight[1]) -
+          (nearRight[1] - nearLeft[1]) * (farRight[0] - nearRight[0])) /
+        ((farLeft[0] - nearLeft[0]) * (farRight[1] - nearRight[1]) -
+          (farLeft[1] - nearLeft[1]) * (farRight[0] - nearRight[0]));
+      const horizon = nearLeft[1] + t * (farLeft[1] - nearLeft[1]);
+      return box.height / (box.y + box.height - horizon);
     };
     const [small, large, unsized] = await Promise.all([
       heightOf(own({ width: 150, depth: 80, height: 60 })),
