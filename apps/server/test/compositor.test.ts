@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { renderLocalDesign } from '@dwellscape/compositor';
-import { UPLOAD_MAX_PIXELS, type GenerateDesignFields } from '@dwellscape/shared';
+import { UPLOAD_MAX_PIXELS, distanceBelow, horizonOf, type GenerateDesignFields } from '@dwellscape/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livingRoomPhoto, productImage } from '../../../packages/compositor/test/fixtures/synthetic-images';
 import { CompositorImageEngine, createRenderPool } from '../src/engines/compositor';
@@ -122,15 +122,8 @@ describe('CompositorImageEngine', () => {
     const heightOf = async (item: EngineImage) => {
       const design = await engine.generateDesign({ spaceImage: room, products: [item], fields });
       const box = design.placements![0]!.box;
-      const [nearLeft, nearRight, farRight, farLeft] = design.plane!;
-      // where the floor's sides run to: the horizon's row
-      const t =
-        ((nearRight[0] - nearLeft[0]) * (farRight[1] - nearRight[1]) -
-          (nearRight[1] - nearLeft[1]) * (farRight[0] - nearRight[0])) /
-        ((farLeft[0] - nearLeft[0]) * (farRight[1] - nearRight[1]) -
-          (farLeft[1] - nearLeft[1]) * (farRight[0] - nearRight[0]));
-      const horizon = nearLeft[1] + t * (farLeft[1] - nearLeft[1]);
-      return box.height / (box.y + box.height - horizon);
+      const horizon = horizonOf(design.plane!)!;
+      return box.height / distanceBelow(horizon, [box.x + box.width / 2, box.y + box.height]);
     };
     const [small, large, unsized] = await Promise.all([
       heightOf(own({ width: 150, depth: 80, height: 60 })),

@@ -54,14 +54,9 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
     quantity: 1,
   });
 
-  async function render(): Promise<{ imageUrl: string; receipt: FidelityReceipt }> {
-    const { payload, contentType } = multipartBody([
-      filePart(await livingRoomPhoto(1200, 900), 'image', 'room.jpg'),
-      { name: 'selectedProducts', value: JSON.stringify([sofa()]) },
-      { name: 'userAnswers', value: JSON.stringify({ vibe: 'Warm & Cozy' }) },
-      { name: 'spaceType', value: 'Living Room' },
-      { name: 'mode', value: 'interior' },
-    ]);
+  /** A render asked for by the author with these form parts: answered 200, its answer parsed. */
+  async function generate(parts: Parameters<typeof multipartBody>[0]) {
+    const { payload, contentType } = multipartBody(parts);
     const res = await t.app.inject({
       method: 'POST',
       url: apiPaths.generateDesignImage,
@@ -69,7 +64,17 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
       headers: { cookie: author.cookie, 'content-type': contentType },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = generateDesignResponseSchema.parse(res.json());
+    return generateDesignResponseSchema.parse(res.json());
+  }
+
+  async function render(): Promise<{ imageUrl: string; receipt: FidelityReceipt }> {
+    const body = await generate([
+      filePart(await livingRoomPhoto(1200, 900), 'image', 'room.jpg'),
+      { name: 'selectedProducts', value: JSON.stringify([sofa()]) },
+      { name: 'userAnswers', value: JSON.stringify({ vibe: 'Warm & Cozy' }) },
+      { name: 'spaceType', value: 'Living Room' },
+      { name: 'mode', value: 'interior' },
+    ]);
     return { imageUrl: body.imageUrl!, receipt: fidelityReceiptSchema.parse(body.receipt) };
   }
 
@@ -127,20 +132,12 @@ describe.each(dbKinds)('fidelity receipts (%s)', (kind) => {
       mode: 'interior',
       spaceImageUrl,
     };
-    const { payload, contentType } = multipartBody(
+    const render = await generate(
       Object.entries(fields).map(([name, value]) => ({
         name,
         value: typeof value === 'string' ? value : JSON.stringify(value),
       })),
     );
-    const rendered = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.generateDesignImage,
-      payload,
-      headers: { cookie: author.cookie, 'content-type': contentType },
-    });
-    expect(rendered.statusCode, rendered.body).toBe(200);
-    const render = generateDesignResponseSchema.parse(rendered.json());
     const found = render.receipt?.layout;
     expect(['found', 'guessed']).toContain(found);
     const recomposite = (body: Record<string, unknown>) =>

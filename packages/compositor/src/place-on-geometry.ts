@@ -1,4 +1,5 @@
 import { horizonOf, type FloorQuad } from '@dwellscape/shared';
+import { luma, type Raster } from './raster';
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
 import { boundsOf, boxPolygon, CellMask, scalePolygon, type Bounds } from './polygon';
@@ -272,20 +273,20 @@ const DOORWAY_DEPTH = 0.9;
  */
 const BARE_WALL_TEXTURE = 11;
 
+/** A picture's size, and with the render's scene its pixels (a Raster is one). */
+type PictureFrame = Pick<Raster, 'width' | 'height'> & Partial<Pick<Raster, 'data' | 'channels'>>;
+
 /**
  * Whether a box of the picture (frame pixels) looks like bare wall, by its texture on a 24 × 24 grid of samples: the
  * check that keeps wall art off the part of a window the analysis did not find. True without the pixels.
  */
-function bareWallAt(
-  frame: { width: number; height: number; data?: Uint8Array; channels?: number },
-  box: { x: number; y: number; width: number; height: number },
-): boolean {
+function bareWallAt(frame: PictureFrame, box: { x: number; y: number; width: number; height: number }): boolean {
   const { data, width, height } = frame;
   const channels = frame.channels ?? 3;
   if (!data || data.length < width * height * channels) return true;
-  const luma = (x: number, y: number) => {
+  const lumaAt = (x: number, y: number) => {
     const i = (y * width + x) * channels;
-    return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    return luma(data[i]!, data[i + 1]!, data[i + 2]!);
   };
   const left = Math.max(0, Math.round(box.x));
   const top = Math.max(0, Math.round(box.y));
@@ -298,8 +299,8 @@ function bareWallAt(
     const y = Math.round(top + ((bottom - top) * (gy + 0.5)) / 24);
     for (let gx = 0; gx < 24; gx++) {
       const x = Math.round(left + ((right - left) * (gx + 0.5)) / 24);
-      const here = luma(x, y);
-      sum += Math.abs(luma(x + 2, y) - here) + Math.abs(luma(x, y + 2) - here);
+      const here = lumaAt(x, y);
+      sum += Math.abs(lumaAt(x + 2, y) - here) + Math.abs(lumaAt(x, y + 2) - here);
       n += 2;
     }
   }
@@ -322,7 +323,7 @@ export function placeOnGeometry(
   items: readonly GeometryItem[],
   geometry: PhotoGeometry,
   /** The picture's size; with its pixels (the render's scene), wall art also keeps to bare wall (see bareWallAt). */
-  frame: { width: number; height: number; data?: Uint8Array; channels?: number },
+  frame: PictureFrame,
   options: ArrangeOptions = {},
   /** Told, for each spot a standing product was refused, the rule that refused it (a diagnosis, bench/place-diagnose.ts). */
   refused?: (index: number, rule: string) => void,

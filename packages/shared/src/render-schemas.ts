@@ -134,6 +134,9 @@ export const generateDesignFieldsSchema = z.object({
 });
 export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
 
+/** A standing product's drawing: from its front, or its left or right three-quarter view. */
+const productViewSchema = z.enum(['front', 'left', 'right']);
+
 /** How far from 0 a receding view's vanishing point or horizon may lie, in the render's pixels: far, but finite. */
 export const DRAWN_VIEW_REACH = 1_000_000;
 
@@ -144,7 +147,7 @@ export const DRAWN_VIEW_REACH = 1_000_000;
  * with an adjustment, the picture drawn again draws the same view with the same warp.
  */
 export const drawnViewSchema = z.object({
-  view: z.enum(['front', 'left', 'right']),
+  view: productViewSchema,
   recede: z.optional(
     z.object({
       vanishingX: z.number().check(z.minimum(-DRAWN_VIEW_REACH), z.maximum(DRAWN_VIEW_REACH)),
@@ -170,7 +173,7 @@ export const renderPlacementSchema = z.object({
    * A standing product a variation turned on its spot: the view it is drawn from (the live adjuster's layer shows
    * it). Sent back with an adjustment, the picture drawn again keeps it.
    */
-  turned: z.optional(z.enum(['front', 'left', 'right'])),
+  turned: z.optional(productViewSchema),
   /**
    * A standing product's view as the render drew it, a variation's turn or not; absent on placements saved before
    * renders said it (drawn again as a turn says, else from the front).
