@@ -309,33 +309,13 @@ export function drawSilhouetteShadow(
   }
 }
 
+type Quad = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
+
 /**
- * Warps an RGBA sprite onto a quadrilateral of the scene (a rug in the floor's perspective): its top edge on the
- * first two corners (far left, far right), its bottom on the last two (near right, near left). Answers the warped
- * sprite and where its top-left corner goes. Each output pixel is mapped back through the inverse homography and
- * sampled bilinearly.
+ * The unit square onto a quad (Heckbert): corner (0,0) on the first, (1,0) on the second, (1,1) on the third, (0,1) on
+ * the fourth; a point (s, t) goes to ((a·s + b·t + c) / w, (d·s + e·t + f) / w), w = g·s + h·t + 1.
  */
-export function warpToQuad(
-  sprite: Raster,
-  quad: ReadonlyArray<readonly [number, number]>,
-): { sprite: Raster; left: number; top: number } {
-  const [p0, p1, p2, p3] = quad as [
-    readonly [number, number],
-    readonly [number, number],
-    readonly [number, number],
-    readonly [number, number],
-  ];
-  const left = Math.floor(Math.min(p0[0], p1[0], p2[0], p3[0]));
-  const top = Math.floor(Math.min(p0[1], p1[1], p2[1], p3[1]));
-  const right = Math.ceil(Math.max(p0[0], p1[0], p2[0], p3[0]));
-  const bottom = Math.ceil(Math.max(p0[1], p1[1], p2[1], p3[1]));
-  const width = Math.max(1, right - left);
-  const height = Math.max(1, bottom - top);
-  // the unit square to the quad (Heckbert), in coordinates relative to the output's corner
-  const [x0, y0] = [p0[0] - left, p0[1] - top];
-  const [x1, y1] = [p1[0] - left, p1[1] - top];
-  const [x2, y2] = [p2[0] - left, p2[1] - top];
-  const [x3, y3] = [p3[0] - left, p3[1] - top];
+function squareToQuad([[x0, y0], [x1, y1], [x2, y2], [x3, y3]]: Quad) {
   const dx1 = x1 - x2;
   const dx2 = x3 - x2;
   const dx3 = x0 - x1 + x2 - x3;
@@ -345,12 +325,110 @@ export function warpToQuad(
   const den = dx1 * dy2 - dx2 * dy1;
   const g = den === 0 ? 0 : (dx3 * dy2 - dx2 * dy3) / den;
   const h = den === 0 ? 0 : (dx1 * dy3 - dx3 * dy1) / den;
-  const a = x1 - x0 + g * x1;
-  const b = x3 - x0 + h * x3;
-  const c = x0;
-  const d = y1 - y0 + g * y1;
-  const e = y3 - y0 + h * y3;
-  const f = y0;
+  return { a: x1 - x0 + g * x1, b: x3 - x0 + h * x3, c: x0, d: y1 - y0 + g * y1, e: y3 - y0 + h * y3, f: y0, g, h };
+}
+
+/** A sprite's pixel counts as the piece's when at least this opaque (0–255). */
+const SOLID_ALPHA = 128;
+/** Rows at a flat piece's near edge this much darker than its face (a share of the face's luma) are its side face. */
+const SIDE_FACE_DARKER = 0.82;
+
+/**
+ * The corners of a flat piece's top face in its picture (far left, far right, near right, near left). A rug's
+ * catalogue picture is itself drawn in perspective, a trapezoid with a band of its edge showing below its near side;
+ * warped whole onto the floor's quad it came out twice foreshortened, its far corners transparent and its edge a
+ * slab along its front. The face's sides are lines through its opaque extent at a tenth and nine tenths of its height,
+ * met with its first row and with its last row above that dark edge band. A picture seen from straight above (or one
+ * with nothing opaque) gives its own rectangle.
+ */
+export function topFaceOf(sprite: Raster): Quad {
+  const { data, width, height } = sprite;
+  const whole: Quad = [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ];
+  if (sprite.channels !== 4 || width < 4 || height < 4) return whole;
+  const lefts = new Float64Array(height).fill(-1);
+  const rights = new Float64Array(height).fill(-1);
+  const lumas = new Float64Array(height);
+  let widest = 0;
+  for (let y = 0; y < height; y++) {
+    let sum = 0;
+    let n = 0;
+    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
+      if (data[i + 3]! < SOLID_ALPHA) continue;
+      if (lefts[y]! < 0) lefts[y] = x;
+      rights[y] = x + 1;
+      sum += luma(data[i]!, data[i + 1]!, data[i + 2]!);
+      n++;
+    }
+    lumas[y] = n > 0 ? sum / n : 0;
+    widest = Math.max(widest, rights[y]! - lefts[y]!);
+  }
+  // the face's rows: those whose opaque span is a real part of its width (a stray pixel or a fringe is not)
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) if (lefts[y]! >= 0 && rights[y]! - lefts[y]! >= widest * 0.3) rows.push(y);
+  if (rows.length < 4) return whole;
+  const top = rows[0]!;
+  let bottom = rows[rows.length - 1]!;
+  const faceLuma = rows.map((y) => lumas[y]!).sort((p, q) => p - q)[Math.floor(rows.length / 2)]!;
+  const deepest = bottom - Math.ceil((bottom - top) * 0.1);
+  while (bottom > deepest && lumas[bottom]! < faceLuma * SIDE_FACE_DARKER) bottom--;
+  const span = bottom - top;
+  if (span < 3) return whole;
+  const r1 = Math.round(top + span * 0.1);
+  const r2 = Math.round(top + span * 0.9);
+  const at = (edge: Float64Array, y: number) => {
+    // the nearest face row to y that has an extent
+    for (let k = 0; k < span; k++) {
+      for (const r of [y + k, y - k]) if (r >= top && r <= bottom && edge[r]! >= 0) return edge[r]!;
+    }
+    return edge[top]!;
+  };
+  const line = (edge: Float64Array) => {
+    const a = at(edge, r1);
+    const b = at(edge, r2);
+    return (y: number) => a + ((b - a) * (y - r1)) / Math.max(1, r2 - r1);
+  };
+  const left = line(lefts);
+  const right = line(rights);
+  const end = bottom + 1;
+  return [
+    [left(top), top],
+    [right(top), top],
+    [right(end), end],
+    [left(end), end],
+  ];
+}
+
+/**
+ * Warps an RGBA sprite onto a quadrilateral of the scene (a rug in the floor's perspective): the sprite's part `from`
+ * (its whole rectangle unless given; a rug's top face, topFaceOf) with its first two corners (far left, far right)
+ * on the quad's first two and its last two (near right, near left) on the quad's last two. Answers the warped sprite
+ * and where its top-left corner goes. Each output pixel is mapped back through the two homographies and sampled
+ * bilinearly.
+ */
+export function warpToQuad(
+  sprite: Raster,
+  quad: ReadonlyArray<readonly [number, number]>,
+  from?: Quad,
+): { sprite: Raster; left: number; top: number } {
+  const [p0, p1, p2, p3] = quad as Quad;
+  const left = Math.floor(Math.min(p0[0], p1[0], p2[0], p3[0]));
+  const top = Math.floor(Math.min(p0[1], p1[1], p2[1], p3[1]));
+  const right = Math.ceil(Math.max(p0[0], p1[0], p2[0], p3[0]));
+  const bottom = Math.ceil(Math.max(p0[1], p1[1], p2[1], p3[1]));
+  const width = Math.max(1, right - left);
+  const height = Math.max(1, bottom - top);
+  // the unit square to the quad, in coordinates relative to the output's corner
+  const { a, b, c, d, e, f, g, h } = squareToQuad([
+    [p0[0] - left, p0[1] - top],
+    [p1[0] - left, p1[1] - top],
+    [p2[0] - left, p2[1] - top],
+    [p3[0] - left, p3[1] - top],
+  ]);
   // its inverse, by the adjugate (the scale drops out)
   const A = e - f * h;
   const B = c * h - b;
@@ -361,9 +439,18 @@ export function warpToQuad(
   const G = d * h - e * g;
   const Hh = b * g - a * h;
   const I = a * e - b * d;
-  const out = new Uint8Array(width * height * 4);
   const sw = sprite.width;
   const sh = sprite.height;
+  // the unit square onto the sprite's part drawn
+  const source = squareToQuad(
+    from ?? [
+      [0, 0],
+      [sw, 0],
+      [sw, sh],
+      [0, sh],
+    ],
+  );
+  const out = new Uint8Array(width * height * 4);
   const src = sprite.data;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -374,8 +461,9 @@ export function warpToQuad(
       const s = (A * px + B * py + C) / w;
       const t = (D * px + E * py + F) / w;
       if (s < 0 || s > 1 || t < 0 || t > 1) continue;
-      const u = s * sw - 0.5;
-      const v = t * sh - 0.5;
+      const ws = source.g * s + source.h * t + 1;
+      const u = (source.a * s + source.b * t + source.c) / ws - 0.5;
+      const v = (source.d * s + source.e * t + source.f) / ws - 0.5;
       const u0 = clamp(Math.floor(u), 0, sw - 1);
       const v0 = clamp(Math.floor(v), 0, sh - 1);
       const u1 = Math.min(sw - 1, u0 + 1);

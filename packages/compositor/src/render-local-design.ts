@@ -12,6 +12,7 @@ import {
   matchLight,
   warpToFloor,
   warpToQuad,
+  topFaceOf,
 } from './draw';
 import { brighterSide, estimateLayout } from './estimate-layout';
 import { estimateFloorLine } from './floor';
@@ -988,18 +989,12 @@ function windowSideOf(geometry: PhotoGeometry, placement: Placement, kx: number)
   return nearest === null ? null : nearest <= centre ? 'left' : 'right';
 }
 
-/** A rug or pavers warped onto their floor corners, with a faint shadow under them; answers the warped sprite. */
+/**
+ * A rug or pavers warped onto their floor corners: the top face of their picture (topFaceOf), so they lie flat, with
+ * no edge band or shadow past their outline (a rug a centimetre thick shows neither); answers the warped sprite.
+ */
 function drawFlatOnQuad(scene: Raster, sprite: Raster, quad: ReadonlyArray<readonly [number, number]>) {
-  const warped = warpToQuad(sprite, quad);
-  const b = boundsOf(quad);
-  drawEllipseShadow(
-    scene,
-    (b.left + b.right) / 2,
-    b.top + (b.bottom - b.top) * 0.55,
-    (b.right - b.left) * 0.5,
-    (b.bottom - b.top) * 0.6,
-    0.1,
-  );
+  const warped = warpToQuad(sprite, quad, topFaceOf(sprite));
   blendSprite(scene, warped.sprite, warped.left, warped.top);
   return warped;
 }
