@@ -280,6 +280,24 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     for (const p of placements) expect(p.z, p.where).toBeGreaterThanOrEqual(1.7);
   });
 
+  it("stands no tall product where its picture would rise over the room's pieces and hide them", () => {
+    // the room's sofa and shelves stand across the floor from 3.6 m back: the only free floor is before them
+    const arcLamp = { ...item(0, 'floor-lamp', 0.74), size: { width: 120, depth: 40, height: 200 } };
+    const across = { kind: null, polygon: rect(0, 300, W, rowAt(3.6) - 300) };
+    const blocked = placeOnGeometry([arcLamp], room([across], []), frame);
+    expect(blocked.placements).toEqual([]);
+    expect(blocked.leftOut).toEqual([{ index: 0, reason: 'no free floor for the floor lamp' }]);
+
+    // with the right of the room clear, the lamp stands there, its picture clear of the pieces
+    const left = { kind: null, polygon: rect(0, 300, 900, rowAt(3.6) - 300) };
+    const [lamp] = placeOnGeometry([arcLamp], room([left], []), frame).placements;
+    expect(lamp?.on).toBe('floor');
+    expect(lamp!.x + lamp!.width * 0.25).toBeGreaterThan(900);
+    // a short product may still stand before them: its picture keeps below their tops
+    const table = { ...item(0, 'coffee-table', 2), size: { width: 110, depth: 60, height: 42 } };
+    expect(placeOnGeometry([table], room([across], []), frame).placements.length).toBe(1);
+  });
+
   it('stands no product on the floor before a door; a rug may lie there', () => {
     /** A standing placement's base in the world: across (x) and deep (z), from its centre, depth and size. */
     const baseOf = (p: GeometryPlacement, size: { width: number; depth: number }) => {
