@@ -123,33 +123,6 @@ export function drawCord(scene: Raster, x: number, bottom: number, thickness: nu
   }
 }
 
-/**
- * Foreshortens a flat piece (a rug) into a trapezoid: the far edge narrower than the near one,
- * as a floor seen from standing height. Rows are resampled linearly.
- */
-export function warpToFloor(sprite: Raster, farScale: number): Raster {
-  const { data, width, height } = sprite;
-  const out = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    const t = height > 1 ? y / (height - 1) : 1;
-    const rowScale = farScale + (1 - farScale) * t;
-    const rowWidth = width * rowScale;
-    const offset = (width - rowWidth) / 2;
-    for (let x = 0; x < width; x++) {
-      const u = (x + 0.5 - offset) / rowScale - 0.5;
-      if (u < -0.5 || u > width - 0.5) continue;
-      const u0 = Math.max(0, Math.floor(u));
-      const u1 = Math.min(width - 1, u0 + 1);
-      const f = clamp(u - u0, 0, 1);
-      const a = (y * width + u0) * 4;
-      const b = (y * width + u1) * 4;
-      const o = (y * width + x) * 4;
-      for (let c = 0; c < 4; c++) out[o + c] = Math.round(data[a + c]! * (1 - f) + data[b + c]! * f);
-    }
-  }
-  return { data: out, width, height, channels: 4 };
-}
-
 /** How much darker the side of a piece turned from the light is than the side facing it. */
 const SIDE_SHADE = 0.14;
 

@@ -6,11 +6,9 @@ import {
   blendSprite,
   drawContactShadow,
   drawCord,
-  drawEllipseShadow,
   drawSilhouetteShadow,
   drawWallShadow,
   matchLight,
-  warpToFloor,
   warpToQuad,
   topFaceOf,
 } from './draw';
@@ -368,8 +366,15 @@ function drawPlacement(scene: Raster, resized: Raster, placement: Placement, lig
   const { x, y, width, height } = placement;
   const away = lightFrom === 'left' ? 1 : -1;
   if (placement.pose === 'flat') {
-    drawEllipseShadow(scene, x + width / 2, y + height * 0.55, width * 0.5, height * 0.6, 0.12);
-    blendSprite(scene, warpToFloor(resized, placement.farScale ?? 0.78), x, y);
+    // a layout's rug: its far edge narrower than its near one by farScale, about its box's centre
+    const inset = (width * (1 - (placement.farScale ?? 0.78))) / 2;
+    const quad = [
+      [x + inset, y],
+      [x + width - inset, y],
+      [x + width, y + height],
+      [x, y + height],
+    ] as const;
+    drawFlatOnQuad(scene, resized, quad);
     return;
   }
   if (placement.pose === 'suspended') {

@@ -44,15 +44,16 @@ function pixel(warped: ReturnType<typeof warpToQuad>, x: number, y: number): num
 describe('a flat piece on the floor', () => {
   it("finds its picture's top face: the trapezoid above its edge band", () => {
     const face = topFaceOf(drawnRug());
-    const expected = [
+    const expected: ReadonlyArray<readonly [number, number]> = [
       [40, 20],
       [160, 20],
       [190, 100],
       [10, 100],
     ];
     face.forEach(([x, y], n) => {
-      expect(Math.abs(x - expected[n]![0]), `corner ${n} across`).toBeLessThanOrEqual(2);
-      expect(Math.abs(y - expected[n]![1]), `corner ${n} down`).toBeLessThanOrEqual(1);
+      const [ex, ey] = expected[n]!;
+      expect(Math.abs(x - ex), `corner ${n} across`).toBeLessThanOrEqual(2);
+      expect(Math.abs(y - ey), `corner ${n} down`).toBeLessThanOrEqual(1);
     });
   });
 
