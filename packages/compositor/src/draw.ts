@@ -282,7 +282,12 @@ export function drawSilhouetteShadow(
   }
 }
 
-type Quad = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
+type Quad = readonly [
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+];
 
 /**
  * The unit square onto a quad (Heckbert): corner (0,0) on the first, (1,0) on the second, (1,1) on the third, (0,1) on

@@ -695,7 +695,7 @@ export function placeOnGeometry(
           continue;
         }
         if (!yard && size.height >= TALL_CM && piecesOver(box) > TALL_OVER_PIECES) {
-          refuse(item.index, 'tall: picture over the room\'s pieces');
+          refuse(item.index, "tall: picture over the room's pieces");
           continue;
         }
         const earlier = usedBefore(item, frameBox(box));

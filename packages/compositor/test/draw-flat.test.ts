@@ -69,9 +69,10 @@ describe('a flat piece on the floor', () => {
     ] as const) {
       const [r, g, b, a] = pixel(laid, x, y);
       expect(a, `opaque at ${x},${y}`).toBe(255);
-      expect(Math.abs(r! - FACE[0]) + Math.abs(g! - FACE[1]) + Math.abs(b! - FACE[2]), `face at ${x},${y}`).toBeLessThan(
-        30,
-      );
+      expect(
+        Math.abs(r! - FACE[0]) + Math.abs(g! - FACE[1]) + Math.abs(b! - FACE[2]),
+        `face at ${x},${y}`,
+      ).toBeLessThan(30);
     }
     // the whole picture warped instead leaves its far corners empty: the rug drawn twice foreshortened
     const whole = warpToQuad(sprite, QUAD);
