@@ -89,8 +89,10 @@ export function arrangeVariation<P extends Placement>(
         ? arrangeWith({})
         : turnedWhereStill(differentArrangement(n, arrangements, arrangeWith, context.kindOf), arrangements, context);
     if (n > 0 && arrangements.some((e) => sameArrangement(e, placements, context))) {
-      const regrouped = regroupedArrangement(n, arrangements, arrangeWith, context);
-      if (regrouped) placements = regrouped;
+      // else a table turned on its spot, as a last way not to repeat an earlier variation
+      placements =
+        regroupedArrangement(n, arrangements, arrangeWith, context) ??
+        turnedWhereStill(placements, arrangements, context, TURNING_AS_LAST);
     }
     labels.push(labelOf(n, arrangements[0] ?? [], placements, context, labels));
     arrangements.push(placements);
@@ -152,6 +154,11 @@ export function differingBetween(a: readonly Placement[], b: readonly Placement[
 
 /** Kinds that stand turned on their spot as well as square to the wall: seats a room angles, a yard's benches. */
 const TURNING_KINDS = new Set(['armchair', 'lounge-chair', 'dining-chair', 'bench', 'outdoor-sofa']);
+/**
+ * Where a variation would otherwise be an earlier one again: tables too, which stand free of the walls and whose
+ * three-quarter views show another side (a nightstand or a dresser keeps to its wall; a lamp or a plant looks the same).
+ */
+const TURNING_AS_LAST = new Set([...TURNING_KINDS, 'coffee-table', 'dining-table', 'outdoor-dining-set']);
 
 /**
  * Where the room had no other place: the products of `placements` that stand where an earlier variation stood them,
@@ -164,13 +171,13 @@ function turnedWhereStill<P extends Placement>(
   placements: P[],
   earlier: ReadonlyArray<readonly P[]>,
   context: LabelContext,
+  kinds: ReadonlySet<string> = TURNING_KINDS,
 ): P[] {
   const { canTurn } = context;
   if (!canTurn || placements.length === 0) return placements;
   const enough = Math.min(ENOUGH_MOVED, placements.length);
   const out = placements.map((p) => ({ ...p }));
-  const turnable = (p: P) =>
-    p.pose === 'standing' && TURNING_KINDS.has(context.kindOf(p.index) ?? '') && canTurn(p.index);
+  const turnable = (p: P) => p.pose === 'standing' && kinds.has(context.kindOf(p.index) ?? '') && canTurn(p.index);
   for (const e of earlier) {
     let differing = differingBetween(e, out, context);
     for (const p of byClaimOrder(out)) {

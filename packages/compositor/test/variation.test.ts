@@ -589,6 +589,44 @@ describe('a product the room has one place for', () => {
   });
 });
 
+describe('a table the room has one place for', () => {
+  const at = (index: number, x: number): Placement => ({
+    index,
+    role: 'medium',
+    pose: 'standing',
+    x,
+    y: 700,
+    width: 400,
+    height: 180,
+  });
+  const context = (kinds: string[]): LabelContext => ({
+    kindOf: (index) => kinds[index] ?? null,
+    pieceKindOf: () => null,
+    windows: [],
+    frameWidth: 1600,
+    canTurn: () => true,
+    viewOf: () => 'front',
+  });
+
+  it('turns rather than repeat an earlier variation; a nightstand keeps to its wall', () => {
+    const tables = allVariations((seed) => arrangeVariation(seed, () => [at(0, 600)], context(['coffee-table'])));
+    expect(tables.map((v) => v.placements[0]!.turned ?? 'room')).toEqual(['room', 'left', 'right', 'room']);
+    expect(tables[1]!.label).toBe('Coffee table turned to the right');
+    // beside a lamp that has one place too, the table is what turns
+    const withLamp = allVariations((seed) =>
+      arrangeVariation(seed, () => [at(0, 600), at(1, 1200)], context(['coffee-table', 'floor-lamp'])),
+    );
+    expect(withLamp.map((v) => v.placements.map((p) => p.turned ?? 'room').join(' '))).toEqual([
+      'room room',
+      'left room',
+      'right room',
+      'room room',
+    ]);
+    const stands = allVariations((seed) => arrangeVariation(seed, () => [at(0, 600)], context(['nightstand'])));
+    expect(stands.every((v) => v.placements[0]!.turned === undefined)).toBe(true);
+  });
+});
+
 describe('differing product by product', () => {
   const at = (index: number, x: number, pose: Placement['pose'] = 'standing'): Placement => ({
     index,
