@@ -6,14 +6,15 @@
  * interior photo of ../shared/photos enlarged to 4000×3000 and saved as a JPEG, as a phone would send it) with six
  * catalogue products. Products come with their three views, as the server sends them. One warm-up job, then the
  * median of five; also how many of the four variations stand two or more products (one alone: it) where no other
- * does, and as many counting a product a variation turned on its spot.
+ * does, as many counting a product a variation turned on its spot, each product's places over the four, and where
+ * too few products could move, why (the products with one place, those left out, the pieces the analysis found).
  * Run alone: node --import tsx bench/variations.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
-  overlapShare,
+  labelOfKind,
   placementRoleOf,
   planReplacements,
   seedKindOf,
@@ -33,6 +34,7 @@ import sharp from 'sharp';
 import { createRenderPool, type RenderPool } from '../apps/server/src/engines/compositor';
 import { RENDER_WIDTH } from '../apps/server/src/engines/render-size';
 import { LABELS_FILE, PHOTOS_DIR } from '../packages/compositor/test/real-photos';
+import { movedProducts, placesOfProducts } from '../packages/compositor/src/variation';
 import { isMain } from './lib/main';
 import type { Benchmark } from './lib/report';
 import { median, millis } from './lib/stats';
@@ -117,18 +119,67 @@ async function photoInput(): Promise<{ input: LocalDesignInput; file: string } |
 }
 
 /**
- * How many variations stand two or more products (one, when one was placed) where no other one does (boxes sharing
- * under half); with `turns`, a product a variation turned on its spot (Placement.turned) counts as standing otherwise.
+ * How many variations stand two or more products (one, when one was placed) where no other one does: for each other
+ * variation, which products' boxes share under half with the same product's there (movedProducts), two of them or
+ * more; with `turns`, a product a variation turned on its spot (Placement.turned) counts as standing otherwise.
  */
 function reallyDifferent(arrangements: ReadonlyArray<readonly Placement[]>, turns = false): number {
   const need = Math.max(1, Math.min(2, arrangements[0]?.length ?? 0));
-  const moved = (a: readonly Placement[], b: readonly Placement[]) =>
-    b.filter((p) => {
+  const turned = (a: readonly Placement[], b: readonly Placement[]) =>
+    b.flatMap((p) => {
       const was = a.find((q) => q.index === p.index);
-      return was !== undefined && (overlapShare(was, p) < 0.5 || (turns && was.turned !== p.turned));
-    }).length;
-  return arrangements.filter((a, i) => arrangements.every((b, j) => i === j || moved(a, b) >= need)).length;
+      return was && was.turned !== p.turned ? [p.index] : [];
+    });
+  const differing = (a: readonly Placement[], b: readonly Placement[]) =>
+    new Set([...movedProducts(a, b), ...(turns ? turned(a, b) : [])]).size;
+  return arrangements.filter((a, i) => arrangements.every((b, j) => i === j || differing(a, b) >= need)).length;
 }
+
+/** A product's name in the notes: its kind in words ('floor lamp'). */
+const nameOfProduct = (product: { category?: string; name?: string } | undefined) =>
+  labelOfKind(product?.category ? seedKindOf(product.category, product.name) : null);
+
+/**
+ * Each placed product's places over the four variations ('floor lamp 3 places, alone in 3 of 4'), and, where fewer
+ * than two products (one, with one placed) could stand elsewhere, why: which ones the photo gave one place, what the
+ * first left out and why, and how much of the picture the analysis's pieces cover.
+ */
+function perProduct(
+  designs: ReadonlyArray<{ placements: Placement[]; pieces?: Array<{ polygon: Array<{ x: number; y: number }> }> }>,
+  products: ReadonlyArray<{ category?: string; name?: string }>,
+  leftOut: readonly string[],
+): string {
+  const places = placesOfProducts(designs.map((d) => d.placements));
+  const name = (index: number) => nameOfProduct(products[index]);
+  const each = places
+    .map((p) => `${name(p.index)} ${p.places} place${p.places === 1 ? '' : 's'}, alone in ${p.alone} of ${VARIATIONS}`)
+    .join('; ');
+  const need = Math.min(2, places.length);
+  const moving = places.filter((p) => p.places > 1);
+  if (moving.length >= need && places.length > 0) return `per product: ${each}`;
+  const fixed = places.filter((p) => p.places === 1).map((p) => name(p.index));
+  const covered = (designs[0]?.pieces ?? []).reduce((sum, piece) => sum + shoelace(piece.polygon), 0);
+  const why = [
+    places.length <= 1
+      ? `only ${places.length === 0 ? 'nothing' : `the ${name(places[0]!.index)}`} placed`
+      : `only ${moving.length === 0 ? 'no product' : moving.map((p) => `the ${name(p.index)}`).join(' and ')} could stand elsewhere`,
+    ...(fixed.length > 0 ? [`one place for the ${fixed.join(', the ')}`] : []),
+    ...(leftOut.length > 0 ? [`left out: ${leftOut.join(', ')}`] : []),
+    ...(designs[0]?.pieces
+      ? [`the analysis's ${designs[0].pieces.length} pieces cover ${Math.round(covered * 100)}% of the picture`]
+      : []),
+  ];
+  return `per product: ${each || 'none placed'}; why fewer than ${need || 1} differ: ${why.join('; ')}`;
+}
+
+/** A polygon's area in fractions of the picture (its points are fractions). */
+const shoelace = (points: ReadonlyArray<{ x: number; y: number }>) =>
+  Math.abs(
+    points.reduce((sum, p, n) => {
+      const q = points[(n + 1) % points.length]!;
+      return sum + p.x * q.y - q.x * p.y;
+    }, 0),
+  ) / 2;
 
 interface JobTimes {
   times: number[];
@@ -143,6 +194,8 @@ interface JobTimes {
   placed: number;
   /** Why the first variation left the others out, on a photo's geometry ('no free floor for the sofa'). */
   leftOut: string[];
+  /** Each placed product's places over the four, and why too few differ when they do. */
+  products: string;
 }
 
 /**
@@ -191,6 +244,7 @@ async function timeJobs(pool: RenderPool, input: LocalDesignInput, freshPhoto = 
     labels: designs.map((d) => d.label ?? ''),
     placed: designs[0]?.placements.length ?? 0,
     leftOut: designs[0]?.geometry?.leftOut.map((l) => l.reason) ?? [],
+    products: perProduct(designs, input.products, designs[0]?.geometry?.leftOut.map((l) => l.reason) ?? []),
   };
 }
 
@@ -204,8 +258,8 @@ export const run: Benchmark = async () => {
     const note = (t: JobTimes) =>
       `min ${millis(t.times[0]!)}, max ${millis(t.times.at(-1)!)}, ${millis(t.cpuMs)} CPU per job; ${t.placed} products placed; ` +
       `${t.differing} of ${VARIATIONS} stand ${t.placed === 1 ? 'it' : '2+ products'} where no other does ` +
-      `(${t.differingTurned} counting a product turned on its spot); labels: ${t.labels.map((l) => `'${l}'`).join(', ')}` +
-      (t.leftOut.length > 0 ? `; left out: ${t.leftOut.join(', ')}` : '');
+      `(${t.differingTurned} counting a product turned on its spot); ${t.products}; labels: ` +
+      t.labels.map((l) => `'${l}'`).join(', ');
     return [
       {
         area: 'Images',

@@ -84,10 +84,16 @@ export function arrangeVariation<P extends Placement>(
   const arrangements: P[][] = [];
   const labels: string[] = [];
   for (let n = 0; n <= target; n++) {
-    const placements =
+    let placements =
       n === 0
         ? arrangeWith({})
         : turnedWhereStill(differentArrangement(n, arrangements, arrangeWith, context.kindOf), arrangements, context);
+    if (n > 0 && arrangements.some((e) => sameArrangement(e, placements, context))) {
+      // else a table turned on its spot, as a last way not to repeat an earlier variation
+      placements =
+        regroupedArrangement(n, arrangements, arrangeWith, context) ??
+        turnedWhereStill(placements, arrangements, context, TURNING_AS_LAST);
+    }
     labels.push(labelOf(n, arrangements[0] ?? [], placements, context, labels));
     arrangements.push(placements);
   }
@@ -95,13 +101,38 @@ export function arrangeVariation<P extends Placement>(
   return { placements, label: labels[target]! };
 }
 
-/** How many products stand elsewhere in `b` than in `a`: placed in both, their boxes sharing under half. */
-export function movedBetween(a: readonly Placement[], b: readonly Placement[]): number {
+/** Which products stand elsewhere in `b` than in `a` (by index): placed in both, their boxes sharing under half. */
+export function movedProducts(a: readonly Placement[], b: readonly Placement[]): number[] {
   const before = new Map(a.map((p) => [p.index, p]));
-  return b.filter((p) => {
+  return b.flatMap((p) => {
     const was = before.get(p.index);
-    return was !== undefined && overlapShare(was, p) < SAME_PLACE;
-  }).length;
+    return was !== undefined && overlapShare(was, p) < SAME_PLACE ? [p.index] : [];
+  });
+}
+
+/** How many products stand elsewhere in `b` than in `a`. */
+export const movedBetween = (a: readonly Placement[], b: readonly Placement[]): number => movedProducts(a, b).length;
+
+/** One product over a job's variations: how many places it stood in, and in how many variations no other stood it there. */
+export interface ProductPlaces {
+  index: number;
+  /** Its places over the variations (boxes sharing under half are two places). */
+  places: number;
+  /** The variations that stand it where no other variation does. */
+  alone: number;
+}
+
+/** Each product the first variation placed, over a job's variations (`arrangements`, the first first). */
+export function placesOfProducts(arrangements: ReadonlyArray<readonly Placement[]>): ProductPlaces[] {
+  return byClaimOrder(arrangements[0] ?? []).map(({ index }) => {
+    const boxes = arrangements.map((a) => a.find((p) => p.index === index));
+    const places: PixelBox[] = [];
+    for (const box of boxes) if (box && !places.some((q) => overlapShare(q, box) >= SAME_PLACE)) places.push(box);
+    const alone = boxes.filter(
+      (box, n) => box && boxes.every((other, m) => m === n || !other || overlapShare(box, other) < SAME_PLACE),
+    ).length;
+    return { index, places: places.length, alone };
+  });
 }
 
 /** The view a product is drawn from in an arrangement: turned by the variation, else as the room gives it. */
@@ -123,6 +154,11 @@ export function differingBetween(a: readonly Placement[], b: readonly Placement[
 
 /** Kinds that stand turned on their spot as well as square to the wall: seats a room angles, a yard's benches. */
 const TURNING_KINDS = new Set(['armchair', 'lounge-chair', 'dining-chair', 'bench', 'outdoor-sofa']);
+/**
+ * Where a variation would otherwise be an earlier one again: tables too, which stand free of the walls and whose
+ * three-quarter views show another side (a nightstand or a dresser keeps to its wall; a lamp or a plant looks the same).
+ */
+const TURNING_AS_LAST = new Set([...TURNING_KINDS, 'coffee-table', 'dining-table', 'outdoor-dining-set']);
 
 /**
  * Where the room had no other place: the products of `placements` that stand where an earlier variation stood them,
@@ -135,13 +171,13 @@ function turnedWhereStill<P extends Placement>(
   placements: P[],
   earlier: ReadonlyArray<readonly P[]>,
   context: LabelContext,
+  kinds: ReadonlySet<string> = TURNING_KINDS,
 ): P[] {
   const { canTurn } = context;
   if (!canTurn || placements.length === 0) return placements;
   const enough = Math.min(ENOUGH_MOVED, placements.length);
   const out = placements.map((p) => ({ ...p }));
-  const turnable = (p: P) =>
-    p.pose === 'standing' && TURNING_KINDS.has(context.kindOf(p.index) ?? '') && canTurn(p.index);
+  const turnable = (p: P) => p.pose === 'standing' && kinds.has(context.kindOf(p.index) ?? '') && canTurn(p.index);
   for (const e of earlier) {
     let differing = differingBetween(e, out, context);
     for (const p of byClaimOrder(out)) {
@@ -162,6 +198,90 @@ function turnedWhereStill<P extends Placement>(
     }
   }
   return out;
+}
+
+/** Whether `b` is `a` again: the same products, every one in the same place (boxes sharing half or more), drawn from the same view. */
+export function sameArrangement(a: readonly Placement[], b: readonly Placement[], context: LabelContext): boolean {
+  const indices = (x: readonly Placement[]) =>
+    x
+      .map((p) => p.index)
+      .sort((i, j) => i - j)
+      .join(' ');
+  return indices(a) === indices(b) && differingBetween(a, b, context) === 0 && !rugTurnedBetween(a, b);
+}
+
+/** Whether a rug of `b` lies turned against the same rug in `a` (its width over its depth well off). */
+const rugTurnedBetween = (a: readonly Placement[], b: readonly Placement[]) =>
+  b.some((p) => {
+    const was = a.find((q) => q.index === p.index);
+    return (
+      p.pose === 'flat' && was !== undefined && Math.abs(Math.log(p.width / p.height / (was.width / was.height))) > 0.2
+    );
+  });
+
+/** At most this many regroupings are tried for a variation that came out as an earlier one. */
+const MAX_REGROUPS = 8;
+
+/**
+ * Variation n when the search came back to an earlier variation's arrangement (each product has used up its other
+ * places): the places the earlier variations gave each product, put together in a way none of them did, the
+ * least-used places first (a product's place used once before a place used twice); a rug laid the other way than
+ * this variation's turn says counts as another way too. Steered through `avoid`: a product avoids every earlier
+ * place of its but the one chosen. The first that places every product the first did and is no earlier arrangement
+ * again, or null.
+ */
+function regroupedArrangement<P extends Placement>(
+  n: number,
+  earlier: ReadonlyArray<readonly P[]>,
+  arrangeWith: (options: ArrangeOptions) => P[],
+  context: LabelContext,
+): P[] | null {
+  const base = earlier[0]!;
+  // each product's distinct earlier places, with how many variations used each
+  const places = byClaimOrder(base).map((p) => {
+    const seen: Array<{ box: PixelBox; uses: number }> = [];
+    for (const e of earlier) {
+      const q = e.find((x) => x.index === p.index);
+      if (!q) continue;
+      const known = seen.find((s) => overlapShare(s.box, q) >= SAME_PLACE);
+      if (known) known.uses++;
+      else seen.push({ box: boxOf(q), uses: 1 });
+    }
+    return { index: p.index, seen };
+  });
+  let combos: Array<{ pick: number[]; uses: number }> = [{ pick: [], uses: 0 }];
+  for (const { seen } of places) {
+    combos = combos.flatMap((c) => seen.map((s, k) => ({ pick: [...c.pick, k], uses: c.uses + s.uses })));
+    if (combos.length > 256) combos = combos.sort((a, b) => a.uses - b.uses).slice(0, 256);
+  }
+  // a combination an earlier variation stood is that variation again
+  const usedBy = (e: readonly P[], pick: number[]) =>
+    places.every(({ index, seen }, k) => {
+      const q = e.find((x) => x.index === index);
+      return q !== undefined && overlapShare(seen[pick[k]!]!.box, q) >= SAME_PLACE;
+    });
+  const fresh = combos.filter((c) => !earlier.some((e) => usedBy(e, c.pick))).sort((a, b) => a.uses - b.uses);
+  const tries: ArrangeOptions[] = fresh.map(({ pick }) => {
+    const avoid = new Map<number, PixelBox[]>();
+    places.forEach(({ index, seen }, k) =>
+      avoid.set(
+        index,
+        seen.filter((_, m) => m !== pick[k]).map((s) => s.box),
+      ),
+    );
+    return { avoid, turnRugs: n % 2 === 1 };
+  });
+  // the rugs the other way, every earlier place counting against each product as before
+  const all = new Map(
+    places.map(({ index }) => [index, earlier.flatMap((e) => e.filter((q) => q.index === index).map(boxOf))]),
+  );
+  tries.push({ avoid: all, turnRugs: n % 2 === 0 });
+  for (const options of tries.slice(0, MAX_REGROUPS)) {
+    const placements = turnedWhereStill(arrangeWith(options), earlier, context);
+    if (placements.length < base.length) continue;
+    if (!earlier.some((e) => sameArrangement(e, placements, context))) return placements;
+  }
+  return null;
 }
 
 /** Two or more products elsewhere: what makes two variations two arrangements. */

@@ -80,7 +80,7 @@ export default async function renderJobsRoutes(app: AppInstance) {
   );
 
   route(app, contracts.getRenderJob, { responses: { 404: errorResponseSchema } }, async (request) =>
-    getRenderJob(app.db, request.viewer, request.params.id),
+    getRenderJob(app.db, request.viewer, request.params.id, request.log),
   );
 
   route(app, contracts.cancelRenderJob, { responses: { 404: errorResponseSchema } }, async (request) =>

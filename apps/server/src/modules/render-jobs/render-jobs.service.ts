@@ -8,6 +8,7 @@ import {
   RENDER_VARIATIONS_MAX,
   RENDER_VARIATIONS_MIN,
   renderVariationCountSchema,
+  renderPlacementSchema,
   renderVariationSchema,
   type GenerateDesignFields,
   type RecompositeDesignBody,
@@ -121,8 +122,13 @@ export async function findOwnRenderJob(db: AppDatabase, owner: RenderJobOwner, i
   return row;
 }
 
-export async function getRenderJob(db: AppDatabase, owner: RenderJobOwner, id: string): Promise<RenderJob> {
-  return toRenderJob(db, await findOwnRenderJob(db, owner, id));
+export async function getRenderJob(
+  db: AppDatabase,
+  owner: RenderJobOwner,
+  id: string,
+  log?: JobReadLog,
+): Promise<RenderJob> {
+  return toRenderJob(db, await findOwnRenderJob(db, owner, id), log);
 }
 
 /** Cancels a job that has not finished; a finished one is answered as it is. */
@@ -140,22 +146,53 @@ export function failureMessageOf(row: Pick<RenderJobRow, 'errorKind' | 'error'>)
   return messages.create.renderFailed;
 }
 
+/** A stored variation's placements that no longer parse (a job finished by another version): left out, and said. */
+export interface DroppedPlacements {
+  /** Which variation of the job (0 is the first). */
+  variation: number;
+  /** How many of its placements were left out, and how many it had. */
+  dropped: number;
+  of: number;
+  /** The first bad placement's first problem ('placements.0.box.width: …'). */
+  issue: string;
+}
+
 /**
- * A finished job's variations. Placements are by product id; a job finished before they were (by index) keeps its
- * pictures and loses only its placements.
+ * A finished job's variations. Placements are by product id; each stored placement is read on its own, so one
+ * written by another version (by index, a box past the limits) is left out and the rest of that variation's stay;
+ * `onDropped` is told which were left out.
  */
-function variationsOf(result: unknown): RenderVariation[] {
+export function variationsOf(result: unknown, onDropped?: (dropped: DroppedPlacements) => void): RenderVariation[] {
   const entries = z.array(z.record(z.string(), z.unknown())).parse(result);
-  return entries.map((entry) => {
+  return entries.map((entry, variation) => {
     const parsed = renderVariationSchema.safeParse(entry);
     if (parsed.success) return parsed.data;
-    const { placements: _placements, ...rest } = entry;
-    return renderVariationSchema.parse(rest);
+    const { placements, ...rest } = entry;
+    const stored = Array.isArray(placements) ? placements : [];
+    const read = stored.map((p) => renderPlacementSchema.safeParse(p));
+    const kept = read.flatMap((r) => (r.success ? [r.data] : []));
+    const bad = read.findIndex((r) => !r.success);
+    if (bad >= 0 || !Array.isArray(placements)) {
+      const error = bad >= 0 ? read[bad]!.error : undefined;
+      const first = error?.issues[0];
+      onDropped?.({
+        variation,
+        dropped: stored.length - kept.length,
+        of: stored.length,
+        issue: first ? `placements.${bad}.${first.path.join('.')}: ${first.message}` : 'placements: not a list',
+      });
+    }
+    return renderVariationSchema.parse(placements === undefined ? rest : { ...rest, placements: kept });
   });
 }
 
-export async function toRenderJob(db: AppDatabase, row: RenderJobRow): Promise<RenderJob> {
-  const variations = row.status === 'done' ? variationsOf(row.result) : [];
+/** Where a job's reader says what it left out of a stored result. */
+type JobReadLog = Pick<FastifyBaseLogger, 'warn'>;
+
+export async function toRenderJob(db: AppDatabase, row: RenderJobRow, log?: JobReadLog): Promise<RenderJob> {
+  const dropped = (d: DroppedPlacements) =>
+    log?.warn({ jobId: row.id, ...d }, 'render job: stored placements that no longer parse were left out');
+  const variations = row.status === 'done' ? variationsOf(row.result, dropped) : [];
   return {
     id: row.id,
     status: row.status,
@@ -303,7 +340,7 @@ export function streamRenderJob(options: StreamRenderJobOptions): void {
     try {
       const row = await findRenderJob(db, jobId);
       if (!row) return stream.close();
-      const job = await toRenderJob(db, row);
+      const job = await toRenderJob(db, row, log);
       queued = job.status === 'queued';
       const text = JSON.stringify(job);
       if (text !== lastSent && !stream.closed) {
