@@ -45,6 +45,11 @@ const GUESSED_HORIZON = { interior: 0.45, landscape: 0.45 } as const;
 const VERTICAL_SPREAD = (20 * Math.PI) / 180;
 /** A horizontal vanishing point needs at least this much segment length (in long sides) to fix the horizon. */
 const MIN_HORIZON_SUPPORT = 1;
+/**
+ * The verticals' summed length (in long sides) that lets them say the camera's roll: fewer are a tree's trunk and a
+ * bush's edges, which lean (the front lawn's 1.0 long sides read a 1.2° roll its house does not have).
+ */
+const MIN_ROLL_SUPPORT = 1.5;
 /** The verticals' summed length (in long sides) that lets their vanishing point alone say the camera's tilt. */
 const MIN_TILT_SUPPORT = 3;
 /** A vertical vanishing point further off than this (long sides; a tilt under about 4°) is a level camera's. */
@@ -111,7 +116,7 @@ export function estimateCamera(
 
   // the picture's down direction at its centre: towards the vertical vanishing point (or along it, at infinity)
   let down: [number, number] = [0, 1];
-  if (verticalOk) {
+  if (verticalOk && verticalOk.support >= MIN_ROLL_SUPPORT * frame.scale) {
     const v = verticalOk.point;
     down = Math.abs(v[2]) < 1e-9 ? [v[0], v[1]] : [v[0] / v[2], v[1] / v[2]];
     const n = Math.hypot(down[0], down[1]);
