@@ -317,6 +317,28 @@ describe('findFramedOpenings', () => {
   });
 });
 
+describe('findFramedOpenings below a guessed horizon', () => {
+  // a facade's ground-floor window from 110 to 150, wholly below the horizon row 90
+  const frame = (segment: (x1: number, y1: number, x2: number, y2: number) => Segment) => [
+    segment(100, 110, 100, 150),
+    segment(130, 110, 130, 150),
+    segment(100, 110, 130, 110),
+  ];
+
+  it('takes a dark one when the horizon is only guessed, and not when it was measured', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 110, x1: 130, y1: 150, luma: 60 }]);
+    expect(findFramedOpenings(input(frame(segment), 170, 'landscape'))).toHaveLength(0);
+    const guessed = { ...input(frame(segment), 170, 'landscape'), horizonGuessed: true };
+    expect(findFramedOpenings(guessed).map((o) => o.kind)).toEqual(['window']);
+  });
+
+  it('does not take a bright one there: the wall between two dark windows', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 110, x1: 130, y1: 150, luma: 215 }]);
+    const guessed = { ...input(frame(segment), 170, 'landscape'), horizonGuessed: true };
+    expect(findFramedOpenings(guessed)).toHaveLength(0);
+  });
+});
+
 describe('detectSegments', () => {
   it('finds a drawn edge as one segment with its ends', () => {
     const width = 200;

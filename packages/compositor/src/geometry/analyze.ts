@@ -853,6 +853,8 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       inHull: hullCells,
       mode,
       horizonAt: regionHorizonAt,
+      // a yard's horizon with no lines to meet on it (a facade seen square) is a guess
+      horizonGuessed: mode === 'landscape' && !estimate.found,
       floorTopAt: (x) => floorTops[Math.max(0, Math.min(rw - 1, Math.round(x)))]!,
       known: bright,
       pieces: pieces.map((piece) =>

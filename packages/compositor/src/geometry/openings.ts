@@ -45,6 +45,12 @@ export interface FramedOpeningInput {
   mode?: 'interior' | 'landscape';
   /** The horizon's row at a column (cells). */
   horizonAt: (x: number) => number;
+  /**
+   * Whether that row is only a guess: then a dark opening below it is still taken (a facade's ground floor seen
+   * square, from a street the picture was cropped above). A bright one there is not: from outside in daylight
+   * glass and doorways are darker than the wall, and a bright rectangle between two of them is the wall.
+   */
+  horizonGuessed?: boolean;
   /** The floor's top row in a column (cells), or `height` where the column has no floor. */
   floorTopAt: (x: number) => number;
   /** Openings found already (cells): a framed one over one of these is the same opening. */
@@ -136,7 +142,8 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       if (w > 4 * h || h > 6 * w) continue;
       const cx = (a.x + b.x) / 2;
       // a window or a door reaches above the eyes' height, and stands off the floor
-      if (y0 > horizonAt(cx)) continue;
+      const belowEyes = y0 > horizonAt(cx);
+      if (belowEyes && !input.horizonGuessed) continue;
       // and in a room comes down to about the eyes' height: what hangs wholly above them is a picture or a cupboard
       if (input.mode === 'interior' && y1 < horizonAt(cx) - SILL_ABOVE * height) continue;
       if (inHull[Math.min(height - 1, Math.round((y0 + y1) / 2)) * width + Math.min(width - 1, Math.round(cx))])
@@ -151,6 +158,7 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       const differences = walls.map((v) => inside - v);
       // the same way from both sides: brighter than the wall on both, or darker on both
       if (!differences.every((d) => Math.sign(d) === Math.sign(differences[0]!))) continue;
+      if (belowEyes && differences[0]! > 0) continue;
       const contrast = Math.min(...differences.map(Math.abs));
       if (contrast < MIN_CONTRAST) continue;
       // the whole inside stands apart, each quarter of it: not two pictures and the wall between them
