@@ -339,6 +339,40 @@ describe('findFramedOpenings below a guessed horizon', () => {
   });
 });
 
+describe('findFramedOpenings on a facade', () => {
+  const dark = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1, luma: 60 });
+
+  it('takes a dark window whose top lies just below a measured horizon (its sides found only under its arch)', () => {
+    // the horizon is row 90 of 192; this window's sides start at 96
+    const { input, segment } = framedScene([dark(100, 96, 130, 140)]);
+    const frame = [segment(100, 96, 100, 140), segment(130, 96, 130, 140), segment(100, 96, 130, 96)];
+    expect(findFramedOpenings(input(frame, 170, 'landscape')).map((o) => o.kind)).toEqual(['window']);
+    expect(findFramedOpenings(input(frame, 170, 'interior'))).toHaveLength(0);
+  });
+
+  it('does not take a box three times as wide as tall for one opening, in a room it does', () => {
+    const { input, segment } = framedScene([dark(60, 40, 150, 70)]);
+    const frame = [segment(60, 40, 60, 70), segment(150, 40, 150, 70), segment(60, 40, 150, 40)];
+    expect(findFramedOpenings(input(frame, 170, 'landscape'))).toHaveLength(0);
+    expect(findFramedOpenings({ ...input(frame, 170, 'interior'), horizonAt: () => 60 })).toHaveLength(1);
+  });
+
+  it('takes a window within a house wall found as a piece, not within a bookcase', () => {
+    const { input, segment } = framedScene([dark(100, 40, 130, 80)]);
+    const frame = [segment(100, 40, 100, 80), segment(130, 40, 130, 80), segment(100, 40, 130, 40)];
+    const around: [number, number][] = [
+      [80, 20],
+      [160, 20],
+      [160, 120],
+      [80, 120],
+    ];
+    const wall = { ...input(frame, 170, 'landscape'), pieces: [{ polygon: around, group: 'wall' as const }] };
+    expect(findFramedOpenings(wall)).toHaveLength(1);
+    const bookcase = { ...input(frame, 170, 'landscape'), pieces: [{ polygon: around, group: 'storage' as const }] };
+    expect(findFramedOpenings(bookcase)).toHaveLength(0);
+  });
+});
+
 describe('detectSegments', () => {
   it('finds a drawn edge as one segment with its ends', () => {
     const width = 200;

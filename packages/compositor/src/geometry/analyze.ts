@@ -857,12 +857,13 @@ export function analyzePhoto(photo: Raster, mode: 'interior' | 'landscape'): Pho
       horizonGuessed: mode === 'landscape' && !estimate.found,
       floorTopAt: (x) => floorTops[Math.max(0, Math.min(rw - 1, Math.round(x)))]!,
       known: bright,
-      pieces: pieces.map((piece) =>
-        piece.polygon.map(([x, y]): Point => [
+      pieces: pieces.map((piece) => ({
+        group: piece.group,
+        polygon: piece.polygon.map(([x, y]): Point => [
           (x - offsetX) / scale / regionScale,
           (y - offsetY) / scale / regionScale,
         ]),
-      ),
+      })),
     }),
   ];
   const ground = mode === 'landscape' ? groundOf(growth, free, rw, rh) : [];
