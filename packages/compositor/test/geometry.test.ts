@@ -141,6 +141,30 @@ describe('analyzePhoto on a drawn room', () => {
   });
 });
 
+describe('analyzePhoto on a drawn room with a bright print hung high on the left wall', () => {
+  const room = drawRoom(CAMERA);
+  const print: [number, number][] = [];
+  for (let v = 0; v < CAMERA.height; v++) {
+    for (let u = 0; u < CAMERA.width; u++) {
+      const { surface, point } = surfaceAt(CAMERA, u + 0.5, v + 0.5);
+      const [, y, z] = point as [number, number, number];
+      if (surface === 'left' && y > 2 && y < 2.4 && z > 3 && z < 4) {
+        room.data.set([250, 250, 246], (v * CAMERA.width + u) * 3);
+        print.push([u, v]);
+      }
+    }
+  }
+
+  it('does not take it for a window: a room’s windows come down to about the eyes’ height', () => {
+    expect(print.length).toBeGreaterThan(500);
+    const geometry = analyzePhoto(room, 'interior');
+    const onPrint = geometry.openings.filter((o) => print.some(([u, v]) => insidePolygon(o.polygon, u, v)));
+    expect(onPrint).toEqual([]);
+    // the back wall's window is still found
+    expect(geometry.openings.map((o) => o.kind)).toContain('window');
+  });
+});
+
 describe('analyzePhoto on a drawn room with grained boards', () => {
   // streaks 5 cm wide lighter or darker by up to 20 levels: the step between neighbouring cells of the region map
   // exceeds the growth's old limit, and the floor fell apart into slivers (0.70 of it found, 0.81 now)
