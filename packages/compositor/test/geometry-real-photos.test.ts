@@ -28,10 +28,11 @@ const PIECES_MATCHED = 34;
 const PIECE_RECALL = 0.4;
 /**
  * Labelled openings (48) with a found opening on them, each counted once however many boxes lie on it: 21 now, with
- * 17 found boxes on no labelled opening (20 before a room's bright ones had to come down near the eyes; 20 before a facade's dark openings could start just below a
- * measured horizon inside a house wall found as a piece: the front lawn's door; 18 before a yard's guessed horizon
- * let dark framed openings below it through: the townhouse's ground floor; 17 and 24 before narrow facade windows and the room's pictures were told
- * apart; 13 before a far vanishing point could set the horizon; the old count, which counted every box, read 19).
+ * 17 found boxes on no labelled opening (20 before a room's bright ones had to come down near the eyes). 21 since a
+ * facade's dark openings may start just below a measured horizon, inside a house wall found as a piece (the front
+ * lawn's door); 20 since a yard's guessed horizon lets dark framed openings below it through (the townhouse's ground
+ * floor); 18 before; 17 and 24 before narrow facade windows and the room's pictures were told apart; 13 before a far
+ * vanishing point could set the horizon; the old count, which counted every box, read 19.
  */
 const OPENINGS_MATCHED = 21;
 /**
