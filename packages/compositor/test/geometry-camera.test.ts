@@ -73,6 +73,29 @@ describe('estimateCamera on a facade seen nearly square through a long lens', ()
   });
 });
 
+describe('estimateCamera with few verticals', () => {
+  // a yard's level camera: its lawn's lines meet right of the picture on row 200; three short verticals (a trunk,
+  // a bush's edges: 0.9 long sides together) lean 2° the same way
+  const lean = Math.tan((2 * Math.PI) / 180);
+  const verticals: Segment[] = [120, 300, 480].map((x) => ({
+    x1: x,
+    y1: 300,
+    x2: x + 190 * lean,
+    y2: 110,
+    length: 190 / Math.cos(Math.atan(lean)),
+    angle: Math.PI / 2 - Math.atan(lean),
+  }));
+  const lawn = across(1500, 200, [60, 100, 140, 260, 320, 380, 440]);
+
+  it('does not take the roll from them: the horizon stays on the row the level lines meet on', () => {
+    const { camera, found } = estimateCamera([...verticals, ...lawn], WIDTH, HEIGHT, 'landscape');
+    expect(found).toBe(true);
+    expect(camera.roll).toBe(0);
+    expect(camera.horizonY).toBeGreaterThan(197);
+    expect(camera.horizonY).toBeLessThan(203);
+  });
+});
+
 describe('walkNeighbours', () => {
   // a 6 × 4 grid: 1 is open, the walk takes open cells 4-connected to the seed
   const grid = [

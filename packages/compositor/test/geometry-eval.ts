@@ -162,6 +162,7 @@ async function main() {
   let piecesMatched = 0;
   let piecesLabelled = 0;
   let openingsMatched = 0;
+  let openingsSpurious = 0;
   let kindsAgreed = 0;
   let kindsJudged = 0;
   let openingsFound = 0;
@@ -196,10 +197,11 @@ async function main() {
     piecesMatched += pieces.matched;
     piecesLabelled += pieces.labelled;
     openingsMatched += openings.matched;
+    openingsSpurious += openings.spurious;
     openingsFound += geometry.openings.length;
     openingsLabelled += label.openings.length;
     rows.push(
-      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${pieces.precision.toFixed(2)} / ${pieces.recall.toFixed(2)} (${pieces.matched}/${pieces.labelled}, ${pieces.upperRecall.toFixed(2)}) | ${geometry.openings.length}/${label.openings.length} (${openings.matched}) | ${ms.toFixed(0)} |`,
+      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${pieces.precision.toFixed(2)} / ${pieces.recall.toFixed(2)} (${pieces.matched}/${pieces.labelled}, ${pieces.upperRecall.toFixed(2)}) | ${geometry.openings.length}/${label.openings.length} (${openings.matched}, ${openings.spurious} spurious) | ${ms.toFixed(0)} |`,
     );
     const width = Math.min(900, label.width);
     const height = Math.round((width * label.height) / label.width);
@@ -211,7 +213,7 @@ async function main() {
   }
   const n = labels.photos.length;
   rows.push(
-    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${openingsFound}/${openingsLabelled} (${openingsMatched}) | |`,
+    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${openingsFound}/${openingsLabelled} (${openingsMatched}, ${openingsSpurious} spurious) | |`,
   );
   console.log(rows.join('\n'));
   console.log(

@@ -141,6 +141,30 @@ describe('analyzePhoto on a drawn room', () => {
   });
 });
 
+describe('analyzePhoto on a drawn room with a bright print hung high on the left wall', () => {
+  const room = drawRoom(CAMERA);
+  const print: [number, number][] = [];
+  for (let v = 0; v < CAMERA.height; v++) {
+    for (let u = 0; u < CAMERA.width; u++) {
+      const { surface, point } = surfaceAt(CAMERA, u + 0.5, v + 0.5);
+      const [, y, z] = point as [number, number, number];
+      if (surface === 'left' && y > 2 && y < 2.4 && z > 3 && z < 4) {
+        room.data.set([250, 250, 246], (v * CAMERA.width + u) * 3);
+        print.push([u, v]);
+      }
+    }
+  }
+
+  it('does not take it for a window: a room’s windows come down to about the eyes’ height', () => {
+    expect(print.length).toBeGreaterThan(500);
+    const geometry = analyzePhoto(room, 'interior');
+    const onPrint = geometry.openings.filter((o) => print.some(([u, v]) => insidePolygon(o.polygon, u, v)));
+    expect(onPrint).toEqual([]);
+    // the back wall's window is still found
+    expect(geometry.openings.map((o) => o.kind)).toContain('window');
+  });
+});
+
 describe('analyzePhoto on a drawn room with grained boards', () => {
   // streaks 5 cm wide lighter or darker by up to 20 levels: the step between neighbouring cells of the region map
   // exceeds the growth's old limit, and the floor fell apart into slivers (0.70 of it found, 0.81 now)
@@ -314,6 +338,62 @@ describe('findFramedOpenings', () => {
     const { input: high, segment: line } = framedScene([{ x0: 120, y0: 20, x1: 150, y1: 88, luma: 215 }]);
     const window = findFramedOpenings(high([line(120, 20, 120, 88), line(150, 20, 150, 88), line(120, 20, 150, 20)]));
     expect(window.map((o) => o.kind)).toEqual(['window']);
+  });
+});
+
+describe('findFramedOpenings below a guessed horizon', () => {
+  // a facade's ground-floor window from 110 to 150, wholly below the horizon row 90
+  const frame = (segment: (x1: number, y1: number, x2: number, y2: number) => Segment) => [
+    segment(100, 110, 100, 150),
+    segment(130, 110, 130, 150),
+    segment(100, 110, 130, 110),
+  ];
+
+  it('takes a dark one when the horizon is only guessed, and not when it was measured', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 110, x1: 130, y1: 150, luma: 60 }]);
+    expect(findFramedOpenings(input(frame(segment), 170, 'landscape'))).toHaveLength(0);
+    const guessed = { ...input(frame(segment), 170, 'landscape'), horizonGuessed: true };
+    expect(findFramedOpenings(guessed).map((o) => o.kind)).toEqual(['window']);
+  });
+
+  it('does not take a bright one there: the wall between two dark windows', () => {
+    const { input, segment } = framedScene([{ x0: 100, y0: 110, x1: 130, y1: 150, luma: 215 }]);
+    const guessed = { ...input(frame(segment), 170, 'landscape'), horizonGuessed: true };
+    expect(findFramedOpenings(guessed)).toHaveLength(0);
+  });
+});
+
+describe('findFramedOpenings on a facade', () => {
+  const dark = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1, luma: 60 });
+
+  it('takes a dark window whose top lies just below a measured horizon (its sides found only under its arch)', () => {
+    // the horizon is row 90 of 192; this window's sides start at 96
+    const { input, segment } = framedScene([dark(100, 96, 130, 140)]);
+    const frame = [segment(100, 96, 100, 140), segment(130, 96, 130, 140), segment(100, 96, 130, 96)];
+    expect(findFramedOpenings(input(frame, 170, 'landscape')).map((o) => o.kind)).toEqual(['window']);
+    expect(findFramedOpenings(input(frame, 170, 'interior'))).toHaveLength(0);
+  });
+
+  it('does not take a box three times as wide as tall for one opening, in a room it does', () => {
+    const { input, segment } = framedScene([dark(60, 40, 150, 70)]);
+    const frame = [segment(60, 40, 60, 70), segment(150, 40, 150, 70), segment(60, 40, 150, 40)];
+    expect(findFramedOpenings(input(frame, 170, 'landscape'))).toHaveLength(0);
+    expect(findFramedOpenings({ ...input(frame, 170, 'interior'), horizonAt: () => 60 })).toHaveLength(1);
+  });
+
+  it('takes a window within a house wall found as a piece, not within a bookcase', () => {
+    const { input, segment } = framedScene([dark(100, 40, 130, 80)]);
+    const frame = [segment(100, 40, 100, 80), segment(130, 40, 130, 80), segment(100, 40, 130, 40)];
+    const around: [number, number][] = [
+      [80, 20],
+      [160, 20],
+      [160, 120],
+      [80, 120],
+    ];
+    const wall = { ...input(frame, 170, 'landscape'), pieces: [{ polygon: around, group: 'wall' as const }] };
+    expect(findFramedOpenings(wall)).toHaveLength(1);
+    const bookcase = { ...input(frame, 170, 'landscape'), pieces: [{ polygon: around, group: 'storage' as const }] };
+    expect(findFramedOpenings(bookcase)).toHaveLength(0);
   });
 });
 

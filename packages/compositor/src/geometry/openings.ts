@@ -1,6 +1,6 @@
 import type { Segment } from './lines';
 import { insidePolygon } from './polygon';
-import type { Opening, Point } from './types';
+import type { Opening, PieceGroup, Point } from './types';
 
 /*
  * Windows and doors framed by lines (decision 0052): a rectangle whose two sides are long vertical segments (the
@@ -28,6 +28,16 @@ const STEPPED_WITHIN = 0.06;
 const DOOR_BELOW = 0.12;
 /** In a room, a window's sill or a door's foot lies at most this far (of the map's height) above the horizon. */
 const SILL_ABOVE = 0.05;
+/**
+ * On a facade a dark opening's top may lie this far (of the map's height) below a measured horizon: the horizon is
+ * measured to about this (the labels' tolerance), and a window's sides are often found only below its arch.
+ */
+const BELOW_MEASURED = 0.05;
+/**
+ * A facade's opening is at most this many times as wide as tall (a garage door): a wider dark box is a row of windows
+ * and the wall between them, read as one. (A room's window may be a wide band of glass.)
+ */
+const FACADE_WIDEST = 2.5;
 /** At most this many framed openings a photo. */
 const MAX_FRAMED = 8;
 
@@ -45,12 +55,21 @@ export interface FramedOpeningInput {
   mode?: 'interior' | 'landscape';
   /** The horizon's row at a column (cells). */
   horizonAt: (x: number) => number;
+  /**
+   * Whether that row is only a guess: then a dark opening below it is still taken (a facade's ground floor seen
+   * square, from a street the picture was cropped above). A bright one there is not: from outside in daylight
+   * glass and doorways are darker than the wall, and a bright rectangle between two of them is the wall.
+   */
+  horizonGuessed?: boolean;
   /** The floor's top row in a column (cells), or `height` where the column has no floor. */
   floorTopAt: (x: number) => number;
   /** Openings found already (cells): a framed one over one of these is the same opening. */
   known: readonly Opening[];
-  /** The standing pieces' silhouettes (cells): a frame mostly within one is the piece (a bookcase's sides and top). */
-  pieces: readonly (readonly Point[])[];
+  /**
+   * The standing pieces' silhouettes (cells): a frame mostly within one is the piece (a bookcase's sides and top),
+   * except within a wall (a yard's house front, found as a piece), which holds its windows.
+   */
+  pieces: readonly { polygon: readonly Point[]; group?: PieceGroup | undefined }[];
 }
 
 interface Side {
@@ -133,10 +152,12 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       const h = y1 - y0;
       // both sides run along most of the opening's height
       if (h < 0.06 * height || h < 0.6 * Math.min(a.bottom - a.top, b.bottom - b.top)) continue;
-      if (w > 4 * h || h > 6 * w) continue;
+      if (w > (input.mode === 'landscape' ? FACADE_WIDEST : 4) * h || h > 6 * w) continue;
       const cx = (a.x + b.x) / 2;
       // a window or a door reaches above the eyes' height, and stands off the floor
-      if (y0 > horizonAt(cx)) continue;
+      const belowEyes = y0 > horizonAt(cx);
+      const slack = input.horizonGuessed ? Infinity : input.mode === 'landscape' ? BELOW_MEASURED * height : 0;
+      if (y0 > horizonAt(cx) + slack) continue;
       // and in a room comes down to about the eyes' height: what hangs wholly above them is a picture or a cupboard
       if (input.mode === 'interior' && y1 < horizonAt(cx) - SILL_ABOVE * height) continue;
       if (inHull[Math.min(height - 1, Math.round((y0 + y1) / 2)) * width + Math.min(width - 1, Math.round(cx))])
@@ -151,6 +172,7 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
       const differences = walls.map((v) => inside - v);
       // the same way from both sides: brighter than the wall on both, or darker on both
       if (!differences.every((d) => Math.sign(d) === Math.sign(differences[0]!))) continue;
+      if (belowEyes && differences[0]! > 0) continue;
       const contrast = Math.min(...differences.map(Math.abs));
       if (contrast < MIN_CONTRAST) continue;
       // the whole inside stands apart, each quarter of it: not two pictures and the wall between them
@@ -182,7 +204,8 @@ export function findFramedOpenings(input: FramedOpeningInput): Opening[] {
         [(a.x + cx) / 2, (my + y1) / 2],
         [(cx + b.x) / 2, (my + y1) / 2],
       ];
-      if (input.pieces.some((piece) => probes.filter(([px, py]) => insidePolygon(piece, px, py)).length >= 3)) continue;
+      const within = (piece: readonly Point[]) => probes.filter(([px, py]) => insidePolygon(piece, px, py)).length >= 3;
+      if (input.pieces.some((piece) => piece.group !== 'wall' && within(piece.polygon))) continue;
       const floorTop = Math.min(floorTopAt(a.x), floorTopAt(cx), floorTopAt(b.x));
       // a door reaches the floor's far edge, or (its foot hidden behind furniture) runs well below the eyes' height
       // with most of it below them: a door's head is a little above the eyes, a window's sill a little below
