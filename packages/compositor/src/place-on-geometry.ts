@@ -235,6 +235,10 @@ interface Footing {
 const PIECE_MARGIN = 0.03;
 /** Eye height of hung art's centre in metres. */
 const ART_CENTRE = 1.5;
+/** Metres hung art may move up or down from eye height, in the order tried, to keep off what already hangs there. */
+const ART_LIFTS = [0, 0.15, -0.15, 0.3];
+/** Columns along each wall where hung art is tried. */
+const ART_COLUMNS = 49;
 /** Yards: how high string lights hang on a house wall or a tree, in metres (a porch's eaves). */
 const STRAND_HEIGHT = 2.4;
 /** Rooms: the ceiling's height in metres, when nothing measures it. */
@@ -1115,39 +1119,53 @@ export function placeOnGeometry(
     for (const wall of walls) {
       const mask = masks.walls.get(wall) ?? new CellMask(W, H, cell).fill(wall.polygon);
       const b = boundsOf(wall.polygon);
-      for (let k = 0; k <= 24; k++) {
-        const u = b.left + ((b.right - b.left) * (k + 0.5)) / 25;
+      for (let k = 0; k < ART_COLUMNS; k++) {
+        const u = b.left + ((b.right - b.left) * (k + 0.5)) / ART_COLUMNS;
         const z = wallDepthAt(u);
         if (!Number.isFinite(z)) continue;
         const perMetre = cam.focal / z;
         const height = (size.height / 100) * perMetre;
         const width = (size.width / 100) * perMetre;
-        let centre = ART_CENTRE;
         // above a sofa it clears the back by a hand's width or so
         const under = seat && Math.abs(worldX(u, z) - seat.x) < seat.width / 2 ? 0.85 + 0.2 + size.height / 200 : 0;
-        centre = Math.max(centre, under);
-        const [, v] = projectAt(worldX(u, z), centre, z);
-        const box = { x: u - width / 2, y: v - height / 2, width, height };
-        const margin = 0.1 * perMetre;
-        const grown = {
-          x: box.x - margin,
-          y: box.y - margin,
-          width: box.width + 2 * margin,
-          height: box.height + 2 * margin,
-        };
-        if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
-        if (!cornersIn(mask, box)) continue;
-        if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
-        if (!bareWallAt(frame, frameBox(grown)) || !clearOfHungThingsAt(frame, frameBox(grown))) continue;
-        if (clashes(frameBox(box)) || placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)) {
-          continue;
+        // at eye height first, a little higher or lower where a mirror or picture already hangs there
+        for (const lift of ART_LIFTS) {
+          const centre = Math.max(ART_CENTRE, under) + lift;
+          const [, v] = projectAt(worldX(u, z), centre, z);
+          const box = { x: u - width / 2, y: v - height / 2, width, height };
+          const margin = 0.1 * perMetre;
+          const grown = {
+            x: box.x - margin,
+            y: box.y - margin,
+            width: box.width + 2 * margin,
+            height: box.height + 2 * margin,
+          };
+          if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
+          if (!cornersIn(mask, box)) continue;
+          if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
+          // what hangs there already may come to within 5 cm of it (a gallery wall's spacing)
+          const near = 0.05 * perMetre;
+          const clear = {
+            x: box.x - near,
+            y: box.y - near,
+            width: box.width + 2 * near,
+            height: box.height + 2 * near,
+          };
+          if (!bareWallAt(frame, frameBox(grown)) || !clearOfHungThingsAt(frame, frameBox(clear))) continue;
+          if (
+            clashes(frameBox(box)) ||
+            placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)
+          ) {
+            continue;
+          }
+          const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
+          const score =
+            Math.abs(u - target) / W +
+            Math.abs(lift) +
+            (wall.facing === 'back' ? 0 : 0.4) +
+            usedBefore(item, frameBox(box)) * EARLIER_SPOT_COST;
+          if (!best || score < best.score) best = { box, z, score };
         }
-        const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
-        const score =
-          Math.abs(u - target) / W +
-          (wall.facing === 'back' ? 0 : 0.4) +
-          usedBefore(item, frameBox(box)) * EARLIER_SPOT_COST;
-        if (!best || score < best.score) best = { box, z, score };
       }
     }
     if (!best) {
@@ -1252,7 +1270,7 @@ export function placeOnGeometry(
     leave(
       item,
       aboveThePicture
-        ? `the ${labelOfKind(item.kind)} would hang above the picture`
+        ? `no ceiling in the picture for the ${labelOfKind(item.kind)}`
         : `no free ceiling for the ${labelOfKind(item.kind)}`,
     );
   };

@@ -245,7 +245,7 @@ describe('placeOnGeometry in a room', () => {
       height: H,
     });
     expect(placements).toHaveLength(0);
-    expect(leftOut).toEqual([{ index: 0, reason: 'the pendant light would hang above the picture' }]);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no ceiling in the picture for the pendant light' }]);
   });
 
   it("replaces the room's piece of its kind: stands on its footprint and marks it to be erased", () => {

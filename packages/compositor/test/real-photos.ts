@@ -434,7 +434,7 @@ export function sameThing(a: FractionPolygon, b: FractionPolygon): boolean {
 
 /** What a left-out product's reason must say: where there was no room for it, naming it. */
 const LEFT_OUT_REASON =
-  /^(no free (floor|ground|wall|ceiling) for the [a-z -]+|no clear span for the [a-z -]+|nothing to hang the [a-z -]+ from)$/;
+  /^(no free (floor|ground|wall|ceiling) for the [a-z -]+|no ceiling in the picture for the [a-z -]+|no clear span for the [a-z -]+|nothing to hang the [a-z -]+ from)$/;
 
 /**
  * Every chosen product is in the render, or left out with a reason that names it ('no free floor for the sofa');
