@@ -235,10 +235,23 @@ interface Footing {
 const PIECE_MARGIN = 0.03;
 /** Eye height of hung art's centre in metres. */
 const ART_CENTRE = 1.5;
+/** Metres hung art may move up or down from eye height, in the order tried, to keep off what already hangs there. */
+const ART_LIFTS = [0, 0.15, -0.15, 0.3];
+/** Columns along each wall where hung art is tried. */
+const ART_COLUMNS = 49;
 /** Yards: how high string lights hang on a house wall or a tree, in metres (a porch's eaves). */
 const STRAND_HEIGHT = 2.4;
 /** Rooms: the ceiling's height in metres, when nothing measures it. */
 const CEILING = 2.5;
+/** Rooms: a pendant's bottom in metres above the floor over a table, and elsewhere (clear of a standing head). */
+const PENDANT_OVER_TABLE = 1.6;
+const PENDANT_CLEAR = 1.95;
+/** Rooms: the shortest cord in metres between the ceiling and a pendant's top. */
+const PENDANT_DROP = 0.1;
+/** Rooms: a pendant hangs at least this many metres in front of the wall behind it... */
+const PENDANT_FROM_WALL = 0.4;
+/** ...and at least this many metres from the camera (nearer, it hangs over the viewer's head, out of the picture). */
+const PENDANT_NEAREST = 1.5;
 
 /** Storage stands with its back to a wall: within this many metres of where the found floor ends (issue #38). */
 const STORAGE_WALL_GAP = 0.5;
@@ -315,6 +328,58 @@ function bareWallAt(frame: PictureFrame, box: { x: number; y: number; width: num
     }
   }
   return sum / n <= BARE_WALL_TEXTURE;
+}
+
+/**
+ * Above this step in mean luminance (0–255) between neighbouring cells of an 8 × 8 grid over a wall piece's box, its
+ * margin included, something already hangs there: a framed picture's dark frame against the paint, a mirror's bright
+ * glass, a TV's black screen, a shelf's shadow. A bare wall's cells differ by its light's slow fall-off only.
+ */
+const HUNG_THING_STEP = 24;
+
+/**
+ * Whether a box of the picture (frame pixels) is clear of things hung on the wall, which the geometry does not know
+ * as openings or pieces: no two neighbouring cells of an 8 × 8 grid (each the mean of 4 × 4 samples) differ in mean
+ * luminance by more than HUNG_THING_STEP. A thin frame moves a cell's mean where the sparse steps bareWallAt averages
+ * barely move. True without the pixels.
+ */
+function clearOfHungThingsAt(
+  frame: PictureFrame,
+  box: { x: number; y: number; width: number; height: number },
+): boolean {
+  const { data, width, height } = frame;
+  const channels = frame.channels ?? 3;
+  if (!data || data.length < width * height * channels) return true;
+  const left = Math.max(0, Math.round(box.x));
+  const top = Math.max(0, Math.round(box.y));
+  const right = Math.min(width - 1, Math.round(box.x + box.width));
+  const bottom = Math.min(height - 1, Math.round(box.y + box.height));
+  if (right <= left || bottom <= top) return true;
+  const cells = 8;
+  const samples = 4;
+  const means: number[] = [];
+  for (let cy = 0; cy < cells; cy++) {
+    for (let cx = 0; cx < cells; cx++) {
+      let sum = 0;
+      for (let sy = 0; sy < samples; sy++) {
+        const y = Math.round(top + ((bottom - top) * (cy + (sy + 0.5) / samples)) / cells);
+        for (let sx = 0; sx < samples; sx++) {
+          const x = Math.round(left + ((right - left) * (cx + (sx + 0.5) / samples)) / cells);
+          const i = (y * width + x) * channels;
+          sum += luma(data[i]!, data[i + 1]!, data[i + 2]!);
+        }
+      }
+      means.push(sum / (samples * samples));
+    }
+  }
+  for (let cy = 0; cy < cells; cy++) {
+    for (let cx = 0; cx < cells; cx++) {
+      const here = means[cy * cells + cx]!;
+      if (cx + 1 < cells && Math.abs(means[cy * cells + cx + 1]! - here) > HUNG_THING_STEP) return false;
+      if (cy + 1 < cells && Math.abs(means[(cy + 1) * cells + cx]! - here) > HUNG_THING_STEP) return false;
+    }
+  }
+  return true;
 }
 /** A rug lies on the floor: at most this share of its footprint (an 8 × 8 grid) under the room's own pieces. */
 const RUG_UNDER_PIECES = 0.4;
@@ -1079,39 +1144,53 @@ export function placeOnGeometry(
     for (const wall of walls) {
       const mask = masks.walls.get(wall) ?? new CellMask(W, H, cell).fill(wall.polygon);
       const b = boundsOf(wall.polygon);
-      for (let k = 0; k <= 24; k++) {
-        const u = b.left + ((b.right - b.left) * (k + 0.5)) / 25;
+      for (let k = 0; k < ART_COLUMNS; k++) {
+        const u = b.left + ((b.right - b.left) * (k + 0.5)) / ART_COLUMNS;
         const z = wallDepthAt(u);
         if (!Number.isFinite(z)) continue;
         const perMetre = cam.focal / z;
         const height = (size.height / 100) * perMetre;
         const width = (size.width / 100) * perMetre;
-        let centre = ART_CENTRE;
         // above a sofa it clears the back by a hand's width or so
         const under = seat && Math.abs(worldX(u, z) - seat.x) < seat.width / 2 ? 0.85 + 0.2 + size.height / 200 : 0;
-        centre = Math.max(centre, under);
-        const [, v] = projectAt(worldX(u, z), centre, z);
-        const box = { x: u - width / 2, y: v - height / 2, width, height };
-        const margin = 0.1 * perMetre;
-        const grown = {
-          x: box.x - margin,
-          y: box.y - margin,
-          width: box.width + 2 * margin,
-          height: box.height + 2 * margin,
-        };
-        if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
-        if (!cornersIn(mask, box)) continue;
-        if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
-        if (!bareWallAt(frame, frameBox(grown))) continue;
-        if (clashes(frameBox(box)) || placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)) {
-          continue;
+        // at eye height first, a little higher or lower where a mirror or picture already hangs there
+        for (const lift of ART_LIFTS) {
+          const centre = Math.max(ART_CENTRE, under) + lift;
+          const [, v] = projectAt(worldX(u, z), centre, z);
+          const box = { x: u - width / 2, y: v - height / 2, width, height };
+          const margin = 0.1 * perMetre;
+          const grown = {
+            x: box.x - margin,
+            y: box.y - margin,
+            width: box.width + 2 * margin,
+            height: box.height + 2 * margin,
+          };
+          if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
+          if (!cornersIn(mask, box)) continue;
+          if (sampleAny(openingMask, grown) || sampleAny(pieceMask, box)) continue;
+          // what hangs there already may come to within 5 cm of it (a gallery wall's spacing)
+          const near = 0.05 * perMetre;
+          const clear = {
+            x: box.x - near,
+            y: box.y - near,
+            width: box.width + 2 * near,
+            height: box.height + 2 * near,
+          };
+          if (!bareWallAt(frame, frameBox(grown)) || !clearOfHungThingsAt(frame, frameBox(clear))) continue;
+          if (
+            clashes(frameBox(box)) ||
+            placed.some((p) => p.pose === 'standing' && overlapShare(p, frameBox(box)) > 0)
+          ) {
+            continue;
+          }
+          const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
+          const score =
+            Math.abs(u - target) / W +
+            Math.abs(lift) +
+            (wall.facing === 'back' ? 0 : 0.4) +
+            usedBefore(item, frameBox(box)) * EARLIER_SPOT_COST;
+          if (!best || score < best.score) best = { box, z, score };
         }
-        const target = seat ? projectAt(seat.x, 0, seat.z)[0] : W / 2;
-        const score =
-          Math.abs(u - target) / W +
-          (wall.facing === 'back' ? 0 : 0.4) +
-          usedBefore(item, frameBox(box)) * EARLIER_SPOT_COST;
-        if (!best || score < best.score) best = { box, z, score };
       }
     }
     if (!best) {
@@ -1139,24 +1218,63 @@ export function placeOnGeometry(
     return depthAt(u, floorTop + cell);
   };
 
-  /** A pendant hangs from the ceiling over the table or seating group, on a cord. */
+  /**
+   * Rooms: how far off a wall stands at most at a column where it runs to the picture's top: it meets the ceiling
+   * (CEILING up) above the picture, so nearer than where the ceiling leaves the picture. A wall found lower down may
+   * end at its cabinets or moulding, not the ceiling, and bounds nothing (infinite), as where no wall is found; so does
+   * a focal length that is only the prior (the sunken kitchen's 'wall' runs over its ceiling to the top).
+   */
+  const ceilingDepthAt = (u: number) => {
+    const reachesTop = geometry.walls.some((wall) => masks.walls.get(wall)!.at(u, cell / 2));
+    const rise = horizonAt(u);
+    return reachesTop && cam.focalSource === 'measured' && rise > 0.5
+      ? (cam.focal * (CEILING - cam.eyeHeight)) / rise
+      : Infinity;
+  };
+
+  /**
+   * A pendant hangs from the ceiling (CEILING above the floor) over the table or seating group, on a cord from the
+   * ceiling's row or the picture's top, drawn at its real size where it hangs. It hangs inside the room: no farther
+   * than the wall behind it (a group found near the horizon put it 21 m off, a speck in the sunroom's window), and no
+   * nearer than PENDANT_NEAREST. Where it would hang above the picture it is left out, and the receipt says why.
+   */
   const placePendant = (item: GeometryItem, size: SizeCm) => {
     const table = [...footings.entries()].find(([i]) => /table|dining-set/.test(kindOf.get(i) ?? ''))?.[1];
     const tablePiece = pieces.find(({ piece }) => piece.kind && /table/.test(piece.kind));
-    const group = table ?? (tablePiece ? footingOfPiece(tablePiece.base) : null) ?? seatingFooting();
+    /** Where the room ends behind a column: its wall, by the floor's far edge or the ceiling's. */
+    const roomEndsAt = (u: number) => Math.min(zFar, wallDepthAt(u), ceilingDepthAt(u)) - PENDANT_FROM_WALL;
+    const tableFooting = table ?? (tablePiece ? footingOfPiece(tablePiece.base) : null);
+    const found = tableFooting ?? seatingFooting();
+    // a group found beyond the room's wall (a piece near the horizon, seen through a window) is not one to hang over
+    const group = found && found.z <= roomEndsAt(projectAt(found.x, 0, found.z)[0]) ? found : null;
+    const height = size.height / 100;
+    // over a table a hand's span above a diner's head, elsewhere clear of a standing one's, always under the ceiling
+    const bottom = Math.min(
+      group && group === tableFooting ? PENDANT_OVER_TABLE : PENDANT_CLEAR,
+      CEILING - PENDANT_DROP - height,
+    );
+    const top = bottom + height;
     const zMid = zNear * Math.pow(zFar / zNear, 0.45);
-    const targets = group
-      ? [group.x, group.x + 0.8, group.x - 0.8]
-      : [centreX(zMid), centreX(zMid) + 1, centreX(zMid) - 1];
-    const z = group ? group.z + group.depth / 2 : zMid;
-    for (const x of targets) {
-      const bottom = table || tablePiece ? 1.6 : 1.95;
-      const top = bottom + size.height / 100;
+    const zGroup = group ? group.z + Math.min(group.depth, 1.2) / 2 : zMid;
+    // over the group first, then farther in over it (over a near table it would hang above the picture), then
+    // beside it, toward the picture's middle first
+    const inward = group && group.x > centreX(zGroup) ? -0.8 : 0.8;
+    const spots = group
+      ? [0, inward, -inward].flatMap((dx) => [0, 0.6, 1.2, 1.8].map((dz) => [group.x + dx, zGroup + dz] as const))
+      : [0, 1, -1].flatMap((dx) => [0, 0.8].map((dz) => [centreX(zMid + dz) + dx, zMid + dz] as const));
+    let aboveThePicture = false;
+    for (const [x, zWanted] of spots) {
+      const z = Math.min(zWanted, roomEndsAt(projectAt(x, top, zWanted)[0]));
+      if (z < PENDANT_NEAREST) continue;
       const [u, vTop] = projectAt(x, top, z);
       const [, vBottom] = projectAt(x, bottom, z);
       const width = ((size.width / 100) * cam.focal) / z;
       const box = { x: u - width / 2, y: vTop, width, height: vBottom - vTop };
-      if (box.y < 0 || box.x < 0 || box.x + box.width > W) continue;
+      if (box.y < 0) {
+        aboveThePicture = true;
+        continue;
+      }
+      if (box.x < 0 || box.x + box.width > W) continue;
       const fb = frameBox(box);
       if (clashes(fb)) continue;
       const ceilingY = Math.max(0, projectAt(x, CEILING, z)[1] * ky);
@@ -1174,7 +1292,12 @@ export function placeOnGeometry(
       });
       return;
     }
-    leave(item, `no free ceiling for the ${labelOfKind(item.kind)}`);
+    leave(
+      item,
+      aboveThePicture
+        ? `no ceiling in the picture for the ${labelOfKind(item.kind)}`
+        : `no free ceiling for the ${labelOfKind(item.kind)}`,
+    );
   };
 
   /**

@@ -170,6 +170,26 @@ describe('placeOnGeometry in a room', () => {
     expect(withPixels.placements[0]!.on).toBe('wall');
   });
 
+  it('keeps wall art off what already hangs on the wall (a framed picture, a mirror) the analysis does not know', () => {
+    // no opening anywhere; a dark frame round a pale print hangs in the middle of the plain wall, where art would go
+    const geometry = room([], []);
+    const data = new Uint8Array(W * H * 3).fill(205);
+    const hung = rect(560, 120, 480, 380);
+    for (let y = 120; y < 500; y++) {
+      for (let x = 560; x < 1040; x++) {
+        const frame = x < 580 || x >= 1020 || y < 140 || y >= 480;
+        data.fill(frame ? 45 : 225, (y * W + x) * 3, (y * W + x) * 3 + 3);
+      }
+    }
+    const art = item(0, 'wall-art', 0.75, 'wall art');
+    const over = (p: GeometryPlacement) => boxesOverlap(boundsOf(rect(p.x, p.y, p.width, p.height)), boundsOf(hung));
+    expect(placeOnGeometry([art], geometry, { width: W, height: H }).placements.map(over)).toEqual([true]);
+    const { placements } = placeOnGeometry([art], geometry, { width: W, height: H, data, channels: 3 });
+    expect(placements).toHaveLength(1);
+    expect(over(placements[0]!)).toBe(false);
+    expect(placements[0]!.on).toBe('wall');
+  });
+
   it('leaves wall art out, and says so, when every stretch of wall is a window or door', () => {
     const geometry = room([], [{ kind: 'window', polygon: rect(0, 0, W, WALL_ROW) }]);
     const { placements, leftOut } = placeOnGeometry([item(0, 'wall-art', 0.75, 'wall art')], geometry, {
@@ -193,6 +213,39 @@ describe('placeOnGeometry in a room', () => {
     expect(pendant.cord!.top).toBeLessThanOrEqual(pendant.y);
     expect(pendant.y + pendant.height).toBeLessThan(table.y);
     expect(Math.abs(pendant.x + pendant.width / 2 - (table.x + table.width / 2))).toBeLessThan(table.width / 2);
+  });
+
+  it('hangs a pendant inside the room at its real size, not over a table seen far beyond the wall', () => {
+    // a table found just under the horizon (37 m off by the floor plane): through a window, not in the room
+    const farTable = { kind: 'table', polygon: rect(700, HORIZON + 25, 200, 15) };
+    const { placements } = placeOnGeometry([item(0, 'pendant-light', 1.3, 'pendant light')], room([farTable], []), {
+      width: W,
+      height: H,
+    });
+    const pendant = placements.find((p) => p.index === 0)!;
+    expect(pendant.on).toBe('ceiling');
+    // in front of the back wall, 5 m off: a 45 cm pendant is drawn at least as wide as it would be there
+    expect(pendant.z).toBeLessThan(5);
+    expect(pendant.width).toBeGreaterThanOrEqual((0.45 * FOCAL) / 5);
+    expect(pendant.cord!.top).toBeLessThanOrEqual(pendant.y);
+  });
+
+  it('leaves a pendant out, and says why, when anywhere in the room it would hang above the picture', () => {
+    // a camera looking up at the wall: its horizon near the top, so the room's upper metre is out of the picture
+    const horizon = 100;
+    const wallRow = horizon + (FOCAL * EYE) / 5;
+    const geometry: PhotoGeometry = {
+      ...room([], []),
+      camera: { focal: FOCAL, cx: W / 2, cy: H / 2, horizonY: horizon, roll: 0, eyeHeight: EYE },
+      floor: [rect(0, wallRow, W, H - wallRow)],
+      walls: [{ facing: 'back', polygon: rect(0, 0, W, wallRow) }],
+    };
+    const { placements, leftOut } = placeOnGeometry([item(0, 'pendant-light', 1.3, 'pendant light')], geometry, {
+      width: W,
+      height: H,
+    });
+    expect(placements).toHaveLength(0);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no ceiling in the picture for the pendant light' }]);
   });
 
   it("replaces the room's piece of its kind: stands on its footprint and marks it to be erased", () => {

@@ -161,6 +161,19 @@ describe('wall pieces', () => {
     expect(failures.map((f) => f.check)).toEqual(['wall-piece-off-openings']);
   });
 
+  it('catches a print hung over a mirror already on the wall', () => {
+    const mirror: [number, number][] = [
+      [0.6, 0.1],
+      [0.75, 0.1],
+      [0.75, 0.4],
+      [0.6, 0.4],
+    ];
+    const withMirror: LabelledPhoto = { ...room, hung: [{ kind: 'mirror', polygon: mirror }] };
+    expect(checkHung(withMirror, [placed('Print', 'wall-art', 'hung', box(0.35, 0.15, 0.2, 0.2))])).toEqual([]);
+    const failures = checkHung(withMirror, [placed('Print', 'wall-art', 'hung', box(0.55, 0.15, 0.15, 0.2))]);
+    expect(failures.map((f) => f.check)).toEqual(['wall-piece-off-hung']);
+  });
+
   it('catches a print reaching down onto the floor', () => {
     const failures = checkHung(room, [placed('Print', 'wall-art', 'hung', box(0.35, 0.5, 0.2, 0.2))]);
     expect(failures.map((f) => f.check)).toEqual(['wall-piece-on-wall']);

@@ -146,8 +146,11 @@ function rendersOn(basis: Basis, strict: boolean) {
     // a render that left everything out with reasons would pass each check above: most must be drawn (the labelled
     // rooms are cluttered: a kitchen has no free floor for a sofa, and its receipt says so); 0.595 since rugs hidden under
     // desks, bookshelves in front of furniture and products in the viewer's lap are left out (decision 0062); 140 of
-    // 237 (0.591) since the floor before a door is kept clear and a camera looking steeply down is held standing
-    if (strict) expect(totals.placed / totals.chosen).toBeGreaterThan(0.59);
+    // 237 (0.591) since the floor before a door is kept clear and a camera looking steeply down is held standing;
+    // 130 of 237 (0.549) since wall pieces keep off what already hangs there: of the 13 then left out, 10 hung over the
+    // living room's sign, the reading room's round mirror, the bedroom's mirror or the study's paintings, 3 over the
+    // basement's pipes; 3 others found a bare stretch a little higher or lower
+    if (strict) expect(totals.placed / totals.chosen).toBeGreaterThan(0.54);
   });
 }
 

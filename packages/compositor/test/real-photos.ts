@@ -55,6 +55,8 @@ const labelledPhotoSchema = z.object({
   /** Rooms: each visible wall plane. */
   walls: z.array(z.object({ facing: z.enum(['back', 'left', 'right']), polygon: polygonSchema })),
   openings: z.array(z.object({ kind: z.enum(['window', 'door']), polygon: polygonSchema })),
+  /** Rooms: what already hangs on a wall (a mirror, a framed picture, a TV, a shelf): no wall piece may cover it. */
+  hung: z.array(z.object({ kind: z.enum(['mirror', 'picture', 'tv', 'shelf']), polygon: polygonSchema })).optional(),
   /** Yards: the named parts of the ground, each within `floor`. */
   ground: z.array(z.object({ kind: z.enum(['lawn', 'patio', 'path', 'beds']), polygon: polygonSchema })).optional(),
   /** Yards: house walls and fences that string lights or a wall piece could hang from. */
@@ -171,6 +173,7 @@ export type CheckName =
   | 'rug-flat-on-floor'
   | 'wall-piece-on-wall'
   | 'wall-piece-off-openings'
+  | 'wall-piece-off-hung'
   | 'overlap'
   | 'depth-scale'
   | 'rug-under-seating'
@@ -291,7 +294,7 @@ export function checkFlat(photo: LabelledPhoto, placements: readonly CheckedPlac
   return failures;
 }
 
-/** A wall piece hangs on one wall plane (a yard: a house wall or fence) and clear of windows and doors. */
+/** A wall piece hangs on one wall plane (a yard: a house wall or fence), clear of windows, doors and what hangs there. */
 export function checkHung(photo: LabelledPhoto, placements: readonly CheckedPlacement[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const walls = [
@@ -315,6 +318,15 @@ export function checkHung(photo: LabelledPhoto, placements: readonly CheckedPlac
       failures.push({
         check: 'wall-piece-off-openings',
         detail: `${p.name}: covers a window or door (${pct(covered)} of it)`,
+      });
+    const overHung = shareInside(
+      p.box,
+      (photo.hung ?? []).map((h) => h.polygon),
+    );
+    if (overHung > MAX_OPENING_COVER)
+      failures.push({
+        check: 'wall-piece-off-hung',
+        detail: `${p.name}: covers what already hangs on the wall (${pct(overHung)} of it)`,
       });
   }
   return failures;
@@ -422,7 +434,7 @@ export function sameThing(a: FractionPolygon, b: FractionPolygon): boolean {
 
 /** What a left-out product's reason must say: where there was no room for it, naming it. */
 const LEFT_OUT_REASON =
-  /^(no free (floor|ground|wall|ceiling) for the [a-z -]+|no clear span for the [a-z -]+|nothing to hang the [a-z -]+ from)$/;
+  /^(no free (floor|ground|wall|ceiling) for the [a-z -]+|no ceiling in the picture for the [a-z -]+|no clear span for the [a-z -]+|nothing to hang the [a-z -]+ from)$/;
 
 /**
  * Every chosen product is in the render, or left out with a reason that names it ('no free floor for the sofa');
