@@ -3,6 +3,7 @@ import { analyzePhoto } from '../src/geometry';
 import { clipToFreeFloor, FOCAL_PRIOR_PER_LONG_SIDE, keepFloorComponents, type Features } from '../src/geometry/analyze';
 import { detectSegments, type Segment } from '../src/geometry/lines';
 import { findFramedOpenings, type FramedOpeningInput } from '../src/geometry/openings';
+import { findStandingPieces } from '../src/geometry/pieces';
 import { insidePolygon } from '../src/geometry/polygon';
 import type { PhotoGeometry, Point, StandingPiece } from '../src/geometry/types';
 import { BOOKCASE, drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
@@ -427,5 +428,43 @@ describe('clipToFreeFloor', () => {
     for (let x = 0; x < size; x++) barrier[39 * size + x] = 1;
     const clipped = clipToFreeFloor([piece(box(20, 30, 40, 40))], free, features, barrier, same, same, 10, 3);
     expect(clipped).toEqual([]);
+  });
+});
+
+describe('findStandingPieces', () => {
+  it('ends a piece’s outline at its foot, not at the free floor below a band of the floor’s colour', () => {
+    // a 60 × 60 map: smooth wall above row 15, a textured piece (columns 20–39) from row 15 to 37 standing on two
+    // rows of the floor's colour beyond the floor's hull (rows 38–39), the free floor and its hull from row 40
+    const size = 60;
+    const n = size * size;
+    const l = new Float32Array(n);
+    const rg = new Float32Array(n);
+    const by = new Float32Array(n);
+    const free = new Uint8Array(n);
+    const inHull = new Uint8Array(n);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const i = y * size + x;
+        const piece = x >= 20 && x < 40 && y >= 15 && y < 38;
+        const floor = y >= 38;
+        l[i] = piece ? 50 + ((x * 7 + y * 13) % 5) * 15 : floor ? 120 : 200;
+        rg[i] = piece ? 30 : floor ? 10 : 0;
+        by[i] = piece ? -20 : floor ? 20 : 0;
+        if (y >= 40) free[i] = inHull[i] = 1;
+      }
+    }
+    const { pieces } = findStandingPieces({
+      features: { width: size, height: size, l, rg, by },
+      free,
+      inHull,
+      horizonAt: () => 5,
+      eyeHeight: 1.3,
+      mode: 'interior',
+      margin: 0,
+    });
+    expect(pieces).toHaveLength(1);
+    const rows = pieces[0]!.outline.map((p) => p[1]);
+    expect(Math.min(...rows)).toBeLessThanOrEqual(16);
+    expect(Math.max(...rows)).toBe(38);
   });
 });
