@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/geometry';
-import { clipToFreeFloor, FOCAL_PRIOR_PER_LONG_SIDE, keepFloorComponents, type Features } from '../src/geometry/analyze';
+import {
+  clipToFreeFloor,
+  FOCAL_PRIOR_PER_LONG_SIDE,
+  keepFloorComponents,
+  type Features,
+} from '../src/geometry/analyze';
 import { detectSegments, type Segment } from '../src/geometry/lines';
 import { findFramedOpenings, type FramedOpeningInput } from '../src/geometry/openings';
 import { findStandingPieces } from '../src/geometry/pieces';
