@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePhoto } from '../src/geometry';
-import { FOCAL_PRIOR_PER_LONG_SIDE, keepFloorComponents } from '../src/geometry/analyze';
+import {
+  clipToFreeFloor,
+  FOCAL_PRIOR_PER_LONG_SIDE,
+  keepFloorComponents,
+  type Features,
+} from '../src/geometry/analyze';
 import { detectSegments, type Segment } from '../src/geometry/lines';
 import { findFramedOpenings, type FramedOpeningInput } from '../src/geometry/openings';
+import { findStandingPieces } from '../src/geometry/pieces';
 import { insidePolygon } from '../src/geometry/polygon';
-import type { PhotoGeometry } from '../src/geometry/types';
+import type { PhotoGeometry, Point, StandingPiece } from '../src/geometry/types';
 import { BOOKCASE, drawRoom, horizonRowAt, surfaceAt, type RoomCamera } from './geometry-room';
 
 const CAMERA: RoomCamera = {
@@ -440,5 +446,110 @@ describe('keepFloorComponents', () => {
     const keptOf = (c: number) => growth.free[components.indexOf(c)] ?? 0;
     expect([1, 2, 3].map(keptOf)).toEqual([1, 1, 1]);
     expect(growth.free[0]).toBe(0);
+  });
+});
+
+describe('clipToFreeFloor', () => {
+  // a 60 × 60 region map: free floor (one colour) from row 40 down, a wall of another colour above it
+  const size = 60;
+  const FLOOR = { l: 120, rg: 10, by: 20 };
+  const PIECE = { l: 60, rg: 40, by: -20 };
+  const WALL = { l: 200, rg: 0, by: 0 };
+  function mapOf(colourAt: (x: number, y: number) => typeof FLOOR): { features: Features; free: Uint8Array } {
+    const n = size * size;
+    const features: Features = {
+      width: size,
+      height: size,
+      l: new Float32Array(n),
+      rg: new Float32Array(n),
+      by: new Float32Array(n),
+    };
+    const free = new Uint8Array(n);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const i = y * size + x;
+        const c = y >= 40 ? FLOOR : colourAt(x, y);
+        features.l[i] = c.l;
+        features.rg[i] = c.rg;
+        features.by[i] = c.by;
+        if (y >= 40) free[i] = 1;
+      }
+    }
+    return { features, free };
+  }
+  const box = (x0: number, y0: number, x1: number, y1: number): Point[] => [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
+  const piece = (polygon: Point[]): StandingPiece => ({ polygon, kind: 'chair', againstWall: false });
+  const same = (p: Point): Point => p;
+  const bottomOf = (polygon: readonly Point[]) => Math.max(...polygon.map((p) => p[1]));
+
+  it('gives the plain floor round a piece’s base that its outline took in back to the floor', () => {
+    // the piece (rows 10–29) with a band of the floor's colour below it (rows 30–39) that the growth left out
+    const { features, free } = mapOf((x, y) => (x < 20 || x >= 40 ? WALL : y >= 30 ? FLOOR : PIECE));
+    const clipped = clipToFreeFloor(
+      [piece(box(20, 10, 40, 40))],
+      free,
+      features,
+      new Uint8Array(size * size),
+      same,
+      same,
+      10,
+      3,
+    );
+    expect(clipped).toHaveLength(1);
+    // its own cells end at row 29: the margin a piece keeps round them (3 cells), not the band down to row 40
+    expect(bottomOf(clipped[0]!.polygon)).toBeLessThanOrEqual(34);
+    expect(Math.min(...clipped[0]!.polygon.map((p) => p[1]))).toBeLessThanOrEqual(10);
+  });
+
+  it('drops a piece that is the floor’s own colour, though an edge parts it from the free floor', () => {
+    // a patch of the floor's colour (a rug's border, a board lit differently) behind a straight edge at row 39
+    const { features, free } = mapOf((x, y) => (x >= 20 && x < 40 && y >= 30 ? FLOOR : WALL));
+    const barrier = new Uint8Array(size * size);
+    for (let x = 0; x < size; x++) barrier[39 * size + x] = 1;
+    const clipped = clipToFreeFloor([piece(box(20, 30, 40, 40))], free, features, barrier, same, same, 10, 3);
+    expect(clipped).toEqual([]);
+  });
+});
+
+describe('findStandingPieces', () => {
+  it('ends a piece’s outline at its foot, not at the free floor below a band of the floor’s colour', () => {
+    // a 60 × 60 map: smooth wall above row 15, a textured piece (columns 20–39) from row 15 to 37 standing on two
+    // rows of the floor's colour beyond the floor's hull (rows 38–39), the free floor and its hull from row 40
+    const size = 60;
+    const n = size * size;
+    const l = new Float32Array(n);
+    const rg = new Float32Array(n);
+    const by = new Float32Array(n);
+    const free = new Uint8Array(n);
+    const inHull = new Uint8Array(n);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const i = y * size + x;
+        const piece = x >= 20 && x < 40 && y >= 15 && y < 38;
+        const floor = y >= 38;
+        l[i] = piece ? 50 + ((x * 7 + y * 13) % 5) * 15 : floor ? 120 : 200;
+        rg[i] = piece ? 30 : floor ? 10 : 0;
+        by[i] = piece ? -20 : floor ? 20 : 0;
+        if (y >= 40) free[i] = inHull[i] = 1;
+      }
+    }
+    const { pieces } = findStandingPieces({
+      features: { width: size, height: size, l, rg, by },
+      free,
+      inHull,
+      horizonAt: () => 5,
+      eyeHeight: 1.3,
+      mode: 'interior',
+      margin: 0,
+    });
+    expect(pieces).toHaveLength(1);
+    const rows = pieces[0]!.outline.map((p) => p[1]);
+    expect(Math.min(...rows)).toBeLessThanOrEqual(16);
+    expect(Math.max(...rows)).toBe(38);
   });
 });

@@ -240,7 +240,8 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
       const left = x === x0 ? x - margin : x;
       const right = x === x1 - 1 ? x + 1 + margin : x + 1;
       tops.push([left, top[x]! - margin], [right, top[x]! - margin]);
-      bottoms.push([left, contact[x]! + margin], [right, contact[x]! + margin]);
+      // its outline ends at its foot: the floor-coloured band between its lowest cell and the free floor is floor
+      bottoms.push([left, base[x]! + 1 + margin], [right, base[x]! + 1 + margin]);
       area += contact[x]! - top[x]!;
       heights.push((base[x]! + 1 - top[x]!) / perMetre[x]!);
       contacts.push(contact[x]!);
