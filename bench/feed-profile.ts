@@ -10,8 +10,10 @@
  * the loads, named through the build's source maps.
  *
  *   npx vite build apps/web --outDir /tmp/dist --emptyOutDir --sourcemap
- *   node --import tsx bench/feed-profile.ts /tmp/dist [loads]
+ *   node --import tsx bench/feed-profile.ts /tmp/dist [/tmp/other-dist …] [loads]
  *
+ * Two or more builds are profiled in turns. Besides the profile (whose wall-clock samples a loaded host stretches),
+ * a trace gives the main thread's thread time in the same windows (gate answer → paint, feed page → paint).
  * Without source maps the functions keep their minified names. One warm-up load fills the server's caches first.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,6 +65,7 @@ interface ThreadTime {
 
 interface LoadFigures extends WindowFigures {
   thread: ThreadTime;
+  feedPageThread: ThreadTime;
   /** Scripting from the feed's first page arriving (GET /api/designs' responseEnd) to the paint, ms. */
   feedPageScriptingMs: number;
   feedPageWindowMs: number;
@@ -161,7 +164,7 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       };
       writeFileSync(
         path.join(process.env.FEED_PROFILE_DIR, `load-${Date.now()}.json`),
-        JSON.stringify({ marks, profile }),
+        JSON.stringify({ marks, profile, trace }),
       );
     }
     const afterGate = figuresIn(profile, us(page_.gateAnsweredAt), us(page_.paintAt));
@@ -169,6 +172,7 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     return {
       ...afterGate,
       thread: threadTimeIn(trace, us(page_.gateAnsweredAt), us(page_.paintAt)),
+      feedPageThread: threadTimeIn(trace, us(page_.feedPageAt), us(page_.paintAt)),
       feedPageScriptingMs: afterFeedPage.scriptingMs,
       feedPageWindowMs: afterFeedPage.windowMs,
       renderDelayMs: page_.pictureAt === null ? null : page_.paintAt - page_.pictureAt,
@@ -299,76 +303,97 @@ function packageOf(mapped: string): string {
   return path.dirname(source.replace(/^.*?(apps\/|packages\/)/, '$1'));
 }
 
-export async function profileFeed(distDir: string, loads = LOADS) {
-  const server = await startBenchServer({ webDistDir: distDir });
+function summarise(distDir: string, runs: LoadFigures[]) {
+  const name = sourceMapped(distDir);
+  const byName = new Map<string, number>();
+  for (const run of runs) {
+    for (const { frame, us } of run.selfTime.values()) {
+      const key = name(frame);
+      byName.set(key, (byName.get(key) ?? 0) + us);
+    }
+  }
+  const byPackage = new Map<string, number>();
+  for (const [fn, us] of byName) byPackage.set(packageOf(fn), (byPackage.get(packageOf(fn)) ?? 0) + us);
+  const perLoad = (us: number) => Number((us / 1000 / runs.length).toFixed(1));
+  const ms = (pick: (run: LoadFigures) => number | null) => {
+    const values = runs.map(pick).filter((value): value is number => value !== null);
+    return { median: Math.round(median(values)), each: values.map(Math.round) };
+  };
+  return {
+    loads: runs.length,
+    threadTaskMs: ms((r) => r.thread.taskMs),
+    threadScriptMs: ms((r) => r.thread.scriptMs),
+    feedPageThreadTaskMs: ms((r) => r.feedPageThread.taskMs),
+    feedPageThreadScriptMs: ms((r) => r.feedPageThread.scriptMs),
+    profileScriptingMs: ms((r) => r.scriptingMs),
+    windowMs: ms((r) => r.windowMs),
+    feedPageWindowMs: ms((r) => r.feedPageWindowMs),
+    renderDelayMs: ms((r) => r.renderDelayMs),
+    top: [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([fn, us]) => ({ function: fn, 'self ms per load': perLoad(us) })),
+    packages: [...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([source, us]) => ({ source, 'self ms per load': perLoad(us) })),
+  };
+}
+
+/**
+ * Profiles `loads` loads of each build, in turns (A B, B A, …: on a shared host, loads minutes apart compare the host,
+ * not the builds), each build served by its own server. One warm-up load per build first.
+ */
+export async function profileFeed(distDirs: string[], loads = LOADS) {
+  const servers = [];
   const chromium = await launchChromium();
   try {
-    const url = `${server.baseUrl}/`;
-    await profileLoad(chromium, url);
-    const runs: LoadFigures[] = [];
-    for (let i = 0; i < loads; i++) {
-      const run = await profileLoad(chromium, url);
-      console.error(
-        `load ${i + 1}: thread time ${run.thread.taskMs.toFixed(0)} ms (script ${run.thread.scriptMs.toFixed(0)} ms); profile: scripting ${run.scriptingMs.toFixed(0)} ms, (program) ${run.programMs.toFixed(0)} ms, window ${run.windowMs.toFixed(0)} ms; ` +
-          `after the feed page: scripting ${run.feedPageScriptingMs.toFixed(0)} ms in ${run.feedPageWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
-      );
-      runs.push(run);
-    }
-    const name = sourceMapped(distDir);
-    const byName = new Map<string, number>();
-    for (const run of runs) {
-      for (const { frame, us } of run.selfTime.values()) {
-        const key = name(frame);
-        byName.set(key, (byName.get(key) ?? 0) + us);
+    for (const distDir of distDirs) servers.push(await startBenchServer({ webDistDir: distDir }));
+    const urls = servers.map((server) => `${server.baseUrl}/`);
+    for (const url of urls) await profileLoad(chromium, url);
+    const runs: LoadFigures[][] = distDirs.map(() => []);
+    for (let round = 0; round < loads; round++) {
+      const order = distDirs.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) {
+        const run = await profileLoad(chromium, urls[i]!);
+        console.error(
+          `${path.basename(distDirs[i]!)} load ${round + 1}: thread time ${run.thread.taskMs.toFixed(0)} ms (script ${run.thread.scriptMs.toFixed(0)} ms), ` +
+            `after the feed page ${run.feedPageThread.taskMs.toFixed(0)} ms (script ${run.feedPageThread.scriptMs.toFixed(0)} ms); ` +
+            `window ${run.windowMs.toFixed(0)} ms, after the feed page ${run.feedPageWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
+        );
+        runs[i]!.push(run);
       }
     }
-    const byPackage = new Map<string, number>();
-    for (const [fn, us] of byName) byPackage.set(packageOf(fn), (byPackage.get(packageOf(fn)) ?? 0) + us);
-    const packages = [...byPackage]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, TOP)
-      .map(([source, us]) => ({ source, 'self ms per load': Number((us / 1000 / runs.length).toFixed(1)) }));
-    const top = [...byName]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, TOP)
-      .map(([fn, us]) => ({ function: fn, 'self ms per load': Number((us / 1000 / runs.length).toFixed(1)) }));
-    return {
-      loads: runs.length,
-      scriptingMs: median(runs.map((r) => r.scriptingMs)),
-      programMs: median(runs.map((r) => r.programMs)),
-      windowMs: median(runs.map((r) => r.windowMs)),
-      scriptingEach: runs.map((r) => Math.round(r.scriptingMs)),
-      threadTaskMs: median(runs.map((r) => r.thread.taskMs)),
-      threadScriptMs: median(runs.map((r) => r.thread.scriptMs)),
-      threadScriptEach: runs.map((r) => Math.round(r.thread.scriptMs)),
-      feedPageScriptingMs: median(runs.map((r) => r.feedPageScriptingMs)),
-      feedPageWindowMs: median(runs.map((r) => r.feedPageWindowMs)),
-      renderDelayMs: median(runs.map((r) => r.renderDelayMs ?? Number.NaN)),
-      windowEach: runs.map((r) => Math.round(r.windowMs)),
-      top,
-      packages,
-    };
+    return distDirs.map((distDir, i) => ({ distDir, ...summarise(distDir, runs[i]!) }));
   } finally {
     await chromium.close();
-    await server.close();
+    for (const server of servers) await server.close();
   }
 }
 
 if (isMain(import.meta.url)) {
-  const distDir = process.argv[2];
-  if (!distDir) throw new Error('usage: node --import tsx bench/feed-profile.ts <vite build outDir> [loads]');
-  const result = await profileFeed(path.resolve(distDir), Number(process.argv[3] ?? LOADS));
-  const { top, packages, ...summary } = result;
-  console.log(
-    `main-thread thread time, gate answer → first card paint: ${summary.threadTaskMs.toFixed(0)} ms, of it script ` +
-      `${summary.threadScriptMs.toFixed(0)} ms (each ${summary.threadScriptEach.join(', ')})`,
+  const args = process.argv.slice(2);
+  const loadsArg = args.at(-1) !== undefined && /^\d+$/.test(args.at(-1)!) ? Number(args.pop()) : LOADS;
+  if (args.length === 0)
+    throw new Error('usage: node --import tsx bench/feed-profile.ts <vite build outDir> [<another outDir>…] [loads]');
+  const results = await profileFeed(
+    args.map((dir) => path.resolve(dir)),
+    loadsArg,
   );
-  console.log(
-    `profile: scripting ${summary.scriptingMs.toFixed(0)} ms (each ${summary.scriptingEach.join(', ')}), (program) ${summary.programMs.toFixed(0)} ms, ` +
-      `gate answer → first card paint ${summary.windowMs.toFixed(0)} ms (each ${summary.windowEach.join(', ')}); ` +
-      `feed page → paint: scripting ${summary.feedPageScriptingMs.toFixed(0)} ms in ${summary.feedPageWindowMs.toFixed(0)} ms, ` +
-      `picture → paint ${summary.renderDelayMs.toFixed(0)} ms; median of ${summary.loads}`,
-  );
-  console.table(top);
-  console.table(packages);
+  for (const { distDir, top, packages, ...figures } of results) {
+    const line = (label: string, { median: value, each }: { median: number; each: number[] }) =>
+      `  ${label}: ${value} ms (each ${each.join(', ')})`;
+    console.log(`\n${distDir}, median of ${figures.loads} loads`);
+    console.log(line('main-thread thread time, gate answer → first card paint', figures.threadTaskMs));
+    console.log(line('  of it script', figures.threadScriptMs));
+    console.log(line('main-thread thread time, feed page → first card paint', figures.feedPageThreadTaskMs));
+    console.log(line('  of it script', figures.feedPageThreadScriptMs));
+    console.log(line('profile scripting (wall), gate answer → paint', figures.profileScriptingMs));
+    console.log(line('gate answer → paint (wall)', figures.windowMs));
+    console.log(line('feed page → paint (wall)', figures.feedPageWindowMs));
+    console.log(line('picture responseEnd → paint (wall)', figures.renderDelayMs));
+    console.table(top);
+    console.table(packages);
+  }
 }
