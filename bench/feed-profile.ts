@@ -17,10 +17,10 @@
  * Without source maps the functions keep their minified names. One warm-up load fills the server's caches first.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { apiPaths } from '@dwellscape/shared';
 import { startBenchServer, benchPassword } from './lib/app-server';
@@ -272,7 +272,7 @@ function figuresIn(profile: Profile, fromUs: number, toUs: number): WindowFigure
 
 /** 'name (src/file.ts:line)' through the build's source map, or the minified name and chunk. */
 function sourceMapped(distDir: string): (frame: ProfileNode['callFrame']) => string {
-  const consumers = new Map<string, SourceMapConsumer | null>();
+  const consumers = new Map<string, SourceMap | null>();
   return (frame) => {
     const minified = frame.functionName || '(anonymous)';
     if (!frame.url) return minified;
@@ -281,16 +281,19 @@ function sourceMapped(distDir: string): (frame: ProfileNode['callFrame']) => str
       const map = `${file}.map`;
       consumers.set(
         file,
-        existsSync(map) ? new SourceMapConsumer(JSON.parse(readFileSync(map, 'utf8')) as RawSourceMap) : null,
+        existsSync(map) ? new SourceMap(JSON.parse(readFileSync(map, 'utf8')) as SourceMapPayload) : null,
       );
     }
     const consumer = consumers.get(file);
     const chunk = path.basename(file);
     if (!consumer) return `${minified} (${chunk}:${frame.lineNumber + 1}:${frame.columnNumber + 1})`;
-    const original = consumer.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-    if (!original.source) return `${minified} (${chunk}:${frame.lineNumber + 1}:${frame.columnNumber + 1})`;
-    const source = original.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
-    return `${original.name ?? minified} (${source}:${original.line})`;
+    // zero-based line and column, as the profile's call frames give them
+    const original = consumer.findEntry(frame.lineNumber, frame.columnNumber);
+    if (!('originalSource' in original) || !original.originalSource)
+      return `${minified} (${chunk}:${frame.lineNumber + 1}:${frame.columnNumber + 1})`;
+    const source = original.originalSource.replace(/^.*?\/(node_modules|apps|packages)\//, '$1/');
+    const { name } = original as { name?: string };
+    return `${name ?? minified} (${source}:${original.originalLine + 1})`;
   };
 }
 
