@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { prefetchFeed } from '@/features/feed/prefetch-feed';
 import type { GateController } from '@/features/gate/static/gate-controller';
 import { meQueryOptions } from '@/lib/api/get-me';
@@ -30,8 +30,12 @@ const loadRouter = () => {
   return routerModule;
 };
 const LazyAppRouter = lazy(async () => ({ default: (await loadRouter()).AppRouter }));
-/** The router once its code has arrived. */
-let LoadedAppRouter: ComponentType | null = null;
+/**
+ * The router once its code has arrived, as one element for the page's life: the transition's end changes only the
+ * wrapper's attributes, and an unchanged element is not rendered again (a new one would render the whole shell and
+ * feed again in the frame where the feed's first picture is due).
+ */
+let loadedRouter: ReactElement | null = null;
 
 /**
  * docs/product.md §4: the gate is locked at every load; the unlocked state lives only in the page's memory (the gate of
@@ -47,7 +51,7 @@ export function App({ queryClient, gate }: { queryClient: QueryClient; gate: Gat
   // 'opening': the password was accepted and the transition plays. 'open': the transition has ended.
   const phase = useSyncExternalStore(gate.subscribe, () => gate.phase);
   // the router's code has arrived (see below)
-  const [routerLoaded, setRouterLoaded] = useState(LoadedAppRouter !== null);
+  const [routerLoaded, setRouterLoaded] = useState(loadedRouter !== null);
 
   useEffect(() => onSessionExpired(() => gate.lock()), [gate]);
 
@@ -60,16 +64,16 @@ export function App({ queryClient, gate }: { queryClient: QueryClient; gate: Gat
     void queryClient.prefetchQuery(meQueryOptions());
     void prefetchFeed(queryClient);
     void loadRouter().then(({ AppRouter }) => {
-      LoadedAppRouter = AppRouter;
+      loadedRouter ??= <AppRouter />;
       setRouterLoaded(true);
     });
   }, [isOpening, queryClient]);
 
   // under the gate while the transition plays; the same element once it has ended, so nothing mounts again
   const app =
-    routerLoaded && LoadedAppRouter ? (
+    routerLoaded && loadedRouter ? (
       <div className="contents" inert={isOpening} aria-hidden={isOpening || undefined}>
-        <LoadedAppRouter />
+        {loadedRouter}
       </div>
     ) : phase === 'open' ? (
       // the code has not arrived by the transition's end (a slow connection): the skeleton shell until it does

@@ -25,6 +25,16 @@ interface DesignCardProps {
   /** Laid over the image's bottom edge (e.g. the own profile's earning label). */
   imageOverlay?: ReactNode;
   className?: string;
+  /** Called once the picture is loaded and decoded (or failed): the next frame shows it. */
+  onPictureShown?: () => void;
+}
+
+/** Calls `done` when the box's picture can be painted: decoded, or failed; at once where images are not decoded (jsdom). */
+function whenPictureReady(box: HTMLElement | null, done: () => void): void {
+  const img = box?.querySelector('img');
+  if (!img) return;
+  if (typeof img.decode !== 'function') return done();
+  img.decode().then(done, done);
 }
 
 /** '1 remix', '3 remixes'. */
@@ -51,7 +61,13 @@ const shopLinkClass = buttonClasses({ size: 'sm', variant: 'accent' });
  * It is memoised: the feed adds its cards one per idle moment, and each step would otherwise render every card above
  * it again (a card renders again when its design changes: a like, a comment count).
  */
-export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOverlay, className }: DesignCardProps) {
+export const DesignCard = memo(function DesignCard({
+  design,
+  eagerImage,
+  imageOverlay,
+  className,
+  onPictureShown,
+}: DesignCardProps) {
   const [openProduct, setOpenProduct] = useState<ProductPreview | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const navigate = useNavigate();
@@ -83,7 +99,10 @@ export const DesignCard = memo(function DesignCard({ design, eagerImage, imageOv
         </header>
 
         {/* the picture's placeholder icon is the box's own ::before, under the picture */}
-        <div className="relative aspect-[4/3] bg-muted before:absolute before:inset-0 before:m-auto before:icon before:size-8 before:icon-image-off before:text-muted-foreground/40">
+        <div
+          ref={onPictureShown && ((box: HTMLDivElement | null) => whenPictureReady(box, onPictureShown))}
+          className="relative aspect-[4/3] bg-muted before:absolute before:inset-0 before:m-auto before:icon before:size-8 before:icon-image-off before:text-muted-foreground/40"
+        >
           <ResponsiveImage
             src={design.afterImageUrl}
             alt={design.title}

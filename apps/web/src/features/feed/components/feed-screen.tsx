@@ -1,7 +1,7 @@
 import { FEED_MAX_ATTEMPTS, messages, type FeedDesign, type Mode } from '@dwellscape/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Sparkles } from 'lucide-react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DesignCard } from '@/components/design-card/design-card';
 import { FeedFooter } from '@/components/design-card/feed-footer';
@@ -27,6 +27,25 @@ const feedDescriptions: Record<Mode, string> = {
 };
 
 const followingDescription = 'Rooms and outdoor spaces by the people you follow';
+
+/** The longest the cards below the first wait for its picture (a stalled download must not keep them away). */
+export const FIRST_PICTURE_WAIT_MS = 4000;
+
+/**
+ * Whether the cards below the first are still held back: until the first card's picture is decoded (its paint, the
+ * feed's LCP, is next), or FIRST_PICTURE_WAIT_MS after the first card showed. Rendering, styling and laying out
+ * the next cards in the idle moments before it would put their tasks in the way of that paint.
+ */
+function useFirstPictureHold(firstCardShown: boolean): { held: boolean; onFirstPictureShown: () => void } {
+  const [held, setHeld] = useState(true);
+  const onFirstPictureShown = useCallback(() => setHeld(false), []);
+  useEffect(() => {
+    if (!held || !firstCardShown) return;
+    const id = window.setTimeout(onFirstPictureShown, FIRST_PICTURE_WAIT_MS);
+    return () => window.clearTimeout(id);
+  }, [firstCardShown, held, onFirstPictureShown]);
+  return { held, onFirstPictureShown };
+}
 
 /**
  * Home: 'For you', the community feed of the active design mode, live, with older designs on demand
@@ -55,8 +74,12 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
   const queryClient = useQueryClient();
   const feed = useDesignsFeed(mode);
   const designs = useMemo(() => flattenFeed(feed.data), [feed.data]);
-  // a freshly arrived page renders its first card at once and the rest one per idle moment (see the hook)
-  const shownCount = useStagedCount(designs.length);
+  // a freshly arrived page renders its first card at once and, once its picture is there, the rest one per idle
+  // moment (see the hook)
+  const [firstCardShown, setFirstCardShown] = useState(false);
+  const { held, onFirstPictureShown } = useFirstPictureHold(firstCardShown);
+  const shownCount = useStagedCount(designs.length, held);
+  if (shownCount > 0 && !firstCardShown) setFirstCardShown(true);
 
   // back to the loading state, so the three attempts and their notes run again
   const tryAgain = () => void queryClient.resetQueries({ queryKey: queryKeys.designs.feed(mode) });
@@ -97,7 +120,11 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
               <DesignCardSkeleton />
             </div>
           ) : (
-            <FeedCards designs={designs.slice(0, shownCount)} liveIds={liveIds} />
+            <FeedCards
+              designs={designs.slice(0, shownCount)}
+              liveIds={liveIds}
+              onFirstPictureShown={onFirstPictureShown}
+            />
           )}
           {/* below the first card, never above it: the card would push it down (a layout shift) */}
           {shownCount > 0 && <FeedFooter pages={feed} />}
@@ -108,7 +135,15 @@ function CommunityFeed({ mode, liveIds }: { mode: Mode; liveIds: readonly string
 }
 
 /** The cards shown so far; each is memoised, so a step of the staged feed renders only its new card. */
-function FeedCards({ designs, liveIds }: { designs: readonly FeedDesign[]; liveIds: readonly string[] }) {
+function FeedCards({
+  designs,
+  liveIds,
+  onFirstPictureShown,
+}: {
+  designs: readonly FeedDesign[];
+  liveIds: readonly string[];
+  onFirstPictureShown: () => void;
+}) {
   return (
     <ul className="flex flex-col gap-5" aria-label="Designs">
       {designs.map((design, index) => (
@@ -116,7 +151,11 @@ function FeedCards({ designs, liveIds }: { designs: readonly FeedDesign[]; liveI
           key={design.id}
           className={cn(index > 0 && offscreenCardClass, liveIds.includes(design.id) && 'animate-fade-up')}
         >
-          <DesignCard design={design} eagerImage={index === 0} />
+          <DesignCard
+            design={design}
+            eagerImage={index === 0}
+            onPictureShown={index === 0 ? onFirstPictureShown : undefined}
+          />
         </li>
       ))}
     </ul>

@@ -44,9 +44,10 @@ function whenIdle(run: () => void, timeout: number): IdleHandle {
  * A list that is already there when the screen mounts (coming back to the feed) renders whole, so the
  * router's scroll restoration finds the page as long as it was; only the first time in a page's life,
  * when nothing can be restored, is it staged. A list that empties (mode switch, 'Try Again') stages
- * again when it refills.
+ * again when it refills. While `held`, an arriving list stops after its first screenful (the feed holds the rest
+ * until its first picture is on screen).
  */
-export function useStagedCount(total: number): number {
+export function useStagedCount(total: number, held = false): number {
   // how many a list that arrives shows at once
   const arrivalStart = shownOnce ? FIRST_SCREEN_CARDS : PAGE_FIRST_CARDS;
   const [limit, setLimit] = useState(() => (shownOnce && total > 0 ? ALL : arrivalStart));
@@ -62,6 +63,7 @@ export function useStagedCount(total: number): number {
       if (limit !== ALL) setLimit(ALL);
       return;
     }
+    if (held && limit >= FIRST_SCREEN_CARDS) return;
     const grow = () => startTransition(() => setLimit((current) => current + CARDS_PER_STEP));
     // the page's first card comes in the next task, not when the browser is next idle (see PAGE_FIRST_CARDS)
     if (limit === 0) {
@@ -70,7 +72,7 @@ export function useStagedCount(total: number): number {
     }
     const step = whenIdle(grow, 200);
     return step.cancel;
-  }, [isComplete, limit, total]);
+  }, [held, isComplete, limit, total]);
 
   return Math.min(limit, total);
 }
