@@ -230,7 +230,11 @@ export function startGate(
             if (url === first.carried && carried) {
               const answer = new Response(carried.text, { status: 200, headers: { 'Content-Type': 'application/json' } });
               early.set(url, { sentAt: Date.now(), response: Promise.resolve(answer) });
-              onEarlyRead(url, carried.json);
+              try {
+                onEarlyRead(url, carried.json);
+              } catch {
+                // what it starts is a head start only: the person is let in all the same
+              }
               continue;
             }
             const sent = fetchImpl(url, readInit);
