@@ -88,7 +88,11 @@ async function load(chromium: LaunchedChromium, baseUrl: string): Promise<Waterf
     const cdp = await page.createCDPSession();
     const sent = new Map<string, Sent>();
     cdp.on('Network.requestWillBeSent', (event) => {
-      sent.set(event.requestId, { url: event.request.url, method: event.request.method, sentAt: event.timestamp * 1000 });
+      sent.set(event.requestId, {
+        url: event.request.url,
+        method: event.request.method,
+        sentAt: event.timestamp * 1000,
+      });
     });
     cdp.on('Network.responseReceived', (event) => {
       const request = sent.get(event.requestId);
@@ -146,7 +150,9 @@ try {
     for (const variant of round % 2 === 0 ? servers : [...servers].reverse()) {
       const waterfall = await load(chromium, variant.server.baseUrl);
       results.get(variant.label)!.push(waterfall);
-      console.log(`${variant.label} ${round + 1}: ${JSON.stringify(waterfall, (_, v) => (typeof v === 'number' ? Math.round(v) : v))}`);
+      console.log(
+        `${variant.label} ${round + 1}: ${JSON.stringify(waterfall, (_, v) => (typeof v === 'number' ? Math.round(v) : v))}`,
+      );
     }
   }
   const ms = (values: Array<number | null>) => {

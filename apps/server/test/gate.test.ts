@@ -316,12 +316,12 @@ describe.each(dbKinds)('the gate’s accepted answer carries the feed’s first 
     const account = await insertAccount(t.database.db);
     const cookie = await signedInCookie(t, t.database.db, account.id);
     const [liked, saved] = designIds;
-    expect((await t.app.inject({ method: 'PUT', url: apiPaths.designLike(liked!), headers: { cookie } })).statusCode).toBe(
-      200,
-    );
-    expect((await t.app.inject({ method: 'PUT', url: apiPaths.designSave(saved!), headers: { cookie } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: apiPaths.designLike(liked!), headers: { cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: apiPaths.designSave(saved!), headers: { cookie } })).statusCode,
+    ).toBe(200);
 
     const res = await gate('open-sesame', { query: '?feed=interior', cookie });
     expect(res.statusCode).toBe(200);

@@ -39,6 +39,10 @@ describe('the reads the gate sends as it lets the person in', () => {
   );
 
   it('elsewhere (a link to a post, say): only the session', async () => {
-    expect(earlyReadsFor('/post/d-1')).toEqual({ gatePath: '/api/gate', reads: [await urlOf(() => getMe())], carried: null });
+    expect(earlyReadsFor('/post/d-1')).toEqual({
+      gatePath: '/api/gate',
+      reads: [await urlOf(() => getMe())],
+      carried: null,
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { contracts, errorResponseSchema, FEED_PAGE_SIZE, feedResponseSchema, messages, type Mode } from '@dwellscape/shared';
+import {
+  contracts,
+  errorResponseSchema,
+  FEED_PAGE_SIZE,
+  feedResponseSchema,
+  messages,
+  type Mode,
+} from '@dwellscape/shared';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { route } from '../../contract-route';

@@ -1,11 +1,4 @@
-import {
-  apiPaths,
-  compactFeedPage,
-  messages,
-  responsiveImageSources,
-  type Design,
-  type FeedPage,
-} from '@dwellscape/shared';
+import { apiPaths, compactFeedPage, responsiveImageSources, type Design, type FeedPage } from '@dwellscape/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,9 +10,6 @@ import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { FeedScreen } from './components/feed-screen';
 import { prefetchFeed } from './prefetch-feed';
 import { queryKeys } from '@/lib/query-keys';
-import { afterEarlyRead, earlyReadsFor } from '@/features/gate/static/early-reads';
-import { EARLY_READ_MAX_AGE_MS, startGate } from '@/features/gate/static/gate-controller';
-import { gateMarkup } from '@/features/gate/static/gate-markup';
 
 const author = makeUser({ avatarUrl: '', isVerified: false });
 
@@ -146,77 +136,6 @@ describe('prefetchFeed', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-});
-
-describe('prefetchFeed after a gate whose answer carried the first page (decision 0069)', () => {
-  const gatePosts = () => api.callsTo(`POST ${apiPaths.gate}`).map((call) => call.url);
-
-  /** The server's answer to an accepted password: the feed's first page in the mode asked for, else none. */
-  const carryingPage = ({ url }: { url: URL }) => {
-    const mode = url.searchParams.get('feed') as Design['mode'] | null;
-    return mode ? compactFeedPage({ items: feeds[mode], nextCursor: null }) : jsonResponse(204);
-  };
-
-  /** index.html's gate, as gate-boot.ts starts it, let in. */
-  async function passTheGate(answer: (call: { url: URL }) => unknown = carryingPage) {
-    api.answer({ [`POST ${apiPaths.gate}`]: answer });
-    const markup = new DOMParser().parseFromString(`<body>${gateMarkup()}</body>`, 'text/html');
-    document.body.replaceChildren(...markup.body.childNodes);
-    const gate = startGate(document.body, undefined, () => earlyReadsFor(window.location.pathname), afterEarlyRead);
-    window.dwellscapeGate = gate;
-    const field = screen.getByLabelText<HTMLInputElement>(messages.gate.passwordLabel);
-    field.value = 'dwellscape';
-    field.form!.requestSubmit();
-    await vi.waitFor(() => expect(gate.phase).toBe('opening'));
-  }
-  afterEach(() => {
-    delete window.dwellscapeGate;
-    document.body.replaceChildren();
-  });
-
-  it('fills the feed query with the carried page and starts its first picture, asking the server for no page', async () => {
-    await passTheGate();
-    expect(gatePosts().map((url) => url.search)).toEqual(['?feed=interior']);
-    const queryClient = newClient();
-    await prefetchFeed(queryClient);
-
-    expect(feedRequests()).toEqual([]);
-    expect(
-      queryClient.getQueryData<{ pages: FeedPage[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
-    ).toBe('d-lounge');
-    // once, by the gate's script as the page came in: the app's own call finds it warm
-    expect(srcsets).toEqual([responsiveImageSources(feeds.interior[0]!.afterImageUrl, imageSizes.column).srcSet]);
-    renderFeedScreen(queryClient);
-    expect(await screen.findByRole('heading', { name: 'Soft lounge' })).toBeInTheDocument();
-    expect(feedRequests()).toEqual([]);
-  });
-
-  it('asks for the page itself when the carried one is stale', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      await passTheGate();
-      vi.advanceTimersByTime(EARLY_READ_MAX_AGE_MS + 1);
-      const queryClient = newClient();
-      await prefetchFeed(queryClient);
-      expect(feedRequests().map((url) => url.search)).toEqual(['?mode=interior&limit=25']);
-      expect(
-        queryClient.getQueryData<{ pages: FeedPage[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
-      ).toBe('d-lounge');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('asks for the page itself when the gate answered without it (an older server: 204)', async () => {
-    await passTheGate(() => jsonResponse(204));
-    const queryClient = newClient();
-    await prefetchFeed(queryClient);
-    // the gate's script asked for it as the password was accepted; the app took that answer
-    expect(feedRequests()).toHaveLength(1);
-    expect(
-      queryClient.getQueryData<{ pages: FeedPage[] }>(queryKeys.designs.feed('interior'))?.pages[0]?.items[0]?.id,
-    ).toBe('d-lounge');
   });
 });
 

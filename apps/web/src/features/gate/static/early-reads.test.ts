@@ -25,7 +25,11 @@ function watchPictures() {
 describe('the gate’s first reads', () => {
   it('are the session and, on the home screen, the feed’s first page in the saved mode, carried by the gate', () => {
     const feed = '/api/designs?mode=interior&limit=25';
-    expect(earlyReadsFor('/')).toEqual({ gatePath: '/api/gate?feed=interior', reads: ['/api/me', feed], carried: feed });
+    expect(earlyReadsFor('/')).toEqual({
+      gatePath: '/api/gate?feed=interior',
+      reads: ['/api/me', feed],
+      carried: feed,
+    });
     // a link to a post: the gate's answer carries nothing
     expect(earlyReadsFor('/post/d1')).toEqual({ gatePath: '/api/gate', reads: ['/api/me'], carried: null });
   });

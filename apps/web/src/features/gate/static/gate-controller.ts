@@ -228,7 +228,10 @@ export function startGate(
           if (current !== attempt) return;
           for (const url of first.reads) {
             if (url === first.carried && carried) {
-              const answer = new Response(carried.text, { status: 200, headers: { 'Content-Type': 'application/json' } });
+              const answer = new Response(carried.text, {
+                status: 200,
+                headers: { 'Content-Type': 'application/json' },
+              });
               early.set(url, { sentAt: Date.now(), response: Promise.resolve(answer) });
               try {
                 onEarlyRead(url, carried.json);
