@@ -126,6 +126,21 @@ export async function holdLiveArrivals(page: Page) {
 export const isFeedListRequest = (url: URL) => url.pathname === '/api/designs';
 
 /**
+ * The feed's first page asked for by its own GET, as the later pages are: the gate's answer, asked to carry it
+ * (decision 0069), is asked without `feed`, so a spec that routes the feed's requests sees the first one too.
+ */
+export async function askFirstFeedPageSeparately(page: Page) {
+  await page.route(
+    (url) => url.pathname === apiPaths.gate && url.searchParams.has('feed'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.delete('feed');
+      await route.continue({ url: url.toString() });
+    },
+  );
+}
+
+/**
  * A public design of the mode with two or more products, for see-in-my-space on a photo: the newest, whatever they
  * are (catalogue products, or its creator's own items, which the server takes as render inputs where a public design
  * shows them).

@@ -2,6 +2,7 @@ import { FEED_MAX_ATTEMPTS, MODES, messages } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  askFirstFeedPageSeparately,
   designCard,
   feedCards,
   feedCardTitles,
@@ -101,6 +102,7 @@ for (const mode of MODES) {
 
     test('Load More brings the next older designs, then says there are none left', async ({ page, navigate }) => {
       // smaller pages than 25, so the seeded designs span several of them
+      await askFirstFeedPageSeparately(page);
       await page.route(
         (url) => isFeedListRequest(url),
         async (route) => {
@@ -179,6 +181,7 @@ test('switching the design mode swaps the feed', async ({ page, navigate }) => {
 test('shows skeleton cards while loading', async ({ page, navigate }) => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  await askFirstFeedPageSeparately(page);
   await page.route(
     (url) => isFeedListRequest(url),
     async (route) => {
@@ -200,6 +203,7 @@ test("retries after 2 s and 4 s with 'Retry attempt n/3', then fails with a work
   test.slow();
   const attempts: number[] = [];
   let failing = true;
+  await askFirstFeedPageSeparately(page);
   await page.route(
     (url) => isFeedListRequest(url),
     async (route) => {

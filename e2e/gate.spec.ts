@@ -1,6 +1,7 @@
-import { GATE_TRANSITION_MS, PREFERENCES_STORAGE_KEY } from '@dwellscape/shared';
+import { apiPaths, GATE_TRANSITION_MS, PREFERENCES_STORAGE_KEY } from '@dwellscape/shared';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { feedCards, fetchWholeFeed } from './feed-helpers';
 import { BETA_PASSWORD, expect, mainNavigation, passwordField, test } from './fixtures';
 
 interface OverlayFrame {
@@ -119,6 +120,36 @@ test.describe('beta gate', () => {
 
     const cookies = await context.cookies();
     expect(cookies.some((cookie) => cookie.httpOnly && cookie.sameSite === 'Strict')).toBe(true);
+  });
+
+  test('the accepted password’s answer carries the feed’s first page; a link to a post still lands on the post', async ({
+    page,
+  }) => {
+    // decision 0069: the feed asks for no first page of its own
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) reads.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    const gateAnswer = () => page.waitForResponse((response) => new URL(response.url()).pathname === apiPaths.gate);
+    await page.goto('/');
+    const carried = gateAnswer();
+    await passwordField(page).fill(BETA_PASSWORD);
+    await page.getByRole('button', { name: 'Enter App' }).click();
+    expect((await carried).status()).toBe(200);
+    await expect(feedCards(page).first()).toBeVisible();
+    expect(reads[0]).toBe(`POST ${apiPaths.gate}?feed=interior`);
+    expect(reads.filter((read) => read.startsWith(`GET ${apiPaths.designs}?`))).toEqual([]);
+
+    const [design] = await fetchWholeFeed(page.request, 'interior');
+    await page.goto(`/post/${design!.id}`);
+    const plain = gateAnswer();
+    await passwordField(page).fill(BETA_PASSWORD);
+    await page.getByRole('button', { name: 'Enter App' }).click();
+    const answer = await plain;
+    expect(new URL(answer.url()).search).toBe('');
+    expect(answer.status()).toBe(204);
+    await expect(page.getByRole('heading', { level: 2, name: design!.title })).toBeVisible();
   });
 
   test('a password manager can fill and send it: a form with a username to save, the current password, a submit button', async ({

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@dwellscape/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths, messages, type FeedResponse } from '@dwellscape/shared';
 import { rateLimitHits, sessions } from '../src/db/schema';
 import { createTestApp, dbKinds, type TestApp } from './helpers';
-import { insertDesign, insertUser, putImage } from './fixtures';
+import { insertAccount, insertDesign, insertUser, putImage, signedInCookie } from './fixtures';
 
 const protectedUrl = '/api/designs?mode=interior';
 
@@ -264,6 +264,127 @@ describe.each(dbKinds)('gate and sessions (%s)', (kind) => {
     await gate('open-sesame');
     const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
     expect(Number(left!.n)).toBe(1);
+  });
+});
+
+describe.each(dbKinds)('the gate’s accepted answer carries the feed’s first page (%s)', (kind) => {
+  let t: TestApp;
+  /** What the feed asks first: decision 0069 has the gate answer it when asked with ?feed=<mode>. */
+  const firstPageUrl = (mode: string) => `${apiPaths.designs}?mode=${mode}&limit=25`;
+  const gate = (password: string, extra: { query?: string; cookie?: string; remoteAddress?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.gate}${extra.query ?? ''}`,
+      payload: { password },
+      remoteAddress: extra.remoteAddress ?? '127.0.0.1',
+      headers: extra.cookie ? { cookie: extra.cookie } : {},
+    });
+  const feedFor = (cookie: string, mode = 'interior') =>
+    t.app.inject({ method: 'GET', url: firstPageUrl(mode), headers: { cookie } });
+  let designIds: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, seed: false });
+    const author = await insertUser(t.database.db);
+    designIds = [];
+    for (const mode of ['interior', 'interior', 'landscape'] as const) {
+      const afterImageUrl = await putImage(t.app.storage);
+      designIds.push((await insertDesign(t.database.db, { userId: author.id, mode, afterImageUrl })).id);
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a guest’s accepted password with exactly what GET /api/designs answers the new session', async () => {
+    for (const mode of ['interior', 'landscape']) {
+      const res = await gate('open-sesame', { query: `?feed=${mode}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const cookie = cookieOf(res).split(';')[0]!;
+      const page = res.json<FeedResponse>();
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((item) => item.mode === mode)).toBe(true);
+      const asked = await feedFor(cookie, mode);
+      expect(asked.statusCode).toBe(200);
+      expect(res.body).toBe(asked.body);
+    }
+  });
+
+  it('answers a signed-in session’s renewal with that account’s page: its likes and saves marked', async () => {
+    const account = await insertAccount(t.database.db);
+    const cookie = await signedInCookie(t, t.database.db, account.id);
+    const [liked, saved] = designIds;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: apiPaths.designLike(liked!), headers: { cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: apiPaths.designSave(saved!), headers: { cookie } })).statusCode,
+    ).toBe(200);
+
+    const res = await gate('open-sesame', { query: '?feed=interior', cookie });
+    expect(res.statusCode).toBe(200);
+    const renewed = cookieOf(res).split(';')[0]!;
+    expect(renewed).not.toBe(cookie);
+    const items = res.json<FeedResponse>().items;
+    const item = (id: string) => items.find((design) => design.id === id)!;
+    expect(item(liked!)).toMatchObject({ likedByViewer: true, savedByViewer: false });
+    expect(item(saved!)).toMatchObject({ likedByViewer: false, savedByViewer: true });
+    expect(res.body).toBe((await feedFor(renewed)).body);
+    // a guest's page marks none of them
+    const guest = (await gate('open-sesame', { query: '?feed=interior' })).json<FeedResponse>();
+    expect(guest.items.some((design) => design.likedByViewer || design.savedByViewer)).toBe(false);
+  });
+
+  it('gives a refused password exactly today’s answer: 401, no cookie, no design in it', async () => {
+    const remoteAddress = '10.1.0.1';
+    const plain = await gate('wrong', { remoteAddress });
+    const asked = await gate('wrong', { remoteAddress, query: '?feed=interior' });
+    expect(asked.statusCode).toBe(401);
+    expect(asked.body).toBe(plain.body);
+    expect(asked.json()).toEqual({ error: 'Invalid password' });
+    expect(asked.headers['set-cookie']).toBeUndefined();
+    for (const id of designIds) expect(asked.body).not.toContain(id);
+  });
+
+  it('gives a rate-limited client its 429 and nothing else, even with the right password', async () => {
+    const remoteAddress = '10.1.0.2';
+    for (let i = 0; i < 5; i++) await gate(`wrong-${i}`, { remoteAddress });
+    const limited = await gate('open-sesame', { remoteAddress, query: '?feed=interior' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: messages.gate.rateLimited });
+    expect(limited.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 204 without ?feed (a link to a post), and refuses an unknown mode with 400 and no session', async () => {
+    const plain = await gate('open-sesame');
+    expect(plain.statusCode).toBe(204);
+    expect(plain.body).toBe('');
+    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    const unknown = await gate('open-sesame', { query: '?feed=garage' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/feed/);
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    expect(Number(after!.n)).toBe(Number(before!.n));
+  });
+
+  it('still lets the person in when the page cannot be read: 204 and the session, the app then asks for it', async () => {
+    if (!t.app.feedCache) throw new Error('this test needs the feed page cache (FEED_CACHE=on)');
+    const failing = vi.spyOn(t.app.feedCache, 'peek').mockImplementation(() => {
+      throw new Error('the feed is unavailable');
+    });
+    try {
+      const res = await gate('open-sesame', { query: '?feed=interior' });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const cookie = cookieOf(res).split(';')[0]!;
+      failing.mockRestore();
+      expect((await feedFor(cookie)).statusCode).toBe(200);
+    } finally {
+      failing.mockRestore();
+    }
   });
 });
 

@@ -29,11 +29,20 @@ describe('the reads the gate sends as it lets the person in', () => {
     'on the home screen: the session and the feed’s first page in the saved mode (%s), spelled as the app asks',
     async (mode) => {
       localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ isLandscapeMode: mode === 'landscape' }));
-      expect(earlyReadsFor('/')).toEqual([await urlOf(() => getMe()), await urlOf(() => getDesigns({ mode }))]);
+      const feed = await urlOf(() => getDesigns({ mode }));
+      expect(earlyReadsFor('/')).toEqual({
+        gatePath: `/api/gate?feed=${mode}`,
+        reads: [await urlOf(() => getMe()), feed],
+        carried: feed,
+      });
     },
   );
 
   it('elsewhere (a link to a post, say): only the session', async () => {
-    expect(earlyReadsFor('/post/d-1')).toEqual([await urlOf(() => getMe())]);
+    expect(earlyReadsFor('/post/d-1')).toEqual({
+      gatePath: '/api/gate',
+      reads: [await urlOf(() => getMe())],
+      carried: null,
+    });
   });
 });

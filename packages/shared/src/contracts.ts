@@ -46,6 +46,7 @@ import {
 import {
   brandSchema,
   gateBodySchema,
+  gateQuerySchema,
   idParamsSchema,
   listOf,
   modeQuerySchema,
@@ -152,7 +153,14 @@ const searchListContract = (list: SearchList) =>
 
 export const contracts = {
   /* gate and accounts */
-  unlockGate: contract({ method: 'POST', route: apiPaths.gate, body: gateBodySchema, status: 204, response: null }),
+  unlockGate: contract({
+    method: 'POST',
+    route: apiPaths.gate,
+    query: gateQuerySchema,
+    body: gateBodySchema,
+    status: 204,
+    response: null,
+  }),
   signUp: contract({
     method: 'POST',
     route: apiPaths.signUp,

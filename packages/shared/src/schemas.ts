@@ -39,6 +39,12 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 export const gateBodySchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(200)) });
 export type GateBody = z.infer<typeof gateBodySchema>;
+/**
+ * `feed`: the design mode of the feed the app opens on. An accepted password is then answered 200 with the feed's
+ * first page in that mode, exactly as GET /api/designs answers it for the new session (decision 0069); without it,
+ * 204. A refused password is answered the same either way.
+ */
+export const gateQuerySchema = z.object({ feed: z.optional(modeSchema) });
 
 /* ---------- users ---------- */
 

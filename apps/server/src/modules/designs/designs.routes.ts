@@ -1,6 +1,5 @@
-import { contracts, errorResponseSchema, feedResponseSchema } from '@dwellscape/shared';
+import { contracts, errorResponseSchema } from '@dwellscape/shared';
 import { route } from '../../contract-route';
-import { asResponse, CheckedJson } from '../../response-serializer';
 import { requireAccount, signInRequiredResponse } from '../../plugins/require-account';
 import type { AppInstance } from '../../types';
 import { COMMENT_LIMIT, DESIGN_EDIT_LIMIT, LIKE_LIMIT, PUBLISH_LIMIT } from './design-write-limits';
@@ -16,13 +15,12 @@ import {
   unlikeDesign,
   updateDesign,
 } from './designs.service';
+import { feedPageResponse } from './feed-response';
 
 export default async function designsRoutes(app: AppInstance) {
-  route(app, contracts.listFeed, {}, async (request) => {
-    const page = await listFeed(app.db, request.viewer, request.query, app.feedCache, app.viewerCaches);
-    // a cached page comes as its JSON, checked against this schema when its template was built
-    return asResponse(Buffer.isBuffer(page) ? new CheckedJson(feedResponseSchema, page) : page);
-  });
+  route(app, contracts.listFeed, {}, async (request) =>
+    feedPageResponse(await listFeed(app.db, request.viewer, request.query, app.feedCache, app.viewerCaches)),
+  );
 
   // a limited write's answers: what it answers besides, and 429 past its limit
   const limited = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };

@@ -36,7 +36,8 @@ export function isBetaPassword(candidate: string, betaPassword: string): boolean
 export const hashSessionToken = (token: string) => sha256(token).toString('hex');
 
 export type GateOutcome =
-  | { kind: 'unlocked'; sessionToken: string; expiresAt: Date }
+  /** `viewer`: the session's, as every request of it is answered for (a renewed session keeps its account). */
+  | { kind: 'unlocked'; sessionToken: string; expiresAt: Date; viewer: Viewer }
   | { kind: 'invalid_password' }
   | { kind: 'rate_limited'; retryAfterSeconds: number };
 
@@ -76,7 +77,7 @@ export async function unlockGate(
     return count.current > input.newSessionsPerAddress ? rateLimited(count.ttl) : null;
   });
   if ('kind' in opened) return opened;
-  return { kind: 'unlocked', sessionToken: opened.sessionToken, expiresAt: opened.expiresAt };
+  return { kind: 'unlocked', ...opened };
 }
 
 const rateLimited = (ttlMs: number): GateOutcome => ({
@@ -96,7 +97,7 @@ async function openOrRenewSession(
   currentToken: string | null,
   now: Date,
   mayOpen: () => Promise<GateOutcome | null>,
-): Promise<{ sessionToken: string; expiresAt: Date } | GateOutcome> {
+): Promise<{ sessionToken: string; expiresAt: Date; viewer: Viewer } | GateOutcome> {
   const idleSince = idleSinceOf(now);
   const sessionToken = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(sessionToken);
@@ -106,13 +107,14 @@ async function openOrRenewSession(
     : null;
   if (current) {
     await renewSession(db, current.id, { tokenHash, now, expiresAt });
-  } else {
-    const refused = await mayOpen();
-    if (refused) return refused;
-    await deleteExpiredSessions(db, now, idleSince);
-    await insertSession(db, { id: randomUUID(), tokenHash, now, expiresAt });
+    return { sessionToken, expiresAt, viewer: { viewerId: current.id, accountId: current.accountId } };
   }
-  return { sessionToken, expiresAt };
+  const refused = await mayOpen();
+  if (refused) return refused;
+  await deleteExpiredSessions(db, now, idleSince);
+  const id = randomUUID();
+  await insertSession(db, { id, tokenHash, now, expiresAt });
+  return { sessionToken, expiresAt, viewer: { viewerId: id, accountId: null } };
 }
 
 const isLive = (session: LiveSession, now: Date, idleSince = idleSinceOf(now)) =>

@@ -8,6 +8,7 @@ import {
   GATE_PATH,
   startGate,
   UNREACHABLE,
+  type EarlyReads,
   type GateController,
   type GatePhase,
 } from './gate-controller';
@@ -21,8 +22,11 @@ function deferredResponse() {
   return { promise, resolve };
 }
 
+/** Early reads the gate sends itself once the password is accepted, none carried by its answer. */
+const sent = (...reads: string[]): EarlyReads => ({ gatePath: GATE_PATH, reads, carried: null });
+
 /** The gate as index.html has it: its markup, then its script started on it. */
-function setup(earlyReads: readonly string[] = [], onEarlyRead?: (url: string, response: Response) => void) {
+function setup(earlyReads: EarlyReads = sent(), onEarlyRead?: (url: string, body: unknown) => void) {
   // as the browser parses index.html
   const page = new DOMParser().parseFromString(`<body>${gateMarkup()}</body>`, 'text/html');
   document.body.replaceChildren(...page.body.childNodes);
@@ -260,7 +264,7 @@ describe('the gate of index.html', () => {
       .mockResolvedValueOnce(jsonResponse(204))
       .mockResolvedValueOnce(jsonResponse(200, {}))
       .mockResolvedValueOnce(feed);
-    const { user, field, submit, gate } = setup(['/api/me', '/api/designs?mode=interior&limit=25']);
+    const { user, field, submit, gate } = setup(sent('/api/me', '/api/designs?mode=interior&limit=25'));
     expect(gate.takeEarlyResponse('/api/me')).toBeNull();
 
     await user.type(field, 'dwellscape');
@@ -283,26 +287,23 @@ describe('the gate of index.html', () => {
     expect(gate.takeEarlyResponse('/api/me')).toBeNull();
   });
 
-  it('shows a copy of each successful first read to onEarlyRead first; the app still reads the whole answer', async () => {
+  it('shows each successful first read’s JSON to onEarlyRead first; the app still reads the whole answer', async () => {
     const page = { items: [{ id: 'd1', afterImageUrl: '/media/seed/designs/d1.webp' }] };
     fetchMock
       .mockResolvedValueOnce(jsonResponse(204))
       .mockResolvedValueOnce(jsonResponse(401, { error: 'Sign in' }))
       .mockResolvedValueOnce(jsonResponse(200, page));
     const seen: Array<{ url: string; body: unknown }> = [];
-    const reads: Array<Promise<void>> = [];
-    const onEarlyRead = (url: string, response: Response) =>
-      reads.push(response.json().then((body: unknown) => void seen.push({ url, body })));
-    const { user, field, submit, gate } = setup(['/api/me', '/api/designs?mode=interior&limit=25'], onEarlyRead);
+    const onEarlyRead = (url: string, body: unknown) => void seen.push({ url, body });
+    const { user, field, submit, gate } = setup(sent('/api/me', '/api/designs?mode=interior&limit=25'), onEarlyRead);
 
     await user.type(field, 'dwellscape');
     await user.click(submit);
     await vi.waitFor(() => expect(gate.phase).toBe('opening'));
     const feed = await gate.takeEarlyResponse('/api/designs?mode=interior&limit=25');
     await expect(feed!.json()).resolves.toEqual(page);
-    await Promise.all(reads);
     // the 401 is the app's to handle: onEarlyRead sees only answers that succeeded
-    expect(seen).toEqual([{ url: '/api/designs?mode=interior&limit=25', body: page }]);
+    await vi.waitFor(() => expect(seen).toEqual([{ url: '/api/designs?mode=interior&limit=25', body: page }]));
   });
 
   it('adds the preloads index.html keeps for after the password once it is sent, not before', async () => {
@@ -328,7 +329,7 @@ describe('the gate of index.html', () => {
 
   it('sends no early read for a refused password, and drops those of a session that is gone', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
-    const { user, field, submit, gate } = setup(['/api/me']);
+    const { user, field, submit, gate } = setup(sent('/api/me'));
     await user.type(field, 'nope');
     await user.click(submit);
     await screen.findByRole('alert');
@@ -339,5 +340,82 @@ describe('the gate of index.html', () => {
     await vi.waitFor(() => expect(gate.phase).toBe('opening'));
     gate.lock();
     expect(gate.takeEarlyResponse('/api/me')).toBeNull();
+  });
+
+  describe('with the feed’s first page carried by the answer (decision 0069)', () => {
+    const feedUrl = '/api/designs?mode=interior&limit=25';
+    const carrying: EarlyReads = { gatePath: '/api/gate?feed=interior', reads: ['/api/me', feedUrl], carried: feedUrl };
+    const page = { items: [{ id: 'd1', afterImageUrl: '/media/seed/designs/d1.webp' }], nextCursor: null };
+
+    async function enter(user: ReturnType<typeof setup>['user'], field: HTMLElement, submit: HTMLElement) {
+      await user.type(field, 'dwellscape');
+      await user.click(submit);
+    }
+
+    it('sends the password asking for it, hands the 200’s body over as the page once, and never asks for it', async () => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, page)).mockResolvedValueOnce(jsonResponse(200, {}));
+      const seen: Array<{ url: string; body: unknown; transitionStarted: boolean }> = [];
+      const onEarlyRead = (url: string, body: unknown) =>
+        seen.push({ url, body, transitionStarted: document.getElementById('gate-transition') !== null });
+      const { user, field, submit, gate } = setup(carrying, onEarlyRead);
+      await enter(user, field, submit);
+      await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/gate?feed=interior', '/api/me']);
+      expect(fetchMock.mock.calls[0]![1]?.method).toBe('POST');
+      const answer = await gate.takeEarlyResponse(feedUrl);
+      expect(answer!.status).toBe(200);
+      await expect(answer!.json()).resolves.toEqual(page);
+      // the first picture starts from the same page, before the transition (and the app's code) starts
+      expect(seen).toContainEqual({ url: feedUrl, body: page, transitionStarted: false });
+      expect(gate.takeEarlyResponse(feedUrl)).toBeNull();
+    });
+
+    it('hands over nothing stale: after EARLY_READ_MAX_AGE_MS the app asks for the page itself', async () => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, page)).mockResolvedValueOnce(jsonResponse(200, {}));
+      const { user, field, submit, gate } = setup(carrying);
+      await enter(user, field, submit);
+      await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+      vi.advanceTimersByTime(EARLY_READ_MAX_AGE_MS + 1);
+      expect(gate.takeEarlyResponse(feedUrl)).toBeNull();
+    });
+
+    it('asks for the page itself when the answer came without it (204)', async () => {
+      const feed = jsonResponse(200, page);
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(204))
+        .mockResolvedValueOnce(jsonResponse(200, {}))
+        .mockResolvedValueOnce(feed);
+      const { user, field, submit, gate } = setup(carrying);
+      await enter(user, field, submit);
+      await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/gate?feed=interior', '/api/me', feedUrl]);
+      await expect(gate.takeEarlyResponse(feedUrl)).resolves.toBe(feed);
+    });
+
+    it.each([
+      ['was lost on the way', () => new ReadableStream({ start: (stream) => stream.error(new TypeError('reset')) })],
+      ['is not JSON', () => '<html>a proxy’s page</html>'],
+    ])('asks for the page itself when the answer’s body %s', async (_, body) => {
+      const feed = jsonResponse(200, page);
+      fetchMock
+        .mockResolvedValueOnce(new Response(body(), { status: 200 }))
+        .mockResolvedValueOnce(jsonResponse(200, {}))
+        .mockResolvedValueOnce(feed);
+      const { user, field, submit, gate } = setup(carrying);
+      await enter(user, field, submit);
+      await vi.waitFor(() => expect(gate.phase).toBe('opening'));
+      await expect(gate.takeEarlyResponse(feedUrl)).resolves.toBe(feed);
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/gate?feed=interior', '/api/me', feedUrl]);
+    });
+
+    it('sends nothing more for a refused password', async () => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'Invalid password' }));
+      const { user, field, submit, gate } = setup(carrying);
+      await enter(user, field, submit);
+      expect(await screen.findByRole('alert')).toHaveTextContent(messages.gate.invalid);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(gate.takeEarlyResponse(feedUrl)).toBeNull();
+    });
   });
 });

@@ -30,6 +30,19 @@ export interface GateController {
   appShown(): void;
 }
 
+/** What the gate asks for as it lets the person in (startGate's `earlyReads`). */
+export interface EarlyReads {
+  /** Where the password goes: GATE_PATH, with a query when the answer is to carry a read. */
+  gatePath: string;
+  /** The GETs the app makes first, as its calls spell them: sent once the password is accepted. */
+  reads: readonly string[];
+  /**
+   * The one of `reads` an accepted answer to `gatePath` carries (a 200 whose body is that read's answer, decision
+   * 0069): it is not sent unless the answer came without it (a 204) or its body was lost on the way (or not JSON).
+   */
+  carried: string | null;
+}
+
 /** An early answer older than this is not handed over: the app asks afresh. */
 export const EARLY_READ_MAX_AGE_MS = 10_000;
 
@@ -79,17 +92,28 @@ function element<T extends HTMLElement>(root: ParentNode, id: string): T {
   return found;
 }
 
+const readInit: RequestInit = { headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+
+/** The read an accepted answer carries, as text and as JSON; null when its body was lost on the way or is not JSON. */
+function carriedBody(answer: Response): Promise<{ text: string; json: unknown } | null> {
+  return answer
+    .text()
+    .then((text) => ({ text, json: JSON.parse(text) as unknown }))
+    .catch(() => null);
+}
+
 /**
  * Starts the gate on its markup (gate-markup.ts) inside `root`. `earlyReads` names the GETs the app will make first
- * once it is in (its session, the feed's first page): they are sent as soon as the password is accepted, while the
- * app's code starts, and handed to the app's first calls for them (takeEarlyResponse). `onEarlyRead` sees a copy of
- * each successful answer first (to start on what it names, such as the feed's first picture).
+ * once it is in (its session, the feed's first page): they are sent as soon as the password is accepted (or come
+ * with its answer), while the app's code starts, and handed to the app's first calls for them (takeEarlyResponse).
+ * `onEarlyRead` sees each successful answer's JSON first (to start on what it names, such as the feed's first
+ * picture): a carried one before the transition starts.
  */
 export function startGate(
   root: HTMLElement,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
-  earlyReads: () => readonly string[] = () => [],
-  onEarlyRead: (url: string, response: Response) => void = () => undefined,
+  earlyReads: () => EarlyReads = () => ({ gatePath: GATE_PATH, reads: [], carried: null }),
+  onEarlyRead: (url: string, body: unknown) => void = () => undefined,
 ): GateController {
   const form = element<HTMLFormElement>(root, 'gate-form');
   const field = element<HTMLInputElement>(root, 'gate-password');
@@ -188,7 +212,8 @@ export function startGate(
     clearFailure();
     setBusy(true);
     const current = ++attempt;
-    fetchImpl(GATE_PATH, {
+    const first = earlyReads();
+    fetchImpl(first.gatePath, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ password }),
@@ -197,11 +222,30 @@ export function startGate(
       .then(async (response) => {
         if (current !== attempt) return;
         if (response.ok) {
-          for (const url of earlyReads()) {
-            const sent = fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+          // read before the app starts, so that what it names (the first picture) is asked for in this same task,
+          // ahead of the app's code on the main thread; the body comes with the answer, so this waits for nothing
+          const carried = first.carried !== null && response.status === 200 ? await carriedBody(response) : null;
+          if (current !== attempt) return;
+          for (const url of first.reads) {
+            if (url === first.carried && carried) {
+              const answer = new Response(carried.text, {
+                status: 200,
+                headers: { 'Content-Type': 'application/json' },
+              });
+              early.set(url, { sentAt: Date.now(), response: Promise.resolve(answer) });
+              try {
+                onEarlyRead(url, carried.json);
+              } catch {
+                // what it starts is a head start only: the person is let in all the same
+              }
+              continue;
+            }
+            const sent = fetchImpl(url, readInit);
             // a failure is the app's to report, when its call takes this answer. The copy is made here, before the
             // app's call can read the body: this reaction was registered first
-            sent.then((answer) => answer.ok && onEarlyRead(url, answer.clone())).catch(() => undefined);
+            sent
+              .then(async (answer) => answer.ok && onEarlyRead(url, await answer.clone().json()))
+              .catch(() => undefined);
             early.set(url, { sentAt: Date.now(), response: sent });
           }
           return startTransition();
