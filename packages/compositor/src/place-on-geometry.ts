@@ -300,22 +300,38 @@ const BARE_WALL_TEXTURE = 11;
 type PictureFrame = Pick<Raster, 'width' | 'height'> & Partial<Pick<Raster, 'data' | 'channels'>>;
 
 /**
- * Whether a box of the picture (frame pixels) looks like bare wall, by its texture on a 24 × 24 grid of samples: the
- * check that keeps wall art off the part of a window the analysis did not find. True without the pixels.
+ * A box of the picture's pixels to read luminance in: clamped to the picture, less `edge` pixels at its right and
+ * bottom for samples that look past a point. Null without the pixels or when nothing of the box is left.
  */
-function bareWallAt(frame: PictureFrame, box: { x: number; y: number; width: number; height: number }): boolean {
+function lumaWindow(
+  frame: PictureFrame,
+  box: { x: number; y: number; width: number; height: number },
+  edge: number,
+): { lumaAt: (x: number, y: number) => number; left: number; top: number; right: number; bottom: number } | null {
   const { data, width, height } = frame;
   const channels = frame.channels ?? 3;
-  if (!data || data.length < width * height * channels) return true;
+  if (!data || data.length < width * height * channels) return null;
+  const left = Math.max(0, Math.round(box.x));
+  const top = Math.max(0, Math.round(box.y));
+  const right = Math.min(width - edge, Math.round(box.x + box.width));
+  const bottom = Math.min(height - edge, Math.round(box.y + box.height));
+  if (right <= left || bottom <= top) return null;
   const lumaAt = (x: number, y: number) => {
     const i = (y * width + x) * channels;
     return luma(data[i]!, data[i + 1]!, data[i + 2]!);
   };
-  const left = Math.max(0, Math.round(box.x));
-  const top = Math.max(0, Math.round(box.y));
-  const right = Math.min(width - 3, Math.round(box.x + box.width));
-  const bottom = Math.min(height - 3, Math.round(box.y + box.height));
-  if (right <= left || bottom <= top) return true;
+  return { lumaAt, left, top, right, bottom };
+}
+
+/**
+ * Whether a box of the picture (frame pixels) looks like bare wall, by its texture on a 24 × 24 grid of samples: the
+ * check that keeps wall art off the part of a window the analysis did not find. True without the pixels.
+ */
+function bareWallAt(frame: PictureFrame, box: { x: number; y: number; width: number; height: number }): boolean {
+  // the steps sample 2 px right and below
+  const window = lumaWindow(frame, box, 3);
+  if (!window) return true;
+  const { lumaAt, left, top, right, bottom } = window;
   let sum = 0;
   let n = 0;
   for (let gy = 0; gy < 24; gy++) {
@@ -347,14 +363,9 @@ function clearOfHungThingsAt(
   frame: PictureFrame,
   box: { x: number; y: number; width: number; height: number },
 ): boolean {
-  const { data, width, height } = frame;
-  const channels = frame.channels ?? 3;
-  if (!data || data.length < width * height * channels) return true;
-  const left = Math.max(0, Math.round(box.x));
-  const top = Math.max(0, Math.round(box.y));
-  const right = Math.min(width - 1, Math.round(box.x + box.width));
-  const bottom = Math.min(height - 1, Math.round(box.y + box.height));
-  if (right <= left || bottom <= top) return true;
+  const window = lumaWindow(frame, box, 1);
+  if (!window) return true;
+  const { lumaAt, left, top, right, bottom } = window;
   const cells = 8;
   const samples = 4;
   const means: number[] = [];
@@ -365,8 +376,7 @@ function clearOfHungThingsAt(
         const y = Math.round(top + ((bottom - top) * (cy + (sy + 0.5) / samples)) / cells);
         for (let sx = 0; sx < samples; sx++) {
           const x = Math.round(left + ((right - left) * (cx + (sx + 0.5) / samples)) / cells);
-          const i = (y * width + x) * channels;
-          sum += luma(data[i]!, data[i + 1]!, data[i + 2]!);
+          sum += lumaAt(x, y);
         }
       }
       means.push(sum / (samples * samples));
