@@ -19,13 +19,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
-import { throttling } from 'lighthouse/core/config/constants.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { apiPaths } from '@dwellscape/shared';
 import { startBenchServer, benchPassword } from './lib/app-server';
 import { launchChromium, type LaunchedChromium } from './lib/browser';
-import { FIRST_CARD, phone } from './lib/feed-page';
+import { emulateSlow4G, FIRST_CARD, phone } from './lib/feed-page';
 import { isMain } from './lib/main';
 import { median } from './lib/stats';
 import { autoUnlockScript } from './lighthouse';
@@ -96,19 +95,9 @@ const observeScript = `(() => {
   }).observe({ type: 'resource', buffered: true });
 })();`;
 
-const slow4G = throttling.mobileSlow4G;
-
 async function emulatePhone(page: Page, cdp: CDPSession): Promise<void> {
   await page.setViewport(phone);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  // Lighthouse's applied ("devtools") slow 4G
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: slow4G.requestLatencyMs,
-    downloadThroughput: (slow4G.downloadThroughputKbps * 1024) / 8,
-    uploadThroughput: (slow4G.uploadThroughputKbps * 1024) / 8,
-  });
+  await emulateSlow4G(cdp, CPU_SLOWDOWN);
 }
 
 async function profileLoad(chromium: LaunchedChromium, url: string): Promise<LoadFigures> {

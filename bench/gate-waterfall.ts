@@ -14,11 +14,11 @@
  */
 import path from 'node:path';
 import { throttling, screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
-import type { CDPSession, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { apiPaths } from '@dwellscape/shared';
 import { startBenchServer, benchPassword, type BenchServer } from './lib/app-server';
 import { launchChromium, type LaunchedChromium } from './lib/browser';
-import { firstCardPicture } from './lib/feed-page';
+import { emulateSlow4G, firstCardPicture } from './lib/feed-page';
 import { median } from './lib/stats';
 import { autoUnlockScript } from './lighthouse';
 
@@ -61,18 +61,6 @@ const lcpObserver = `new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__lcp = entry.startTime;
 }).observe({ type: 'largest-contentful-paint', buffered: true });`;
 
-async function throttle(cdp: CDPSession): Promise<void> {
-  const network = throttling.mobileSlow4G;
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: network.requestLatencyMs,
-    downloadThroughput: (network.downloadThroughputKbps * 1024) / 8,
-    uploadThroughput: (network.uploadThroughputKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-}
-
 async function load(chromium: LaunchedChromium, baseUrl: string): Promise<Waterfall> {
   const context = await chromium.browser.createBrowserContext();
   try {
@@ -102,7 +90,7 @@ async function load(chromium: LaunchedChromium, baseUrl: string): Promise<Waterf
       const request = sent.get(event.requestId);
       if (request) request.doneAt = event.timestamp * 1000;
     });
-    await throttle(cdp);
+    await emulateSlow4G(cdp, cpuSlowdown);
     await page.evaluateOnNewDocument(autoUnlockScript(benchPassword));
     await page.evaluateOnNewDocument(lcpObserver);
     await page.goto(`${baseUrl}/`);

@@ -4,9 +4,23 @@
  * the first design card's picture has loaded and the network is quiet. Every response is recorded
  * with the phase it arrived in, so a benchmark can tell the gate's load from the feed's.
  */
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import type { Browser, CDPSession, HTTPResponse, Page } from 'puppeteer-core';
 
 export const phone = { width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** Lighthouse's applied ("devtools") slow 4G on a tab, and its CPU slowed `cpuSlowdown` times. */
+export async function emulateSlow4G(cdp: CDPSession, cpuSlowdown: number): Promise<void> {
+  const network = throttling.mobileSlow4G;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.requestLatencyMs,
+    downloadThroughput: (network.downloadThroughputKbps * 1024) / 8,
+    uploadThroughput: (network.uploadThroughputKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
 
 export interface ObservedResponse {
   url: string;
