@@ -21,6 +21,7 @@ import { EARLY_READ_MAX_AGE_MS, startGate } from '@/features/gate/static/gate-co
 import { gateMarkup } from '@/features/gate/static/gate-markup';
 import { queryKeys } from '@/lib/query-keys';
 import { makeDesign, makeSession, makeUser } from './fixtures';
+import { recordDetachedSrcsets } from './detached-srcsets';
 import { jsonResponse, mockApi, type MockedApi } from './mock-api';
 import { createTestQueryClient, renderRoutes } from './render';
 
@@ -55,15 +56,7 @@ beforeEach(() => {
     [`GET ${apiPaths.designs}`]: compactFeedPage({ items: feed, nextCursor: null }),
   });
   vi.stubGlobal('EventSource', undefined);
-  srcsets = [];
-  const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'srcset')!;
-  vi.spyOn(HTMLImageElement.prototype, 'srcset', 'set').mockImplementation(function (
-    this: HTMLImageElement,
-    value: string,
-  ) {
-    if (!this.isConnected) srcsets.push(value);
-    descriptor.set!.call(this, value);
-  });
+  srcsets = recordDetachedSrcsets();
   window.history.replaceState(null, '', '/');
 });
 afterEach(() => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageSizes } from '@/components/ui/responsive-image';
 import { updatePreferences } from '@/lib/preferences';
 import { makeDesign, makeSession, makeUser } from '../../../test/fixtures';
+import { recordDetachedSrcsets } from '../../../test/detached-srcsets';
 import { jsonResponse, mockApi, type MockedApi } from '../../../test/mock-api';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { FeedScreen } from './components/feed-screen';
@@ -50,15 +51,7 @@ beforeEach(() => {
         : compactFeedPage({ items: feeds[url.searchParams.get('mode') as Design['mode']], nextCursor: null }),
   });
   vi.stubGlobal('EventSource', undefined);
-  srcsets = [];
-  const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'srcset')!;
-  vi.spyOn(HTMLImageElement.prototype, 'srcset', 'set').mockImplementation(function (
-    this: HTMLImageElement,
-    value: string,
-  ) {
-    if (!this.isConnected) srcsets.push(value);
-    descriptor.set!.call(this, value);
-  });
+  srcsets = recordDetachedSrcsets();
   window.history.replaceState(null, '', '/');
 });
 afterEach(() => {
