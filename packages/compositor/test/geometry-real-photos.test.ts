@@ -13,10 +13,10 @@ import { HORIZON_TOLERANCE, LABELS_FILE, loadLabels, photoPath, photosAvailable 
 const available = photosAvailable() && existsSync(LABELS_FILE);
 
 /**
- * How many photos meet each target now (bench/out/geo's overlays show why the others do not): 11 floors since the
- * sunroom's (10 before).
+ * How many photos meet each target now (bench/out/geo's overlays show why the others do not): 12 floors since the
+ * Victorian yard's lawns were kept beside the path between them (11 since the sunroom's, 10 before).
  */
-const PRECISE_FLOORS = 11;
+const PRECISE_FLOORS = 12;
 /** 15 since the roll needs 1.5 long sides of verticals (the front lawn's few leaning ones set none; 14 before). */
 const HORIZONS_WITHIN_TOLERANCE = 15;
 /**
@@ -36,13 +36,14 @@ const PIECE_RECALL = 0.4;
  */
 const OPENINGS_MATCHED = 21;
 /**
- * The mean over the photos of the share of the labelled free floor found as free floor (0.422 now, 0.420 before a
+ * The mean over the photos of the share of the labelled free floor found as free floor (0.443 now, 0.422 before the
+ * two lawns flanking a yard's path were kept with it (the Victorian yard had no ground: 0.366 there), 0.420 before a
  * found piece's outline ended at its foot, 0.412 before the plain floor a piece's outline took in round its base went
  * back to the floor; 0.366 before the growth's step between neighbours went from 7 to 11 and the sunroom's floor was
  * found; 0.331 before the floor below a piece's base went back to the floor, 0.275 before pieces were cut back off it
  * and the floor's shade and the floor round a rug were taken, decision 0056).
  */
-const FREE_FLOOR_RECALL = 0.416;
+const FREE_FLOOR_RECALL = 0.443;
 
 describe.skipIf(!available)('analyzePhoto on the real photos', () => {
   it('offers free floor that is labelled free floor, finds the horizon, the pieces and the openings, on as many photos as before', async () => {

@@ -447,6 +447,37 @@ describe('keepFloorComponents', () => {
     expect([1, 2, 3].map(keptOf)).toEqual([1, 1, 1]);
     expect(growth.free[0]).toBe(0);
   });
+
+  // a 100 × 100 map: a path up the middle of the bottom edge (the primary region), a region either side of it, each
+  // of too thin a top band to pass as the floor round a rug, above them a wall
+  const flanked = (right: { l: number; rg: number; by: number }) => {
+    const width = 100;
+    const height = 100;
+    const components = new Int32Array(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        components[y * width + x] = y < 88 ? 4 : x >= 35 && x < 65 ? 1 : x < 35 ? 2 : 3;
+    const growth = {
+      free: Uint8Array.from(components, () => 1),
+      components,
+      means: [
+        { l: 120, rg: 12, by: 14, area: 360 },
+        { l: 70, rg: -10, by: 48, area: 420 },
+        { ...right, area: 420 },
+        { l: 200, rg: 0, by: 60, area: 8800 },
+      ],
+    };
+    keepFloorComponents(growth, width, height);
+    return [1, 2, 3, 4].map((c) => growth.free[components.indexOf(c)] ?? 0);
+  };
+
+  it('keeps the two regions of one colour either side of the primary one (the lawns either side of a path)', () => {
+    expect(flanked({ l: 66, rg: -4, by: 52 })).toEqual([1, 1, 1, 0]);
+  });
+
+  it('does not keep the regions either side of the primary one when they are of two colours', () => {
+    expect(flanked({ l: 150, rg: 30, by: 10 })).toEqual([1, 0, 0, 0]);
+  });
 });
 
 describe('clipToFreeFloor', () => {

@@ -69,6 +69,8 @@ const HORIZON_MARGIN = 0.03;
 const OTHER_FLOOR_AREA = 0.02;
 const OTHER_FLOOR_BOTTOM = 0.1;
 const OTHER_FLOOR_BELOW = 0.02;
+/** Each of two regions flanking the primary one along the bottom edge stands on at least this share of it. */
+const FLANK_BOTTOM = 0.05;
 /** A floor region is of the kept floor's colour within this distance (luma weighted down, as the growth's). */
 const FLOOR_COLOUR = 14;
 /** A region of the colour of another kept one (not of the primary's) is kept when it holds this share of the map. */
@@ -454,6 +456,36 @@ export function keepFloorComponents(growth: FloorGrowth, width: number, height: 
       most = n;
     }
   const keep = new Set<number>();
+  // a primary region flanked along the bottom edge by two regions of one colour (to each other) is what lies between
+  // them on one ground: a path between two lawns, a rug between boards. Both are kept (the Victorian yard's lawns:
+  // the path between them won the middle's vote by 36 cells to 23, and the yard had no ground)
+  if (primary) {
+    const first = new Int32Array(growth.means.length + 1).fill(width);
+    const last = new Int32Array(growth.means.length + 1).fill(-1);
+    const count = new Int32Array(growth.means.length + 1);
+    for (let x = 0; x < width; x++) {
+      const c = growth.components[(height - 1) * width + x]!;
+      if (!c) continue;
+      first[c] = Math.min(first[c]!, x);
+      last[c] = x;
+      count[c]!++;
+    }
+    let left = 0;
+    let right = 0;
+    for (let c = 1; c <= growth.means.length; c++) {
+      if (c === primary || count[c]! < FLANK_BOTTOM * width) continue;
+      if (last[c]! < first[primary]! && (!left || count[c]! > count[left]!)) left = c;
+      if (first[c]! > last[primary]! && (!right || count[c]! > count[right]!)) right = c;
+    }
+    if (left && right) {
+      const a = growth.means[left - 1]!;
+      const b = growth.means[right - 1]!;
+      if (Math.hypot((a.l - b.l) * LUMA_WEIGHT, a.rg - b.rg, a.by - b.by) < FLOOR_COLOUR) {
+        keep.add(left);
+        keep.add(right);
+      }
+    }
+  }
   if (primary) {
     const p = growth.means[primary - 1]!;
     growth.means.forEach((m, k) => {
