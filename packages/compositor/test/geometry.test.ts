@@ -455,8 +455,7 @@ describe('keepFloorComponents', () => {
     const height = 100;
     const components = new Int32Array(width * height);
     for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++)
-        components[y * width + x] = y < 88 ? 4 : x >= 35 && x < 65 ? 1 : x < 35 ? 2 : 3;
+      for (let x = 0; x < width; x++) components[y * width + x] = y < 88 ? 4 : x >= 35 && x < 65 ? 1 : x < 35 ? 2 : 3;
     const growth = {
       free: Uint8Array.from(components, () => 1),
       components,
