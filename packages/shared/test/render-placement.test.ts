@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { safeEncode } from 'zod';
 import { recompositeDesignBodySchema, renderPlacementSchema } from '../src/render-schemas';
 
 const box = { x: 120, y: 340, width: 400, height: 220 };
@@ -36,5 +37,11 @@ describe('a render placement says its drawn view once', () => {
     };
     const parsed = recompositeDesignBodySchema.safeParse(body);
     expect(parsed.success && parsed.data.placements[0]!.view).toEqual({ view: 'left' });
+  });
+
+  it('writes a placement back as it is, as the server checks a response (backward)', () => {
+    const placement = { productId: 'sofa-1', box, pose: 'standing' as const, view: { view: 'right' as const } };
+    const written = safeEncode(renderPlacementSchema, placement);
+    expect(written.success && written.data).toEqual(placement);
   });
 });
