@@ -2,7 +2,7 @@
  * Live adjusting on the result step (decision 0046): what drawing one frame costs while a product is dragged, in
  * headless Chromium (software raster, no GPU) with the CPU slowed 4× (DevTools' Emulation.setCPUThrottlingRate), a
  * 390 × 844 phone at 3×. Each frame: the floor's snapping (standAt) and the whole scene drawn (the render without its
- * products, six product layers), then one pixel read back so the raster is done. The app's own modules, bundled.
+ * products, six product layers, the dragged one receding to a wall's vanishing point and so redrawn in strips), then one pixel read back so the raster is done. The app's own modules, bundled.
  * The last frame is compared with the scene drawn whole at once, and its pixels' checksum reported, so that a change
  * to the drawing can show it draws the same frame.
  */
@@ -51,7 +51,7 @@ export const run: Benchmark = async () => {
     const over = frames.filter((f) => f >= TARGET_MS).length;
     const shape =
       `${FRAMES} frames after ${WARM_UP} warm-up, canvas ${result.canvasWidth}×${result.canvasHeight} for a ` +
-      `1600×1200 render + 6 layers, CPU ${THROTTLE}× throttled, headless Chromium --disable-gpu`;
+      `1600×1200 render + 6 layers (the dragged one receding, drawn in strips), CPU ${THROTTLE}× throttled, headless Chromium --disable-gpu`;
     const load = os.loadavg()[0]!.toFixed(1);
     return [
       {

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /**
  * Bundled by bench/adjust.ts into the page it measures: the result step's live drawing (createLiveRenderer) and the floor
- * snapping (standAt) exactly as the app runs them, over a 1600 × 1200 render and six product layers, the canvas as
- * large as a 390 px wide phone at 3× shows it.
+ * snapping (standAt) exactly as the app runs them, over a 1600 × 1200 render and six product layers (the dragged one
+ * receding to a wall's vanishing point, so redrawn in strips), the canvas as large as a 390 px wide phone at 3× shows
+ * it.
  */
 import { standAt, type FloorQuad, type PlaneBox } from '../../packages/shared/src/floor-plane';
 import {
@@ -14,6 +15,8 @@ import {
 
 const W = 1600;
 const H = 1200;
+/** The dragged product's wall: its vanishing point far right of the picture, on the horizon. */
+const RECEDE = { vanishingX: 2400, horizonY: 560 };
 const plane: FloorQuad = [
   [0, H],
   [W, H],
@@ -92,6 +95,9 @@ export function runFrames(count: number): FrameTimes {
       from: box,
       to: box,
       layerOrder: layerOrderOf(poses[n]),
+      // the dragged sofa stands along a wall seen at an angle: drawn receding to its vanishing point, it is redrawn
+      // in strips as it moves (placedLayerOf)
+      ...(n === 0 ? { recede: RECEDE } : {}),
     };
   });
   const canvas = document.createElement('canvas');

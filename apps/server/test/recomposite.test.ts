@@ -76,10 +76,11 @@ describe.each(dbKinds)('placements and recompositing (%s)', (kind) => {
       placements: placements.map((p) => (p === armchair ? (turned ? { ...saved, turned } : saved) : p)),
     });
     const left = recompositeDesignResponseSchema.parse((await recomposite(body('left'))).json());
-    expect(left.placements.find((p) => p.productId === armchair.productId)!.turned).toBe('left');
+    // read as the view it says, and answered so: one field for the drawn view
+    expect(left.placements.find((p) => p.productId === armchair.productId)!.view).toEqual({ view: 'left' });
     const right = recompositeDesignResponseSchema.parse((await recomposite(body('right'))).json());
     const asPlaced = recompositeDesignResponseSchema.parse((await recomposite(body())).json());
-    expect(asPlaced.placements.find((p) => p.productId === armchair.productId)!.turned).toBeUndefined();
+    expect(asPlaced.placements.find((p) => p.productId === armchair.productId)!.view).toEqual({ view: 'front' });
     // each view its own picture: the turn is drawn, not only carried
     expect(new Set([hash(left.imageUrl), hash(right.imageUrl), hash(asPlaced.imageUrl)]).size).toBe(3);
   }, 90_000);

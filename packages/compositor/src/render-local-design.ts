@@ -98,10 +98,10 @@ export interface LocalDesignInput {
   replacements?: Replacement[];
   /**
    * Placements a person adjusted (moved, scaled, removed): each listed product is drawn in its box, in output
-   * pixels; a product not listed is left out. A standing one is drawn from `view` (the view its render answered),
-   * else from the view a variation `turned` it to, else from the front.
+   * pixels; a product not listed is left out. A standing one is drawn from `view` (the view its render answered: a
+   * variation's turn or the wall's, with its warp), else from the front.
    */
-  placements?: Array<{ index: number; box: PixelBox; replaced?: string; turned?: ProductView; view?: DrawnView }>;
+  placements?: Array<{ index: number; box: PixelBox; replaced?: string; view?: DrawnView }>;
   /**
    * With `placements`: the floor a person set (near left, near right, far right, far left, output pixels) and the
    * products the render left out, by index, to place on it (placeOnPersonsFloor) beside the adjusted ones.
@@ -527,7 +527,7 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   const layout = input.layout ?? null;
   if (input.placements) {
     const known = new Map(items.map((item) => [item.index, item]));
-    const placements = input.placements.flatMap(({ index, box, replaced, turned, view }): Placement[] => {
+    const placements = input.placements.flatMap(({ index, box, replaced, view }): Placement[] => {
       const item = known.get(index);
       if (!item) return [];
       const fitted = fitBox(box, scene);
@@ -539,7 +539,6 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
           ...fitted,
           pose,
           ...(replaced ? { replaced } : {}),
-          ...(turned && pose === 'standing' ? { turned } : {}),
           ...(view && pose === 'standing' ? { view: drawnViewOf(view, scene) } : {}),
           ...(pose === 'suspended' && !item.strand
             ? { cord: { x: Math.round(fitted.x + fitted.width / 2), y: fitted.y + 2, top: 0 } }

@@ -1,3 +1,4 @@
+import { recedeScaleOf } from '@dwellscape/shared';
 import type { PhotoGeometry, Point, WallPlane } from './geometry/types';
 import type { LayoutCamera } from './space-layout';
 import { clamp, type Raster } from './raster';
@@ -169,9 +170,8 @@ export function warpToVanishingPoint(
   recede: { vanishingX: number; horizonY: number },
 ): { sprite: Raster; top: number } {
   const { width, height, data } = sprite;
-  const vx = recede.vanishingX;
-  const near = Math.abs(vx - left) > Math.abs(vx - (left + width)) ? left : left + width;
-  const scaleAt = (x: number) => clamp(Math.abs(vx - x) / Math.max(1, Math.abs(vx - near)), MIN_FAR_SCALE, 1);
+  // the column's scale, as the live adjuster redraws a moved layer with (packages/shared recede.ts)
+  const scaleAt = recedeScaleOf(left, width, recede.vanishingX);
   // the scale maps a row y to h + (y − h)·k about the horizon h; the near column is unchanged
   const h = recede.horizonY;
   let minTop = top;
@@ -202,9 +202,6 @@ export function warpToVanishingPoint(
   }
   return { sprite: { data: out, width, height: outHeight, channels: 4 }, top: outTop };
 }
-
-/** How much smaller the far end of a receding product may be drawn than its near end. */
-const MIN_FAR_SCALE = 0.72;
 
 /** Soft goods: a turned picture of one is narrower than its front, not taller (it has no footprint to keep). */
 const SOFT_KINDS = new Set(['throw-pillow']);

@@ -383,19 +383,21 @@ async function renderOneProduct(
 describe('adjusted placements keep a variation’s turn', () => {
   const adjusted = (turned?: 'left' | 'right') =>
     renderOneProduct('Armchair', {
-      placements: [{ index: 0, box: { x: 500, y: 600, width: 500, height: 220 }, ...(turned ? { turned } : {}) }],
+      placements: [
+        { index: 0, box: { x: 500, y: 600, width: 500, height: 220 }, ...(turned ? { view: { view: turned } } : {}) },
+      ],
       layers: true,
     });
 
   it('a turned product moved by a person is drawn again from the view its layer showed, and says so', async () => {
     const { design, scene } = await adjusted('left');
-    expect(design.placements[0]!.turned).toBe('left');
+    expect(design.placements[0]!.view).toEqual({ view: 'left' });
     expect(dominantView(scene, design.placements[0]!)).toBe('left');
   });
 
   it('one not turned is drawn from the front, as adjusted placements were', async () => {
     const { design, scene } = await adjusted();
-    expect(design.placements[0]!.turned).toBeUndefined();
+    expect(design.placements[0]!.view).toEqual({ view: 'front' });
     expect(dominantView(scene, design.placements[0]!)).toBe('front');
   });
 });

@@ -4,6 +4,7 @@ export * from './schemas';
 export * from './design-schemas';
 export * from './render-schemas';
 export * from './floor-plane';
+export * from './recede';
 export * from './helpers';
 export * from './api-paths';
 export * from './accounts';

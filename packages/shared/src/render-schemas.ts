@@ -158,7 +158,7 @@ export const drawnViewSchema = z.object({
 export type DrawnView = z.infer<typeof drawnViewSchema>;
 
 /** Where a render drew one product, in the render's pixels; `replaced` names the room's own piece it took the place of. */
-export const renderPlacementSchema = z.object({
+const placementSchema = z.object({
   productId: z.string().check(z.minLength(1), z.maxLength(80)),
   box: z.object({
     x: z.int().check(z.minimum(0), z.maximum(20_000)),
@@ -170,16 +170,26 @@ export const renderPlacementSchema = z.object({
   /** How it stands (the local engine says): on the floor, flat on it, hung on a wall or from the ceiling. */
   pose: z.optional(z.enum(['standing', 'flat', 'hung', 'suspended'])),
   /**
-   * A standing product a variation turned on its spot: the view it is drawn from (the live adjuster's layer shows
-   * it). Sent back with an adjustment, the picture drawn again keeps it.
-   */
-  turned: z.optional(productViewSchema),
-  /**
-   * A standing product's view as the render drew it, a variation's turn or not; absent on placements saved before
-   * renders said it (drawn again as a turn says, else from the front).
+   * A standing product's view as the render drew it (a variation's turn or the one the wall behind it gave, with its
+   * warp): sent back with an adjustment, the picture drawn again keeps it; absent on placements saved before renders
+   * said it (drawn from the front).
    */
   view: z.optional(drawnViewSchema),
 });
+
+/**
+ * A render placement says its drawn view once (`view`). One saved before then may say the view a variation turned
+ * it to (`turned`, drawn whatever any `view` beside it said): it is read as that view, and never written again. A
+ * codec, so that a response checked backward (the server's serializer) writes the placement as it is.
+ */
+export const renderPlacementSchema = z.codec(
+  z.extend(placementSchema, { turned: z.optional(productViewSchema) }),
+  placementSchema,
+  {
+    decode: ({ turned, ...placement }) => (turned ? { ...placement, view: { view: turned } } : placement),
+    encode: (placement) => placement,
+  },
+);
 export type RenderPlacement = z.infer<typeof renderPlacementSchema>;
 
 /* ---------- erasing part of the room (decision 0047) ---------- */

@@ -58,11 +58,9 @@ export interface EnginePlacement {
   /** The room's own piece it took the place of. */
   replaced?: string;
   pose?: 'standing' | 'flat' | 'hung' | 'suspended';
-  /** A standing product a variation turned on its spot: the view it is drawn from, adjusted or not. */
-  turned?: 'front' | 'left' | 'right';
   /**
-   * A standing product's view as the render drew it (which picture, its warp to the wall's vanishing point): answered
-   * with the render, and an adjusted placement that brings it back is drawn from it.
+   * A standing product's view as the render drew it (which picture: a variation's turn or the wall's; its warp to the
+   * wall's vanishing point): answered with the render, and an adjusted placement that brings it back is drawn from it.
    */
   view?: DrawnView;
 }

@@ -181,12 +181,11 @@ export class CompositorImageEngine implements ImageEngine {
       width,
       height,
       receipt: outcome.receipt,
-      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose, turned, view }) => ({
+      placements: placements.map(({ index, x, y, width: w, height: h, replaced, pose, view }) => ({
         index,
         box: { x, y, width: w, height: h },
         ...(replaced ? { replaced } : {}),
         pose,
-        ...(turned ? { turned } : {}),
         ...(view ? { view } : {}),
       })),
       ...(label ? { label } : {}),

@@ -156,7 +156,7 @@ function productIdsOf(fields: Pick<GenerateDesignFields, 'selectedProducts' | 'u
 }
 
 function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly string[]): RenderPlacement[] {
-  return placements.flatMap(({ index, box, replaced, pose, turned, view }) => {
+  return placements.flatMap(({ index, box, replaced, pose, view }) => {
     const productId = ids[index];
     return productId
       ? [
@@ -165,7 +165,6 @@ function placementsWithIds(placements: readonly EnginePlacement[], ids: readonly
             box,
             ...(replaced ? { replaced } : {}),
             ...(pose ? { pose } : {}),
-            ...(turned ? { turned } : {}),
             ...(view ? { view } : {}),
           },
         ]
@@ -193,9 +192,8 @@ function recompositePlacementsOf(body: RecompositeDesignBody): EnginePlacement[]
       index,
       box: placement.box,
       ...(placement.replaced ? { replaced: placement.replaced } : {}),
-      // the view a variation turned it to: the picture drawn again keeps it, as the live adjuster showed it
-      ...(placement.turned ? { turned: placement.turned } : {}),
-      // the view the render drew it from, with its warp (the schema bounds it): drawn again the same way
+      // the view the render drew it from (a variation's turn, or the wall's with its warp; the schema bounds it, and
+      // reads an old saved turn as its view): drawn again the same way, as the live adjuster showed it
       ...(placement.view ? { view: placement.view } : {}),
     });
   }

@@ -8,6 +8,8 @@ export interface LiveProduct {
   from: PlaneBox;
   to: PlaneBox;
   pose?: string;
+  /** A receding product's warp (its drawn view's): its layer is redrawn column by column as Apply will draw it. */
+  recede?: { vanishingX: number; horizonY: number };
 }
 
 interface LiveCanvasProps {
@@ -85,7 +87,8 @@ export function LiveCanvas({ layers, products, renderWidth, renderHeight, onRead
         const layer = layers.products.find((p) => p.productId === product.productId);
         const image = layer && loaded.images.get(layer.url);
         if (!layer || !image) return [];
-        return [{ image, layer, from: product.from, to: product.to, layerOrder: layerOrderOf(product.pose) }];
+        const { from, to, recede } = product;
+        return [{ image, layer, from, to, layerOrder: layerOrderOf(product.pose), ...(recede ? { recede } : {}) }];
       });
       rendererRef.current.renderer.draw(items);
     });

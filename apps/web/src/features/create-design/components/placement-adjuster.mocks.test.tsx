@@ -409,7 +409,7 @@ describe('adjusting live on the floor', () => {
       variations: [
         {
           ...liveJob.variations[0]!,
-          placements: [{ ...livePlacements[0]!, turned: 'left' as const }, livePlacements[1]!],
+          placements: [{ ...livePlacements[0]!, view: { view: 'left' as const } }, livePlacements[1]!],
           layers: { ...layers, products: [turnedLayer, layers.products[1]!] },
         },
       ],
@@ -442,7 +442,7 @@ describe('adjusting live on the floor', () => {
       productId: 'sofa',
       box: { x: 516, y: 600, width: 400, height: 200 },
       pose: 'standing',
-      turned: 'left',
+      view: { view: 'left' },
     });
   }, 30_000);
 

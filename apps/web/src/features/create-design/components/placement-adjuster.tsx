@@ -235,6 +235,8 @@ export function PlacementAdjuster({
           from: d.placement.box,
           to: shownBox(d),
           ...(d.placement.pose ? { pose: d.placement.pose } : {}),
+          // drawn receding to a wall's vanishing point: the live layer is warped again from its new box, as Apply does
+          ...(d.placement.view?.recede ? { recede: d.placement.view.recede } : {}),
         })),
     // shownBox reads these
     // eslint-disable-next-line react-hooks/exhaustive-deps

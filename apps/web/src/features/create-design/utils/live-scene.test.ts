@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLiveRenderer, type LiveItem } from './live-scene';
+import { recedeScaleOf } from '@dwellscape/shared';
+import { createLiveRenderer, placedLayerOf, type LiveItem } from './live-scene';
 
 /** A 2D context that records what is drawn and where it is clipped. */
 function recordingContext() {
@@ -117,5 +118,60 @@ describe('the live renderer', () => {
     expect(calls.find((c) => c.op === 'drawImage' && c.args[0] === offscreen[3]!.canvas)!.args.slice(1)).toEqual([
       110, 185,
     ]);
+  });
+
+  describe('a product receding to a wall’s vanishing point', () => {
+    // a sofa drawn 500–1000 across, its rows running to a vanishing point far right on the horizon (row 450)
+    const recede = { vanishingX: 2077, horizonY: 450 };
+    const from = { x: 500, y: 600, width: 500, height: 220 };
+    const sofa = (to: LiveItem['to']): LiveItem => ({
+      image: picture('sofa'),
+      layer: { x: 350, y: 570, width: 800, height: 300 },
+      from,
+      to,
+      layerOrder: 2,
+      recede,
+    });
+    /** Where Apply puts a product row `y` of the unwarped box at column x (views.ts: each column about the horizon). */
+    const applied = (box: LiveItem['to'], x: number, row: number) =>
+      recede.horizonY + (row - recede.horizonY) * recedeScaleOf(box.x, box.width, recede.vanishingX)(x);
+
+    it('not moved, is its layer as it is, in one piece', () => {
+      expect(placedLayerOf(sofa(from), 1).strips).toBeNull();
+    });
+
+    it('moved back and to the right, is drawn in strips whose rows lie where Apply warps them from the new box, within a pixel', () => {
+      const to = { x: 760, y: 540, width: 400, height: 176 };
+      const placed = placedLayerOf(sofa(to), 1);
+      const strips = placed.strips!;
+      // more than one strip, fewer than its columns, meeting edge to edge on whole pixels
+      expect(strips.length).toBeGreaterThan(4);
+      expect(strips.length).toBeLessThanOrEqual(96);
+      for (let i = 1; i < strips.length; i++) {
+        expect(strips[i]!.to.x).toBeCloseTo(strips[i - 1]!.to.x + strips[i - 1]!.to.width, 9);
+        expect(Number.isInteger(strips[i]!.to.x)).toBe(true);
+      }
+      let worst = 0;
+      for (const strip of strips) {
+        const mid = strip.to.x + strip.to.width / 2;
+        // the strip's rows: the layer's row y goes to a·y + b
+        const a = strip.to.height / 300;
+        const b = strip.to.y - a * 570;
+        // the layer's column at this place, and where the render drew the box's top and base there
+        const column = from.x + ((mid - to.x) * from.width) / to.width;
+        for (const row of [from.y, from.y + from.height]) {
+          const drawn = applied(from, column, row);
+          const now = applied(to, mid, to.y + ((row - from.y) * to.height) / from.height);
+          worst = Math.max(worst, Math.abs(a * drawn + b - now));
+        }
+      }
+      expect(worst).toBeLessThan(1);
+      // what plain scaling of the whole layer would put off: the far end's rows by several pixels
+      const plain = { a: to.height / from.height, b: to.y - (from.y * to.height) / from.height };
+      const farColumn = from.x + from.width - 1;
+      const farNow = to.x + to.width - 1;
+      const off = Math.abs(plain.a * applied(from, farColumn, from.y) + plain.b - applied(to, farNow, to.y));
+      expect(off).toBeGreaterThan(4);
+    });
   });
 });

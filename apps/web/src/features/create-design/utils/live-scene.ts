@@ -1,4 +1,4 @@
-import type { PlaneBox } from '@dwellscape/shared';
+import { recedeScaleOf, type PlaneBox } from '@dwellscape/shared';
 
 /**
  * One product's layer drawn where the person has it now (decision 0046): the layer is the product as the render drew
@@ -14,12 +14,18 @@ export interface LiveItem {
   to: PlaneBox;
   /** Drawing order: flat on the floor, on the wall, standing, hanging; then back to front by the foot. */
   layerOrder: number;
+  /**
+   * A receding product's warp, as its drawn view says (render pixels): the layer holds the product warped to that
+   * vanishing point from the box it was drawn in, and Apply warps it again from its new box; so the layer is redrawn
+   * column by column, each column's warp undone and done again from `to` (recedeScaleOf, as the server's).
+   */
+  recede?: { vanishingX: number; horizonY: number };
 }
 
 export const layerOrderOf = (pose: string | undefined): number =>
   pose === 'flat' ? 0 : pose === 'hung' ? 1 : pose === 'suspended' ? 3 : 2;
 
-/** Where a layer goes when its product's box moves from `from` to `to`. */
+/** Where a layer goes when its product's box moves from `from` to `to`, scaled with the box as a whole. */
 export function layerRectOf(item: Pick<LiveItem, 'layer' | 'from' | 'to'>): PlaneBox {
   const { layer, from, to } = item;
   const sx = to.width / from.width;
@@ -30,6 +36,96 @@ export function layerRectOf(item: Pick<LiveItem, 'layer' | 'from' | 'to'>): Plan
     width: layer.width * sx,
     height: layer.height * sy,
   };
+}
+
+/** Columns of a layer's picture (`sx` to `sx + sw`, its own pixels) drawn into a rectangle of the render. */
+export interface LayerStrip {
+  sx: number;
+  sw: number;
+  to: PlaneBox;
+}
+
+/** A layer where it is drawn now: the rectangle it covers, and the strips it is drawn in (null: in one piece). */
+export interface PlacedLayer {
+  rect: PlaneBox;
+  strips: LayerStrip[] | null;
+}
+
+/** The most strips a receding layer is drawn in, and how far (canvas pixels) a strip's rows may be off its columns'. */
+const MAX_STRIPS = 96;
+const STRIP_TOLERANCE = 0.5;
+
+/**
+ * Where a layer goes now, `scale` canvas pixels per render pixel. A product with no warp, or not moved, is its layer
+ * scaled with its box (layerRectOf). A receding one moved or scaled is drawn in vertical strips: each of its columns
+ * is scaled about the horizon h by its warp from `to` over the one it was drawn with from `from`, so that a row y of
+ * the layer goes to h + k₁·(to.y + (h + (y − h)/k₀ − from.y)·sy − h), as Apply draws it (views.ts). As few strips as
+ * keep every row within half a canvas pixel of its column's own place; their edges fall on whole canvas columns, so
+ * that they meet without a seam.
+ */
+export function placedLayerOf(item: Pick<LiveItem, 'layer' | 'from' | 'to' | 'recede'>, scale: number): PlacedLayer {
+  const rect = layerRectOf(item);
+  const { layer, from, to, recede } = item;
+  if (!recede || sameRect(from, to)) return { rect, strips: null };
+  const h = recede.horizonY;
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  const drawnScale = recedeScaleOf(from.x, from.width, recede.vanishingX);
+  const nowScale = recedeScaleOf(to.x, to.width, recede.vanishingX);
+  /** The rows of the column at render x (now) as an affine map of the layer's rows: y ↦ a·y + b. */
+  const rowsAt = (x: number) => {
+    const k0 = drawnScale(from.x + (x - to.x) / sx);
+    const k1 = nowScale(x);
+    return { a: (sy * k1) / k0, b: h + k1 * (to.y - h + (h - h / k0 - from.y) * sy) };
+  };
+  const spanOf = (x: number) => {
+    const { a, b } = rowsAt(x);
+    return { top: a * layer.y + b, bottom: a * (layer.y + layer.height) + b };
+  };
+  const first = Math.floor(rect.x * scale);
+  const last = Math.ceil((rect.x + rect.width) * scale);
+  const ends = [spanOf(rect.x), spanOf(rect.x + rect.width / 2), spanOf(rect.x + rect.width)];
+  const spread = Math.max(
+    ...ends.map((e) => Math.abs(e.top - ends[0]!.top)),
+    ...ends.map((e) => Math.abs(e.bottom - ends[0]!.bottom)),
+  );
+  const count = Math.max(1, Math.min(MAX_STRIPS, last - first, Math.ceil((spread * scale) / STRIP_TOLERANCE)));
+  const strips: LayerStrip[] = [];
+  let bounds: Bounds | null = null;
+  for (let i = 0; i < count; i++) {
+    // whole canvas columns, the first and last cut to the layer's own edges
+    const left = Math.max(rect.x, (first + Math.round(((last - first) * i) / count)) / scale);
+    const right = Math.min(rect.x + rect.width, (first + Math.round(((last - first) * (i + 1)) / count)) / scale);
+    if (right <= left) continue;
+    const { top, bottom } = spanOf((left + right) / 2);
+    const strip = {
+      sx: from.x + (left - to.x) / sx - layer.x,
+      sw: (right - left) / sx,
+      to: { x: left, y: top, width: right - left, height: bottom - top },
+    };
+    strips.push(strip);
+    bounds = grow(bounds, strip.to);
+  }
+  if (!bounds) return { rect, strips: null };
+  const covered = {
+    x: bounds.left,
+    y: bounds.top,
+    width: bounds.right - bounds.left,
+    height: bounds.bottom - bounds.top,
+  };
+  return { rect: covered, strips };
+}
+
+/** Draws a layer where it is now (placedLayerOf), in the context's render-pixel transform. */
+function drawLayer(context: CanvasRenderingContext2D, image: CanvasImageSource, placed: PlacedLayer, layer: PlaneBox) {
+  if (!placed.strips) {
+    const { rect } = placed;
+    context.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+    return;
+  }
+  for (const { sx, sw, to } of placed.strips) {
+    context.drawImage(image, sx, 0, sw, layer.height, to.x, to.y, to.width, to.height);
+  }
 }
 
 /**
@@ -48,10 +144,7 @@ export function drawLiveScene(
   context.setTransform(scale, 0, 0, scale, 0, 0);
   context.drawImage(base, 0, 0, renderWidth, renderHeight);
   const ordered = [...items].sort(byDrawingOrder);
-  for (const item of ordered) {
-    const rect = layerRectOf(item);
-    context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
-  }
+  for (const item of ordered) drawLayer(context, item.image, placedLayerOf(item, scale), item.layer);
 }
 
 export interface LiveRenderer {
@@ -84,7 +177,9 @@ export function createLiveRenderer(
   // layers that stand still while another moves, each drawn once at the canvas's scale where it stands, so that a
   // repaint copies their pixels rather than resampling each again; a layer that moves is drawn afresh
   const still = new Map<CanvasImageSource, StillLayer>();
-  const stillLayerOf = (image: CanvasImageSource, rect: PlaneBox): StillLayer | null => {
+  const stillLayerOf = (item: LiveItem, placed: PlacedLayer): StillLayer | null => {
+    const { image } = item;
+    const { rect } = placed;
     const cached = still.get(image);
     if (cached && sameRect(cached.rect, rect)) return cached;
     const left = Math.floor(rect.x * scale);
@@ -95,14 +190,15 @@ export function createLiveRenderer(
     const layerContext = canvas.getContext('2d');
     if (!layerContext) return null;
     layerContext.setTransform(scale, 0, 0, scale, -left, -top);
-    layerContext.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+    drawLayer(layerContext, image, placed, item.layer);
     const made = { rect, canvas, left, top };
     still.set(image, made);
     return made;
   };
   return {
     draw(items) {
-      const rects = new Map(items.map((item) => [item.image, layerRectOf(item)]));
+      const placed = new Map(items.map((item) => [item.image, placedLayerOf(item, scale)]));
+      const rects = new Map([...placed].map(([image, layer]) => [image, layer.rect]));
       if (!last) {
         drawLiveScene(context, base, items, renderWidth, renderHeight, scale);
         last = rects;
@@ -147,13 +243,13 @@ export function createLiveRenderer(
         const rect = rects.get(item.image)!;
         if (!overlaps(rect, area)) continue;
         const stood = before.get(item.image);
-        const layer = stood && sameRect(stood, rect) ? stillLayerOf(item.image, rect) : null;
+        const layer = stood && sameRect(stood, rect) ? stillLayerOf(item, placed.get(item.image)!) : null;
         if (layer) {
           context.setTransform(1, 0, 0, 1, 0, 0);
           context.drawImage(layer.canvas, layer.left, layer.top);
           context.setTransform(scale, 0, 0, scale, 0, 0);
         } else {
-          context.drawImage(item.image, rect.x, rect.y, rect.width, rect.height);
+          drawLayer(context, item.image, placed.get(item.image)!, item.layer);
         }
       }
       context.restore();
