@@ -13,7 +13,10 @@
  *   node --import tsx bench/feed-profile.ts /tmp/dist [/tmp/other-dist …] [loads]
  *
  * Two or more builds are profiled in turns. Besides the profile (whose wall-clock samples a loaded host stretches),
- * a trace gives the main thread's thread time in the same windows (gate answer → paint, feed page → paint).
+ * a trace gives the main thread's thread time in the same windows (gate answer → paint, and the unlock → paint: from
+ * the gate starting its transition, data-unlocking on #gate, which shows the app's static shell and its skeletons),
+ * and counts the style recalculations and paints the main thread did from the unlock to the paint. (The feed's first
+ * page arrives with the gate's answer since decision 0069, so a window from GET /api/designs was empty.)
  * Without source maps the functions keep their minified names. One warm-up load fills the server's caches first.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,17 +67,21 @@ interface ThreadTime {
 
 interface LoadFigures extends WindowFigures {
   thread: ThreadTime;
-  feedPageThread: ThreadTime;
-  /** Scripting from the feed's first page arriving (GET /api/designs' responseEnd) to the paint, ms. */
-  feedPageScriptingMs: number;
-  feedPageWindowMs: number;
+  unlockThread: ThreadTime;
+  /** Scripting from the gate's unlock (its transition starting) to the paint, ms. */
+  unlockScriptingMs: number;
+  unlockWindowMs: number;
+  /** Style recalculations (UpdateLayoutTree) and paints (Paint) on the main thread from the unlock to the paint. */
+  unlockRestyles: number;
+  unlockPaints: number;
   /** From the first card picture's responseEnd to its paint, ms: how long the picture waited for the card. */
   renderDelayMs: number | null;
 }
 
 /**
  * Page script: the largest-contentful-paint entries whose element is a picture in the first card (its render time,
- * page clock, in window.__firstCardPaintAt), and the gate's answer (window.__gateAnsweredAt) from resource timing.
+ * page clock, in window.__firstCardPaintAt), the gate's answer (window.__gateAnsweredAt) from resource timing, and
+ * the unlock (window.__unlockedAt): #gate taking data-unlocking (gate-controller.ts's startTransition).
  */
 const observeScript = `(() => {
   new PerformanceObserver((list) => {
@@ -90,9 +97,12 @@ const observeScript = `(() => {
     for (const entry of list.getEntries()) {
       const pathname = new URL(entry.name).pathname;
       if (pathname === ${JSON.stringify(apiPaths.gate)}) window.__gateAnsweredAt ??= entry.responseEnd;
-      if (pathname === ${JSON.stringify(apiPaths.designs)}) window.__feedPageAt ??= entry.responseEnd;
     }
   }).observe({ type: 'resource', buffered: true });
+  new MutationObserver((records) => {
+    if (window.__unlockedAt === undefined && records.some((r) => r.target.id === 'gate' && r.target.hasAttribute('data-unlocking')))
+      window.__unlockedAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-unlocking'] });
 })();`;
 
 async function emulatePhone(page: Page, cdp: CDPSession): Promise<void> {
@@ -120,7 +130,8 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction('window.__firstCardPaintAt !== undefined && window.__gateAnsweredAt !== undefined', {
+    const ready = ['__firstCardPaintAt', '__gateAnsweredAt', '__unlockedAt'].map((mark) => `window.${mark} !== undefined`);
+    await page.waitForFunction(ready.join(' && '), {
       timeout: 120_000,
       polling: 200,
     });
@@ -129,12 +140,12 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     const page_ = (await page.evaluate(`(() => {
       const gate = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === ${JSON.stringify(apiPaths.gate)});
       const picture = performance.getEntriesByType('resource').find((e) => e.name === window.__firstCardPicture);
-      return { gateRequestStart: gate.requestStart, gateAnsweredAt: window.__gateAnsweredAt, feedPageAt: window.__feedPageAt,
+      return { gateRequestStart: gate.requestStart, gateAnsweredAt: window.__gateAnsweredAt, unlockedAt: window.__unlockedAt,
         pictureAt: picture ? picture.responseEnd : null, paintAt: window.__firstCardPaintAt };
     })()`)) as {
       gateRequestStart: number;
       gateAnsweredAt: number;
-      feedPageAt: number;
+      unlockedAt: number;
       pictureAt: number | null;
       paintAt: number;
     };
@@ -147,7 +158,7 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       mkdirSync(process.env.FEED_PROFILE_DIR, { recursive: true });
       const marks = {
         gateAnswered: us(page_.gateAnsweredAt),
-        feedPage: us(page_.feedPageAt),
+        unlocked: us(page_.unlockedAt),
         picture: page_.pictureAt === null ? null : us(page_.pictureAt),
         paint: us(page_.paintAt),
       };
@@ -157,13 +168,16 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       );
     }
     const afterGate = figuresIn(profile, us(page_.gateAnsweredAt), us(page_.paintAt));
-    const afterFeedPage = figuresIn(profile, us(page_.feedPageAt), us(page_.paintAt));
+    const afterUnlock = figuresIn(profile, us(page_.unlockedAt), us(page_.paintAt));
+    const unlockWork = renderWorkIn(trace, us(page_.unlockedAt), us(page_.paintAt));
     return {
       ...afterGate,
       thread: threadTimeIn(trace, us(page_.gateAnsweredAt), us(page_.paintAt)),
-      feedPageThread: threadTimeIn(trace, us(page_.feedPageAt), us(page_.paintAt)),
-      feedPageScriptingMs: afterFeedPage.scriptingMs,
-      feedPageWindowMs: afterFeedPage.windowMs,
+      unlockThread: threadTimeIn(trace, us(page_.unlockedAt), us(page_.paintAt)),
+      unlockScriptingMs: afterUnlock.scriptingMs,
+      unlockWindowMs: afterUnlock.windowMs,
+      unlockRestyles: unlockWork.restyles,
+      unlockPaints: unlockWork.paints,
       renderDelayMs: page_.pictureAt === null ? null : page_.paintAt - page_.pictureAt,
     };
   } finally {
@@ -204,15 +218,34 @@ const scriptEvents = new Set([
   'v8.run',
 ]);
 
+function mainThreadEventsOf(trace: unknown): TraceEvent[] {
+  const { mainThreadEvents } = TraceProcessor.processTrace(trace as never) as unknown as {
+    mainThreadEvents: TraceEvent[];
+  };
+  return mainThreadEvents;
+}
+
+/**
+ * How many style recalculations (UpdateLayoutTree) and paints (Paint) the main thread did within [fromUs, toUs): an
+ * animation the compositor cannot run (background-position) costs one of each per frame.
+ */
+function renderWorkIn(trace: unknown, fromUs: number, toUs: number): { restyles: number; paints: number } {
+  let restyles = 0;
+  let paints = 0;
+  for (const event of mainThreadEventsOf(trace)) {
+    if (event.ph !== 'X' || event.ts < fromUs || event.ts >= toUs) continue;
+    if (event.name === 'UpdateLayoutTree') restyles++;
+    else if (event.name === 'Paint') paints++;
+  }
+  return { restyles, paints };
+}
+
 /**
  * Thread time (tdur) of the main thread's top-level tasks, and of the outermost script events in them, that start
  * within [fromUs, toUs): descheduled time on a loaded host is not thread time.
  */
 function threadTimeIn(trace: unknown, fromUs: number, toUs: number): ThreadTime {
-  const { mainThreadEvents } = TraceProcessor.processTrace(trace as never) as unknown as {
-    mainThreadEvents: TraceEvent[];
-  };
-  const events = mainThreadEvents
+  const events = mainThreadEventsOf(trace)
     .filter((event) => event.ph === 'X' && event.dur !== undefined && event.ts >= fromUs && event.ts < toUs)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   let taskUntil = -Infinity;
@@ -315,11 +348,14 @@ function summarise(distDir: string, runs: LoadFigures[]) {
     loads: runs.length,
     threadTaskMs: ms((r) => r.thread.taskMs),
     threadScriptMs: ms((r) => r.thread.scriptMs),
-    feedPageThreadTaskMs: ms((r) => r.feedPageThread.taskMs),
-    feedPageThreadScriptMs: ms((r) => r.feedPageThread.scriptMs),
+    unlockThreadTaskMs: ms((r) => r.unlockThread.taskMs),
+    unlockThreadScriptMs: ms((r) => r.unlockThread.scriptMs),
+    unlockRestyles: ms((r) => r.unlockRestyles),
+    unlockPaints: ms((r) => r.unlockPaints),
     profileScriptingMs: ms((r) => r.scriptingMs),
+    unlockProfileScriptingMs: ms((r) => r.unlockScriptingMs),
     windowMs: ms((r) => r.windowMs),
-    feedPageWindowMs: ms((r) => r.feedPageWindowMs),
+    unlockWindowMs: ms((r) => r.unlockWindowMs),
     renderDelayMs: ms((r) => r.renderDelayMs),
     top: [...byName]
       .sort((a, b) => b[1] - a[1])
@@ -351,8 +387,9 @@ export async function profileFeed(distDirs: string[], loads = LOADS) {
         const run = await profileLoad(chromium, urls[i]!);
         console.error(
           `${path.basename(distDirs[i]!)} load ${round + 1}: thread time ${run.thread.taskMs.toFixed(0)} ms (script ${run.thread.scriptMs.toFixed(0)} ms), ` +
-            `after the feed page ${run.feedPageThread.taskMs.toFixed(0)} ms (script ${run.feedPageThread.scriptMs.toFixed(0)} ms); ` +
-            `window ${run.windowMs.toFixed(0)} ms, after the feed page ${run.feedPageWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
+            `after the unlock ${run.unlockThread.taskMs.toFixed(0)} ms (script ${run.unlockThread.scriptMs.toFixed(0)} ms, ` +
+            `${run.unlockRestyles} style recalcs, ${run.unlockPaints} paints); window ${run.windowMs.toFixed(0)} ms, ` +
+            `after the unlock ${run.unlockWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
         );
         runs[i]!.push(run);
       }
@@ -374,16 +411,19 @@ if (isMain(import.meta.url)) {
     loadsArg,
   );
   for (const { distDir, top, packages, ...figures } of results) {
-    const line = (label: string, { median: value, each }: { median: number; each: number[] }) =>
-      `  ${label}: ${value} ms (each ${each.join(', ')})`;
+    const line = (label: string, { median: value, each }: { median: number; each: number[] }, unit = ' ms') =>
+      `  ${label}: ${value}${unit} (each ${each.join(', ')})`;
     console.log(`\n${distDir}, median of ${figures.loads} loads`);
     console.log(line('main-thread thread time, gate answer → first card paint', figures.threadTaskMs));
     console.log(line('  of it script', figures.threadScriptMs));
-    console.log(line('main-thread thread time, feed page → first card paint', figures.feedPageThreadTaskMs));
-    console.log(line('  of it script', figures.feedPageThreadScriptMs));
+    console.log(line('main-thread thread time, unlock → first card paint', figures.unlockThreadTaskMs));
+    console.log(line('  of it script', figures.unlockThreadScriptMs));
+    console.log(line('style recalcs, unlock → paint', figures.unlockRestyles, ''));
+    console.log(line('paints, unlock → paint', figures.unlockPaints, ''));
     console.log(line('profile scripting (wall), gate answer → paint', figures.profileScriptingMs));
+    console.log(line('profile scripting (wall), unlock → paint', figures.unlockProfileScriptingMs));
     console.log(line('gate answer → paint (wall)', figures.windowMs));
-    console.log(line('feed page → paint (wall)', figures.feedPageWindowMs));
+    console.log(line('unlock → paint (wall)', figures.unlockWindowMs));
     console.log(line('picture responseEnd → paint (wall)', figures.renderDelayMs));
     console.table(top);
     console.table(packages);
