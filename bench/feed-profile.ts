@@ -74,6 +74,11 @@ interface LoadFigures extends WindowFigures {
   /** Style recalculations (UpdateLayoutTree) and paints (Paint) on the main thread from the unlock to the paint. */
   unlockRestyles: number;
   unlockPaints: number;
+  /** Images (a gradient background is one) the main thread painted from the unlock to the paint. */
+  unlockImagePaints: number;
+  /** Animations the compositor could not run (the main thread steps them each frame) from the unlock to the paint. */
+  unlockMainThreadAnimations: number;
+  unlockMainThreadProperties: string[];
   /** From the first card picture's responseEnd to its paint, ms: how long the picture waited for the card. */
   renderDelayMs: number | null;
 }
@@ -130,7 +135,9 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    const ready = ['__firstCardPaintAt', '__gateAnsweredAt', '__unlockedAt'].map((mark) => `window.${mark} !== undefined`);
+    const ready = ['__firstCardPaintAt', '__gateAnsweredAt', '__unlockedAt'].map(
+      (mark) => `window.${mark} !== undefined`,
+    );
     await page.waitForFunction(ready.join(' && '), {
       timeout: 120_000,
       polling: 200,
@@ -178,6 +185,9 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       unlockWindowMs: afterUnlock.windowMs,
       unlockRestyles: unlockWork.restyles,
       unlockPaints: unlockWork.paints,
+      unlockImagePaints: unlockWork.imagePaints,
+      unlockMainThreadAnimations: unlockWork.mainThreadAnimations,
+      unlockMainThreadProperties: unlockWork.mainThreadProperties,
       renderDelayMs: page_.pictureAt === null ? null : page_.paintAt - page_.pictureAt,
     };
   } finally {
@@ -201,6 +211,9 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
+  id2?: { local?: string };
+  id?: string;
+  args?: { data?: { compositeFailed?: number; unsupportedProperties?: string[] } };
 }
 
 const scriptEvents = new Set([
@@ -225,19 +238,46 @@ function mainThreadEventsOf(trace: unknown): TraceEvent[] {
   return mainThreadEvents;
 }
 
+interface RenderWork {
+  restyles: number;
+  paints: number;
+  imagePaints: number;
+  mainThreadAnimations: number;
+  /** What those animations animate, that the compositor cannot ('background-position-x', 'box-shadow'…). */
+  mainThreadProperties: string[];
+}
+
 /**
- * How many style recalculations (UpdateLayoutTree) and paints (Paint) the main thread did within [fromUs, toUs): an
- * animation the compositor cannot run (background-position) costs one of each per frame.
+ * The main thread's style recalculations (UpdateLayoutTree), paints (Paint) and images painted in them (PaintImage)
+ * within [fromUs, toUs), and the animations running then that the compositor could not take (their trace's
+ * compositeFailed): one of those (background-position) restyles and repaints its element every frame the main thread
+ * draws, and paints its gradient again.
  */
-function renderWorkIn(trace: unknown, fromUs: number, toUs: number): { restyles: number; paints: number } {
-  let restyles = 0;
-  let paints = 0;
+function renderWorkIn(trace: unknown, fromUs: number, toUs: number): RenderWork {
+  const work: RenderWork = {
+    restyles: 0,
+    paints: 0,
+    imagePaints: 0,
+    mainThreadAnimations: 0,
+    mainThreadProperties: [],
+  };
   for (const event of mainThreadEventsOf(trace)) {
     if (event.ph !== 'X' || event.ts < fromUs || event.ts >= toUs) continue;
-    if (event.name === 'UpdateLayoutTree') restyles++;
-    else if (event.name === 'Paint') paints++;
+    if (event.name === 'UpdateLayoutTree') work.restyles++;
+    else if (event.name === 'Paint') work.paints++;
+    else if (event.name === 'PaintImage') work.imagePaints++;
   }
-  return { restyles, paints };
+  const { traceEvents } = trace as { traceEvents: TraceEvent[] };
+  const failed = new Set<string>();
+  const properties = new Set<string>();
+  for (const event of traceEvents) {
+    if (event.name !== 'Animation' || event.ts >= toUs || event.args?.data?.compositeFailed === undefined) continue;
+    failed.add(event.id2?.local ?? event.id ?? String(event.ts));
+    for (const property of event.args.data.unsupportedProperties ?? []) properties.add(property);
+  }
+  work.mainThreadAnimations = failed.size;
+  work.mainThreadProperties = [...properties].sort();
+  return work;
 }
 
 /**
@@ -352,6 +392,8 @@ function summarise(distDir: string, runs: LoadFigures[]) {
     unlockThreadScriptMs: ms((r) => r.unlockThread.scriptMs),
     unlockRestyles: ms((r) => r.unlockRestyles),
     unlockPaints: ms((r) => r.unlockPaints),
+    unlockImagePaints: ms((r) => r.unlockImagePaints),
+    unlockMainThreadAnimations: ms((r) => r.unlockMainThreadAnimations),
     profileScriptingMs: ms((r) => r.scriptingMs),
     unlockProfileScriptingMs: ms((r) => r.unlockScriptingMs),
     windowMs: ms((r) => r.windowMs),
@@ -388,7 +430,8 @@ export async function profileFeed(distDirs: string[], loads = LOADS) {
         console.error(
           `${path.basename(distDirs[i]!)} load ${round + 1}: thread time ${run.thread.taskMs.toFixed(0)} ms (script ${run.thread.scriptMs.toFixed(0)} ms), ` +
             `after the unlock ${run.unlockThread.taskMs.toFixed(0)} ms (script ${run.unlockThread.scriptMs.toFixed(0)} ms, ` +
-            `${run.unlockRestyles} style recalcs, ${run.unlockPaints} paints); window ${run.windowMs.toFixed(0)} ms, ` +
+            `${run.unlockRestyles} style recalcs, ${run.unlockPaints} paints, ${run.unlockImagePaints} images painted, ` +
+            `${run.unlockMainThreadAnimations} animations not composited: ${run.unlockMainThreadProperties.join(' ') || 'none'}); window ${run.windowMs.toFixed(0)} ms, ` +
             `after the unlock ${run.unlockWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
         );
         runs[i]!.push(run);
@@ -420,6 +463,8 @@ if (isMain(import.meta.url)) {
     console.log(line('  of it script', figures.unlockThreadScriptMs));
     console.log(line('style recalcs, unlock → paint', figures.unlockRestyles, ''));
     console.log(line('paints, unlock → paint', figures.unlockPaints, ''));
+    console.log(line('images painted (gradients too), unlock → paint', figures.unlockImagePaints, ''));
+    console.log(line('animations the compositor could not run, by paint', figures.unlockMainThreadAnimations, ''));
     console.log(line('profile scripting (wall), gate answer → paint', figures.profileScriptingMs));
     console.log(line('profile scripting (wall), unlock → paint', figures.unlockProfileScriptingMs));
     console.log(line('gate answer → paint (wall)', figures.windowMs));
