@@ -13,7 +13,10 @@
  *   node --import tsx bench/feed-profile.ts /tmp/dist [/tmp/other-dist …] [loads]
  *
  * Two or more builds are profiled in turns. Besides the profile (whose wall-clock samples a loaded host stretches),
- * a trace gives the main thread's thread time in the same windows (gate answer → paint, feed page → paint).
+ * a trace gives the main thread's thread time in the same windows (gate answer → paint, and the unlock → paint: from
+ * the gate starting its transition, data-unlocking on #gate, which shows the app's static shell and its skeletons),
+ * and counts the style recalculations and paints the main thread did from the unlock to the paint. (The feed's first
+ * page arrives with the gate's answer since decision 0069, so a window from GET /api/designs was empty.)
  * Without source maps the functions keep their minified names. One warm-up load fills the server's caches first.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,17 +67,26 @@ interface ThreadTime {
 
 interface LoadFigures extends WindowFigures {
   thread: ThreadTime;
-  feedPageThread: ThreadTime;
-  /** Scripting from the feed's first page arriving (GET /api/designs' responseEnd) to the paint, ms. */
-  feedPageScriptingMs: number;
-  feedPageWindowMs: number;
+  unlockThread: ThreadTime;
+  /** Scripting from the gate's unlock (its transition starting) to the paint, ms. */
+  unlockScriptingMs: number;
+  unlockWindowMs: number;
+  /** Style recalculations (UpdateLayoutTree) and paints (Paint) on the main thread from the unlock to the paint. */
+  unlockRestyles: number;
+  unlockPaints: number;
+  /** Images (a gradient background is one) the main thread painted from the unlock to the paint. */
+  unlockImagePaints: number;
+  /** Animations the compositor could not run (the main thread steps them each frame) from the unlock to the paint. */
+  unlockMainThreadAnimations: number;
+  unlockMainThreadProperties: string[];
   /** From the first card picture's responseEnd to its paint, ms: how long the picture waited for the card. */
   renderDelayMs: number | null;
 }
 
 /**
  * Page script: the largest-contentful-paint entries whose element is a picture in the first card (its render time,
- * page clock, in window.__firstCardPaintAt), and the gate's answer (window.__gateAnsweredAt) from resource timing.
+ * page clock, in window.__firstCardPaintAt), the gate's answer (window.__gateAnsweredAt) from resource timing, and
+ * the unlock (window.__unlockedAt): #gate taking data-unlocking (gate-controller.ts's startTransition).
  */
 const observeScript = `(() => {
   new PerformanceObserver((list) => {
@@ -90,9 +102,12 @@ const observeScript = `(() => {
     for (const entry of list.getEntries()) {
       const pathname = new URL(entry.name).pathname;
       if (pathname === ${JSON.stringify(apiPaths.gate)}) window.__gateAnsweredAt ??= entry.responseEnd;
-      if (pathname === ${JSON.stringify(apiPaths.designs)}) window.__feedPageAt ??= entry.responseEnd;
     }
   }).observe({ type: 'resource', buffered: true });
+  new MutationObserver((records) => {
+    if (window.__unlockedAt === undefined && records.some((r) => r.target.id === 'gate' && r.target.hasAttribute('data-unlocking')))
+      window.__unlockedAt = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-unlocking'] });
 })();`;
 
 async function emulatePhone(page: Page, cdp: CDPSession): Promise<void> {
@@ -120,7 +135,10 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction('window.__firstCardPaintAt !== undefined && window.__gateAnsweredAt !== undefined', {
+    const ready = ['__firstCardPaintAt', '__gateAnsweredAt', '__unlockedAt'].map(
+      (mark) => `window.${mark} !== undefined`,
+    );
+    await page.waitForFunction(ready.join(' && '), {
       timeout: 120_000,
       polling: 200,
     });
@@ -129,12 +147,12 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
     const page_ = (await page.evaluate(`(() => {
       const gate = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === ${JSON.stringify(apiPaths.gate)});
       const picture = performance.getEntriesByType('resource').find((e) => e.name === window.__firstCardPicture);
-      return { gateRequestStart: gate.requestStart, gateAnsweredAt: window.__gateAnsweredAt, feedPageAt: window.__feedPageAt,
+      return { gateRequestStart: gate.requestStart, gateAnsweredAt: window.__gateAnsweredAt, unlockedAt: window.__unlockedAt,
         pictureAt: picture ? picture.responseEnd : null, paintAt: window.__firstCardPaintAt };
     })()`)) as {
       gateRequestStart: number;
       gateAnsweredAt: number;
-      feedPageAt: number;
+      unlockedAt: number;
       pictureAt: number | null;
       paintAt: number;
     };
@@ -147,7 +165,7 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       mkdirSync(process.env.FEED_PROFILE_DIR, { recursive: true });
       const marks = {
         gateAnswered: us(page_.gateAnsweredAt),
-        feedPage: us(page_.feedPageAt),
+        unlocked: us(page_.unlockedAt),
         picture: page_.pictureAt === null ? null : us(page_.pictureAt),
         paint: us(page_.paintAt),
       };
@@ -157,13 +175,19 @@ async function profileLoad(chromium: LaunchedChromium, url: string): Promise<Loa
       );
     }
     const afterGate = figuresIn(profile, us(page_.gateAnsweredAt), us(page_.paintAt));
-    const afterFeedPage = figuresIn(profile, us(page_.feedPageAt), us(page_.paintAt));
+    const afterUnlock = figuresIn(profile, us(page_.unlockedAt), us(page_.paintAt));
+    const unlockWork = renderWorkIn(trace, us(page_.unlockedAt), us(page_.paintAt));
     return {
       ...afterGate,
       thread: threadTimeIn(trace, us(page_.gateAnsweredAt), us(page_.paintAt)),
-      feedPageThread: threadTimeIn(trace, us(page_.feedPageAt), us(page_.paintAt)),
-      feedPageScriptingMs: afterFeedPage.scriptingMs,
-      feedPageWindowMs: afterFeedPage.windowMs,
+      unlockThread: threadTimeIn(trace, us(page_.unlockedAt), us(page_.paintAt)),
+      unlockScriptingMs: afterUnlock.scriptingMs,
+      unlockWindowMs: afterUnlock.windowMs,
+      unlockRestyles: unlockWork.restyles,
+      unlockPaints: unlockWork.paints,
+      unlockImagePaints: unlockWork.imagePaints,
+      unlockMainThreadAnimations: unlockWork.mainThreadAnimations,
+      unlockMainThreadProperties: unlockWork.mainThreadProperties,
       renderDelayMs: page_.pictureAt === null ? null : page_.paintAt - page_.pictureAt,
     };
   } finally {
@@ -187,6 +211,9 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
+  id2?: { local?: string };
+  id?: string;
+  args?: { data?: { compositeFailed?: number; unsupportedProperties?: string[] } };
 }
 
 const scriptEvents = new Set([
@@ -204,15 +231,61 @@ const scriptEvents = new Set([
   'v8.run',
 ]);
 
+function mainThreadEventsOf(trace: unknown): TraceEvent[] {
+  const { mainThreadEvents } = TraceProcessor.processTrace(trace as never) as unknown as {
+    mainThreadEvents: TraceEvent[];
+  };
+  return mainThreadEvents;
+}
+
+interface RenderWork {
+  restyles: number;
+  paints: number;
+  imagePaints: number;
+  mainThreadAnimations: number;
+  /** What those animations animate, that the compositor cannot ('background-position-x', 'box-shadow'…). */
+  mainThreadProperties: string[];
+}
+
+/**
+ * The main thread's style recalculations (UpdateLayoutTree), paints (Paint) and images painted in them (PaintImage)
+ * within [fromUs, toUs), and the animations running then that the compositor could not take (their trace's
+ * compositeFailed): one of those (background-position) restyles and repaints its element every frame the main thread
+ * draws, and paints its gradient again.
+ */
+function renderWorkIn(trace: unknown, fromUs: number, toUs: number): RenderWork {
+  const work: RenderWork = {
+    restyles: 0,
+    paints: 0,
+    imagePaints: 0,
+    mainThreadAnimations: 0,
+    mainThreadProperties: [],
+  };
+  for (const event of mainThreadEventsOf(trace)) {
+    if (event.ph !== 'X' || event.ts < fromUs || event.ts >= toUs) continue;
+    if (event.name === 'UpdateLayoutTree') work.restyles++;
+    else if (event.name === 'Paint') work.paints++;
+    else if (event.name === 'PaintImage') work.imagePaints++;
+  }
+  const { traceEvents } = trace as { traceEvents: TraceEvent[] };
+  const failed = new Set<string>();
+  const properties = new Set<string>();
+  for (const event of traceEvents) {
+    if (event.name !== 'Animation' || event.ts >= toUs || event.args?.data?.compositeFailed === undefined) continue;
+    failed.add(event.id2?.local ?? event.id ?? String(event.ts));
+    for (const property of event.args.data.unsupportedProperties ?? []) properties.add(property);
+  }
+  work.mainThreadAnimations = failed.size;
+  work.mainThreadProperties = [...properties].sort();
+  return work;
+}
+
 /**
  * Thread time (tdur) of the main thread's top-level tasks, and of the outermost script events in them, that start
  * within [fromUs, toUs): descheduled time on a loaded host is not thread time.
  */
 function threadTimeIn(trace: unknown, fromUs: number, toUs: number): ThreadTime {
-  const { mainThreadEvents } = TraceProcessor.processTrace(trace as never) as unknown as {
-    mainThreadEvents: TraceEvent[];
-  };
-  const events = mainThreadEvents
+  const events = mainThreadEventsOf(trace)
     .filter((event) => event.ph === 'X' && event.dur !== undefined && event.ts >= fromUs && event.ts < toUs)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   let taskUntil = -Infinity;
@@ -315,11 +388,16 @@ function summarise(distDir: string, runs: LoadFigures[]) {
     loads: runs.length,
     threadTaskMs: ms((r) => r.thread.taskMs),
     threadScriptMs: ms((r) => r.thread.scriptMs),
-    feedPageThreadTaskMs: ms((r) => r.feedPageThread.taskMs),
-    feedPageThreadScriptMs: ms((r) => r.feedPageThread.scriptMs),
+    unlockThreadTaskMs: ms((r) => r.unlockThread.taskMs),
+    unlockThreadScriptMs: ms((r) => r.unlockThread.scriptMs),
+    unlockRestyles: ms((r) => r.unlockRestyles),
+    unlockPaints: ms((r) => r.unlockPaints),
+    unlockImagePaints: ms((r) => r.unlockImagePaints),
+    unlockMainThreadAnimations: ms((r) => r.unlockMainThreadAnimations),
     profileScriptingMs: ms((r) => r.scriptingMs),
+    unlockProfileScriptingMs: ms((r) => r.unlockScriptingMs),
     windowMs: ms((r) => r.windowMs),
-    feedPageWindowMs: ms((r) => r.feedPageWindowMs),
+    unlockWindowMs: ms((r) => r.unlockWindowMs),
     renderDelayMs: ms((r) => r.renderDelayMs),
     top: [...byName]
       .sort((a, b) => b[1] - a[1])
@@ -351,8 +429,10 @@ export async function profileFeed(distDirs: string[], loads = LOADS) {
         const run = await profileLoad(chromium, urls[i]!);
         console.error(
           `${path.basename(distDirs[i]!)} load ${round + 1}: thread time ${run.thread.taskMs.toFixed(0)} ms (script ${run.thread.scriptMs.toFixed(0)} ms), ` +
-            `after the feed page ${run.feedPageThread.taskMs.toFixed(0)} ms (script ${run.feedPageThread.scriptMs.toFixed(0)} ms); ` +
-            `window ${run.windowMs.toFixed(0)} ms, after the feed page ${run.feedPageWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
+            `after the unlock ${run.unlockThread.taskMs.toFixed(0)} ms (script ${run.unlockThread.scriptMs.toFixed(0)} ms, ` +
+            `${run.unlockRestyles} style recalcs, ${run.unlockPaints} paints, ${run.unlockImagePaints} images painted, ` +
+            `${run.unlockMainThreadAnimations} animations not composited: ${run.unlockMainThreadProperties.join(' ') || 'none'}); window ${run.windowMs.toFixed(0)} ms, ` +
+            `after the unlock ${run.unlockWindowMs.toFixed(0)} ms; render delay ${run.renderDelayMs?.toFixed(0)} ms`,
         );
         runs[i]!.push(run);
       }
@@ -374,16 +454,21 @@ if (isMain(import.meta.url)) {
     loadsArg,
   );
   for (const { distDir, top, packages, ...figures } of results) {
-    const line = (label: string, { median: value, each }: { median: number; each: number[] }) =>
-      `  ${label}: ${value} ms (each ${each.join(', ')})`;
+    const line = (label: string, { median: value, each }: { median: number; each: number[] }, unit = ' ms') =>
+      `  ${label}: ${value}${unit} (each ${each.join(', ')})`;
     console.log(`\n${distDir}, median of ${figures.loads} loads`);
     console.log(line('main-thread thread time, gate answer → first card paint', figures.threadTaskMs));
     console.log(line('  of it script', figures.threadScriptMs));
-    console.log(line('main-thread thread time, feed page → first card paint', figures.feedPageThreadTaskMs));
-    console.log(line('  of it script', figures.feedPageThreadScriptMs));
+    console.log(line('main-thread thread time, unlock → first card paint', figures.unlockThreadTaskMs));
+    console.log(line('  of it script', figures.unlockThreadScriptMs));
+    console.log(line('style recalcs, unlock → paint', figures.unlockRestyles, ''));
+    console.log(line('paints, unlock → paint', figures.unlockPaints, ''));
+    console.log(line('images painted (gradients too), unlock → paint', figures.unlockImagePaints, ''));
+    console.log(line('animations the compositor could not run, by paint', figures.unlockMainThreadAnimations, ''));
     console.log(line('profile scripting (wall), gate answer → paint', figures.profileScriptingMs));
+    console.log(line('profile scripting (wall), unlock → paint', figures.unlockProfileScriptingMs));
     console.log(line('gate answer → paint (wall)', figures.windowMs));
-    console.log(line('feed page → paint (wall)', figures.feedPageWindowMs));
+    console.log(line('unlock → paint (wall)', figures.unlockWindowMs));
     console.log(line('picture responseEnd → paint (wall)', figures.renderDelayMs));
     console.table(top);
     console.table(packages);

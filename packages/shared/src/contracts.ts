@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import {
   accountExportSchema,
   deleteAccountBodySchema,
@@ -127,20 +128,24 @@ const get = <const R extends Schema>(path: Parameters<typeof routeOf>[0], respon
   contract({ method: 'GET', route: routeOf(path), status: 200, response });
 
 /** The multipart form of docs/product.md §7's generate-design-image: its fields, and the space photo as the file `image`. */
-export const generateDesignFormSchema = z.extend(generateDesignFieldsSchema, { image: z.optional(z.file()) });
+export const generateDesignFormSchema = lazySchema(() =>
+  z.extend(generateDesignFieldsSchema, { image: z.optional(z.file()) }),
+);
 
 /** The multipart form of docs/product.md §7's generate-design-image, as a render job, with how many variations. */
-export const renderJobFormSchema = z.extend(generateDesignFieldsSchema, {
-  variations: z.optional(renderVariationCountSchema),
-});
+export const renderJobFormSchema = lazySchema(() =>
+  z.extend(generateDesignFieldsSchema, {
+    variations: z.optional(renderVariationCountSchema),
+  }),
+);
 
 /**
  * A stream's `lastEventId` serves a client that opens a new EventSource (which cannot set headers) after losing one;
  * the browser's own reconnects send the Last-Event-ID header, which wins.
  */
-const lastEventIdSchema = z.optional(z.string().check(z.maxLength(200)));
-export const designsLiveQuerySchema = z.extend(liveQuerySchema, { lastEventId: lastEventIdSchema });
-export const notificationsLiveQuerySchema = z.object({ lastEventId: lastEventIdSchema });
+const lastEventIdSchema = lazySchema(() => z.optional(z.string().check(z.maxLength(200))));
+export const designsLiveQuerySchema = lazySchema(() => z.extend(liveQuerySchema, { lastEventId: lastEventIdSchema }));
+export const notificationsLiveQuerySchema = lazySchema(() => z.object({ lastEventId: lastEventIdSchema }));
 
 const searchListContract = (list: SearchList) =>
   contract({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { CAPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from './constants';
 import { formatCount } from './helpers';
 import { storableText } from './text-schemas';
@@ -32,17 +33,21 @@ export const postPageMessages = {
  * Editing a design's words: the same rules as publishing them (docs/product.md §5, Share Your
  * Creation), with the post page's sentences so the form and the server's 400 read alike.
  */
-export const updateDesignBodySchema = z
-  .object({
-    title: z.optional(
-      storableText().check(
-        z.refine((s) => s.trim().length > 0, postPageMessages.titleRequired),
-        z.refine((s) => s.trim().length <= TITLE_MAX_LENGTH, postPageMessages.titleTooLong),
+export const updateDesignBodySchema = lazySchema(() =>
+  z
+    .object({
+      title: z.optional(
+        storableText().check(
+          z.refine((s) => s.trim().length > 0, postPageMessages.titleRequired),
+          z.refine((s) => s.trim().length <= TITLE_MAX_LENGTH, postPageMessages.titleTooLong),
+        ),
       ),
+      caption: z.optional(
+        storableText().check(z.refine((s) => s.trim().length <= CAPTION_MAX_LENGTH, postPageMessages.captionTooLong)),
+      ),
+    })
+    .check(
+      z.refine((body) => body.title !== undefined || body.caption !== undefined, postPageMessages.nothingToChange),
     ),
-    caption: z.optional(
-      storableText().check(z.refine((s) => s.trim().length <= CAPTION_MAX_LENGTH, postPageMessages.captionTooLong)),
-    ),
-  })
-  .check(z.refine((body) => body.title !== undefined || body.caption !== undefined, postPageMessages.nothingToChange));
+);
 export type UpdateDesignBody = z.infer<typeof updateDesignBodySchema>;

@@ -1,6 +1,7 @@
 // Orders and the commission ledger (decision 0018): the contract shared by server and web.
 // Money travels as integer cents; only the display turns it into dollars (docs/product.md §9's 2 decimals).
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { lineQuantitySchema } from './design-schemas';
 import { formatPrice } from './helpers';
 import { idSchema, isoDateSchema } from './schemas';
@@ -113,50 +114,55 @@ export function earningPotentialCents(
 
 /* ---------- orders ---------- */
 
-export const idempotencyKeySchema = z
-  .string()
-  .check(
-    z.minLength(16),
-    z.maxLength(100),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"'),
-  );
+export const idempotencyKeySchema = lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.minLength(16),
+      z.maxLength(100),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"'),
+    ),
+);
 
 /**
  * One catalogue product on its way to an order, as the cart keeps it and the purchase screen shows it: the one line
  * shape the web's cart, its purchase lines and the order body come from.
  */
-export const cartLineSchema = z.object({
-  productId: idSchema,
-  name: z.string(),
-  /** The catalogue price the buyer saw, in dollars. */
-  price: z.number().check(z.minimum(0)),
-  imageUrl: z.string(),
-  quantity: lineQuantitySchema,
-  /**
-   * The design the product was shopped from (shop-design, a card's product popup), or null (search): its creator
-   * earns the commission.
-   */
-  designId: z._default(z.nullable(idSchema), null),
-});
+export const cartLineSchema = lazySchema(() =>
+  z.object({
+    productId: idSchema,
+    name: z.string(),
+    /** The catalogue price the buyer saw, in dollars. */
+    price: z.number().check(z.minimum(0)),
+    imageUrl: z.string(),
+    quantity: lineQuantitySchema,
+    /**
+     * The design the product was shopped from (shop-design, a card's product popup), or null (search): its creator
+     * earns the commission.
+     */
+    designId: z._default(z.nullable(idSchema), null),
+  }),
+);
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** A cart line as an order sends it: the product, how many, from which design, and the unit price seen in cents. */
-export const placeOrderLineSchema = z.extend(
-  z.pick(cartLineSchema, { productId: true, quantity: true, designId: true }),
-  {
+export const placeOrderLineSchema = lazySchema(() =>
+  z.extend(z.pick(cartLineSchema, { productId: true, quantity: true, designId: true }), {
     /** The unit price the buyer saw, in cents: the server charges the catalogue's, and refuses a mismatch. */
     unitPriceCents: z.int().check(z.minimum(0)),
-  },
+  }),
 );
 export type PlaceOrderLine = z.input<typeof placeOrderLineSchema>;
 
-export const placeOrderBodySchema = z.object({
-  /** One per checkout attempt, kept by the client across retries and reloads. */
-  idempotencyKey: idempotencyKeySchema,
-  lines: z
-    .array(placeOrderLineSchema)
-    .check(z.minLength(1, orderMessages.nothingToOrder), z.maxLength(ORDER_MAX_LINES)),
-});
+export const placeOrderBodySchema = lazySchema(() =>
+  z.object({
+    /** One per checkout attempt, kept by the client across retries and reloads. */
+    idempotencyKey: idempotencyKeySchema,
+    lines: z
+      .array(placeOrderLineSchema)
+      .check(z.minLength(1, orderMessages.nothingToOrder), z.maxLength(ORDER_MAX_LINES)),
+  }),
+);
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 /** POST /api/orders' body once its schema parsed it: what the server places. */
 export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
@@ -165,44 +171,50 @@ export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 export const ORDER_STATUSES = ['placed', 'cancelled', 'expired'] as const;
 export const PAYMENT_STATUSES = ['pending', 'captured', 'voided'] as const;
 
-export const orderLineSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
-  unitPriceCents: z.int(),
-  quantity: z.int(),
-  lineTotalCents: z.int(),
-  designId: z.nullable(z.string()),
-  designTitle: z.nullable(z.string()),
-});
+export const orderLineSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    productId: z.string(),
+    name: z.string(),
+    imageUrl: z.string(),
+    unitPriceCents: z.int(),
+    quantity: z.int(),
+    lineTotalCents: z.int(),
+    designId: z.nullable(z.string()),
+    designTitle: z.nullable(z.string()),
+  }),
+);
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export const orderSchema = z.object({
-  id: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** Which payment provider took the order ('beta': recorded, no money moved). */
-  paymentProvider: z.string(),
-  totalCents: z.int(),
-  lines: z.array(orderLineSchema),
-  createdAt: isoDateSchema,
-  cancelledAt: z.nullable(isoDateSchema),
-  /** Until when it can be cancelled; null once it cannot. */
-  cancellableUntil: z.nullable(isoDateSchema),
-});
+export const orderSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    /** Which payment provider took the order ('beta': recorded, no money moved). */
+    paymentProvider: z.string(),
+    totalCents: z.int(),
+    lines: z.array(orderLineSchema),
+    createdAt: isoDateSchema,
+    cancelledAt: z.nullable(isoDateSchema),
+    /** Until when it can be cancelled; null once it cannot. */
+    cancellableUntil: z.nullable(isoDateSchema),
+  }),
+);
 export type Order = z.infer<typeof orderSchema>;
 
-export const placeOrderResponseSchema = z.object({
-  order: orderSchema,
-  /** False when the idempotency key already made this order (a retry): nothing new was written. */
-  created: z.boolean(),
-  /** What the payment provider says to the buyer. */
-  paymentMessage: z.string(),
-});
+export const placeOrderResponseSchema = lazySchema(() =>
+  z.object({
+    order: orderSchema,
+    /** False when the idempotency key already made this order (a retry): nothing new was written. */
+    created: z.boolean(),
+    /** What the payment provider says to the buyer. */
+    paymentMessage: z.string(),
+  }),
+);
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
-export const ordersResponseSchema = z.object({ items: z.array(orderSchema) });
+export const ordersResponseSchema = lazySchema(() => z.object({ items: z.array(orderSchema) }));
 export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 
 /* ---------- commission ledger ---------- */
@@ -212,41 +224,49 @@ export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 export const COMMISSION_ROLES = ['creator', 'original_creator', 'sample'] as const;
 export type CommissionRole = (typeof COMMISSION_ROLES)[number];
 
-export const earningsTotalsSchema = z.object({
-  pendingCents: z.int(),
-  availableCents: z.int(),
-  reversedCents: z.int(),
-});
+export const earningsTotalsSchema = lazySchema(() =>
+  z.object({
+    pendingCents: z.int(),
+    availableCents: z.int(),
+    reversedCents: z.int(),
+  }),
+);
 export type EarningsTotals = z.infer<typeof earningsTotalsSchema>;
 
-export const earningsEntrySchema = z.object({
-  id: z.string(),
-  /** 'earned' credits a share; 'reversed' takes it back after the order was cancelled. */
-  kind: z.enum(['earned', 'reversed']),
-  role: z.enum(COMMISSION_ROLES),
-  /** Where the share stands now: pending until payment is captured, then available, or reversed. */
-  status: z.enum(COMMISSION_STATUSES),
-  amountCents: z.int(),
-  orderId: z.nullable(z.string()),
-  designId: z.nullable(z.string()),
-  designTitle: z.nullable(z.string()),
-  productName: z.nullable(z.string()),
-  createdAt: isoDateSchema,
-});
+export const earningsEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** 'earned' credits a share; 'reversed' takes it back after the order was cancelled. */
+    kind: z.enum(['earned', 'reversed']),
+    role: z.enum(COMMISSION_ROLES),
+    /** Where the share stands now: pending until payment is captured, then available, or reversed. */
+    status: z.enum(COMMISSION_STATUSES),
+    amountCents: z.int(),
+    orderId: z.nullable(z.string()),
+    designId: z.nullable(z.string()),
+    designTitle: z.nullable(z.string()),
+    productName: z.nullable(z.string()),
+    createdAt: isoDateSchema,
+  }),
+);
 export type EarningsEntry = z.infer<typeof earningsEntrySchema>;
 
-export const earningsByDesignSchema = z.object({
-  designId: z.nullable(z.string()),
-  designTitle: z.nullable(z.string()),
-  pendingCents: z.int(),
-  availableCents: z.int(),
-});
+export const earningsByDesignSchema = lazySchema(() =>
+  z.object({
+    designId: z.nullable(z.string()),
+    designTitle: z.nullable(z.string()),
+    pendingCents: z.int(),
+    availableCents: z.int(),
+  }),
+);
 
-export const earningsResponseSchema = z.object({
-  totals: earningsTotalsSchema,
-  byDesign: z.array(earningsByDesignSchema),
-  entries: z.array(earningsEntrySchema),
-});
+export const earningsResponseSchema = lazySchema(() =>
+  z.object({
+    totals: earningsTotalsSchema,
+    byDesign: z.array(earningsByDesignSchema),
+    entries: z.array(earningsEntrySchema),
+  }),
+);
 export type EarningsResponse = z.infer<typeof earningsResponseSchema>;
 
-export const orderIdParamsSchema = z.object({ id: idSchema });
+export const orderIdParamsSchema = lazySchema(() => z.object({ id: idSchema }));

@@ -1,6 +1,7 @@
 // zod/mini, as schemas.ts. The uploads', AI engines' and render jobs' schemas: a module of their own, so the app's
 // start after the password builds them in a task of their own (apps/web/src/main.tsx, bench/README.md)
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import {
   CAPTION_MAX_LENGTH,
   NOTES_MAX_LENGTH,
@@ -20,28 +21,34 @@ import { nonBlank } from './text-schemas';
 
 /* ---------- uploads ---------- */
 
-export const uploadResponseSchema = z.object({
-  url: z.string(),
-  width: z.int(),
-  height: z.int(),
-});
+export const uploadResponseSchema = lazySchema(() =>
+  z.object({
+    url: z.string(),
+    width: z.int(),
+    height: z.int(),
+  }),
+);
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /* ---------- AI engines (docs/product.md §7) ---------- */
 
-export const aiSpaceTypeSchema = z.enum(['outdoor', 'interior']);
+export const aiSpaceTypeSchema = lazySchema(() => z.enum(['outdoor', 'interior']));
 
-export const improveNotesBodySchema = z.object({
-  notes: nonBlank(NOTES_MAX_LENGTH),
-  spaceType: aiSpaceTypeSchema,
-});
-export const improveNotesResponseSchema = z.object({ refinedNotes: z.string() });
+export const improveNotesBodySchema = lazySchema(() =>
+  z.object({
+    notes: nonBlank(NOTES_MAX_LENGTH),
+    spaceType: aiSpaceTypeSchema,
+  }),
+);
+export const improveNotesResponseSchema = lazySchema(() => z.object({ refinedNotes: z.string() }));
 
-export const improveCaptionBodySchema = z.object({
-  caption: nonBlank(CAPTION_MAX_LENGTH),
-  spaceType: aiSpaceTypeSchema,
-});
-export const improveCaptionResponseSchema = z.object({ improvedCaption: z.string() });
+export const improveCaptionBodySchema = lazySchema(() =>
+  z.object({
+    caption: nonBlank(CAPTION_MAX_LENGTH),
+    spaceType: aiSpaceTypeSchema,
+  }),
+);
+export const improveCaptionResponseSchema = lazySchema(() => z.object({ improvedCaption: z.string() }));
 
 /* ---------- own items: a kind and a real size the person can see and change ---------- */
 
@@ -53,11 +60,13 @@ export type SizeDimension = keyof typeof SIZE_CM_MAX;
 const dimensionCm = (name: SizeDimension) => z.int().check(z.minimum(SIZE_CM_MIN), z.maximum(SIZE_CM_MAX[name]));
 
 /** A thing's real size in whole centimetres: across its front, front to back, floor to top. */
-export const sizeCmSchema = z.object({
-  width: dimensionCm('width'),
-  depth: dimensionCm('depth'),
-  height: dimensionCm('height'),
-});
+export const sizeCmSchema = lazySchema(() =>
+  z.object({
+    width: dimensionCm('width'),
+    depth: dimensionCm('depth'),
+    height: dimensionCm('height'),
+  }),
+);
 export type SizeCm = z.infer<typeof sizeCmSchema>;
 
 export interface OwnItemKind {
@@ -106,32 +115,36 @@ export const OWN_ITEM_KINDS: readonly OwnItemKind[] = [
 ];
 
 /** Multipart form fields of generate-design-image (the file travels as `image`). */
-export const uploadedProductImageSchema = z.object({
-  id: z.string().check(z.maxLength(80)),
-  url: mediaUrlSchema,
-  name: z._default(z.string().check(z.maxLength(200)), ''),
-  price: z._default(z.number().check(z.minimum(0)), 0),
-  /** What the person says it cost them, in dollars; absent when they did not say. Never charged. */
-  cost: z.optional(ownItemCostSchema),
-  /** What the item is, as a catalogue category ('Sofa', 'Planter'); absent when the person did not say. */
-  category: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
-  /** Its real size, as the person confirmed or changed it; placement stands it at this size. */
-  sizeCm: z.optional(sizeCmSchema),
-});
+export const uploadedProductImageSchema = lazySchema(() =>
+  z.object({
+    id: z.string().check(z.maxLength(80)),
+    url: mediaUrlSchema,
+    name: z._default(z.string().check(z.maxLength(200)), ''),
+    price: z._default(z.number().check(z.minimum(0)), 0),
+    /** What the person says it cost them, in dollars; absent when they did not say. Never charged. */
+    cost: z.optional(ownItemCostSchema),
+    /** What the item is, as a catalogue category ('Sofa', 'Planter'); absent when the person did not say. */
+    category: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+    /** Its real size, as the person confirmed or changed it; placement stands it at this size. */
+    sizeCm: z.optional(sizeCmSchema),
+  }),
+);
 export type UploadedProductImage = z.infer<typeof uploadedProductImageSchema>;
 
-export const generateDesignFieldsSchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)),
-  uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
-  // bounded as a publish's are: the answers travel into the prompt and the job's stored input
-  userAnswers: userAnswersInputSchema,
-  spaceType: z.string().check(z.maxLength(60)),
-  mode: modeSchema,
-  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  /** A stored space photo, used when no `image` file is sent (a preset space). */
-  spaceImageUrl: z.optional(mediaUrlSchema),
-});
+export const generateDesignFieldsSchema = lazySchema(() =>
+  z.object({
+    selectedProducts: z.array(selectedProductSchema).check(z.maxLength(DESIGN_PRODUCTS_MAX)),
+    uploadedProductImages: z.array(uploadedProductImageSchema).check(z.maxLength(20)),
+    // bounded as a publish's are: the answers travel into the prompt and the job's stored input
+    userAnswers: userAnswersInputSchema,
+    spaceType: z.string().check(z.maxLength(60)),
+    mode: modeSchema,
+    userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+    refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+    /** A stored space photo, used when no `image` file is sent (a preset space). */
+    spaceImageUrl: z.optional(mediaUrlSchema),
+  }),
+);
 export type GenerateDesignFields = z.infer<typeof generateDesignFieldsSchema>;
 
 /** A standing product's drawing: from its front, or its left or right three-quarter view. */
@@ -209,50 +222,62 @@ export const ERASE_BRUSH_MAX = 0.2;
 export const ERASE_SHARE_MAX = 0.5;
 
 /** A point in fractions of the picture: 0–1 across, 0–1 down. */
-export const erasePointSchema = z.object({
-  x: z.number().check(z.minimum(0), z.maximum(1)),
-  y: z.number().check(z.minimum(0), z.maximum(1)),
-});
+export const erasePointSchema = lazySchema(() =>
+  z.object({
+    x: z.number().check(z.minimum(0), z.maximum(1)),
+    y: z.number().check(z.minimum(0), z.maximum(1)),
+  }),
+);
 
-export const eraseStrokeSchema = z.object({
-  size: z.number().check(z.minimum(ERASE_BRUSH_MIN), z.maximum(ERASE_BRUSH_MAX)),
-  points: z.array(erasePointSchema).check(z.minLength(1), z.maxLength(ERASE_STROKE_POINTS_MAX)),
-});
+export const eraseStrokeSchema = lazySchema(() =>
+  z.object({
+    size: z.number().check(z.minimum(ERASE_BRUSH_MIN), z.maximum(ERASE_BRUSH_MAX)),
+    points: z.array(erasePointSchema).check(z.minLength(1), z.maxLength(ERASE_STROKE_POINTS_MAX)),
+  }),
+);
 
 /** A piece of the room to erase: its outline, and the geometry's name for it when it found it. */
-export const erasePieceSchema = z.object({
-  id: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
-  polygon: z.array(erasePointSchema).check(z.minLength(3), z.maxLength(ERASE_PIECE_POINTS_MAX)),
-});
+export const erasePieceSchema = lazySchema(() =>
+  z.object({
+    id: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
+    polygon: z.array(erasePointSchema).check(z.minLength(3), z.maxLength(ERASE_PIECE_POINTS_MAX)),
+  }),
+);
 
 /** What to erase from the photo before the products are drawn: brush strokes and found pieces. */
-export const eraseInputSchema = z.object({
-  strokes: z._default(z.array(eraseStrokeSchema).check(z.maxLength(ERASE_STROKES_MAX)), []),
-  pieces: z._default(z.array(erasePieceSchema).check(z.maxLength(ERASE_PIECES_MAX)), []),
-});
+export const eraseInputSchema = lazySchema(() =>
+  z.object({
+    strokes: z._default(z.array(eraseStrokeSchema).check(z.maxLength(ERASE_STROKES_MAX)), []),
+    pieces: z._default(z.array(erasePieceSchema).check(z.maxLength(ERASE_PIECES_MAX)), []),
+  }),
+);
 export type EraseInputBody = z.infer<typeof eraseInputSchema>;
 
 /** A piece of the room a render's geometry found (fractions of the picture); `erased` when a product replaced it. */
-export const foundPieceSchema = z.object({
-  id: z.string(),
-  polygon: z.array(erasePointSchema),
-  erased: z.boolean(),
-});
+export const foundPieceSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    polygon: z.array(erasePointSchema),
+    erased: z.boolean(),
+  }),
+);
 export type FoundPiece = z.infer<typeof foundPieceSchema>;
 
-export const renderSizeSchema = z.object({ width: z.int(), height: z.int() });
+export const renderSizeSchema = lazySchema(() => z.object({ width: z.int(), height: z.int() }));
 export type RenderSize = z.infer<typeof renderSizeSchema>;
 
-const planeCoordinate = z.number().check(z.minimum(-20_000), z.maximum(20_000));
-const planePointSchema = z.tuple([planeCoordinate, planeCoordinate]);
+const planeCoordinate = lazySchema(() => z.number().check(z.minimum(-20_000), z.maximum(20_000)));
+const planePointSchema = lazySchema(() => z.tuple([planeCoordinate, planeCoordinate]));
 
 /**
  * The floor (or ground) a render stood its products on, in the render's pixels (floor-plane.ts, decision 0046):
  * four corners of a rectangle on the floor, near left, near right, far right, far left.
  */
-export const floorPlaneSchema = z.object({
-  corners: z.tuple([planePointSchema, planePointSchema, planePointSchema, planePointSchema]),
-});
+export const floorPlaneSchema = lazySchema(() =>
+  z.object({
+    corners: z.tuple([planePointSchema, planePointSchema, planePointSchema, planePointSchema]),
+  }),
+);
 export type FloorPlane = z.infer<typeof floorPlaneSchema>;
 
 /**
@@ -260,155 +285,173 @@ export type FloorPlane = z.infer<typeof floorPlaneSchema>;
  * and each product as drawn (its light, its shadows) on a transparent picture, with where that picture lies in the
  * render's pixels. WebP files with alpha.
  */
-export const renderLayersSchema = z.object({
-  base: z.string(),
-  products: z.array(
-    z.object({
-      productId: z.string(),
-      url: z.string(),
-      x: z.int(),
-      y: z.int(),
-      width: z.int(),
-      height: z.int(),
-    }),
-  ),
-});
+export const renderLayersSchema = lazySchema(() =>
+  z.object({
+    base: z.string(),
+    products: z.array(
+      z.object({
+        productId: z.string(),
+        url: z.string(),
+        x: z.int(),
+        y: z.int(),
+        width: z.int(),
+        height: z.int(),
+      }),
+    ),
+  }),
+);
 export type RenderLayers = z.infer<typeof renderLayersSchema>;
 
-export const generateDesignResponseSchema = z.object({
-  success: z.boolean(),
-  imageUrl: z.nullable(z.string()),
-  error: z.nullable(z.string()),
-  /** Beyond docs/product.md §7: the render's fidelity receipt. */
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-  /** The local engine's placements (a remote engine does not say where it put things). */
-  placements: z.optional(z.array(renderPlacementSchema)),
-  /** The render's size in pixels, the frame the placements are in (given with them). */
-  renderSize: z.optional(renderSizeSchema),
-  /** The floor the products stand on and the pictures to adjust them live (the local engine). */
-  plane: z.optional(floorPlaneSchema),
-  layers: z.optional(renderLayersSchema),
-  /** An uploaded photo's pieces, as its geometry found them: what the erase tool offers to tap. */
-  pieces: z.optional(z.array(foundPieceSchema)),
-});
+export const generateDesignResponseSchema = lazySchema(() =>
+  z.object({
+    success: z.boolean(),
+    imageUrl: z.nullable(z.string()),
+    error: z.nullable(z.string()),
+    /** Beyond docs/product.md §7: the render's fidelity receipt. */
+    receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+    /** The local engine's placements (a remote engine does not say where it put things). */
+    placements: z.optional(z.array(renderPlacementSchema)),
+    /** The render's size in pixels, the frame the placements are in (given with them). */
+    renderSize: z.optional(renderSizeSchema),
+    /** The floor the products stand on and the pictures to adjust them live (the local engine). */
+    plane: z.optional(floorPlaneSchema),
+    layers: z.optional(renderLayersSchema),
+    /** An uploaded photo's pieces, as its geometry found them: what the erase tool offers to tap. */
+    pieces: z.optional(z.array(foundPieceSchema)),
+  }),
+);
 export type GenerateDesignResponse = z.infer<typeof generateDesignResponseSchema>;
 
 /**
  * Re-compositing a render with placements a person adjusted (moved, scaled, removed): the render's own inputs, the
  * space photo as a stored URL, and where each product now goes. Same body, same bytes.
  */
-export const recompositeDesignBodySchema = z.object({
-  selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
-  uploadedProductImages: z._default(z.array(uploadedProductImageSchema).check(z.maxLength(20)), []),
-  userAnswers: z._default(userAnswersInputSchema, {}),
-  spaceType: z._default(z.string().check(z.maxLength(60)), ''),
-  mode: modeSchema,
-  userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
-  spaceImageUrl: mediaUrlSchema,
-  placements: z.array(renderPlacementSchema).check(z.maxLength(70)),
-  /** The floor the placements stand on, as the render (or an earlier correction) gave it. */
-  plane: z.optional(floorPlaneSchema),
-  /**
-   * The floor as the person set it: the standing products re-flow from `plane` onto it, the receipt says the floor
-   * was set by them, and the answer's `plane` is this one. Needs `plane`.
-   */
-  floor: z.optional(floorPlaneSchema),
-  /**
-   * With `floor`: the products the render left out (chosen, without a placement), by id, to place on the floor the
-   * person set; what finds no room there stays out, and the receipt says why.
-   */
-  leftOut: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
-  /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
-  erase: z.optional(eraseInputSchema),
-  /**
-   * The products the person removed (by id, not among `placements` or `leftOut`): not drawn, and the receipt counts
-   * them as removed by the person rather than left out.
-   */
-  removed: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
-  /**
-   * The picture being adjusted (a render of the asker's): the new picture's receipt keeps what that render found of
-   * the floor (`renderedLayout`), so the design says the same lines as the render step.
-   */
-  drawnFrom: z.optional(mediaUrlSchema),
-});
+export const recompositeDesignBodySchema = lazySchema(() =>
+  z.object({
+    selectedProducts: z.array(selectedProductSchema).check(z.maxLength(50)),
+    uploadedProductImages: z._default(z.array(uploadedProductImageSchema).check(z.maxLength(20)), []),
+    userAnswers: z._default(userAnswersInputSchema, {}),
+    spaceType: z._default(z.string().check(z.maxLength(60)), ''),
+    mode: modeSchema,
+    userNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+    refinedNotes: z.optional(z.string().check(z.maxLength(NOTES_MAX_LENGTH))),
+    spaceImageUrl: mediaUrlSchema,
+    placements: z.array(renderPlacementSchema).check(z.maxLength(70)),
+    /** The floor the placements stand on, as the render (or an earlier correction) gave it. */
+    plane: z.optional(floorPlaneSchema),
+    /**
+     * The floor as the person set it: the standing products re-flow from `plane` onto it, the receipt says the floor
+     * was set by them, and the answer's `plane` is this one. Needs `plane`.
+     */
+    floor: z.optional(floorPlaneSchema),
+    /**
+     * With `floor`: the products the render left out (chosen, without a placement), by id, to place on the floor the
+     * person set; what finds no room there stays out, and the receipt says why.
+     */
+    leftOut: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
+    /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
+    erase: z.optional(eraseInputSchema),
+    /**
+     * The products the person removed (by id, not among `placements` or `leftOut`): not drawn, and the receipt counts
+     * them as removed by the person rather than left out.
+     */
+    removed: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
+    /**
+     * The picture being adjusted (a render of the asker's): the new picture's receipt keeps what that render found of
+     * the floor (`renderedLayout`), so the design says the same lines as the render step.
+     */
+    drawnFrom: z.optional(mediaUrlSchema),
+  }),
+);
 export type RecompositeDesignBody = z.infer<typeof recompositeDesignBodySchema>;
 
-export const recompositeDesignResponseSchema = z.object({
-  imageUrl: z.string(),
-  placements: z.array(renderPlacementSchema),
-  renderSize: renderSizeSchema,
-  /** The fidelity receipt of the picture drawn again. */
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-  plane: z.optional(floorPlaneSchema),
-  layers: z.optional(renderLayersSchema),
-});
+export const recompositeDesignResponseSchema = lazySchema(() =>
+  z.object({
+    imageUrl: z.string(),
+    placements: z.array(renderPlacementSchema),
+    renderSize: renderSizeSchema,
+    /** The fidelity receipt of the picture drawn again. */
+    receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+    plane: z.optional(floorPlaneSchema),
+    layers: z.optional(renderLayersSchema),
+  }),
+);
 export type RecompositeDesignResponse = z.infer<typeof recompositeDesignResponseSchema>;
 
 /** The see-in-space JSON form. */
-export const generateFromPromptBodySchema = z.object({
-  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
-  spaceImage: mediaUrlSchema,
-  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
-});
-export const generateFromPromptResponseSchema = z.object({
-  imageUrl: z.string(),
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-});
+export const generateFromPromptBodySchema = lazySchema(() =>
+  z.object({
+    prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
+    spaceImage: mediaUrlSchema,
+    additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
+  }),
+);
+export const generateFromPromptResponseSchema = lazySchema(() =>
+  z.object({
+    imageUrl: z.string(),
+    receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+  }),
+);
 
 /* ---------- render jobs ---------- */
 
-export const renderVariationCountSchema = z
-  .int()
-  .check(z.minimum(RENDER_VARIATIONS_MIN), z.maximum(RENDER_VARIATIONS_MAX));
+export const renderVariationCountSchema = lazySchema(() =>
+  z.int().check(z.minimum(RENDER_VARIATIONS_MIN), z.maximum(RENDER_VARIATIONS_MAX)),
+);
 
 /** The see-in-space form as a job: the JSON body plus how many variations. */
-export const createPromptRenderJobBodySchema = z.object({
-  prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
-  spaceImage: mediaUrlSchema,
-  additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
-  variations: z._default(renderVariationCountSchema, RENDER_VARIATIONS_DEFAULT),
-});
+export const createPromptRenderJobBodySchema = lazySchema(() =>
+  z.object({
+    prompt: z.string().check(z.maxLength(NOTES_MAX_LENGTH)),
+    spaceImage: mediaUrlSchema,
+    additionalPhotos: z._default(z.array(mediaUrlSchema).check(z.maxLength(20)), []),
+    variations: z._default(renderVariationCountSchema, RENDER_VARIATIONS_DEFAULT),
+  }),
+);
 
-export const renderJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export const renderJobStatusSchema = lazySchema(() => z.enum(['queued', 'running', 'done', 'failed', 'cancelled']));
 export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
 
 /**
  * One finished variation: the stored picture, plus whatever else the engine tells of it (where it placed each product,
  * the fidelity receipt), carried as the engine gave it.
  */
-export const renderVariationSchema = z.looseObject({
-  imageUrl: z.string(),
-  width: z.number(),
-  height: z.number(),
-  receipt: z.optional(z.nullable(fidelityReceiptSchema)),
-  /** The local engine's placements by product id, in this picture's pixels (width × height); a remote engine gives none. */
-  placements: z.optional(z.array(renderPlacementSchema)),
-  /**
-   * What this variation's arrangement changes from the job's first ('Sofa by the window', 'Rug turned'), in a few
-   * words; the first's says where its main product stands. The local engine's; a remote engine gives none.
-   */
-  label: z.optional(z.string().check(z.maxLength(120))),
-  /** The floor the local engine stood the products on, and the pictures to adjust them live (decision 0046). */
-  plane: z.optional(floorPlaneSchema),
-  layers: z.optional(renderLayersSchema),
-  /** An uploaded photo's pieces, as its geometry found them (fractions of the picture). */
-  pieces: z.optional(z.array(foundPieceSchema)),
-});
+export const renderVariationSchema = lazySchema(() =>
+  z.looseObject({
+    imageUrl: z.string(),
+    width: z.number(),
+    height: z.number(),
+    receipt: z.optional(z.nullable(fidelityReceiptSchema)),
+    /** The local engine's placements by product id, in this picture's pixels (width × height); a remote engine gives none. */
+    placements: z.optional(z.array(renderPlacementSchema)),
+    /**
+     * What this variation's arrangement changes from the job's first ('Sofa by the window', 'Rug turned'), in a few
+     * words; the first's says where its main product stands. The local engine's; a remote engine gives none.
+     */
+    label: z.optional(z.string().check(z.maxLength(120))),
+    /** The floor the local engine stood the products on, and the pictures to adjust them live (decision 0046). */
+    plane: z.optional(floorPlaneSchema),
+    layers: z.optional(renderLayersSchema),
+    /** An uploaded photo's pieces, as its geometry found them (fractions of the picture). */
+    pieces: z.optional(z.array(foundPieceSchema)),
+  }),
+);
 export type RenderVariation = z.infer<typeof renderVariationSchema>;
 
-export const renderJobSchema = z.object({
-  id: z.string(),
-  status: renderJobStatusSchema,
-  /** While queued: how many jobs are ahead of it, plus one (1 = next). */
-  position: z.nullable(z.number()),
-  /** 0–100: how far the render is. */
-  progress: z.number(),
-  variationCount: z.number(),
-  /** Every variation, once done; empty before. */
-  variations: z.array(renderVariationSchema),
-  /** docs/product.md §8's message, when it failed. */
-  error: z.nullable(z.string()),
-  createdAt: z.string(),
-});
+export const renderJobSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    status: renderJobStatusSchema,
+    /** While queued: how many jobs are ahead of it, plus one (1 = next). */
+    position: z.nullable(z.number()),
+    /** 0–100: how far the render is. */
+    progress: z.number(),
+    variationCount: z.number(),
+    /** Every variation, once done; empty before. */
+    variations: z.array(renderVariationSchema),
+    /** docs/product.md §8's message, when it failed. */
+    error: z.nullable(z.string()),
+    createdAt: z.string(),
+  }),
+);
 export type RenderJob = z.infer<typeof renderJobSchema>;

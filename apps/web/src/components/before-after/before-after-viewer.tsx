@@ -127,12 +127,15 @@ function ArrowButton({
   );
 }
 
-/** A bright sheen sweeping over a photo that is being worked on. */
+/**
+ * A bright sheen sweeping over a photo that is being worked on (in an ImageFrame, which clips it): moved by transform,
+ * which the compositor runs without repainting the photo each frame. Reduced motion: none.
+ */
 export function WorkingSheen() {
   return (
     <div
       aria-hidden
-      className="absolute inset-0 animate-shimmer bg-[linear-gradient(100deg,transparent_25%,rgb(255_255_255/0.38)_50%,transparent_75%)] bg-[length:200%_100%]"
+      className="absolute inset-0 animate-shimmer bg-[linear-gradient(100deg,transparent_25%,rgb(255_255_255/0.38)_50%,transparent_75%)] will-change-transform motion-reduce:hidden"
     />
   );
 }

@@ -201,7 +201,7 @@ describe('the gate of index.html', () => {
     // the app's shape is there under the gate from the start of the transition, for the white to fade into
     const shell = document.getElementById(APP_SHELL_ID)!;
     expect(shell).toBeVisible();
-    expect(shell.querySelectorAll('.animate-shimmer').length).toBeGreaterThan(10);
+    expect(shell.querySelectorAll('.skeleton').length).toBeGreaterThan(10);
 
     vi.advanceTimersByTime(GATE_TRANSITION_MS - 200);
     expect(gate.phase).toBe('opening');

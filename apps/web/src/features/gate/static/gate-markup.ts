@@ -122,8 +122,7 @@ ${appShellMarkup()}`;
 /** The id of the app's shape in static markup (appShellMarkup), shown once the password is accepted. */
 export const APP_SHELL_ID = 'app-shell';
 
-const skeleton = (className: string) =>
-  `<div class="animate-shimmer rounded-xl bg-[linear-gradient(90deg,var(--muted)_0%,var(--border)_50%,var(--muted)_100%)] bg-[length:200%_100%] ${className}"></div>`;
+const skeleton = (className: string) => `<div class="skeleton relative overflow-hidden rounded-xl ${className}"></div>`;
 
 /** The feed card's skeleton (components/design-card/design-card-skeleton.tsx), in static markup. */
 function cardSkeleton(): string {
