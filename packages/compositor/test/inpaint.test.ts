@@ -443,7 +443,7 @@ describe('erasing from a board floor', () => {
     const boardOf = new Int32Array(width);
     const seam = new Uint8Array(width);
     let board = 0;
-    for (let x = 0; x < width; ) {
+    for (let x = 0; x < width;) {
       const boardWidth = 18 + Math.floor(random() * 17);
       for (let k = 0; k < boardWidth && x < width; k++, x++) {
         boardOf[x] = board;
@@ -502,9 +502,7 @@ describe('erasing from a board floor', () => {
       scene,
       (x, y) => x >= hole.left + 4 && x < hole.right - 4 && y >= hole.top + 4 && y < hole.bottom - 4,
     );
-    expect(fill, `fill |∂x| ${fill.toFixed(2)} against the boards' ${boards.toFixed(2)}`).toBeGreaterThan(
-      0.5 * boards,
-    );
+    expect(fill, `fill |∂x| ${fill.toFixed(2)} against the boards' ${boards.toFixed(2)}`).toBeGreaterThan(0.5 * boards);
     let close = 0;
     for (let i = 0; i < mask.length; i++) {
       if (!mask[i]) continue;

@@ -19,7 +19,7 @@ const COARSEST_HOLE_SIDE = 160;
  * Below that level the pyramid goes on halving, down to a hole of this side (and no level shorter than
  * `DEEP_LEVEL_SIDE`) for a second layout, searched `DEEP_ROUNDS` rounds at its coarsest: there the boards of a floor
  * reach across the whole hole, where from the larger hole's edge they reach a few patches in and leave a smear
- * (decision 0069).
+ *.
  */
 const DEEP_HOLE_SIDE = 40;
 const DEEP_LEVEL_SIDE = 24;
@@ -813,7 +813,7 @@ export function inpaintPatchMatch(
     levels.push(halveLevel(levels[levels.length - 1]!));
     holeSide /= 2;
   }
-  // the layout's level, and below it the levels of a second layout, laid where the hole is small (decision 0069)
+  // the layout's level, and below it the levels of a second layout, laid where the hole is small
   const layout = levels.length - 1;
   // (a hole small enough for one level is grown from its edge alone: its patches' colours stay those round it)
   while (
