@@ -424,3 +424,94 @@ describe('an erase in a render and its receipt', () => {
     expect(afterErase.structureKept).toBeLessThanOrEqual(kept.structureKept * (1 - share) + 0.01);
   });
 });
+
+describe('erasing from a board floor', () => {
+  /**
+   * A floor of boards running up the picture: each board 18–34 px wide in its own tone, a dark seam between boards,
+   * a grain of streaks along each board, and the boards' ends staggered. Seeded, so the same every run.
+   */
+  function boardFloor(width: number, height: number): Raster {
+    let a = 7;
+    const random = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    // per column: the board it is on, and whether it is a seam
+    const boardOf = new Int32Array(width);
+    const seam = new Uint8Array(width);
+    let board = 0;
+    for (let x = 0; x < width;) {
+      const boardWidth = 18 + Math.floor(random() * 17);
+      for (let k = 0; k < boardWidth && x < width; k++, x++) {
+        boardOf[x] = board;
+        if (k < 2) seam[x] = 1;
+      }
+      board++;
+    }
+    const tones = Array.from({ length: board }, () => 0.75 + 0.4 * random());
+    const ends = Array.from({ length: board }, () => Math.floor(random() * 160));
+    const streaks = Float32Array.from({ length: width }, () => (random() - 0.5) * 22);
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const b = boardOf[x]!;
+        // a board's end every 160 px of it, staggered board to board
+        const end = (y + ends[b]!) % 160 < 2;
+        const shade = seam[x] || end ? 0.45 : tones[b]! + streaks[x]! / 140 + (random() - 0.5) * 0.04;
+        const i = (y * width + x) * 3;
+        data[i] = clampByte(176 * shade);
+        data[i + 1] = clampByte(122 * shade);
+        data[i + 2] = clampByte(74 * shade);
+      }
+    }
+    return { data, width, height, channels: 3 };
+  }
+  const clampByte = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+
+  /** Mean |∂x| of the luminance over the pixels of `where`. */
+  function meanDx(scene: Raster, where: (x: number, y: number) => boolean): number {
+    const { data, width, height } = scene;
+    const lum = (i: number) => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+    let sum = 0;
+    let n = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x + 1 < width; x++) {
+        if (!where(x, y)) continue;
+        sum += Math.abs(lum(y * width + x + 1) - lum(y * width + x));
+        n++;
+      }
+    }
+    return sum / n;
+  }
+
+  it('fills a large hole with boards and their seams, not a smear, each pixel from elsewhere in the floor', () => {
+    const scene = boardFloor(640, 480);
+    const { width, height } = scene;
+    const hole = { left: 200, top: 140, right: 440, bottom: 340 };
+    const mask = new Uint8Array(width * height);
+    for (let y = hole.top; y < hole.bottom; y++) for (let x = hole.left; x < hole.right; x++) mask[y * width + x] = 1;
+    const before = Uint8Array.from(scene.data);
+    const boards = meanDx(scene, (x, y) => !mask[y * width + x]);
+    const { filled, sources } = inpaintPatchMatch(scene, mask);
+    expect(filled).toBe(240 * 200);
+    // inside the hole, 4 px in from its edge (the seam with the photo does not count as the boards' texture)
+    const fill = meanDx(
+      scene,
+      (x, y) => x >= hole.left + 4 && x < hole.right - 4 && y >= hole.top + 4 && y < hole.bottom - 4,
+    );
+    expect(fill, `fill |∂x| ${fill.toFixed(2)} against the boards' ${boards.toFixed(2)}`).toBeGreaterThan(0.5 * boards);
+    let close = 0;
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      const source = sources[i]!;
+      expect(source >= 0 && !mask[source]).toBe(true);
+      let d = 0;
+      for (let c = 0; c < 3; c++) d += Math.abs(scene.data[i * 3 + c]! - before[source * 3 + c]!);
+      if (d <= 45) close++;
+    }
+    expect(close / filled).toBeGreaterThan(0.9);
+  });
+});

@@ -15,6 +15,15 @@ const PATCH_RADIUS = 3;
  * wall and the floor at once, and the coarse answer pulls the floor's boards up the wall (decision 0047).
  */
 const COARSEST_HOLE_SIDE = 160;
+/**
+ * Below that level the pyramid goes on halving, down to a hole of this side (and no level shorter than
+ * `DEEP_LEVEL_SIDE`) for a second layout, searched `DEEP_ROUNDS` rounds at its coarsest: there the boards of a floor
+ * reach across the whole hole, where from the larger hole's edge they reach a few patches in and leave a smear
+ *.
+ */
+const DEEP_HOLE_SIDE = 40;
+const DEEP_LEVEL_SIDE = 24;
+const DEEP_ROUNDS = 12;
 /** Nor below this many pixels on the level's short side: a smaller picture has too few whole patches to copy. */
 const MIN_LEVEL_SIDE = 64;
 /** Around the hole's box, this share of its size (at least `MIN_MARGIN` px) is where patches are taken from. */
@@ -30,6 +39,11 @@ const FINE_LEVEL_PIXELS = 160_000;
  * take patches of any plane there.
  */
 const MIN_PLANE_SOURCES = 32;
+/**
+ * Above the coarsest level, a target the coarser field gives no usable patch looks this many pixels round itself for
+ * the nearest whole one before a walk over the whole level (a fifth of a large erase's time at 1600 px).
+ */
+const NEAR_SEARCH = 24;
 /**
  * A patch's say in the vote falls by this factor per pixel its centre lies inside the hole (Wexler et al.'s α): the
  * patches by the hole's edge, which match what is really there, outweigh the ones matched to a guess deep inside.
@@ -597,6 +611,32 @@ function listOf(flags: Uint8Array): Int32Array {
 }
 
 /**
+ * The whole patch of plane `plane` (0: any) nearest to `t` in chessboard distance, within `reach` pixels (the rings
+ * round it walked outwards), or -1.
+ */
+function nearestAround(level: Level, valid: Uint8Array, plane: number, t: number, reach: number): number {
+  const { w, h } = level;
+  const tx = t % w;
+  const ty = (t - tx) / w;
+  for (let ring = 1; ring <= reach; ring++) {
+    const x0 = tx - ring;
+    const x1 = tx + ring;
+    const y0 = ty - ring;
+    const y1 = ty + ring;
+    if (x0 < 0 && y0 < 0 && x1 >= w && y1 >= h) return -1;
+    for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) {
+      if (y0 >= 0 && accepts(valid, plane, y0 * w + x)) return y0 * w + x;
+      if (y1 < h && accepts(valid, plane, y1 * w + x)) return y1 * w + x;
+    }
+    for (let y = Math.max(0, y0 + 1); y <= Math.min(h - 1, y1 - 1); y++) {
+      if (x0 >= 0 && accepts(valid, plane, y * w + x0)) return y * w + x0;
+      if (x1 < w && accepts(valid, plane, y * w + x1)) return y * w + x1;
+    }
+  }
+  return -1;
+}
+
+/**
  * Per target, the whole patch of the plane it wants nearest to it (a breadth-first walk out from every such patch):
  * the first guess where nothing better is known, the hole's edge carried inwards.
  */
@@ -773,10 +813,33 @@ export function inpaintPatchMatch(
     levels.push(halveLevel(levels[levels.length - 1]!));
     holeSide /= 2;
   }
+  // the layout's level, and below it the levels of a second layout, laid where the hole is small
+  const layout = levels.length - 1;
+  // (a hole small enough for one level is grown from its edge alone: its patches' colours stay those round it)
+  while (
+    layout > 0 &&
+    holeSide > DEEP_HOLE_SIDE &&
+    Math.min(levels[levels.length - 1]!.w, levels[levels.length - 1]!.h) >= 2 * DEEP_LEVEL_SIDE
+  ) {
+    levels.push(halveLevel(levels[levels.length - 1]!));
+    holeSide /= 2;
+  }
   const random = randomOf(seed);
+  // the small hole's layout draws from a stream of its own: the layout from the edge, and all above it, are the same
+  // with it as without
+  const deepRandom = randomOf(seed ^ 0x5bd1e995);
   const r = PATCH_RADIUS;
-  let field: Field | null = null;
-  for (let l = levels.length - 1; l >= 0; l--) {
+
+  /**
+   * Searches level `l` from the coarser level's field (none: from the hole's edge) and votes its hole; returns its
+   * field (null where nothing whole is there to copy) and how well the field's patches match after the last vote
+   * (their mean distance).
+   */
+  const solveLevel = (
+    l: number,
+    field: Field | null,
+    random: () => number,
+  ): { field: Field | null; energy: number } => {
     const level = levels[l]!;
     const peelPlanes = planes ? level.plane : undefined;
     const { valid: whole, target } = holeCounts(level, r);
@@ -784,8 +847,7 @@ export function inpaintPatchMatch(
     if (validList.length === 0) {
       // nothing whole to copy from (a hole filling its surroundings): the peeled fill is the answer
       fillByPeeling(level.img, level.hole, level.w, level.h, peelPlanes);
-      field = null;
-      continue;
+      return { field: null, energy: Infinity };
     }
     // the whole patches by plane, and the plane each target copies from: its own, or any when its own has too few
     const valid = new Uint8Array(whole.length);
@@ -802,7 +864,8 @@ export function inpaintPatchMatch(
       const plane = level.plane[t]!;
       want[t] = perPlane[plane]! >= MIN_PLANE_SOURCES ? plane : 0;
     }
-    const final = l === 0 && field !== null;
+    // (the layout's own level is searched, even at the picture's size)
+    const final = l === 0 && field !== null && layout > 0;
     const holes = listOf(level.hole);
     const nnf = new Int32Array(level.w * level.h);
     const dist = new Float32Array(final ? 0 : level.w * level.h);
@@ -838,6 +901,9 @@ export function inpaintPatchMatch(
           if (fx < level.w && fy < level.h && accepts(valid, want[t]!, fy * level.w + fx)) s = fy * level.w + fx;
         }
       }
+      // a few targets by the hole's edge above the layout's level: the nearest whole patch round each, and only
+      // with none near the breadth-first walk over the whole level
+      if (s < 0 && field) s = nearestAround(level, valid, want[t]!, t, NEAR_SEARCH);
       if (s < 0) {
         nearest ??= nearestSources(level, valid, want, targets);
         s = nearest[t]!;
@@ -851,8 +917,7 @@ export function inpaintPatchMatch(
       // the finest level of a large hole: the field settled on the level below is carried up and its patches'
       // pixels copied at full resolution, each pixel the mean of what its neighbours' patches say (no search)
       copyThroughField(level, current, holes);
-      field = current;
-      break;
+      return { field: current, energy: Infinity };
     }
     const scratch: Scratch = {
       acc: new Float32Array(level.w * level.h * 3),
@@ -863,13 +928,16 @@ export function inpaintPatchMatch(
     // the upsampled field's say first, then rounds of search and vote
     if (field) vote(level, current, scratch);
     const coarsest = l === levels.length - 1;
-    // the coarsest level's first round searches twice, every later round and level once: a second search there
-    // and a third round above it cost a sixth of an erase and moved the drawn room's measure by under 0.01
-    const rounds = coarsest ? 4 : fine ? 1 : 2;
+    // the layout's level searches as the coarsest does, whether laid from the hole's edge or from a layout below
+    const broad = l >= layout;
+    // a layout's first round searches twice, every later round and level once: a second search there and a third
+    // round above it cost a sixth of an erase and moved the drawn room's measure by under 0.01; the small hole's
+    // layout goes on for more rounds, cheap at its size, until its boards reach across it
+    const rounds = coarsest && l > layout ? DEEP_ROUNDS : broad ? 4 : fine ? 1 : 2;
     // above the coarsest level the layout is settled: the search looks nearby
     const radius = fine
       ? 4
-      : coarsest
+      : broad
         ? Math.max(level.w, level.h)
         : Math.max(8, Math.round(Math.max(level.w, level.h) / 8));
     for (let round = 0; round < rounds; round++) {
@@ -879,12 +947,39 @@ export function inpaintPatchMatch(
           dist[t] = patchDistance(level, t, nnf[t]!, r, step, Infinity);
         }
       }
-      improveField(level, current, valid, target, coarsest && round === 0 ? 2 : 1, radius, step, random, round);
+      improveField(level, current, valid, target, !field && round === 0 ? 2 : 1, radius, step, random, round);
       vote(level, current, scratch);
     }
     // a hole small enough for one level: its last say is a copy too, sharper than the votes' blend
     if (l === 0) copyThroughField(level, current, holes);
-    field = current;
+    let energy = Infinity;
+    if (l === layout) {
+      energy = 0;
+      for (const t of targets) energy += patchDistance(level, t, nnf[t]!, r, step, Infinity);
+      energy /= Math.max(1, targets.length);
+    }
+    return { field: current, energy };
+  };
+
+  let field: Field | null = null;
+  for (let l = levels.length - 1; l >= 0; l--) {
+    if (l === layout && layout < levels.length - 1) {
+      // two layouts of the hole at this level: the one carried up from the small hole below, which lays a floor's
+      // boards and seams across it, and the one grown in from its edge, which keeps a wall from a floor where the
+      // small hole's patches span both; the one whose patches match better goes on up
+      const level = levels[l]!;
+      const guess = Float32Array.from(level.img);
+      const fromBelow = solveLevel(l, field, deepRandom);
+      const laidBelow = Float32Array.from(level.img);
+      level.img.set(guess);
+      const fromEdge = solveLevel(l, null, random);
+      if (fromBelow.energy < fromEdge.energy) {
+        level.img.set(laidBelow);
+        field = fromBelow.field;
+      } else field = fromEdge.field;
+      continue;
+    }
+    field = solveLevel(l, field, l > layout ? deepRandom : random).field;
   }
   // no colour from nowhere: the fill keeps to the palette of the ring around the hole
   const ringRadius = Math.max(MIN_RING, Math.round(RING_SHARE * holeSideAtBase));
