@@ -1,4 +1,11 @@
-import { CREATE_VIDEO_DELAY_MS, messages, type EraseInputBody, type Mode, type RenderJob } from '@dwellscape/shared';
+import {
+  CREATE_VIDEO_DELAY_MS,
+  messages,
+  type EraseInputBody,
+  type FidelityReceipt,
+  type Mode,
+  type RenderJob,
+} from '@dwellscape/shared';
 import {
   ArrowRight,
   Ban,
@@ -279,6 +286,15 @@ export function RenderStage(props: RenderStageProps) {
       next,
       removed,
     );
+    return result.receipt ?? null;
+  };
+  // an adjustment's end, told as it is: the picture drawn again may still have none of the products in it
+  const announceChange = (receipt: FidelityReceipt | null) => {
+    if (receipt && receipt.productsChosen > 0 && receipt.productsPresent === 0) {
+      toast.warning(messages.create.renderNothingPlaced(receipt.productsChosen));
+    } else {
+      toast.success('Your changes are in the design.');
+    }
   };
   if (isErasing && shown.placements && shown.renderSize && state.input) {
     const { input, placements, renderSize } = {
@@ -296,9 +312,9 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsErasing(false)}
         onApply={async (next) => {
           // a failure stays in the tool, which says so
-          await redraw(input, { placements, ...(shown.plane ? { plane: shown.plane } : {}) }, next);
+          const receipt = await redraw(input, { placements, ...(shown.plane ? { plane: shown.plane } : {}) }, next);
           setIsErasing(false);
-          toast.success('Your changes are in the design.');
+          announceChange(receipt);
         }}
       />
     );
@@ -351,9 +367,9 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsAdjusting(false)}
         onApply={async (adjustment) => {
           try {
-            await redraw(input, adjustment, erase);
+            const receipt = await redraw(input, adjustment, erase);
             setIsAdjusting(false);
-            toast.success('Your changes are in the design.');
+            announceChange(receipt);
           } catch {
             toast.error('The design could not be updated. Please try again.');
           }
