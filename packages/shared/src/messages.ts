@@ -112,9 +112,8 @@ export const messages = {
       chosen === 1
         ? 'Your product could not be placed in this photo'
         : `None of your ${chosen} products could be placed in this photo`,
-    /** Under renderSuccess when some products were left out: '3 of 5 products placed: no free floor for the sofa'. */
-    renderSomePlaced: (placed: number, chosen: number, why: string) =>
-      `${placed} of ${chosen} products placed${why ? `: ${why}` : ''}`,
+    /** Under renderSuccess when some products were left out (the receipt says why): '3 of 5 products placed'. */
+    renderSomePlaced: (placed: number, chosen: number) => `${placed} of ${chosen} products placed`,
     /** The other ways forward when the render placed none of the products, beside placing them by hand. */
     renderOtherWaysForward: 'You can also erase something to make room, or try another photo.',
     renderJobsAtOnce: (limit: number) =>

@@ -1,5 +1,4 @@
 import {
-  describeLeftOut,
   messages,
   type EraseInputBody,
   type FidelityReceipt,
@@ -237,8 +236,8 @@ function keepChosen(sessionId: string, index: number, variation: ShownVariation)
 }
 
 /**
- * The end of a render, told as it is: docs/product.md §8's success when the picture has the products, with the ones
- * left out and why under it; when it has none of them, that none could be placed (the picture is the photo as it was,
+ * The end of a render, told as it is: docs/product.md §8's success when the picture has the products, with how many
+ * of them under it when some were left out; when it has none of them, that none could be placed (the picture is the photo as it was,
  * and 'generated' would say otherwise), with what the person can do about it.
  */
 function announceRender(receipt: FidelityReceipt | null) {
@@ -246,15 +245,13 @@ function announceRender(receipt: FidelityReceipt | null) {
     toast.success(messages.create.renderSuccess);
     return;
   }
-  const why = describeLeftOut(receipt.leftOut ?? []);
+  // short, so that on a phone it fits above the picture: the receipt under the picture says why
   if (receipt.productsPresent === 0) {
-    toast.warning(messages.create.renderNothingPlaced(receipt.productsChosen), {
-      ...(why ? { description: `${why.charAt(0).toUpperCase()}${why.slice(1)}.` } : {}),
-    });
+    toast.warning(messages.create.renderNothingPlaced(receipt.productsChosen));
     return;
   }
   toast.success(messages.create.renderSuccess, {
-    description: messages.create.renderSomePlaced(receipt.productsPresent, receipt.productsChosen, why),
+    description: messages.create.renderSomePlaced(receipt.productsPresent, receipt.productsChosen),
   });
 }
 
