@@ -759,6 +759,36 @@ describe('setting the floor when nothing stands', () => {
     expect(screen.queryByText(notFound)).not.toBeInTheDocument();
   }, 30_000);
 
+  it('says so when the picture drawn on the floor set still has none of the products, not that the changes are in', async () => {
+    chooseEverything();
+    const job = nothingPlaced(true);
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, job),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+      'POST /api/ai/recomposite-design': () =>
+        jsonResponse(200, {
+          imageUrl: '/media/renders/still-empty.webp',
+          placements: [],
+          renderSize,
+          receipt: { ...guessedReceipt, layout: 'adjusted', floorSetByYou: true },
+          plane,
+        }),
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));
+    toast.dismiss();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/still-empty.webp',
+    );
+    await waitFor(() =>
+      expect(screen.getAllByText('None of your 2 products could be placed in this photo')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Your changes are in the design.')).not.toBeInTheDocument();
+  }, 30_000);
+
   it('starts from the lower band of the picture when the render gave no floor', async () => {
     const api = openWith(nothingPlaced(false));
     await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));
