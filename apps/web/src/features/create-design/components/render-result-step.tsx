@@ -380,9 +380,9 @@ export function RenderStage(props: RenderStageProps) {
 
   return (
     <div className="animate-fade-in">
-      {/* the picture is what a toast of the render or of an adjustment tells of: it stands clear of it, as of a
-          control (on a phone, over the step's title instead) */}
-      <div data-toast-keep-clear>
+      {/* the picture is what a toast of the render or of an adjustment tells of: where there is room (on a phone, over
+          the step's title) the toast stands clear of it */}
+      <div data-toast-avoid>
         <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={shown.imageUrl} label="your redesigned space" />
       </div>
       {shown.receipt && (
