@@ -396,7 +396,8 @@ function labelOf<P extends Placement>(
   const parts = base.length === 0 ? firstParts(placements, context) : differences(base, placements, context, detail);
   const light = lightWords[n % lightWords.length] ?? 'other light';
   if (parts.length === 0) {
-    if (placements.length === 0) return sentence(`same layout, ${light || 'other light'}`);
+    // nothing placed: the photo under another light, not a layout ('same layout' read as a design with products)
+    if (placements.length === 0) return sentence(`no products placed, ${light || 'other light'}`);
     const upright = placements.filter((p) => p.pose !== 'flat');
     const only = placements.length === 1 ? placements[0]! : upright.length === 1 ? upright[0]! : null;
     // short: the picker shows two lines under a quarter of a phone's width, and the first label names the product

@@ -534,7 +534,8 @@ describe('variation labels', () => {
     // the room had no other place: it says so, and which light tells this one apart
     expect(labelOfSecond(first, first)).toBe('No other layout, warmer light');
     expect(labelOfSecond([sofa(550)], [sofa(550)])).toBe('No other spot, warmer light');
-    expect(labelOfSecond([], [])).toBe('Same layout, warmer light');
+    // with nothing placed there is no layout to speak of: only the light differs
+    expect(labelOfSecond([], [])).toBe('No products placed, warmer light');
   });
 });
 

@@ -186,7 +186,9 @@ export function responsiveImageSources(url: string, sizes?: string): ResponsiveI
 /**
  * A fidelity receipt in words: 'Room kept 96% · 4 of 4 products' (the outdoor mode keeps a 'Space'). With fewer
  * products drawn than chosen that leads, with why when the receipt says: '4 of 5 products: no free floor for the
- * sofa · Room kept 96%'. With no products chosen only the space is told.
+ * sofa · Room kept 96%'; with none drawn, that none was: 'None of your 5 products placed: no free floor for the sofa ·
+ * Room kept 100%' (a count of '0 of 5' next to a room kept whole read as a render that worked). With no products
+ * chosen only the space is told.
  */
 export function describeReceipt(
   receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen' | 'leftOut'>,
@@ -195,7 +197,12 @@ export function describeReceipt(
   const kept = `${mode === 'landscape' ? 'Space' : 'Room'} kept ${Math.round(receipt.structureKept * 100)}%`;
   if (receipt.productsChosen === 0) return kept;
   const noun = receipt.productsChosen === 1 ? 'product' : 'products';
-  const count = `${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
+  const count =
+    receipt.productsPresent === 0
+      ? receipt.productsChosen === 1
+        ? 'Your product not placed'
+        : `None of your ${receipt.productsChosen} products placed`
+      : `${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
   if (receipt.productsPresent >= receipt.productsChosen) return `${kept} · ${count}`;
   const why = describeLeftOut(receipt.leftOut ?? []);
   return `${why ? `${count}: ${why}` : count} · ${kept}`;

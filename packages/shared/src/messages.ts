@@ -104,6 +104,18 @@ export const messages = {
     renderRefused: (error: string) => `This render was refused: ${error}`,
     renderRefusedHint: 'Rendering it again would be refused too. Choose other products or another photo.',
     renderSuccess: 'Your design has been generated!',
+    /**
+     * A render that placed none of the products chosen (every one found no room in the photo): said instead of
+     * renderSuccess, which the person would read as the products being in their picture.
+     */
+    renderNothingPlaced: (chosen: number) =>
+      chosen === 1
+        ? 'Your product could not be placed in this photo'
+        : `None of your ${chosen} products could be placed in this photo`,
+    /** Under renderSuccess when some products were left out (the receipt says why): '3 of 5 products placed'. */
+    renderSomePlaced: (placed: number, chosen: number) => `${placed} of ${chosen} products placed`,
+    /** The other ways forward when the render placed none of the products, beside placing them by hand. */
+    renderOtherWaysForward: 'You can also erase something to make room, or try another photo.',
     renderJobsAtOnce: (limit: number) =>
       `You already have ${limit} ${limit === 1 ? 'design' : 'designs'} rendering. Please wait for one to finish.`,
     renderJobsPerHour: (limit: number) => `You have started ${limit} renders in the last hour. Please try again later.`,

@@ -223,8 +223,14 @@ describe('describeReceipt', () => {
       'Room kept 96% · 4 of 4 products',
     );
     expect(describeReceipt({ structureKept: 0.5, productsPresent: 0, productsChosen: 1 }, 'interior')).toBe(
-      '0 of 1 product · Room kept 50%',
+      'Your product not placed · Room kept 50%',
     );
+    expect(
+      describeReceipt(
+        { structureKept: 1, productsPresent: 0, productsChosen: 5, leftOut: ['no free floor for the sofa'] },
+        'interior',
+      ),
+    ).toBe('None of your 5 products placed: no free floor for the sofa · Room kept 100%');
   });
 
   it('leads with fewer products than chosen and why, each surface said once', () => {

@@ -13,6 +13,7 @@ const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdial
 // what a toast must leave free: the controls, and what a person reads at the moment a toast tells of it or just
 // after (a render's receipt lines, the adjuster's hints and names: marked data-toast-keep-clear)
 const keepClearSelector = '[data-toast-keep-clear]';
+const avoidSelector = '[data-toast-avoid]';
 const controlSelector = `button, a[href], input, select, textarea, [role="button"], [role="link"], [role="switch"], [role="tab"], ${keepClearSelector}`;
 
 /** The space between a toast and a bar, or the screen's edge. */
@@ -104,11 +105,24 @@ function reachableControls(): DOMRect[] {
 }
 
 /**
+ * The boxes on screen of what a toast had better not cover but may, where every band holds a control or a line read
+ * (marked data-toast-avoid: a render's picture, which the toast tells of). Only placing looks at them: a toast over
+ * one is not moved again.
+ */
+function avoidedBoxes(): DOMRect[] {
+  const height = window.innerHeight;
+  return Array.from(document.querySelectorAll(avoidSelector), (element) => element.getBoundingClientRect()).filter(
+    (rect) => rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < height,
+  );
+}
+
+/**
  * Where toasts cover no control (docs/product.md §2.3's header and navigation stay usable): the lowest band
  * above the bars pinned to the bottom of the screen (the navigation, a step's actions) where no button, link or
- * field the person can reach stands, below the header at the highest; where every band holds one, the band that
- * covers fewest, the lowest of those. With a dialog open (a sheet rising from the bottom on a phone) toasts go
- * to the top, over the dimmed page, away from the dialog's buttons.
+ * field the person can reach stands, nor a picture marked data-toast-avoid, below the header at the highest; where
+ * every band holds one, the band that covers fewest (a control twice a picture), the lowest of those. With a dialog
+ * open (a sheet rising from the bottom on a phone) toasts go to the top, over the dimmed page, away from the
+ * dialog's buttons.
  */
 function measurePlacement(): Placement {
   // a document that draws nothing (jsdom) has no boxes to keep clear
@@ -122,11 +136,14 @@ function measurePlacement(): Placement {
   const lowest = pinnedReach('bottom') + GAP_PX;
   const highest = height - pinnedReach('top') - GAP_PX - toastHeight;
   const controls = reachableControls();
+  const avoided = avoidedBoxes();
   let best = { bottom: lowest, covered: Number.POSITIVE_INFINITY };
   for (let bottom = lowest; bottom <= Math.max(lowest, highest); bottom += STEP_PX) {
     const bandBottom = height - bottom;
     const bandTop = bandBottom - toastHeight;
-    const covered = controls.filter((rect) => rect.top < bandBottom && rect.bottom > bandTop).length;
+    const inBand = (rect: DOMRect) => rect.top < bandBottom && rect.bottom > bandTop;
+    // a control or a line read counts more than a picture: over a picture only where the band has no other room
+    const covered = 2 * controls.filter(inBand).length + avoided.filter(inBand).length;
     if (covered < best.covered) best = { bottom, covered };
     if (covered === 0) break;
   }

@@ -1,3 +1,4 @@
+import { messages } from '@dwellscape/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -622,9 +623,18 @@ describe('setting the floor when nothing stands', () => {
     expect(
       await screen.findByText('We could not find the floor: drag the corners onto it to place the rest.'),
     ).toBeInTheDocument();
-    // nothing to move, so no 'Adjust placement'; the floor's grid is offered
+    // nothing to move, so no 'Adjust placement': the step says none was placed and offers to place them by hand, on
+    // the floor's grid
     expect(screen.queryByRole('button', { name: 'Adjust placement' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    const said = screen.getByRole('status', { name: 'None of your 2 products could be placed in this photo' });
+    expect(said).toHaveTextContent('We could not find the floor: drag the corners onto it to place the rest.');
+    expect(within(said).getByRole('button', { name: 'Choose another photo' })).toBeInTheDocument();
+    // the toast says it too, not 'generated': the picture is the photo as it was
+    await waitFor(() =>
+      expect(screen.getAllByText('None of your 2 products could be placed in this photo')).toHaveLength(2),
+    );
+    expect(screen.queryByText(messages.create.renderSuccess)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place them yourself' }));
     expect(screen.getByText(/Left out: Linen Sofa, Arc Lamp\./)).toBeInTheDocument();
     const farLeft = screen.getByRole('button', { name: 'Move the floor’s far left corner' });
     expect(farLeft).toHaveStyle({ left: '37.5%', top: '50%' });
@@ -719,7 +729,7 @@ describe('setting the floor when nothing stands', () => {
     expect(
       screen.queryByText('We could not find the floor: drag the corners onto it to place the rest.'),
     ).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Fix the floor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Place them yourself' }));
     expect(
       screen.getByText(
         /We found too little free floor for these: drag the corners onto the free floor to place the rest\. Left out: Linen Sofa, Arc Lamp\./,
@@ -749,9 +759,39 @@ describe('setting the floor when nothing stands', () => {
     expect(screen.queryByText(notFound)).not.toBeInTheDocument();
   }, 30_000);
 
+  it('says so when the picture drawn on the floor set still has none of the products, not that the changes are in', async () => {
+    chooseEverything();
+    const job = nothingPlaced(true);
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, job),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+      'POST /api/ai/recomposite-design': () =>
+        jsonResponse(200, {
+          imageUrl: '/media/renders/still-empty.webp',
+          placements: [],
+          renderSize,
+          receipt: { ...guessedReceipt, layout: 'adjusted', floorSetByYou: true },
+          plane,
+        }),
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));
+    toast.dismiss();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    expect(await screen.findByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/still-empty.webp',
+    );
+    await waitFor(() =>
+      expect(screen.getAllByText('None of your 2 products could be placed in this photo')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Your changes are in the design.')).not.toBeInTheDocument();
+  }, 30_000);
+
   it('starts from the lower band of the picture when the render gave no floor', async () => {
     const api = openWith(nothingPlaced(false));
-    await userEvent.click(await screen.findByRole('button', { name: 'Fix the floor' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));
     const nearLeft = screen.getByRole('button', { name: 'Move the floor’s near left corner' });
     expect(nearLeft).toHaveStyle({ left: '0%', top: '100%' });
     expect(screen.getByRole('button', { name: 'Move the floor’s far left corner' })).toHaveStyle({ top: '65%' });

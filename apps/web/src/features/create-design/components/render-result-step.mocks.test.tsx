@@ -119,6 +119,87 @@ describe('render step', () => {
     );
   });
 
+  it('says when none of the products could be placed, instead of generated, and offers no empty variation to pick', async () => {
+    chooseEverything();
+    updateCreateDraft({
+      selectedProducts: [
+        { ...sofa!, mode: 'interior' },
+        { ...fixtures.products[1]!, mode: 'interior' },
+      ],
+    });
+    const empty = {
+      structureKept: 1,
+      productsPresent: 0,
+      productsChosen: 2,
+      method: 'placed' as const,
+      weakEstimate: false,
+      layout: 'found' as const,
+      leftOut: ['no free floor for the sofa', 'no free floor for the lamp'],
+    };
+    const nothing = job({
+      status: 'done',
+      position: null,
+      progress: 100,
+      variations: [
+        { imageUrl: '/media/renders/a.webp', width: 1600, height: 1200, receipt: empty, placements: [] },
+        { imageUrl: '/media/renders/b.webp', width: 1600, height: 1200, receipt: empty, placements: [] },
+      ],
+    });
+    jobApi(job(), [nothing]);
+    renderCreateFlow('render-result', { cached: true });
+
+    expect(
+      await screen.findByRole(
+        'status',
+        { name: 'None of your 2 products could be placed in this photo' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('None of your 2 products placed: no free floor for the sofa and the lamp · Room kept 100%'),
+    ).toBeInTheDocument();
+    // the toast says the same, not docs/product.md's 'generated'
+    await waitFor(() =>
+      expect(screen.getAllByText('None of your 2 products could be placed in this photo')).toHaveLength(2),
+    );
+    expect(screen.queryByText(messages.create.renderSuccess)).not.toBeInTheDocument();
+    // two pictures of the photo as it was are not two designs
+    expect(screen.queryByRole('button', { name: /^Variation / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place them yourself' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeInTheDocument();
+  });
+
+  it('says which products were left out under the generated toast, and picks first a variation that has products', async () => {
+    chooseEverything();
+    const some = { ...receiptOf(0.96), productsPresent: 1, leftOut: ['no free floor for the sofa'] };
+    const none = { ...some, productsPresent: 0 };
+    const mixed = job({
+      status: 'done',
+      position: null,
+      progress: 100,
+      variationCount: 3,
+      variations: [
+        { imageUrl: '/media/renders/a.webp', width: 1600, height: 1200, receipt: none, label: 'No products placed' },
+        { imageUrl: '/media/renders/b.webp', width: 1600, height: 1200, receipt: some, label: 'Lamp on the left' },
+        { imageUrl: '/media/renders/c.webp', width: 1600, height: 1200, receipt: some, label: 'Lamp on the right' },
+      ],
+    });
+    jobApi(job(), [mixed]);
+    renderCreateFlow('render-result', { cached: true });
+
+    expect(await screen.findByText(messages.create.renderSuccess, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 products placed')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'After: your redesigned space' })).toHaveAttribute(
+      'src',
+      '/media/renders/b.webp',
+    );
+    // the one with nothing in it is not offered
+    expect(screen.getByRole('button', { name: 'Variation 1' })).toHaveAccessibleDescription('Lamp on the left');
+    expect(screen.getByRole('button', { name: 'Variation 2' })).toHaveAccessibleDescription('Lamp on the right');
+    expect(screen.queryByRole('button', { name: 'Variation 3' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No products placed')).not.toBeInTheDocument();
+  });
+
   it('shows no words under variations the server did not label', async () => {
     chooseEverything();
     jobApi(job(), [doneJob()]);

@@ -1,4 +1,11 @@
-import { CREATE_VIDEO_DELAY_MS, messages, type EraseInputBody, type Mode, type RenderJob } from '@dwellscape/shared';
+import {
+  CREATE_VIDEO_DELAY_MS,
+  messages,
+  type EraseInputBody,
+  type FidelityReceipt,
+  type Mode,
+  type RenderJob,
+} from '@dwellscape/shared';
 import {
   ArrowRight,
   Ban,
@@ -39,6 +46,7 @@ import {
   createDesignSessionId,
   hasRenderEnded,
   keepAdjustedRender,
+  placesNothing,
   useRenderState,
   type RenderState,
   type ShownVariation,
@@ -278,6 +286,15 @@ export function RenderStage(props: RenderStageProps) {
       next,
       removed,
     );
+    return result.receipt ?? null;
+  };
+  // an adjustment's end, told as it is: the picture drawn again may still have none of the products in it
+  const announceChange = (receipt: FidelityReceipt | null) => {
+    if (receipt && receipt.productsChosen > 0 && receipt.productsPresent === 0) {
+      toast.warning(messages.create.renderNothingPlaced(receipt.productsChosen));
+    } else {
+      toast.success('Your changes are in the design.');
+    }
   };
   if (isErasing && shown.placements && shown.renderSize && state.input) {
     const { input, placements, renderSize } = {
@@ -295,9 +312,9 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsErasing(false)}
         onApply={async (next) => {
           // a failure stays in the tool, which says so
-          await redraw(input, { placements, ...(shown.plane ? { plane: shown.plane } : {}) }, next);
+          const receipt = await redraw(input, { placements, ...(shown.plane ? { plane: shown.plane } : {}) }, next);
           setIsErasing(false);
-          toast.success('Your changes are in the design.');
+          announceChange(receipt);
         }}
       />
     );
@@ -317,10 +334,20 @@ export function RenderStage(props: RenderStageProps) {
           !(shown.removed ?? []).includes(p.productId),
       )
     : [];
+  // a variation with none of the products in it is the photo under another light, not another design to pick
+  const offered = state.variations.flatMap((variation, index) =>
+    placesNothing(variation) && index !== state.chosen ? [] : [index],
+  );
   // the receipt line and the adjuster's hints read the floor from one place
   const floorFinding = floorFindingOf(shown.receipt, shown.renderedLayout);
   const nothingStands = !(shown.placements ?? []).some((p) => p.pose === 'standing' || p.pose === 'flat');
   const canFixFloor = Boolean(shown.plane) || leftOut.length > 0;
+  // none of the products in the picture: the photo as it was. The step says so and offers to place them by hand (on
+  // the floor the person sets, decision 0052), with the other ways forward
+  const nonePlaced =
+    Boolean(shown.placements && shown.renderSize && state.input) &&
+    shown.placements!.length === 0 &&
+    leftOut.length > 0;
   if (adjusting && shown.placements && shown.renderSize && state.input) {
     const { input } = state;
     return (
@@ -340,9 +367,9 @@ export function RenderStage(props: RenderStageProps) {
         onCancel={() => setIsAdjusting(false)}
         onApply={async (adjustment) => {
           try {
-            await redraw(input, adjustment, erase);
+            const receipt = await redraw(input, adjustment, erase);
             setIsAdjusting(false);
-            toast.success('Your changes are in the design.');
+            announceChange(receipt);
           } catch {
             toast.error('The design could not be updated. Please try again.');
           }
@@ -353,7 +380,11 @@ export function RenderStage(props: RenderStageProps) {
 
   return (
     <div className="animate-fade-in">
-      <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={shown.imageUrl} label="your redesigned space" />
+      {/* the picture is what a toast of the render or of an adjustment tells of: where there is room (on a phone, over
+          the step's title) the toast stands clear of it */}
+      <div data-toast-avoid>
+        <BeforeAfterViewer beforeUrl={beforeUrl} afterUrl={shown.imageUrl} label="your redesigned space" />
+      </div>
       {shown.receipt && (
         <FidelityReceiptLine
           receipt={shown.receipt}
@@ -362,31 +393,63 @@ export function RenderStage(props: RenderStageProps) {
           className="mt-3"
         />
       )}
-      {!state.isSample && state.variations.length > 1 && (
-        <VariationPicker variations={state.variations} chosen={state.chosen} onChoose={onChoose} />
+      {!state.isSample && offered.length > 1 && (
+        <VariationPicker variations={state.variations} offered={offered} chosen={state.chosen} onChoose={onChoose} />
       )}
-      {shown.placements && shown.renderSize && state.input && leftOut.length > 0 && nothingStands && (
+      {nonePlaced && (
+        <Card
+          role="status"
+          aria-labelledby="none-placed-title"
+          data-toast-keep-clear
+          className="mt-4 flex items-start gap-3 p-4"
+        >
+          <TriangleAlert className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p id="none-placed-title" className="text-sm font-semibold">
+              {messages.create.renderNothingPlaced(leftOut.length)}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {restHint(mode === 'landscape' ? 'ground' : 'floor', floorFinding)}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">{messages.create.renderOtherWaysForward}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => setAdjusting('floor')}>
+                <Move className="size-4" aria-hidden />
+                Place them yourself
+              </Button>
+              <Button variant="outline" size="sm" onClick={onChooseSpace}>
+                Choose another photo
+              </Button>
+            </div>
+          </div>
+        </Card>
+      )}
+      {shown.placements && shown.renderSize && state.input && leftOut.length > 0 && nothingStands && !nonePlaced && (
         <p className="mt-3 flex items-start gap-2 text-sm text-muted-foreground">
           <Grid3x3 className="mt-0.5 size-4 shrink-0" aria-hidden />
           {restHint(mode === 'landscape' ? 'ground' : 'floor', floorFinding)}
         </p>
       )}
-      {shown.placements && shown.renderSize && state.input && (shown.placements.length > 0 || canFixFloor) && (
-        <div className="mt-4 flex gap-3">
-          {shown.placements.length > 0 && (
-            <Button variant="outline" className="flex-1" onClick={() => setIsAdjusting(true)}>
-              <Move className="size-4" aria-hidden />
-              Adjust placement
-            </Button>
-          )}
-          {canFixFloor && (
-            <Button variant="outline" className="flex-1" onClick={() => setAdjusting('floor')}>
-              <Grid3x3 className="size-4" aria-hidden />
-              {mode === 'landscape' ? 'Fix the ground' : 'Fix the floor'}
-            </Button>
-          )}
-        </div>
-      )}
+      {shown.placements &&
+        shown.renderSize &&
+        state.input &&
+        !nonePlaced &&
+        (shown.placements.length > 0 || canFixFloor) && (
+          <div className="mt-4 flex gap-3">
+            {shown.placements.length > 0 && (
+              <Button variant="outline" className="flex-1" onClick={() => setIsAdjusting(true)}>
+                <Move className="size-4" aria-hidden />
+                Adjust placement
+              </Button>
+            )}
+            {canFixFloor && (
+              <Button variant="outline" className="flex-1" onClick={() => setAdjusting('floor')}>
+                <Grid3x3 className="size-4" aria-hidden />
+                {mode === 'landscape' ? 'Fix the ground' : 'Fix the floor'}
+              </Button>
+            )}
+          </div>
+        )}
       {shown.placements && shown.renderSize && state.input && (
         <Button variant="outline" className="mt-3 w-full" onClick={() => setIsErasing(true)}>
           <Eraser className="size-4" aria-hidden />
@@ -508,6 +571,8 @@ function RenderingProgress({ mode, beforeUrl, job, onCancel }: RenderingProgress
 
 interface VariationPickerProps {
   variations: ShownVariation[];
+  /** The indexes of the variations offered, in order. */
+  offered: number[];
   chosen: number;
   onChoose: (index: number) => void;
 }
@@ -516,14 +581,15 @@ interface VariationPickerProps {
  * The variations side by side, each with what its arrangement changes when the server says; the one picked is the
  * one shown above and published.
  */
-function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps) {
+function VariationPicker({ variations, offered, chosen, onChoose }: VariationPickerProps) {
   return (
     <section aria-labelledby="variations-heading" className="mt-5">
       <h2 id="variations-heading" className="text-sm font-semibold">
         Pick the one to publish
       </h2>
-      <div className={cn('mt-2 grid items-start gap-2', variations.length > 2 ? 'grid-cols-4' : 'grid-cols-2')}>
-        {variations.map((variation, index) => {
+      <div className={cn('mt-2 grid items-start gap-2', offered.length > 2 ? 'grid-cols-4' : 'grid-cols-2')}>
+        {offered.map((index, position) => {
+          const variation = variations[index]!;
           const isChosen = index === chosen;
           const labelId = `variation-label-${index}`;
           // the label sits under the button, not in it: its text is not the button's name (WCAG 2.5.3)
@@ -532,7 +598,7 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
               <button
                 type="button"
                 aria-pressed={isChosen}
-                aria-label={`Variation ${index + 1}`}
+                aria-label={`Variation ${position + 1}`}
                 aria-describedby={variation.label ? labelId : undefined}
                 onClick={() => onChoose(index)}
                 className={cn(
@@ -554,7 +620,7 @@ function VariationPicker({ variations, chosen, onChoose }: VariationPickerProps)
                   />
                   {isChosen && <SelectedMark className="top-1.5 right-1.5 shadow" />}
                   <span className="absolute bottom-1.5 left-1.5 rounded-md bg-black/55 px-1.5 py-0.5 text-xs font-medium text-white">
-                    {index + 1}
+                    {position + 1}
                   </span>
                 </span>
               </button>

@@ -79,6 +79,15 @@ export type RenderState =
   | { status: 'failed'; message: string; refused?: boolean }
   | { status: 'cancelled' };
 
+/**
+ * Whether a picture has none of the products chosen for it in it (every one left out): the photo as it was, under
+ * another light at most, not a design to pick.
+ */
+export function placesNothing(variation: Pick<ShownVariation, 'receipt'>): boolean {
+  const { receipt } = variation;
+  return receipt !== null && receipt.productsChosen > 0 && receipt.productsPresent === 0;
+}
+
 /** The picture the person has picked, in a finished render. */
 export function chosenVariation(state: Extract<RenderState, { status: 'succeeded' }>): ShownVariation {
   return state.variations[state.chosen] ?? state.variations[0]!;
@@ -227,6 +236,26 @@ function keepChosen(sessionId: string, index: number, variation: ShownVariation)
 }
 
 /**
+ * The end of a render, told as it is: docs/product.md §8's success when the picture has the products, with how many
+ * of them under it when some were left out; when it has none of them, that none could be placed (the picture is the photo as it was,
+ * and 'generated' would say otherwise), with what the person can do about it.
+ */
+function announceRender(receipt: FidelityReceipt | null) {
+  if (!receipt || receipt.productsChosen === 0 || receipt.productsPresent >= receipt.productsChosen) {
+    toast.success(messages.create.renderSuccess);
+    return;
+  }
+  // short, so that on a phone it fits above the picture: the receipt under the picture says why
+  if (receipt.productsPresent === 0) {
+    toast.warning(messages.create.renderNothingPlaced(receipt.productsChosen));
+    return;
+  }
+  toast.success(messages.create.renderSuccess, {
+    description: messages.create.renderSomePlaced(receipt.productsPresent, receipt.productsChosen),
+  });
+}
+
+/**
  * Follows the job to its end; `announce` says whether its end deserves a toast (not for a job that had already ended
  * when the page came back to it).
  */
@@ -260,7 +289,12 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
         kept?.designSessionId === sessionId
           ? (kept.variation ?? variations.findIndex((v) => v.imageUrl === kept.imageUrl))
           : -1;
-      const chosen = keptIndex >= 0 && keptIndex < variations.length ? keptIndex : 0;
+      // unpicked, the first variation that has the products in it: one with none is the photo as it was
+      const firstWithProducts = Math.max(
+        0,
+        variations.findIndex((variation) => !placesNothing(variation)),
+      );
+      const chosen = keptIndex >= 0 && keptIndex < variations.length ? keptIndex : firstWithProducts;
       if (kept && keptIndex === chosen && kept.imageUrl !== variations[chosen]!.imageUrl) {
         // the render's layers show its own placements, not the adjusted ones; a floor the person set is not kept
         const { layers: _layers, plane, ...original } = variations[chosen]!;
@@ -273,7 +307,7 @@ function follow(sessionId: string, jobId: string, input: GenerateDesignImageInpu
         };
       }
       if (isCurrent && keptIndex !== chosen) keepChosen(sessionId, chosen, variations[chosen]!);
-      if (isShownSession(sessionId) && wasRunning) toast.success(messages.create.renderSuccess);
+      if (isShownSession(sessionId) && wasRunning) announceRender(variations[chosen]!.receipt);
       setState(sessionId, { status: 'succeeded', variations, chosen, isSample: false, input });
     },
     onLost(error) {
