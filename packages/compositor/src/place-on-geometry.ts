@@ -611,7 +611,10 @@ export function placeOnGeometry(
   };
 
   /** Each window's and door's outline and bounds, for the share of it a box stands before. */
-  const openingShapes = geometry.openings.map((opening) => ({ polygon: opening.polygon, b: boundsOf(opening.polygon) }));
+  const openingShapes = geometry.openings.map((opening) => ({
+    polygon: opening.polygon,
+    b: boundsOf(opening.polygon),
+  }));
   /** The largest share of any one window or door a box lies over, from a 10 × 10 grid of points over its bounds. */
   const openingsOver = (box: { x: number; y: number; width: number; height: number }) => {
     let most = 0;
@@ -650,21 +653,26 @@ export function placeOnGeometry(
 
   /**
    * How far a footing's back stands from the wall behind it, in metres: in the columns of its back's centre and
-   * corners, the row where the found floor ends is a wall's foot when no found piece lies beyond it (the floor hidden
-   * there by a piece may run on, and a shelf stood there stands before that piece and hides it). Its centre and one
-   * corner at least must find a wall (a corner may pass the end of a wall, or an outline's edge); the farther of
-   * those walls. Null when they do not. `staying` is the room's pieces that stay: a piece a product takes the place of
-   * goes, and hides no wall.
+   * corners, the row where the found floor ends is a wall's foot when a wall the geometry found rises there and no
+   * found piece lies beyond it (the floor hidden there by a piece may run on, and a shelf stood there stands before
+   * that piece and hides it; where the floor ends at a piece's base or at what the analysis did not find, no wall
+   * stands). Its centre and one corner at least must find a wall (a corner may pass the end of a wall, or an outline's
+   * edge); the farther of those walls. Null when they do not. `staying` is the room's pieces that stay: a piece a
+   * product takes the place of goes, and hides no wall.
    */
+  const wallMasks = [...masks.walls.values()];
   const wallGapOf = (f: Footing, staying: CellMask): number | null => {
     const back = f.z + f.depth;
+    // a geometry without walls (a person's floor) has only the floor's end to go by
+    const wallAbove = (u: number, row: number) =>
+      wallMasks.length === 0 || [1, 2, 3].some((k) => wallMasks.some((m) => m.at(u, row - k * cell)));
     const wallAt = (x: number): number | null => {
       const [u, v] = projectAt(x, 0, back);
       if (u < 0 || u >= W) return null;
       let row = Math.min(v, H - 1);
       if (!floorMask.at(u, row)) return null;
       while (row - cell >= 0 && floorMask.at(u, row - cell)) row -= cell;
-      if ([1, 2, 3].some((k) => staying.at(u, row - k * cell))) return null;
+      if ([1, 2, 3].some((k) => staying.at(u, row - k * cell)) || !wallAbove(u, row)) return null;
       const zWall = depthAt(u, row);
       return Number.isFinite(zWall) ? Math.max(0, zWall - back) : null;
     };

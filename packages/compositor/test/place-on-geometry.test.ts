@@ -317,6 +317,24 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     expect(shelf.x + shelf.width).toBeLessThanOrEqual(600);
   });
 
+  it('stands storage only where the floor ends at a wall the geometry found, not where it ends at what it did not', () => {
+    // the back wall is found at the right only: at the left the floor's far edge meets nothing known
+    const geometry: PhotoGeometry = {
+      ...room([], []),
+      walls: [{ facing: 'back', polygon: rect(900, 0, W - 900, WALL_ROW) }],
+    };
+    const [shelf] = placeOnGeometry([item(0, 'bookshelf', 0.5)], geometry, frame).placements;
+    expect(shelf?.on).toBe('floor');
+    expect(shelf!.x).toBeGreaterThanOrEqual(900 - shelf!.width * 0.1);
+    expect(5 - (shelf!.z + 0.35)).toBeLessThanOrEqual(0.5);
+
+    // with no wall found along the floor's far edge, nowhere
+    const open: PhotoGeometry = { ...room([], []), walls: [{ facing: 'left', polygon: rect(0, 0, W, 300) }] };
+    const { placements, leftOut } = placeOnGeometry([item(0, 'bookshelf', 0.5)], open, frame);
+    expect(placements).toEqual([]);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+  });
+
   it("takes a room's storage piece's place only where storage may stand: its back to a wall, off the windows", () => {
     // the room's pieces stand along the back wall but at the left, where a sure 'bookcase' stands against it
     const counter = { kind: null, polygon: rect(500, 700, W - 500, rowAt(4.2) - 700) };
