@@ -749,7 +749,10 @@ export function placeOnGeometry(
   const clashes = (frameBoxed: { x: number; y: number; width: number; height: number }) =>
     placed.some((p) => p.pose !== 'flat' && overlapShare(p, frameBoxed) > MAX_OVERLAP);
 
-  /** Whether the last standOnFloor refused free floor for storage only because no wall stood behind it. */
+  /**
+   * Whether the last standOnFloor (or a replacement after it) refused storage for want of a wall behind it, or of wall
+   * clear of windows and doors.
+   */
   let offTheWall = false;
   /** Where a product stands on the floor or ground: allowed regions, and how good each spot is (lower is better). */
   const standOnFloor = (item: GeometryItem, size: SizeCm, score: (f: Footing) => number, allowed: CellMask[]) => {
@@ -1023,6 +1026,8 @@ export function placeOnGeometry(
       }
       if (!spot) {
         refuse(item.index, ruled ? `replace: ${ruled.rule}` : 'replace: no fit on the piece');
+        // the receipt says what was missing, as for free floor
+        if (ruled?.wall) offTheWall = true;
         continue;
       }
       const { f, box } = spot;
