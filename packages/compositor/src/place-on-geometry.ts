@@ -997,7 +997,8 @@ export function placeOnGeometry(
         if (base.backY > candidate.base.frontY) continue;
         others.fill(piece.polygon);
       }
-      let ruled: ReturnType<typeof standingRuleOf> = null;
+      // the rule that refused the last spot tried, set in fit()
+      let ruled = null as ReturnType<typeof standingRuleOf>;
       const fit = (x: number) => {
         const f = { ...footing, x, width: size.width / 100, depth: size.depth / 100 };
         const box = spriteBox(item, size, f);
