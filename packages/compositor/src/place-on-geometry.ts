@@ -2,7 +2,7 @@ import { horizonOf, type FloorQuad } from '@dwellscape/shared';
 import { luma, type Raster } from './raster';
 import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geometry/types';
 import type { Placement, PlacementRole } from './layout';
-import { boundsOf, boxPolygon, CellMask, scalePolygon, type Bounds } from './polygon';
+import { boundsOf, boxPolygon, CellMask, insidePolygon, scalePolygon, type Bounds } from './polygon';
 import { byClaimOrder, overlapShare, MAX_OVERLAP, SAME_PLACE, type ArrangeOptions } from './arrange';
 
 /*
@@ -255,6 +255,11 @@ const PENDANT_NEAREST = 1.5;
 
 /** Storage stands with its back to a wall: within this many metres of where the found floor ends (issue #38). */
 const STORAGE_WALL_GAP = 0.5;
+/**
+ * Storage stands before at most this share of any window or door (issue #38): beside one it may hide its frame's
+ * edge; a bookshelf stood before the window is a wall of shelves where the light comes in.
+ */
+const STORAGE_OVER_OPENINGS = 0.2;
 const storageKinds = new Set(['bookshelf', 'dresser', 'cabinet']);
 /**
  * Rooms: a standing product's front at least this many metres from the camera. A nearer one is drawn over the
@@ -594,15 +599,39 @@ export function placeOnGeometry(
     return over / n;
   };
 
-  /** The share of a box's 6 × 6 sample points over the room's pieces (doors and windows apart). */
-  const piecesOver = (box: { x: number; y: number; width: number; height: number }) => {
+  /** The share of a box's 6 × 6 sample points over a mask's pieces (doors and windows apart). */
+  const piecesOver = (mask: CellMask, box: { x: number; y: number; width: number; height: number }) => {
     let over = 0;
     for (let i = 0; i < 6; i++) {
       for (let j = 0; j < 6; j++) {
-        if (pieceMask.at(box.x + (box.width * (i + 0.5)) / 6, box.y + (box.height * (j + 0.5)) / 6)) over++;
+        if (mask.at(box.x + (box.width * (i + 0.5)) / 6, box.y + (box.height * (j + 0.5)) / 6)) over++;
       }
     }
     return over / 36;
+  };
+
+  /** Each window's and door's outline and bounds, for the share of it a box stands before. */
+  const openingShapes = geometry.openings.map((opening) => ({
+    polygon: opening.polygon,
+    b: boundsOf(opening.polygon),
+  }));
+  /** The largest share of any one window or door a box lies over, from a 10 × 10 grid of points over its bounds. */
+  const openingsOver = (box: { x: number; y: number; width: number; height: number }) => {
+    let most = 0;
+    for (const { polygon, b } of openingShapes) {
+      if (b.right <= box.x || box.x + box.width <= b.left || b.bottom <= box.y || box.y + box.height <= b.top) continue;
+      let inside = 0;
+      let covered = 0;
+      for (let i = 0; i < 100; i++) {
+        const u = b.left + ((b.right - b.left) * ((i % 10) + 0.5)) / 10;
+        const v = b.top + ((b.bottom - b.top) * (Math.floor(i / 10) + 0.5)) / 10;
+        if (!insidePolygon(polygon, u, v)) continue;
+        inside++;
+        if (u >= box.x && u <= box.x + box.width && v >= box.y && v <= box.y + box.height) covered++;
+      }
+      if (inside > 0) most = Math.max(most, covered / inside);
+    }
+    return most;
   };
 
   const clearOfPieces = (box: { x: number; y: number; width: number; height: number }) => {
@@ -624,20 +653,26 @@ export function placeOnGeometry(
 
   /**
    * How far a footing's back stands from the wall behind it, in metres: in the columns of its back's centre and
-   * corners, the row where the found floor ends is a wall's foot when no found piece lies beyond it (the floor hidden
-   * there by a piece may run on, and a shelf stood there stands before that piece and hides it). Its centre and one
-   * corner at least must find a wall (a corner may pass the end of a wall, or an outline's edge); the farther of
-   * those walls. Null when they do not.
+   * corners, the row where the found floor ends is a wall's foot when a wall the geometry found rises there and no
+   * found piece lies beyond it (the floor hidden there by a piece may run on, and a shelf stood there stands before
+   * that piece and hides it; where the floor ends at a piece's base or at what the analysis did not find, no wall
+   * stands). Its centre and one corner at least must find a wall (a corner may pass the end of a wall, or an outline's
+   * edge); the farther of those walls. Null when they do not. `staying` is the room's pieces that stay: a piece a
+   * product takes the place of goes, and hides no wall.
    */
-  const wallGapOf = (f: Footing): number | null => {
+  const wallMasks = [...masks.walls.values()];
+  const wallGapOf = (f: Footing, staying: CellMask): number | null => {
     const back = f.z + f.depth;
+    // a geometry without walls (a person's floor) has only the floor's end to go by
+    const wallAbove = (u: number, row: number) =>
+      wallMasks.length === 0 || [1, 2, 3].some((k) => wallMasks.some((m) => m.at(u, row - k * cell)));
     const wallAt = (x: number): number | null => {
       const [u, v] = projectAt(x, 0, back);
       if (u < 0 || u >= W) return null;
       let row = Math.min(v, H - 1);
       if (!floorMask.at(u, row)) return null;
       while (row - cell >= 0 && floorMask.at(u, row - cell)) row -= cell;
-      if ([1, 2, 3].some((k) => pieceMask.at(u, row - k * cell))) return null;
+      if ([1, 2, 3].some((k) => staying.at(u, row - k * cell)) || !wallAbove(u, row)) return null;
       const zWall = depthAt(u, row);
       return Number.isFinite(zWall) ? Math.max(0, zWall - back) : null;
     };
@@ -672,6 +707,33 @@ export function placeOnGeometry(
     return under / 64;
   };
 
+  /**
+   * Rooms: the one rule set for where storage and tall products may stand, on free floor and in a piece's place alike
+   * (issue #38): storage with its back to a wall (STORAGE_WALL_GAP) and before little of a window or door
+   * (STORAGE_OVER_OPENINGS); a tall product's picture over little of the room's pieces (TALL_OVER_PIECES). `staying`
+   * is the room's pieces that stay (the one a product takes the place of is not among them). The rule that refuses
+   * the footing and its picture (`box`), or null; `wall` when it is storage's want of a wall.
+   */
+  const standingRuleOf = (
+    item: GeometryItem,
+    size: SizeCm,
+    f: Footing,
+    box: { x: number; y: number; width: number; height: number },
+    staying: CellMask,
+  ): { rule: string; wall: boolean } | null => {
+    if (yard) return null;
+    if (storageKinds.has(item.kind ?? '')) {
+      const gap = wallGapOf(f, staying);
+      if (gap === null) return { rule: 'storage: no wall behind', wall: true };
+      if (gap > STORAGE_WALL_GAP) return { rule: 'storage: back off the wall', wall: true };
+      if (openingsOver(box) > STORAGE_OVER_OPENINGS) return { rule: 'storage: before a window or door', wall: true };
+    }
+    if (size.height >= TALL_CM && piecesOver(staying, box) > TALL_OVER_PIECES) {
+      return { rule: "tall: picture over the room's pieces", wall: false };
+    }
+    return null;
+  };
+
   const collides = (f: Footing) => {
     for (const other of footings.values()) {
       if (
@@ -687,14 +749,17 @@ export function placeOnGeometry(
   const clashes = (frameBoxed: { x: number; y: number; width: number; height: number }) =>
     placed.some((p) => p.pose !== 'flat' && overlapShare(p, frameBoxed) > MAX_OVERLAP);
 
-  /** Whether the last standOnFloor refused free floor for storage only because no wall stood behind it. */
+  /**
+   * Whether the last standOnFloor (or a replacement after it) refused storage for want of a wall behind it, or of wall
+   * clear of windows and doors.
+   */
   let offTheWall = false;
   /** Where a product stands on the floor or ground: allowed regions, and how good each spot is (lower is better). */
   const standOnFloor = (item: GeometryItem, size: SizeCm, score: (f: Footing) => number, allowed: CellMask[]) => {
     const width = size.width / 100;
     const depth = size.depth / 100;
     let best: { f: Footing; box: ReturnType<typeof spriteBox>; score: number } | null = null;
-    const storage = !yard && storageKinds.has(item.kind ?? '');
+    const kept = stayingPieceMask();
     offTheWall = false;
     const steps = 34;
     for (let s = 0; s <= steps; s++) {
@@ -748,15 +813,13 @@ export function placeOnGeometry(
           refuse(item.index, 'before a door');
           continue;
         }
-        if (storage) {
-          const gap = wallGapOf(f);
-          if (gap === null || gap > STORAGE_WALL_GAP) {
-            offTheWall = true;
-            refuse(item.index, gap === null ? 'storage: no wall behind' : 'storage: back off the wall');
-            continue;
-          }
-        }
         const box = spriteBox(item, size, f);
+        const ruled = standingRuleOf(item, size, f, box, kept);
+        if (ruled) {
+          if (ruled.wall) offTheWall = true;
+          refuse(item.index, ruled.rule);
+          continue;
+        }
         if (box.y < 0) {
           refuse(item.index, 'top above the picture');
           continue;
@@ -767,10 +830,6 @@ export function placeOnGeometry(
         }
         if (clashes(frameBox(box))) {
           refuse(item.index, 'picture over a product');
-          continue;
-        }
-        if (!yard && size.height >= TALL_CM && piecesOver(box) > TALL_OVER_PIECES) {
-          refuse(item.index, "tall: picture over the room's pieces");
           continue;
         }
         const earlier = usedBefore(item, frameBox(box));
@@ -930,11 +989,16 @@ export function placeOnGeometry(
       // the room's other pieces (the one replaced goes): the new one, often larger, must not stand on them; one
       // standing in front of the old piece (its coffee table) hides the new one's base as it hid the old one's
       const others = new CellMask(W, H, cell);
+      // all the pieces that stay, for the rules storage and tall products keep wherever they stand
+      const kept = new CellMask(W, H, cell);
       for (const { piece, id, base } of pieces) {
         if (id === candidate.id || replacedPieces.has(id)) continue;
+        kept.fill(piece.polygon);
         if (base.backY > candidate.base.frontY) continue;
         others.fill(piece.polygon);
       }
+      // the rule that refused the last spot tried, set in fit()
+      let ruled = null as ReturnType<typeof standingRuleOf>;
       const fit = (x: number) => {
         const f = { ...footing, x, width: size.width / 100, depth: size.depth / 100 };
         const box = spriteBox(item, size, f);
@@ -948,6 +1012,11 @@ export function placeOnGeometry(
         if (![box.x + 1, u, box.x + box.width - 1].every((bu) => onFloorAt(floorMask, [bu, v]))) return null;
         if (footingPoints(f, PIECE_MARGIN / 2).some(([pu, pv]) => others.at(pu, Math.min(pv, H - 1)))) return null;
         if (clashes(frameBox(box)) || (elsewhere && usedBefore(item, frameBox(box)))) return null;
+        const rule = standingRuleOf(item, size, f, box, kept);
+        if (rule) {
+          ruled = rule;
+          return null;
+        }
         return { f, box };
       };
       let spot: ReturnType<typeof fit> = null;
@@ -957,7 +1026,9 @@ export function placeOnGeometry(
         spot = fit(footing.x + (k % 2 === 0 ? dx : -dx));
       }
       if (!spot) {
-        refuse(item.index, 'replace: no fit on the piece');
+        refuse(item.index, ruled ? `replace: ${ruled.rule}` : 'replace: no fit on the piece');
+        // the receipt says what was missing, as for free floor
+        if (ruled?.wall) offTheWall = true;
         continue;
       }
       const { f, box } = spot;

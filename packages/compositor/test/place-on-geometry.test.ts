@@ -317,6 +317,50 @@ describe('placeOnGeometry sanity rules (issue #38)', () => {
     expect(shelf.x + shelf.width).toBeLessThanOrEqual(600);
   });
 
+  it('stands storage only where the floor ends at a wall the geometry found, not where it ends at what it did not', () => {
+    // the back wall is found at the right only: at the left the floor's far edge meets nothing known
+    const geometry: PhotoGeometry = {
+      ...room([], []),
+      walls: [{ facing: 'back', polygon: rect(900, 0, W - 900, WALL_ROW) }],
+    };
+    const [shelf] = placeOnGeometry([item(0, 'bookshelf', 0.5)], geometry, frame).placements;
+    expect(shelf?.on).toBe('floor');
+    expect(shelf!.x).toBeGreaterThanOrEqual(900 - shelf!.width * 0.1);
+    expect(5 - (shelf!.z + 0.35)).toBeLessThanOrEqual(0.5);
+
+    // with no wall found along the floor's far edge, nowhere
+    const open: PhotoGeometry = { ...room([], []), walls: [{ facing: 'left', polygon: rect(0, 0, W, 300) }] };
+    const { placements, leftOut } = placeOnGeometry([item(0, 'bookshelf', 0.5)], open, frame);
+    expect(placements).toEqual([]);
+    expect(leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+  });
+
+  it("takes a room's storage piece's place only where storage may stand: its back to a wall, off the windows", () => {
+    // the room's pieces stand along the back wall but at the left, where a sure 'bookcase' stands against it
+    const counter = { kind: null, polygon: rect(500, 700, W - 500, rowAt(4.2) - 700) };
+    const shelfRow = rowAt(4.6);
+    const atTheWall = { kind: 'bookcase', confidence: 0.6, polygon: rect(120, shelfRow - 420, 260, 420) };
+    const high = [{ kind: 'window' as const, polygon: rect(620, 60, 300, 150) }];
+    const replaced = placeOnGeometry([item(0, 'bookshelf', 0.5)], room([counter, atTheWall], high), frame);
+    expect(replaced.placements.map((p) => p.replaced)).toEqual(['piece-2']);
+
+    // a 'bookcase' out in the room, 3 m from the camera and nowhere near a wall, is no place for a bookshelf
+    const midRow = rowAt(3);
+    const midFloor = { kind: 'bookcase', confidence: 0.6, polygon: rect(700, midRow - 380, 200, 380) };
+    const across = { kind: null, polygon: rect(0, 700, W, rowAt(4.2) - 700) };
+    const out = placeOnGeometry([item(0, 'bookshelf', 0.5)], room([across, midFloor], high), frame);
+    expect(out.placements).toEqual([]);
+    expect(out.erase).toEqual([]);
+    expect(out.leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+
+    // the same bookcase against the wall, before a low window: the new one would cover most of the window
+    const low = [{ kind: 'window' as const, polygon: rect(60, 330, 380, 300) }];
+    const overWindow = placeOnGeometry([item(0, 'bookshelf', 0.5)], room([counter, atTheWall], low), frame);
+    expect(overWindow.placements).toEqual([]);
+    expect(overWindow.erase).toEqual([]);
+    expect(overWindow.leftOut).toEqual([{ index: 0, reason: 'no free wall for the bookshelf' }]);
+  });
+
   it("stands a room's product with its front at least 1.7 m from the camera, not in the viewer's lap", () => {
     // a camera tilted down sees the floor from 1.5 m; the room's sofa stands 2.4 m away
     const horizon = 200;
