@@ -16,7 +16,7 @@ import { detectSegments } from '../src/geometry/lines';
 import type { Raster } from '../src/raster';
 import type { PhotoGeometry } from '../src/geometry/types';
 import { HORIZON_TOLERANCE, loadLabels, photoPath, REPO_ROOT, type LabelledPhoto } from './real-photos';
-import { freeFloorScores, kindAgreement, openingMatches, pieceScores } from './geometry-scores';
+import { freeFloorScores, kindAgreement, openingMatches, pieceScores, surePieces } from './geometry-scores';
 
 const OUT_DIR = path.resolve(REPO_ROOT, process.env.GEOMETRY_OUT ?? 'bench/out/geo');
 
@@ -154,9 +154,9 @@ async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const rows: string[] = [];
   rows.push(
-    '| photo | mode | source | horizon err | precision | recall | pieces precision / recall (matched/labelled, above the floor) | openings found/labelled (matched) | CPU ms |',
+    '| photo | mode | source | horizon err | precision | recall | pieces precision / recall (matched/labelled, above the floor) | groups agreed/judged, wrong-sure | openings found/labelled (matched) | CPU ms |',
   );
-  rows.push('|---|---|---|---|---|---|---|---|---|');
+  rows.push('|---|---|---|---|---|---|---|---|---|---|');
   let piecePrecisionSum = 0;
   let pieceRecallSum = 0;
   let piecesMatched = 0;
@@ -165,6 +165,8 @@ async function main() {
   let openingsSpurious = 0;
   let kindsAgreed = 0;
   let kindsJudged = 0;
+  let wrongSure = 0;
+  const sureLines: string[] = [];
   let openingsFound = 0;
   let openingsLabelled = 0;
   let precisionSum = 0;
@@ -192,6 +194,13 @@ async function main() {
     const kinds = kindAgreement(geometry, label);
     kindsAgreed += kinds.agreed;
     kindsJudged += kinds.judged;
+    const sure = surePieces(geometry, label);
+    const wrong = sure.filter((p) => !p.right).length;
+    wrongSure += wrong;
+    for (const p of sure)
+      sureLines.push(
+        `  ${label.file}: ${p.kind} ${p.confidence.toFixed(2)} on ${p.label ?? 'no labelled piece'}${p.right ? '' : ' ✗'}`,
+      );
     piecePrecisionSum += pieces.precision;
     pieceRecallSum += pieces.recall;
     piecesMatched += pieces.matched;
@@ -201,7 +210,7 @@ async function main() {
     openingsFound += geometry.openings.length;
     openingsLabelled += label.openings.length;
     rows.push(
-      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${pieces.precision.toFixed(2)} / ${pieces.recall.toFixed(2)} (${pieces.matched}/${pieces.labelled}, ${pieces.upperRecall.toFixed(2)}) | ${geometry.openings.length}/${label.openings.length} (${openings.matched}, ${openings.spurious} spurious) | ${ms.toFixed(0)} |`,
+      `| ${label.file} | ${label.mode} | ${geometry.source} | ${horizonError.toFixed(3)}${horizonError <= tolerance ? '' : ' ✗'} | ${scores.precision.toFixed(3)}${scores.precision >= 0.95 ? '' : ' ✗'} (${(scores.freeShare * 100).toFixed(1)} %) | ${scores.recall.toFixed(3)} | ${pieces.precision.toFixed(2)} / ${pieces.recall.toFixed(2)} (${pieces.matched}/${pieces.labelled}, ${pieces.upperRecall.toFixed(2)}) | ${kinds.agreed}/${kinds.judged}, ${wrong} of ${sure.length} | ${geometry.openings.length}/${label.openings.length} (${openings.matched}, ${openings.spurious} spurious) | ${ms.toFixed(0)} |`,
     );
     const width = Math.min(900, label.width);
     const height = Math.round((width * label.height) / label.width);
@@ -213,11 +222,14 @@ async function main() {
   }
   const n = labels.photos.length;
   rows.push(
-    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${openingsFound}/${openingsLabelled} (${openingsMatched}, ${openingsSpurious} spurious) | |`,
+    `| mean of ${n} | | | ${horizonHits}/${n} within tolerance | ${(precisionSum / n).toFixed(3)} | ${(recallSum / n).toFixed(3)} | ${(piecePrecisionSum / n).toFixed(2)} / ${(pieceRecallSum / n).toFixed(2)} (${piecesMatched}/${piecesLabelled}) | ${kindsAgreed}/${kindsJudged}, ${wrongSure} | ${openingsFound}/${openingsLabelled} (${openingsMatched}, ${openingsSpurious} spurious) | |`,
   );
   console.log(rows.join('\n'));
   console.log(
     `\npieces' groups: ${kindsAgreed} of the ${kindsJudged} labelled pieces a found piece half covers have the labelled group`,
+  );
+  console.log(
+    `sure pieces (confidence ≥ 0.5, a product of their group may replace them): ${sureLines.length}, ${wrongSure} wrong-sure (✗: on no labelled piece or one of another group)\n${sureLines.join('\n')}`,
   );
 
   // a 12 MP photo: the largest one scaled up to a phone's 4032 × 3024, the analysis's cost at the size renders get

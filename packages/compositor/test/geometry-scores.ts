@@ -130,6 +130,7 @@ export function pieceScores(geometry: PhotoGeometry, label: LabelledPhoto): Piec
 /** The labels' piece words in the analysis's coarse groups (words the labels use; others count as unknown). */
 const LABEL_GROUPS: Readonly<Record<string, string>> = {
   sofa: 'seating',
+  couch: 'seating',
   armchair: 'seating',
   chair: 'seating',
   ottoman: 'seating',
@@ -143,9 +144,11 @@ const LABEL_GROUPS: Readonly<Record<string, string>> = {
   desk: 'table',
   workbench: 'table',
   'kitchen island': 'table',
+  island: 'table',
   'tv table': 'table',
   bed: 'bed',
   bookcase: 'storage',
+  shelf: 'storage',
   cabinet: 'storage',
   cabinets: 'storage',
   wardrobe: 'storage',
@@ -156,6 +159,7 @@ const LABEL_GROUPS: Readonly<Record<string, string>> = {
   trunk: 'storage',
   'tv stand': 'storage',
   fridge: 'storage',
+  plant: 'plant',
   shrub: 'plant',
   tree: 'plant',
 };
@@ -201,4 +205,65 @@ export function kindAgreement(geometry: PhotoGeometry, label: LabelledPhoto): { 
     if (geometry.pieces[best]!.group === group) agreed++;
   }
   return { agreed, judged };
+}
+
+/** A piece this sure of its kind may be replaced by a product of its group (place-on-geometry's MIN_REPLACE_CONFIDENCE). */
+const SURE = 0.5;
+
+export interface SurePiece {
+  kind: string | null;
+  confidence: number;
+  /** The labelled piece's word it lies on, null when it lies on none. */
+  label: string | null;
+  /** Its group is the labelled piece's. */
+  right: boolean;
+}
+
+/**
+ * The found pieces sure enough of their kind to be replaced, each against the labelled piece it lies on: the one
+ * holding most of its cells, when that is at least 30 % of the found piece or half of the labelled one. A sure piece
+ * on no labelled piece, or on one of another group (a fireplace, a water heater: no group at all), is wrong-sure: a
+ * product of its group would erase something else.
+ */
+export function surePieces(geometry: PhotoGeometry, label: LabelledPhoto): SurePiece[] {
+  const rows = Math.round((GRID * label.height) / label.width);
+  const masks = label.pieces.map((p) =>
+    rasterize(
+      p.polygon.map(([x, y]) => [x * GRID, y * rows] as const),
+      GRID,
+      rows,
+    ),
+  );
+  const areas = masks.map((m) => m.reduce((t, v) => t + v, 0));
+  const sure: SurePiece[] = [];
+  for (const piece of geometry.pieces) {
+    if ((piece.confidence ?? 0) < SURE) continue;
+    const mask = rasterize(
+      piece.polygon.map(([x, y]) => [(x / geometry.width) * GRID, (y / geometry.height) * rows] as const),
+      GRID,
+      rows,
+    );
+    let area = 0;
+    const shared = masks.map(() => 0);
+    for (let i = 0; i < mask.length; i++) {
+      if (!mask[i]) continue;
+      area++;
+      masks.forEach((m, k) => {
+        if (m[i]) shared[k]!++;
+      });
+    }
+    let best = -1;
+    shared.forEach((c, k) => {
+      if (c > (best < 0 ? 0 : shared[best]!)) best = k;
+    });
+    const on = best >= 0 && (shared[best]! >= 0.3 * area || shared[best]! >= 0.5 * areas[best]!);
+    const word = on ? label.pieces[best]!.kind : null;
+    sure.push({
+      kind: piece.kind,
+      confidence: piece.confidence ?? 0,
+      label: word,
+      right: word !== null && LABEL_GROUPS[word] !== undefined && LABEL_GROUPS[word] === piece.group,
+    });
+  }
+  return sure;
 }

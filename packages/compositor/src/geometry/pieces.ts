@@ -43,6 +43,32 @@ export interface FoundPiece {
   area: number;
 }
 
+/** What a risen piece's kind is told by beyond its size (measured on the labelled photos, decision 0041's set). */
+export interface PieceEvidence {
+  /** How far its contact with the floor moves up and down across its columns, in metres at its foot. */
+  footSpread: number;
+  /** Of its edge cells, the share running across (a seat's front, a cushion's line) and the share running up. */
+  acrossEdges: number;
+  upEdges: number;
+  /** The spread of its luma, 0–255: a footboard's wood is even, a shelf of books is not. */
+  lumaSpread: number;
+  /**
+   * For a tall piece on a steady foot: the run of such pieces side by side it is one of (a bookcase split where its
+   * top jumps), their widths together and whether any of them stands at the wall.
+   */
+  tallRun?: { widthMetres: number; againstWall: boolean };
+}
+
+/** A run of columns before its kind is told: tall runs side by side are judged together. */
+interface Run {
+  x0: number;
+  x1: number;
+  widthMetres: number;
+  greenShare: number;
+  evidence: PieceEvidence;
+  piece: Omit<FoundPiece, 'kind' | 'group' | 'confidence'> & { heightMetres: number };
+}
+
 /** Nothing standing in a room is taller than this (a wardrobe, a tall bookcase); in a yard, than a small tree. */
 const MAX_HEIGHT = { interior: 2.4, landscape: 4 } as const;
 /** A column holds a piece when what stands on its floor is at least this tall (metres): a skirting board is not. */
@@ -53,6 +79,36 @@ const SMOOTH = 7;
 const FAR = 24;
 /** This many metres of wall in a row end a piece's column: its top is below them. */
 const WALL_RUN = 0.12;
+
+/**
+ * Storage sure enough to be replaced (a bookcase, a wardrobe): this tall (metres), this wide together with the tall
+ * runs beside it, against the wall, its foot steady to this many metres. The labelled bookcases measure 1.98–2.29 m
+ * on feet steady to 0.12 m; what rises nearly as tall by a wall without being storage is an armchair with the window
+ * behind it (1.42–1.66 m, by the photo's size), bar stools before a counter and a workbench under its shelves (their
+ * feet spread 0.26–0.74 m).
+ */
+const STORAGE_HEIGHT = 1.75;
+const STORAGE_WIDTH = 0.5;
+const STEADY_FOOT = 0.2;
+/**
+ * A sofa: this wide and tall (its back included, metres), its edges mostly running across (seat, cushions, back)
+ * and few running up (a cabinet's doors, a stool's legs). The labelled sofas measure 1.1–1.6 m by 0.94–1.02 m, with
+ * 0.55–0.67 of their edges across and 0.18–0.28 up.
+ */
+const SOFA_WIDTH = [1.1, 2.6] as const;
+const SOFA_HEIGHT = [0.7, 1.05] as const;
+const SOFA_ACROSS = 0.45;
+const SOFA_UP = 0.3;
+/**
+ * A bed seen from its foot: low and wide, standing out into the room, its footboard or cover even in tone and
+ * crossed by its own lines (the labelled bed: 0.54 m by 1.5 m, luma spread 13, 0.74 of its edges across). Not sure
+ * enough to replace: the run found holds the bed's foot and side, its head is another run, and a new bed put on it
+ * leaves half the old one standing.
+ */
+const BED_HEIGHT = [0.35, 0.75] as const;
+const BED_WIDTH = 1.3;
+const BED_EVEN = 20;
+const BED_ACROSS = 0.6;
 
 /** The quantised colour a cell's wall model is kept in. */
 const binOf = (l: number, rg: number, by: number) =>
@@ -214,19 +270,19 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
   top.set(smoothed);
   const minColumns = Math.max(3, Math.round(0.025 * width));
   // the columns in runs: a new piece where the contact or the top jumps (a bookcase beside a chair)
-  const pieces: FoundPiece[] = [];
+  const runs: Run[] = [];
   const spans: [number, number][] = [];
   let start = -1;
   const close = (end: number) => {
     if (start < 0) return;
     const columns = end - start;
     if (columns >= minColumns) {
-      pieces.push(pieceOf(start, end));
+      runs.push(runOf(start, end));
       spans.push([start, end]);
     }
     start = -1;
   };
-  const pieceOf = (x0: number, x1: number): FoundPiece => {
+  const runOf = (x0: number, x1: number): Run => {
     const tops: Point[] = [];
     const bottoms: Point[] = [];
     let area = 0;
@@ -236,6 +292,11 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     let green = 0;
     let cells = 0;
     let nearWall = 0;
+    let edges = 0;
+    let horizontalEdges = 0;
+    let verticalEdges = 0;
+    let sl = 0;
+    let sl2 = 0;
     for (let x = x0; x < x1; x++) {
       const left = x === x0 ? x - margin : x;
       const right = x === x1 - 1 ? x + 1 + margin : x + 1;
@@ -251,6 +312,15 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
         const i = y * width + x;
         cells++;
         if (f.rg[i]! < -4 && f.by[i]! > 0) green++;
+        sl += f.l[i]!;
+        sl2 += f.l[i]! * f.l[i]!;
+        if (x > 0 && x < width - 1 && y > 0 && y < height - 1 && rough[i]! >= SMOOTH) {
+          edges++;
+          const gx = Math.abs(f.l[i + 1]! - f.l[i - 1]!);
+          const gy = Math.abs(f.l[i + width]! - f.l[i - width]!);
+          if (gy > 2 * gx) horizontalEdges++;
+          else if (gx > 2 * gy) verticalEdges++;
+        }
       }
     }
     heights.sort((a, b) => a - b);
@@ -259,12 +329,19 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     const widthMetres = (x1 - x0) / rowsPerMetre;
     const againstWall = nearWall >= 0.5 * (x1 - x0);
     const outline = [...tops, ...bottoms.reverse()];
+    const evidence: PieceEvidence = {
+      footSpread: (Math.max(...contacts) - Math.min(...contacts)) / rowsPerMetre,
+      acrossEdges: edges ? horizontalEdges / edges : 0,
+      upEdges: edges ? verticalEdges / edges : 0,
+      lumaSpread: cells ? Math.sqrt(Math.max(0, sl2 / cells - (sl / cells) ** 2)) : 0,
+    };
     return {
-      outline,
-      againstWall,
-      area,
-      heightMetres,
-      ...kindOf(mode, heightMetres, widthMetres, againstWall, cells ? green / cells : 0),
+      x0,
+      x1,
+      widthMetres,
+      greenShare: cells ? green / cells : 0,
+      evidence,
+      piece: { outline, againstWall, area, heightMetres },
     };
   };
   for (let x = 0; x <= width; x++) {
@@ -286,6 +363,40 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
       start = x;
     }
   }
+  // one bookcase's columns may split into runs where its top jumps (a shelf's books, a frame above it): tall runs
+  // side by side, each standing on a steady foot, count together for its width and whether it stands at the wall
+  const tallRunOf = new Map<Run, { widthMetres: number; againstWall: boolean }>();
+  const tall = (r: Run) => r.piece.heightMetres >= STORAGE_HEIGHT && r.evidence.footSpread <= STEADY_FOOT;
+  for (let k = 0; k < runs.length;) {
+    if (!tall(runs[k]!)) {
+      k++;
+      continue;
+    }
+    // the next tall runs, over gaps (and low runs in them) no wider than two runs' least width
+    const group = [runs[k]!];
+    let end = k + 1;
+    for (let next = k + 1; next < runs.length; next++) {
+      if (runs[next]!.x0 - group[group.length - 1]!.x1 > 2 * minColumns) break;
+      if (tall(runs[next]!)) {
+        group.push(runs[next]!);
+        end = next + 1;
+      }
+    }
+    // (at the wall where any of its runs is: a chair before a bookcase hides its foot along the others)
+    const together = {
+      widthMetres: group.reduce((t, r) => t + r.widthMetres, 0),
+      againstWall: group.some((r) => r.piece.againstWall),
+    };
+    for (const r of group) tallRunOf.set(r, together);
+    k = end;
+  }
+  const pieces: FoundPiece[] = runs.map((r) => ({
+    ...r.piece,
+    ...kindOf(mode, r.piece.heightMetres, r.widthMetres, r.piece.againstWall, r.greenShare, {
+      ...r.evidence,
+      ...(tallRunOf.has(r) ? { tallRun: tallRunOf.get(r)! } : {}),
+    }),
+  }));
   const covered = new Int32Array(n);
   spans.forEach(([x0, x1], k) => {
     for (let x = x0; x < x1; x++) for (let y = top[x]!; y < contact[x]!; y++) covered[y * width + x] = k + 1;
@@ -323,8 +434,10 @@ export function describeOutline(
 }
 
 /**
- * A coarse kind from a piece's size in metres, where it stands and its colour, with how sure it is: tall against a
- * wall is storage, low and wide is seating, waist-high is a table or a cabinet; in a yard green is planting.
+ * A coarse kind from a piece's size in metres, where it stands and what it looks like, with how sure it is (a
+ * product of its group replaces it from 0.5 on, so only what the evidence holds reaches it): tall against a wall
+ * on a steady foot is storage, wide and sofa-high with its lines across is a sofa, low, wide and even out in the
+ * room is a bed's foot, waist-high is a table or a cabinet; in a yard green is planting.
  */
 function kindOf(
   mode: 'interior' | 'landscape',
@@ -332,6 +445,7 @@ function kindOf(
   widthMetres: number,
   againstWall: boolean,
   greenShare: number,
+  evidence?: PieceEvidence,
 ): { kind: string; group: PieceGroup; confidence: number } {
   if (mode === 'landscape') {
     if (greenShare > 0.3) {
@@ -343,16 +457,33 @@ function kindOf(
       return { kind: 'fence', group: 'fence', confidence: 0.4 };
     return { kind: 'wall', group: 'wall', confidence: 0.4 };
   }
+  const run = evidence?.tallRun;
+  if (run && run.againstWall && run.widthMetres >= STORAGE_WIDTH)
+    return { kind: 'bookcase', group: 'storage', confidence: 0.55 };
   if (heightMetres >= 1.3) {
-    if (againstWall || widthMetres >= 0.6) return { kind: 'bookcase', group: 'storage', confidence: 0.55 };
+    if (againstWall || widthMetres >= 0.6) return { kind: 'bookcase', group: 'storage', confidence: 0.4 };
     return { kind: 'plant', group: 'plant', confidence: 0.3 };
   }
+  const sofaSized =
+    heightMetres >= SOFA_HEIGHT[0] &&
+    heightMetres <= SOFA_HEIGHT[1] &&
+    widthMetres >= SOFA_WIDTH[0] &&
+    widthMetres <= SOFA_WIDTH[1];
+  if (sofaSized && evidence && evidence.acrossEdges >= SOFA_ACROSS && evidence.upEdges <= SOFA_UP)
+    return { kind: 'sofa', group: 'seating', confidence: 0.55 };
+  if (
+    evidence &&
+    !againstWall &&
+    heightMetres >= BED_HEIGHT[0] &&
+    heightMetres <= BED_HEIGHT[1] &&
+    widthMetres >= BED_WIDTH &&
+    evidence.lumaSpread <= BED_EVEN &&
+    evidence.acrossEdges >= BED_ACROSS
+  )
+    return { kind: 'bed', group: 'bed', confidence: 0.45 };
   if (heightMetres >= 0.6) {
-    if (widthMetres >= 1.5 && heightMetres <= 1.05) {
-      return againstWall
-        ? { kind: 'bed', group: 'bed', confidence: 0.35 }
-        : { kind: 'sofa', group: 'seating', confidence: 0.45 };
-    }
+    if (sofaSized || (widthMetres >= 1.5 && heightMetres <= 1.05))
+      return { kind: 'sofa', group: 'seating', confidence: 0.45 };
     if (againstWall && widthMetres >= 0.6) return { kind: 'cabinet', group: 'storage', confidence: 0.4 };
     if (widthMetres < 0.7) return { kind: 'chair', group: 'seating', confidence: 0.3 };
     return { kind: 'table', group: 'table', confidence: 0.35 };
