@@ -2,6 +2,7 @@ import type { DrawnView, FloorQuad, Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
+import { baseSpanOfPlan, type BaseSpan } from './contact';
 import {
   blendSprite,
   drawContactShadow,
@@ -594,11 +595,12 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   if (!layout) {
     // an uploaded photo: placed on its geometry, found or guessed; never the old row
     const geometry = photoGeometryOf(scene, input.mode, input.geometry);
-    const geometryItems = items.map(({ index, role, kind, aspect }) => ({
+    const geometryItems = items.map(({ index, role, kind, aspect, base }) => ({
       index,
       role,
       kind,
       aspect,
+      base,
       ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
     }));
     // every variation's arrangement up to this one, in order: the last is this one's
@@ -741,6 +743,8 @@ interface LayoutItemExtras {
   centre: boolean;
   strand: boolean;
   pose: Placement['pose'];
+  /** Where its picture's base lies across its width (contact.ts). */
+  base: BaseSpan;
 }
 
 /** A box kept inside the picture, in whole pixels. */
@@ -790,6 +794,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
         strand: isStrand(product.category, product.name),
         pose: poseOfRole(role),
         aspect: cut.plan.box.width / cut.plan.box.height,
+        base: baseSpanOfPlan(cut.plan, cut.detail, cut.shrink),
       },
     ];
   });
