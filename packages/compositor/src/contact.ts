@@ -107,7 +107,12 @@ export function baseSpanOfPlan(plan: CutOutPlan, picture: Raster, shrink = 1): B
   if (plan.method === 'background-removed' && plan.alpha) {
     const alpha = plan.alpha;
     const stride = plan.sourceWidth;
-    return baseSpanOfAlpha((i) => alpha[(top + Math.floor(i / width)) * stride + left + (i % width)]!, width, height, 0.5);
+    return baseSpanOfAlpha(
+      (i) => alpha[(top + Math.floor(i / width)) * stride + left + (i % width)]!,
+      width,
+      height,
+      0.5,
+    );
   }
   if (plan.method === 'transparent' && picture.channels === 4) {
     const { data } = picture;

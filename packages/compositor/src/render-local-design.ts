@@ -33,7 +33,7 @@ import { floorQuadOfCamera, layersOf, type RenderLayers } from './layers';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
-import { halve, smoothstep, type Raster } from './raster';
+import { clamp, halve, type Raster } from './raster';
 import { worldXAt } from './space-layout';
 import {
   turnedBox,
@@ -1094,8 +1094,8 @@ function restoreInFront(
   const by1 = Math.min(height, Math.ceil(box.bottom));
   for (let y = Math.max(fy0, by0); y < Math.min(fy1, by1); y++) {
     for (let x = Math.max(fx0, bx0); x < Math.min(fx1, bx1); x++) {
-      // the blurred mask's half level follows the outline, its corners rounded; a feather about r wide across it
-      const a = smoothstep(0.2, 0.8, soft[(y - fy0) * w + x - fx0]!);
+      // the blurred mask's half level follows the outline, its corners rounded; a feather about 2r wide across it
+      const a = clamp((soft[(y - fy0) * w + x - fx0]! - 0.1) / 0.8, 0, 1);
       if (a <= 0.004) continue;
       const i = y * width + x;
       if (a >= 0.5) cover[i] = 0;
@@ -1107,8 +1107,8 @@ function restoreInFront(
   }
 }
 
-/** How far (a share of the scene's width) a restored piece's edge is softened: 3 px at the server's 1600. */
-const FEATHER_SHARE = 3 / 1600;
+/** How far (a share of the scene's width) a restored piece's edge is softened: 4 px at the server's 1600. */
+const FEATHER_SHARE = 4 / 1600;
 
 /** Marks the scene pixels a sprite covers (more than half opaque). */
 function markCover(cover: Uint8Array, width: number, height: number, sprite: Raster, left: number, top: number) {
