@@ -67,10 +67,10 @@ const SHADE_CHROMA = 14;
 const SHADE_DARKEST = 0.45;
 
 /** Whether a pixel is the background colour darkened evenly (a shadow on it) rather than a colour of its own. */
-function isShadeOf(d: Uint8Array, i: number, bg: [number, number, number]): boolean {
+function isShadeOf(d: Uint8Array, i: number, bg: [number, number, number], chroma = SHADE_CHROMA): boolean {
   const k = (d[i]! + d[i + 1]! + d[i + 2]!) / Math.max(1, bg[0] + bg[1] + bg[2]);
   if (k < SHADE_DARKEST || k > 1.02) return false;
-  return colourDistanceSq(d, i, bg[0] * k, bg[1] * k, bg[2] * k) <= SHADE_CHROMA * SHADE_CHROMA;
+  return colourDistanceSq(d, i, bg[0] * k, bg[1] * k, bg[2] * k) <= chroma * chroma;
 }
 
 const colourDistanceSq = (d: Uint8Array, i: number, r: number, g: number, b: number) => {
@@ -349,6 +349,7 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
       }
     }
   }
+  peelShadow(img, isBackground, bg);
   dropShadowScraps(img, isBackground, bg);
   const object = { left: width, right: -1, top: height, bottom: -1 };
   for (let y = 0, p = 0; y < height; y++) {
@@ -361,6 +362,97 @@ function floodBackground(img: Raster, bg: [number, number, number], noise: numbe
     }
   }
   return { isBackground, object };
+}
+
+/**
+ * A floor shadow's steep inner part is walked by steps up to this far (RGB distance) from the pixel it is reached
+ * from, as long as it is a shade of the backdrop and grows darker or stays level. A product's outline steps by far more
+ * (a pale lamp's base on its shadow steps brighter, a dark one by much more), so the walk stops at it.
+ */
+const SHADOW_STEP = 24;
+/** Its first step off the backdrop: a shadow fades in, a pale product's outline steps at once. */
+const SHADOW_ENTRY = 6;
+/** The lowest share of the object's height a floor shadow is looked for in. */
+const SHADOW_BAND = 0.15;
+/** The darkest a floor shadow's pixel is, a share of the backdrop's brightness: a darker pixel is the product's. */
+const SHADOW_DARKEST = 0.68;
+/** How far from the backdrop's colour darkened (RGB distance) a shadow's pixel may be: a shadow has no hue. */
+const SHADOW_CHROMA = 3;
+/** How much brighter (summed over RGB) a shadow's pixel may be than the one it is reached from: the grain of a photo. */
+const SHADOW_BRIGHTER = 6;
+/** A shadow is peeled only where it is this much darker than the backdrop (a share of its brightness) at its core. */
+const SHADOW_CORE = 0.97;
+
+/**
+ * Peels a catalogue photo's floor shadow off the product it touches (the pale patch under a lamp's base that the
+ * fill's small steps could not walk, since its inner part falls off steeply): from the backdrop, in the object's lowest
+ * rows (SHADOW_BAND), through pixels that are a hueless shade of it (SHADOW_CHROMA) no darker than SHADOW_DARKEST, each
+ * as dark as the one before or darker and within SHADOW_STEP of it (SHADOW_ENTRY off the backdrop itself). A grey
+ * stone bowl or a white mattress is a shade of the backdrop too: the band, the darkest share and the gentle entry keep
+ * the walk out of them (the catalogue photos keep every pixel they kept before). A walk that found no real shadow
+ * (nothing darker than SHADOW_CORE of the backdrop) gives its pixels back.
+ */
+function peelShadow(img: Raster, isBackground: Uint8Array, bg: [number, number, number]): void {
+  const { data, width } = img;
+  const n = data.length / 4;
+  const stepSq = SHADOW_STEP * SHADOW_STEP;
+  const entrySq = SHADOW_ENTRY * SHADOW_ENTRY;
+  const backdropSum = bg[0] + bg[1] + bg[2];
+  const peeled = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  // the walk starts from the object's edge: its pixels that touch the backdrop
+  for (let p = 0; p < n; p++) {
+    if (!isBackground[p]) continue;
+    const x = p % width;
+    if (
+      (x > 0 && !isBackground[p - 1]) ||
+      (x < width - 1 && !isBackground[p + 1]) ||
+      (p >= width && !isBackground[p - width]) ||
+      (p + width < n && !isBackground[p + width])
+    ) {
+      queue[tail++] = p;
+    }
+  }
+  const sumOf = (p: number) => data[p * 4]! + data[p * 4 + 1]! + data[p * 4 + 2]!;
+  // a floor shadow lies at the object's foot: only its lowest rows are walked
+  let top = -1;
+  let bottom = -1;
+  for (let p = 0; p < n; p++) {
+    if (isBackground[p]) continue;
+    const y = Math.floor(p / width);
+    if (top < 0) top = y;
+    bottom = y;
+  }
+  if (top < 0) return;
+  const firstRow = bottom - (bottom - top + 1) * SHADOW_BAND;
+  const darkestSum = SHADOW_DARKEST * backdropSum;
+  let head = 0;
+  let darkest = backdropSum;
+  const visit = (from: number, p: number) => {
+    if (isBackground[p] || peeled[p] || p < firstRow * width) return;
+    if (sumOf(p) < darkestSum) return;
+    const i = p * 4;
+    if (!isShadeOf(data, i, bg, SHADOW_CHROMA)) return;
+    const j = from * 4;
+    if (sumOf(p) > sumOf(from) + SHADOW_BRIGHTER) return;
+    const step = colourDistanceSq(data, i, data[j]!, data[j + 1]!, data[j + 2]!);
+    // it steps off the backdrop gently, as a shadow fades in; steeply only further in
+    if (step > (isBackground[from] ? entrySq : stepSq)) return;
+    peeled[p] = 1;
+    darkest = Math.min(darkest, sumOf(p));
+    queue[tail++] = p;
+  };
+  while (head < tail) {
+    const p = queue[head++]!;
+    const x = p % width;
+    if (x > 0) visit(p, p - 1);
+    if (x < width - 1) visit(p, p + 1);
+    if (p >= width) visit(p, p - width);
+    if (p + width < n) visit(p, p + width);
+  }
+  if (darkest > SHADOW_CORE * backdropSum) return;
+  for (let p = 0; p < n; p++) if (peeled[p]) isBackground[p] = 1;
 }
 
 /** A scrap smaller than this share of the object's pixels, and only shadow, goes with the backdrop. */

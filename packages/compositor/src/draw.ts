@@ -215,6 +215,16 @@ function boxBlurLine(
   return out;
 }
 
+/** A one-channel float mask softened by two box passes of radius r each way (close to a Gaussian), edges as zero. */
+export function blurMask(mask: Float32Array, width: number, height: number, r: number): Float32Array {
+  let out: Float32Array = mask;
+  for (let pass = 0; pass < 2; pass++) {
+    out = boxBlurLine(out, width, height, r, true);
+    out = boxBlurLine(out, width, height, r, false);
+  }
+  return out;
+}
+
 /**
  * Darkens the scene under a soft copy of the sprite's silhouette drawn at (left + dx, top + dy): the shadow a piece
  * standing in the room casts on the wall and floor behind it, on the side away from the light. Drawn before the

@@ -4,6 +4,7 @@ import type { Anchor, PhotoGeometry, Point, Polygon, StandingPiece } from './geo
 import type { Placement, PlacementRole } from './layout';
 import { boundsOf, boxPolygon, CellMask, insidePolygon, scalePolygon, type Bounds } from './polygon';
 import { byClaimOrder, overlapShare, MAX_OVERLAP, SAME_PLACE, type ArrangeOptions } from './arrange';
+import { baseColumns, leftForBase, type BaseSpan } from './contact';
 
 /*
  * Placement on a photo's geometry (decision 0042): every standing product's base on the visible floor or ground, clear
@@ -111,6 +112,8 @@ export interface GeometryItem {
   aspect: number;
   /** Its real size; the kind's when absent. */
   size?: SizeCm;
+  /** Where its picture's base lies across its width (contact.ts): what stands on the spot placed. Its middle when absent. */
+  base?: BaseSpan;
 }
 
 /** Where a placed product stands. */
@@ -573,7 +576,8 @@ export function placeOnGeometry(
       width = widest;
       height = width / item.aspect;
     }
-    return { x: u - width / 2, y: v - height, width, height };
+    // its base (an arc lamp's foot, under its far end) on the spot checked, not its box's middle
+    return { x: leftForBase(u, width, item.base), y: v - height, width, height };
   };
 
   const frameBox = (box: { x: number; y: number; width: number; height: number }) => ({
@@ -1075,7 +1079,10 @@ export function placeOnGeometry(
       for (const along of [0.8, 0.2, 0.5]) {
         const u = support.box.x + support.box.width * along;
         const top = support.box.y + support.box.height * 0.08;
-        const box = { x: u - width / 2, y: top - height, width, height };
+        const box = { x: leftForBase(u, width, item.base), y: top - height, width, height };
+        // its base on the support's top, however its picture overhangs
+        const { from, to } = baseColumns(box.x, width, item.base);
+        if (from < support.box.x || to > support.box.x + support.box.width) continue;
         if (box.y < 0 || clashes(frameBox(box))) continue;
         placed.push({
           index: item.index,

@@ -2,8 +2,10 @@ import type { DrawnView, FloorQuad, Mode } from '@dwellscape/shared';
 import sharp from 'sharp';
 import { arrangeInLayout, overlapShare, seedKindOf, type ArrangeItem, type Replacement } from './arrange';
 import { cutOutSprite, planCutOut, type CutOutPlan } from './cutout';
+import { baseSpanOfPlan, type BaseSpan } from './contact';
 import {
   blendSprite,
+  blurMask,
   drawContactShadow,
   drawCord,
   drawSilhouetteShadow,
@@ -31,7 +33,7 @@ import { floorQuadOfCamera, layersOf, type RenderLayers } from './layers';
 import { isStrand, layOutProducts, placementRoleOf, prefersCentre, type Placement } from './layout';
 import type { PixelBox, SpaceLayout } from './space-layout';
 import { gradeFromAnswers } from './palette';
-import { halve, type Raster } from './raster';
+import { clamp, halve, type Raster } from './raster';
 import { worldXAt } from './space-layout';
 import {
   turnedBox,
@@ -593,11 +595,12 @@ function arrange(input: LocalDesignInput, scene: Raster, items: Array<ArrangeIte
   if (!layout) {
     // an uploaded photo: placed on its geometry, found or guessed; never the old row
     const geometry = photoGeometryOf(scene, input.mode, input.geometry);
-    const geometryItems = items.map(({ index, role, kind, aspect }) => ({
+    const geometryItems = items.map(({ index, role, kind, aspect, base }) => ({
       index,
       role,
       kind,
       aspect,
+      base,
       ...(input.products[index]?.size ? { size: input.products[index].size } : {}),
     }));
     // every variation's arrangement up to this one, in order: the last is this one's
@@ -740,6 +743,8 @@ interface LayoutItemExtras {
   centre: boolean;
   strand: boolean;
   pose: Placement['pose'];
+  /** Where its picture's base lies across its width (contact.ts). */
+  base: BaseSpan;
 }
 
 /** A box kept inside the picture, in whole pixels. */
@@ -789,6 +794,7 @@ export async function renderLocalDesign(input: LocalDesignInput): Promise<LocalD
         strand: isStrand(product.category, product.name),
         pose: poseOfRole(role),
         aspect: cut.plan.box.width / cut.plan.box.height,
+        base: baseSpanOfPlan(cut.plan, cut.detail, cut.shrink),
       },
     ];
   });
@@ -1038,7 +1044,13 @@ function pieceMaskOf(polygon: ReadonlyArray<readonly [number, number]>, width: n
   return { mask, left, right, top, bottom, bottoms };
 }
 
-/** Puts a piece's own pixels back inside a drawn box, in the columns where the piece stands nearer than `base`. */
+/**
+ * Puts a piece's own pixels back inside a drawn box, in the columns where the piece stands nearer than `base`. The
+ * piece's outline comes from the analysis's coarse regions (stair-stepped at their cells) and the columns it is
+ * restored in end abruptly: the restored mask is softened over a few pixels (FEATHER_SHARE of the scene's width), so
+ * its edge runs smooth across the product rather than cutting square notches out of it. Where it is half restored or
+ * more, the product no longer covers the scene.
+ */
 function restoreInFront(
   scene: Raster,
   original: Uint8Array,
@@ -1047,24 +1059,55 @@ function restoreInFront(
   box: { left: number; top: number; right: number; bottom: number },
   base: number,
 ) {
+  const { width, height } = scene;
   const x0 = Math.max(piece.left, Math.floor(box.left));
   const x1 = Math.min(piece.right, Math.ceil(box.right));
   const y0 = Math.max(piece.top, Math.floor(box.top));
   const y1 = Math.min(piece.bottom, Math.ceil(box.bottom));
   if (x0 >= x1 || y0 >= y1) return;
-  const { width } = scene;
-  for (let x = x0; x < x1; x++) {
+  const r = Math.max(1, Math.round(width * FEATHER_SHARE));
+  // the mask is softened around the box, with room for the blur; only the box is drawn over
+  const pad = 2 * r;
+  const fx0 = Math.max(0, x0 - pad);
+  const fy0 = Math.max(0, y0 - pad);
+  const fx1 = Math.min(width, x1 + pad);
+  const fy1 = Math.min(height, y1 + pad);
+  const w = fx1 - fx0;
+  const h = fy1 - fy0;
+  const hard = new Float32Array(w * h);
+  let any = false;
+  // the hard mask runs on past the box, so the softening does not fade it at the box's edge
+  for (let x = Math.max(piece.left, fx0); x < Math.min(piece.right, fx1); x++) {
     if (piece.bottoms[x - piece.left]! <= base + 2) continue;
-    for (let y = y0; y < y1; y++) {
+    for (let y = Math.max(piece.top, fy0); y < Math.min(piece.bottom, fy1); y++) {
+      if (!piece.mask.cells[y * width + x]) continue;
+      hard[(y - fy0) * w + x - fx0] = 1;
+      any = true;
+    }
+  }
+  if (!any) return;
+  const soft = blurMask(hard, w, h, r);
+  const bx0 = Math.max(0, Math.floor(box.left));
+  const bx1 = Math.min(width, Math.ceil(box.right));
+  const by0 = Math.max(0, Math.floor(box.top));
+  const by1 = Math.min(height, Math.ceil(box.bottom));
+  for (let y = Math.max(fy0, by0); y < Math.min(fy1, by1); y++) {
+    for (let x = Math.max(fx0, bx0); x < Math.min(fx1, bx1); x++) {
+      // the blurred mask's half level follows the outline, its corners rounded; a feather about 2r wide across it
+      const a = clamp((soft[(y - fy0) * w + x - fx0]! - 0.1) / 0.8, 0, 1);
+      if (a <= 0.004) continue;
       const i = y * width + x;
-      if (!piece.mask.cells[i]) continue;
-      cover[i] = 0;
-      scene.data[i * 3] = original[i * 3]!;
-      scene.data[i * 3 + 1] = original[i * 3 + 1]!;
-      scene.data[i * 3 + 2] = original[i * 3 + 2]!;
+      if (a >= 0.5) cover[i] = 0;
+      const keep = 1 - a;
+      scene.data[i * 3] = Math.round(scene.data[i * 3]! * keep + original[i * 3]! * a);
+      scene.data[i * 3 + 1] = Math.round(scene.data[i * 3 + 1]! * keep + original[i * 3 + 1]! * a);
+      scene.data[i * 3 + 2] = Math.round(scene.data[i * 3 + 2]! * keep + original[i * 3 + 2]! * a);
     }
   }
 }
+
+/** How far (a share of the scene's width) a restored piece's edge is softened: 4 px at the server's 1600. */
+const FEATHER_SHARE = 4 / 1600;
 
 /** Marks the scene pixels a sprite covers (more than half opaque). */
 function markCover(cover: Uint8Array, width: number, height: number, sprite: Raster, left: number, top: number) {

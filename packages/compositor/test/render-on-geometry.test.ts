@@ -127,6 +127,59 @@ describe('renderLocalDesign on a photo geometry', () => {
     });
     expect(receipt.hidden).toBeCloseTo(inFront.geometry!.hidden, 2);
   });
+
+  it("softens the edge of a room's piece redrawn over a product: no square notch where its outline steps", async () => {
+    // the table's outline stair-stepped as the analysis's coarse regions give it
+    const oldSofa = { kind: 'sofa', polygon: rect(300, 520, 800, 250) };
+    const table = {
+      kind: 'coffee-table',
+      polygon: [
+        [450, 716],
+        [650, 716],
+        [650, 700],
+        [950, 700],
+        [950, 900],
+        [450, 900],
+      ] as Polygon,
+    };
+    const geometry = geometryWith([oldSofa, table]);
+    const products = [{ bytes: sofa, category: 'Sofa', name: 'Teal Velvet Sofa' }];
+    const [withSofa, without] = await Promise.all([render({ geometry, products }), render({ geometry })]);
+    const placed = withSofa.placements[0]!;
+    expect(placed.y + placed.height).toBeGreaterThan(740);
+    const [a = Buffer.alloc(0), b = Buffer.alloc(0)] = await Promise.all(
+      [withSofa.bytes, without.bytes].map((bytes) => sharp(bytes).removeAlpha().raw().toBuffer()),
+    );
+    const diff = (x: number, y: number) => {
+      const i = (y * W + x) * 3;
+      return (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!)) / 3;
+    };
+    // across the table's top edge, each column goes from the sofa (above) to the room's own table (below) by way of
+    // a blend of the two, rows wide: a hard cut would go in one row
+    const blended: number[] = [];
+    for (const [x, edge] of [
+      [700, 700],
+      [800, 700],
+      [900, 700],
+      [500, 716],
+      [600, 716],
+    ] as const) {
+      const above = diff(x, edge - 8);
+      if (above < 20) continue;
+      let between = 0;
+      for (let y = edge - 6; y <= edge + 6; y++) {
+        const d = diff(x, y);
+        if (d > above * 0.15 && d < above * 0.85) between++;
+      }
+      blended.push(between);
+    }
+    expect(blended.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...blended)).toBeGreaterThanOrEqual(2);
+    // well inside the table the picture is still the room's own
+    let inside = 0;
+    for (let x = 500; x < 900; x += 10) inside += diff(x, 740);
+    expect(inside / 40).toBeLessThan(1.5);
+  });
 });
 
 describe('photoGeometryOf', () => {
