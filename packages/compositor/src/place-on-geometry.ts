@@ -1001,21 +1001,33 @@ export function placeOnGeometry(
         if (base.backY > candidate.base.frontY) continue;
         others.fill(piece.polygon);
       }
-      // the rule that refused the last spot tried, set in fit()
+      // the rule that refused the last spot tried, set in fit(), and why the spots failed (for the receipt)
       let ruled = null as ReturnType<typeof standingRuleOf>;
-      const fit = (x: number) => {
-        const f = { ...footing, x, width: size.width / 100, depth: size.depth / 100 };
+      let missed = 'no fit on the piece';
+      // the old piece's own footprint, where the new one's base may stand though the floor there was not found (a
+      // rug's edge before the sofa, the boards beside it in another colour)
+      const own = new CellMask(W, H, cell).fill(candidate.piece.polygon);
+      const fit = (x: number, z: number) => {
+        const f = { ...footing, x, z, width: size.width / 100, depth: size.depth / 100 };
         const box = spriteBox(item, size, f);
+        const miss = (why: string) => {
+          missed = why;
+          return null;
+        };
         // within the picture, its base over the old piece's, clear of the other pieces and products
-        if (box.x < 0 || box.x + box.width > W) return null;
+        if (box.x < 0 || box.x + box.width > W) return miss('wider than the picture');
         const u = projectAt(x, 0, f.z)[0];
         if (u < candidate.base.left || u > candidate.base.right) return null;
         // the bottom row of cells, whose centres may lie past a polygon that ends at the picture's edge, excepted
         const v = Math.min(box.y + box.height, H - cell);
-        if (others.at(box.x, v) || others.at(box.x + box.width, v)) return null;
-        if (![box.x + 1, u, box.x + box.width - 1].every((bu) => onFloorAt(floorMask, [bu, v]))) return null;
-        if (footingPoints(f, PIECE_MARGIN / 2).some(([pu, pv]) => others.at(pu, Math.min(pv, H - 1)))) return null;
-        if (clashes(frameBox(box)) || (elsewhere && usedBefore(item, frameBox(box)))) return null;
+        if (others.at(box.x, v) || others.at(box.x + box.width, v)) return miss('a corner on another piece');
+        // (the old piece's outline ends at its foot: its last cells lie a cell above)
+        const onOwn = (bu: number) => own.at(bu, v) || own.at(bu, v - cell);
+        if (![box.x + 1, u, box.x + box.width - 1].every((bu) => onFloorAt(floorMask, [bu, v]) || onOwn(bu)))
+          return miss('a corner off the floor and the old piece');
+        if (footingPoints(f, PIECE_MARGIN / 2).some(([pu, pv]) => others.at(pu, Math.min(pv, H - 1))))
+          return miss('base within the margin of another piece');
+        if (clashes(frameBox(box)) || (elsewhere && usedBefore(item, frameBox(box)))) return miss('over a product');
         const rule = standingRuleOf(item, size, f, box, kept);
         if (rule) {
           ruled = rule;
@@ -1025,12 +1037,17 @@ export function placeOnGeometry(
       };
       let spot: ReturnType<typeof fit> = null;
       const half = Math.max(footing.width / 2, 0.1);
-      for (let k = 0; k <= 12 && !spot; k++) {
-        const dx = (half * Math.ceil(k / 2)) / 6;
-        spot = fit(footing.x + (k % 2 === 0 ? dx : -dx));
+      // from the old piece's front back into its footprint, as deep as the new one still fits within it: a piece
+      // found together with what stands before it (its coffee table) has its front there, its seat behind
+      const room = Math.max(0, footing.depth - size.depth / 100);
+      for (let j = 0; j <= 4 && !spot; j++) {
+        for (let k = 0; k <= 12 && !spot; k++) {
+          const dx = (half * Math.ceil(k / 2)) / 6;
+          spot = fit(footing.x + (k % 2 === 0 ? dx : -dx), footing.z + (room * j) / 4);
+        }
       }
       if (!spot) {
-        refuse(item.index, ruled ? `replace: ${ruled.rule}` : 'replace: no fit on the piece');
+        refuse(item.index, `replace: ${ruled ? ruled.rule : missed}`);
         // the receipt says what was missing, as for free floor
         if (ruled?.wall) offTheWall = true;
         continue;

@@ -260,6 +260,59 @@ describe('placeOnGeometry in a room', () => {
     expect(sofa.where).toBe("the sofa where the room's sofa stands, left of the window");
   });
 
+  describe('a 220 cm sofa where a sure sofa 1.5 m wide stands against the back wall', () => {
+    // the old sofa's front 0.9 m before the wall (4.1 m away), 1.5 m wide there
+    const front = HORIZON + (FOCAL * EYE) / 4.1;
+    const perMetre = (front - HORIZON) / EYE;
+    const wide = Math.round(1.5 * perMetre);
+    const left = 500 - wide / 2;
+    const old = { kind: 'sofa', confidence: 0.55, polygon: rect(left, front - 0.95 * perMetre, wide, 0.95 * perMetre) };
+    const sofa = { ...item(0, 'sofa', 2.4), size: { width: 220, depth: 92, height: 85 } };
+
+    it('replaces it with free floor either side: the old one erased, the new one on its footprint', () => {
+      const { placements, erase } = placeOnGeometry([sofa], room([old]), { width: W, height: H });
+      expect(erase).toEqual([{ id: 'piece-1', polygon: old.polygon }]);
+      const p = placements[0]!;
+      expect(p.replaced).toBe('piece-1');
+      expect(Math.abs(p.baseY - front)).toBeLessThan(2);
+      // wider than the old one (2.2 m against 1.5 m), centred on it
+      expect(p.width).toBeGreaterThan(wide * 1.3);
+      expect(Math.abs(p.x + p.width / 2 - 500)).toBeLessThan(wide / 2);
+    });
+
+    it('refuses to replace it when other pieces stand right beside it', () => {
+      const side = 0.6 * perMetre;
+      const cabinets = [
+        { kind: 'cabinet', polygon: rect(left - side - 4, front - 0.8 * perMetre, side, 0.8 * perMetre) },
+        { kind: 'cabinet', polygon: rect(left + wide + 4, front - 0.8 * perMetre, side, 0.8 * perMetre) },
+      ];
+      const refused: string[] = [];
+      const { placements, erase } = placeOnGeometry(
+        [sofa],
+        room([old, ...cabinets]),
+        { width: W, height: H },
+        {},
+        (_, rule) => refused.push(rule),
+      );
+      expect(erase).toEqual([]);
+      expect(placements.every((p) => !p.replaced)).toBe(true);
+      expect(refused.some((r) => /^replace: (a corner on|base within the margin of) another piece$/.test(r))).toBe(true);
+      // wherever it stands instead, it does not stand over the cabinets
+      for (const p of placements)
+        for (const c of cabinets) expect(boxesOverlap(boundsOf(c.polygon), boundsOf(p.footprint))).toBe(false);
+    });
+
+    it('stands where the old one stood though only a rug narrower than the new one was found as floor', () => {
+      // the old sofa 2.4 m wide on a 1.8 m rug: the new one's corners are on the old one's footprint, not the rug
+      const big = Math.round(2.4 * perMetre);
+      const onRug = { ...old, polygon: rect(500 - big / 2, front - 0.95 * perMetre, big, 0.95 * perMetre) };
+      const rug = rect(500 - 0.9 * perMetre, front - 20, 1.8 * perMetre, H - front + 20);
+      const { placements, erase } = placeOnGeometry([sofa], { ...room([onRug]), floor: [rug] }, { width: W, height: H });
+      expect(erase.map((e) => e.id)).toEqual(['piece-1']);
+      expect(placements[0]?.replaced).toBe('piece-1');
+    });
+  });
+
   it('leaves out a product with no free floor and no piece of its kind, and says why', () => {
     // the floor is all under the room's pieces
     const geometry = room([{ kind: 'bed', polygon: rect(0, WALL_ROW - 200, W, H - WALL_ROW + 200) }]);
