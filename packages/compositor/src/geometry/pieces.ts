@@ -53,6 +53,11 @@ export interface PieceEvidence {
   /** The spread of its luma, 0–255: a footboard's wood is even, a shelf of books is not. */
   lumaSpread: number;
   /**
+   * Whether the picture's side edge cuts it (its run reaches the region map's first or last columns, the outermost
+   * of which hold no piece): it is at least as wide as seen.
+   */
+  cut?: boolean;
+  /**
    * For a tall piece on a steady foot: the run of such pieces side by side it is one of (a bookcase split where its
    * top jumps), their widths together and whether any of them stands at the wall.
    */
@@ -394,6 +399,7 @@ export function findStandingPieces(input: PieceInput): { pieces: FoundPiece[]; c
     ...r.piece,
     ...kindOf(mode, r.piece.heightMetres, r.widthMetres, r.piece.againstWall, r.greenShare, {
       ...r.evidence,
+      ...(r.x0 <= 1 || r.x1 >= width - 1 ? { cut: true } : {}),
       ...(tallRunOf.has(r) ? { tallRun: tallRunOf.get(r)! } : {}),
     }),
   }));
@@ -464,10 +470,13 @@ function kindOf(
     if (againstWall || widthMetres >= 0.6) return { kind: 'bookcase', group: 'storage', confidence: 0.4 };
     return { kind: 'plant', group: 'plant', confidence: 0.3 };
   }
+  // cut by the picture's side edge a sofa shows only part of its width (the labelled one cut so: 1.05 m of it),
+  // at least half its least
+  const leastWidth = evidence?.cut ? SOFA_WIDTH[0] / 2 : SOFA_WIDTH[0];
   const sofaSized =
     heightMetres >= SOFA_HEIGHT[0] &&
     heightMetres <= SOFA_HEIGHT[1] &&
-    widthMetres >= SOFA_WIDTH[0] &&
+    widthMetres >= leastWidth &&
     widthMetres <= SOFA_WIDTH[1];
   if (sofaSized && evidence && evidence.acrossEdges >= SOFA_ACROSS && evidence.upEdges <= SOFA_UP)
     return { kind: 'sofa', group: 'seating', confidence: 0.55 };
