@@ -296,7 +296,9 @@ describe('placeOnGeometry in a room', () => {
       );
       expect(erase).toEqual([]);
       expect(placements.every((p) => !p.replaced)).toBe(true);
-      expect(refused.some((r) => /^replace: (a corner on|base within the margin of) another piece$/.test(r))).toBe(true);
+      expect(refused.some((r) => /^replace: (a corner on|base within the margin of) another piece$/.test(r))).toBe(
+        true,
+      );
       // wherever it stands instead, it does not stand over the cabinets
       for (const p of placements)
         for (const c of cabinets) expect(boxesOverlap(boundsOf(c.polygon), boundsOf(p.footprint))).toBe(false);
@@ -307,7 +309,11 @@ describe('placeOnGeometry in a room', () => {
       const big = Math.round(2.4 * perMetre);
       const onRug = { ...old, polygon: rect(500 - big / 2, front - 0.95 * perMetre, big, 0.95 * perMetre) };
       const rug = rect(500 - 0.9 * perMetre, front - 20, 1.8 * perMetre, H - front + 20);
-      const { placements, erase } = placeOnGeometry([sofa], { ...room([onRug]), floor: [rug] }, { width: W, height: H });
+      const { placements, erase } = placeOnGeometry(
+        [sofa],
+        { ...room([onRug]), floor: [rug] },
+        { width: W, height: H },
+      );
       expect(erase.map((e) => e.id)).toEqual(['piece-1']);
       expect(placements[0]?.replaced).toBe('piece-1');
     });
