@@ -19,6 +19,7 @@ const catalogue = new Map(SEED_PRODUCTS.map((p) => [p.id, p]));
 const only = process.argv[2];
 let drawn = 0;
 let chosen = 0;
+let replaced = 0;
 for (const photo of loadLabels().photos.filter((p) => !only || p.file.includes(only))) {
   const { data, info } = await sharp(photoPath(photo), { autoOrient: true })
     .resize({ width: RENDER_WIDTH })
@@ -71,7 +72,18 @@ for (const photo of loadLabels().photos.filter((p) => !only || p.file.includes(o
     });
     drawn += result.placements.length;
     chosen += items.length;
+    const replacing = result.placements.filter((p) => p.replaced);
+    replaced += replacing.length;
     console.log(`  ${setName}: drawn ${result.placements.length} of ${items.length}`);
+    // what took a piece's place: the piece erased, the product on its footprint
+    for (const p of replacing) {
+      const old = geometry.pieces[Number(p.replaced!.replace('piece-', '')) - 1];
+      const b = old ? boundsOf(old.polygon) : null;
+      console.log(
+        `    replaced ${p.replaced} (${old?.kind ?? '?'}${b ? ` x ${Math.round(b.left)}–${Math.round(b.right)}, foot ${Math.round(b.bottom)}` : ''}): ` +
+          `${items[p.index]!.kind} box x ${Math.round(p.x)}–${Math.round(p.x + p.width)}, base ${Math.round(p.baseY)}`,
+      );
+    }
     for (const { index, reason } of result.leftOut) {
       const item = items[index]!;
       const rules = [...(refusals.get(index) ?? new Map()).entries()].sort((a, b) => b[1] - a[1]);
@@ -88,7 +100,7 @@ for (const photo of loadLabels().photos.filter((p) => !only || p.file.includes(o
     }
   }
 }
-console.log(`\ndrawn ${drawn} of ${chosen}`);
+console.log(`\ndrawn ${drawn} of ${chosen}, ${replaced} replacing a piece`);
 
 /** The labels' geometry at the render's size (what the analysis would find if it were perfect). */
 function labelledAt(photo: Parameters<typeof geometryOfLabel>[0], frame: { width: number; height: number }) {
