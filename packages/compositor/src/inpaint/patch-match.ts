@@ -343,7 +343,8 @@ function patchStructure(level: { w: number; h: number; img: Float32Array; hole: 
     const row = y * w;
     for (let x = 0; x < w; x++) {
       let m = 0;
-      for (let dx = Math.max(0, x - r); dx <= Math.min(w - 1, x + r); dx++) if (step[row + dx]! > m) m = step[row + dx]!;
+      for (let dx = Math.max(0, x - r); dx <= Math.min(w - 1, x + r); dx++)
+        if (step[row + dx]! > m) m = step[row + dx]!;
       across[row + x] = m;
     }
   }
