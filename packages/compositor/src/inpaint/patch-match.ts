@@ -941,14 +941,19 @@ export function inpaintPatchMatch(
     // the whole patches by plane, and the plane each target copies from: its own, or any when its own has too few
     const valid = new Uint8Array(whole.length);
     const perPlane = new Int32Array(256);
-    // no patch more structured than its plane's ring round the hole: a wall's picture is not copied into plain wall
-    const structure = patchStructure(level);
-    const ring = dilate(level.hole, level.w, level.h, Math.max(PATCH_RADIUS, Math.round(ringRadius / 2 ** l)));
-    for (let i = 0; i < ring.length; i++) if (level.hole[i] || level.blocked[i]) ring[i] = 0;
-    const limits = structureLimits(structure, level.plane, ring);
+    // no patch more structured than its plane's ring round the hole: a wall's picture is not copied into plain wall.
+    // (Not at a large hole's finest level, where the field settled below is copied through without a search.)
+    const copiedThrough = l === 0 && field !== null && layout > 0;
+    const structure = copiedThrough ? null : patchStructure(level);
+    let limits: Uint16Array | null = null;
+    if (structure) {
+      const ring = dilate(level.hole, level.w, level.h, Math.max(PATCH_RADIUS, Math.round(ringRadius / 2 ** l)));
+      for (let i = 0; i < ring.length; i++) if (level.hole[i] || level.blocked[i]) ring[i] = 0;
+      limits = structureLimits(structure, level.plane, ring);
+    }
     for (const i of validList) {
       const p = level.plane[i]!;
-      if (structure[i]! > limits[p]!) continue;
+      if (structure && limits && structure[i]! > limits[p]!) continue;
       valid[i] = p;
       perPlane[p] = perPlane[p]! + 1;
     }
@@ -966,7 +971,7 @@ export function inpaintPatchMatch(
       want[t] = perPlane[plane]! >= MIN_PLANE_SOURCES ? plane : 0;
     }
     // (the layout's own level is searched, even at the picture's size)
-    const final = l === 0 && field !== null && layout > 0;
+    const final = copiedThrough;
     const holes = listOf(level.hole);
     const nnf = new Int32Array(level.w * level.h);
     const dist = new Float32Array(final ? 0 : level.w * level.h);
