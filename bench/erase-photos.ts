@@ -7,7 +7,10 @@
  * Per erase it prints a smear score (issue #39): the share of the filled pixels (8 px in from the hole's edge, so the
  * seam does not count as texture) whose local structure (gradients between 4 px cells, the grain averaged out) is below a third of the median of their plane's
  * pixels elsewhere in the photo (the labelled pieces left out). A smear is flat; a fill of the plane's own texture
- * scores near the plane's share of flat pixels. And per photo the time of erasing an ellipse of a fifth of the
+ * scores near the plane's share of flat pixels. And a copied-objects score: the share of the scored filled pixels whose
+ * structure is above the 90th percentile of their plane’s ring round the hole (the unerased pixels within 24 px of it,
+ * off the labelled pieces): edges stronger than nine in ten round the hole, a picture or a mantel copied in. And
+ * per photo the time of erasing an ellipse of a fifth of the
  * picture, low in the middle (issue target < 2 s). Run alone: node --import tsx bench/erase-photos.ts [OUT]
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,11 @@ const WINDOW = 1;
 const INSET = 8;
 /** A filled pixel with less than this share of its plane's median energy is flat: smeared. */
 const FLAT_SHARE = 1 / 3;
+/** The ring round the hole the copied-objects score compares with: this many pixels wide. */
+const RING = 24;
+/** A filled pixel is of a copied object when its structure is above this quantile of its plane’s ring (times the slack). */
+const RING_QUANTILE = 0.9;
+const RING_SLACK = 1;
 
 interface Label {
   file: string;
@@ -125,12 +133,62 @@ function smearOf(after: Raster, mask: Uint8Array, planeMap: Uint8Array, medians:
   return n > 0 ? flat / n : 0;
 }
 
+/** The mask grown by `by` px (chessboard). */
+function grow(mask: Uint8Array, w: number, h: number, by: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = -by; dy <= by; dy += 4)
+        for (let dx = -by; dx <= by; dx += 4) {
+          const yy = Math.min(h - 1, Math.max(0, y + dy));
+          const xx = Math.min(w - 1, Math.max(0, x + dx));
+          out[yy * w + xx] = 1;
+        }
+    }
+  return out;
+}
+
+/**
+ * The copied-objects score of an erase: the share of scored filled pixels whose structure is above `RING_QUANTILE` of
+ * their plane's ring (off the labelled pieces, `pieces`), times `RING_SLACK`; a plane with no ring pixel is not scored.
+ */
+function copiedOf(after: Raster, mask: Uint8Array, planeMap: Uint8Array, pieces: Uint8Array): number {
+  const energy = localEnergy(after);
+  const { width: w, height: h } = after;
+  const ring = grow(mask, w, h, RING);
+  const byPlane = new Map<number, number[]>();
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i] || mask[i] || pieces[i]) continue;
+    const list = byPlane.get(planeMap[i]!) ?? [];
+    list.push(energy[i]!);
+    byPlane.set(planeMap[i]!, list);
+  }
+  const limits = new Map(
+    [...byPlane].map(([plane, list]) => {
+      list.sort((a, b) => a - b);
+      return [plane, RING_SLACK * list[Math.floor(RING_QUANTILE * (list.length - 1))]!] as const;
+    }),
+  );
+  const inner = erode(mask, w, h, INSET);
+  let n = 0;
+  let copied = 0;
+  for (let i = 0; i < inner.length; i++) {
+    if (!inner[i]) continue;
+    const limit = limits.get(planeMap[i]!);
+    if (limit === undefined) continue;
+    n++;
+    if (energy[i]! > limit) copied++;
+  }
+  return n > 0 ? copied / n : 0;
+}
+
 const scaled = (polygon: Array<[number, number]>, w: number, h: number) =>
   polygon.map(([x, y]) => [x * w, y * h] as const);
 
 mkdirSync(out, { recursive: true });
 const only = process.env.PHOTO;
-const rows: Array<{ photo: string; piece: string; smear: number; ms: number }> = [];
+const rows: Array<{ photo: string; piece: string; smear: number; copied: number; ms: number }> = [];
 const fifths: Array<{ photo: string; ms: number; smear: number }> = [];
 for (const photo of labels.photos) {
   if (only && !photo.file.includes(only)) continue;
@@ -183,7 +241,8 @@ for (const photo of labels.photos) {
     );
     const ms = performance.now() - t0;
     const smear = erased ? smearOf(erasedScene, erased.mask, planeMap, medians) : 0;
-    rows.push({ photo: photo.file, piece: piece.kind, smear, ms });
+    const copied = erased ? copiedOf(erasedScene, erased.mask, planeMap, allPieces.cells) : 0;
+    rows.push({ photo: photo.file, piece: piece.kind, smear, copied, ms });
     const xs = piece.polygon.map(([x]) => x * scene.width);
     const ys = piece.polygon.map(([, y]) => y * scene.height);
     const grow = 0.33 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
@@ -244,7 +303,7 @@ for (const photo of labels.photos) {
       photo.pieces
         .map((piece, n) => {
           const row = rows[rows.length - photo.pieces.length + n]!;
-          return `${piece.kind} ${row.smear.toFixed(3)} ${Math.round(row.ms)} ms`;
+          return `${piece.kind} ${row.smear.toFixed(3)} (copied ${row.copied.toFixed(3)}) ${Math.round(row.ms)} ms`;
         })
         .join(', ') +
       `; a fifth ${Math.round(fifths[fifths.length - 1]!.ms)} ms CPU (smear ${fifths[fifths.length - 1]!.smear.toFixed(3)})`,
@@ -252,7 +311,9 @@ for (const photo of labels.photos) {
 }
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 console.log(
-  `${rows.length} erases: mean smear ${mean(rows.map((r) => r.smear)).toFixed(3)}, median ${median(rows.map((r) => r.smear)).toFixed(3)}; ` +
+  `${rows.length} erases: mean smear ${mean(rows.map((r) => r.smear)).toFixed(3)}, median ${median(rows.map((r) => r.smear)).toFixed(3)}, ` +
+    `worst ${Math.max(...rows.map((r) => r.smear)).toFixed(3)}; copied objects mean ${mean(rows.map((r) => r.copied)).toFixed(3)}, ` +
+    `median ${median(rows.map((r) => r.copied)).toFixed(3)}, worst ${Math.max(...rows.map((r) => r.copied)).toFixed(3)}; ` +
     `a fifth: median ${Math.round(median(fifths.map((f) => f.ms)))} ms CPU, max ${Math.round(Math.max(...fifths.map((f) => f.ms)))} ms`,
 );
 writeFileSync(path.join(out, 'scores.json'), JSON.stringify({ rows, fifths }, null, 2));

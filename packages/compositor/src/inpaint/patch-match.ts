@@ -54,6 +54,15 @@ const RING_SHARE = 0.25;
 const MIN_RING = 16;
 /** Colours are binned 8 values a channel for the palette; a colour within a bin of a surrounding one is in it. */
 const PALETTE_SHIFT = 3;
+/**
+ * A patch is no source for a plane when its structure (its strongest luminance step) is above this quantile of the
+ * structure of that plane's ring round the hole, times `STRUCTURE_SLACK`, plus `STRUCTURE_FLOOR` (a photo's grain):
+ * the edges of a framed picture or a mantel are copied into a plain wall only where the wall round the hole has such
+ * edges too (issue #39).
+ */
+const STRUCTURE_QUANTILE = 0.9;
+const STRUCTURE_SLACK = 1.25;
+const STRUCTURE_FLOOR = 12;
 
 export interface InpaintResult {
   /** How many pixels were filled. */
@@ -306,6 +315,84 @@ function holeCounts(level: Level, r: number): { valid: Uint8Array; target: Uint8
     }
   }
   return { valid, target };
+}
+
+/**
+ * Per pixel, the strongest step of luminance between two known neighbours (right or below) within the patch round it:
+ * a plain wall's patches score its grain, a frame's edge or a shelf's its contrast.
+ */
+function patchStructure(level: { w: number; h: number; img: Float32Array; hole: Uint8Array }): Uint16Array {
+  const { w, h, img, hole } = level;
+  const r = PATCH_RADIUS;
+  const lum = new Float32Array(w * h);
+  for (let i = 0; i < lum.length; i++) lum[i] = 0.299 * img[i * 3]! + 0.587 * img[i * 3 + 1]! + 0.114 * img[i * 3 + 2]!;
+  const step = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (hole[i]) continue;
+      let d = 0;
+      if (x + 1 < w && !hole[i + 1]) d = Math.abs(lum[i + 1]! - lum[i]!);
+      if (y + 1 < h && !hole[i + w]) d = Math.max(d, Math.abs(lum[i + w]! - lum[i]!));
+      step[i] = Math.round(d);
+    }
+  }
+  // the window's maximum, along the rows and then down the columns
+  const across = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let m = 0;
+      for (let dx = Math.max(0, x - r); dx <= Math.min(w - 1, x + r); dx++)
+        if (step[row + dx]! > m) m = step[row + dx]!;
+      across[row + x] = m;
+    }
+  }
+  const out = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let m = 0;
+      for (let dy = Math.max(0, y - r); dy <= Math.min(h - 1, y + r); dy++) {
+        const v = across[dy * w + x]!;
+        if (v > m) m = v;
+      }
+      out[y * w + x] = m;
+    }
+  }
+  return out;
+}
+
+/**
+ * Per plane, the strongest structure a source patch of it may have: `STRUCTURE_QUANTILE` of the structure of that
+ * plane's ring pixels (`ring`), with slack; planes with no ring pixel take no limit (65535).
+ */
+function structureLimits(structure: Uint16Array, plane: Uint8Array, ring: Uint8Array): Uint16Array {
+  const histograms = new Map<number, Uint32Array>();
+  const counts = new Map<number, number>();
+  for (let i = 0; i < ring.length; i++) {
+    if (!ring[i]) continue;
+    const p = plane[i]!;
+    let histogram = histograms.get(p);
+    if (!histogram) {
+      histogram = new Uint32Array(256);
+      histograms.set(p, histogram);
+    }
+    const v = Math.min(255, structure[i]!);
+    histogram[v] = histogram[v]! + 1;
+    counts.set(p, (counts.get(p) ?? 0) + 1);
+  }
+  const limits = new Uint16Array(256).fill(65535);
+  for (const [p, histogram] of histograms) {
+    const want = STRUCTURE_QUANTILE * counts.get(p)!;
+    let seen = 0;
+    let v = 0;
+    for (; v < 255; v++) {
+      seen += histogram[v]!;
+      if (seen >= want) break;
+    }
+    limits[p] = Math.round(STRUCTURE_SLACK * v + STRUCTURE_FLOOR);
+  }
+  return limits;
 }
 
 interface Field {
@@ -824,6 +911,8 @@ export function inpaintPatchMatch(
     levels.push(halveLevel(levels[levels.length - 1]!));
     holeSide /= 2;
   }
+  // the ring round the hole, at the picture's size: its palette bounds the fill's colours, its structure the sources'
+  const ringRadius = Math.max(MIN_RING, Math.round(RING_SHARE * holeSideAtBase));
   const random = randomOf(seed);
   // the small hole's layout draws from a stream of its own: the layout from the edge, and all above it, are the same
   // with it as without
@@ -852,10 +941,27 @@ export function inpaintPatchMatch(
     // the whole patches by plane, and the plane each target copies from: its own, or any when its own has too few
     const valid = new Uint8Array(whole.length);
     const perPlane = new Int32Array(256);
-    for (const i of validList) {
-      valid[i] = level.plane[i]!;
-      perPlane[valid[i]!] = perPlane[valid[i]!]! + 1;
+    // no patch more structured than its plane's ring round the hole: a wall's picture is not copied into plain wall.
+    // (Not at a large hole's finest level, where the field settled below is copied through without a search.)
+    const copiedThrough = l === 0 && field !== null && layout > 0;
+    const structure = copiedThrough ? null : patchStructure(level);
+    let limits: Uint16Array | null = null;
+    if (structure) {
+      const ring = dilate(level.hole, level.w, level.h, Math.max(PATCH_RADIUS, Math.round(ringRadius / 2 ** l)));
+      for (let i = 0; i < ring.length; i++) if (level.hole[i] || level.blocked[i]) ring[i] = 0;
+      limits = structureLimits(structure, level.plane, ring);
     }
+    for (const i of validList) {
+      const p = level.plane[i]!;
+      if (structure && limits && structure[i]! > limits[p]!) continue;
+      valid[i] = p;
+      perPlane[p] = perPlane[p]! + 1;
+    }
+    if (perPlane.every((count) => count === 0))
+      for (const i of validList) {
+        valid[i] = level.plane[i]!;
+        perPlane[valid[i]!] = perPlane[valid[i]!]! + 1;
+      }
     const fine = level.w * level.h > FINE_LEVEL_PIXELS;
     const step = fine ? 2 : 1;
     const targets = listOf(target);
@@ -865,7 +971,7 @@ export function inpaintPatchMatch(
       want[t] = perPlane[plane]! >= MIN_PLANE_SOURCES ? plane : 0;
     }
     // (the layout's own level is searched, even at the picture's size)
-    const final = l === 0 && field !== null && layout > 0;
+    const final = copiedThrough;
     const holes = listOf(level.hole);
     const nnf = new Int32Array(level.w * level.h);
     const dist = new Float32Array(final ? 0 : level.w * level.h);
@@ -982,7 +1088,6 @@ export function inpaintPatchMatch(
     field = solveLevel(l, field, l > layout ? deepRandom : random).field;
   }
   // no colour from nowhere: the fill keeps to the palette of the ring around the hole
-  const ringRadius = Math.max(MIN_RING, Math.round(RING_SHARE * holeSideAtBase));
   const ring = dilate(base.hole, w, h, ringRadius);
   for (let i = 0; i < ring.length; i++) if (base.hole[i] || base.blocked[i]) ring[i] = 0;
   keepToPalette(base, listOf(base.hole), ring);
