@@ -88,11 +88,7 @@ export function FidelityReceiptLine({
       >
         <ShieldCheck className="size-4 shrink-0" aria-hidden />
         {/* lines of even length: at 390 px the reasons left '94%' alone on the last one */}
-        <span className="min-w-0 text-balance">
-          {receipt.placedByYou !== undefined && receipt.placedByYou > 0
-            ? `${describeReceipt(receipt, mode)} · ${receipt.placedByYou} placed by you`
-            : describeReceipt(receipt, mode)}
-        </span>
+        <span className="min-w-0 text-balance">{describeReceipt(receipt, mode)}</span>
       </p>
       {receipt.weakEstimate && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">Products counted by matching their pictures</p>

@@ -115,8 +115,8 @@ export function PlacementAdjuster({
   const [drafts, setDrafts] = useState<Draft[]>(() => [
     ...placements.map((placement) => ({ placement, box: { ...placement.box }, scale: 100, removed: false })),
     // each left-out product at the same default spot, to drag where the person wants it
-    ...leftOut.map((p): Draft => {
-      const box = leftOutBox(imageWidth, imageHeight);
+    ...leftOut.map((p, n): Draft => {
+      const box = leftOutBox(imageWidth, imageHeight, n, leftOut.length);
       return { placement: { productId: p.productId, box, pose: 'standing' }, box, scale: 100, removed: false, byYou: true };
     }),
   ]);
@@ -608,13 +608,21 @@ export const restHint = (surface: 'floor' | 'ground', finding: FloorFinding | nu
       : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
 
 /**
- * Where a product the render left out is offered to place by hand: standing in the middle of the picture's lower
- * third, a quarter of the picture across and high.
+ * Where the `n`th of `count` products the render left out is offered to place by hand: standing in the picture's
+ * lower third, a quarter of the picture across and high; one in its middle, several side by side across it (each
+ * middle apart, so each can be taken).
  */
-export function leftOutBox(width: number, height: number): PlaneBox {
+export function leftOutBox(width: number, height: number, n = 0, count = 1): PlaneBox {
   const w = Math.round(width / 4);
   const h = Math.round(height / 4);
-  return { x: Math.round(width / 2 - w / 2), y: Math.round((height * 5) / 6 - h / 2), width: w, height: h };
+  const step = count > 1 ? Math.min(w, (width - w) / (count - 1)) : 0;
+  const middle = width / 2 + (n - (count - 1) / 2) * step;
+  return {
+    x: Math.round(clamp(middle - w / 2, 0, width - w)),
+    y: Math.round((height * 5) / 6 - h / 2),
+    width: w,
+    height: h,
+  };
 }
 
 /**
