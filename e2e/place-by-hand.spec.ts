@@ -66,14 +66,14 @@ test.describe('placing by hand a product the photo had no free floor for', () =>
       await expect(offered).toHaveCount(5);
       await shot('offered');
 
-      // the middle one, dragged up and to the left along the floor
-      const product = offered.nth(2);
+      // the one at the right, dragged further right along the floor, onto the rug before the dresser
+      const product = offered.nth(3);
       const name = ((await product.getAttribute('aria-label')) ?? '').replace(/^Move /, '');
       const box = (await product.boundingBox())!;
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
       await page.mouse.move(x, y);
       await page.mouse.down();
-      for (let step = 1; step <= 8; step++) await page.mouse.move(x - step * 6, y - step * 4);
+      for (let step = 1; step <= 8; step++) await page.mouse.move(x + step * 4, y - step);
       await page.mouse.up();
       await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
       await shot('dragged');
