@@ -18,7 +18,11 @@ const chosen = seededChoice(['Sofa']);
 /** The mean absolute difference of two pictures' RGB inside a box (0–255). */
 async function differenceIn(a: Buffer, b: Buffer, box: { x: number; y: number; width: number; height: number }) {
   const crop = (image: Buffer) =>
-    sharp(image).extract({ left: box.x, top: box.y, width: box.width, height: box.height }).removeAlpha().raw().toBuffer();
+    sharp(image)
+      .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
   const [pa, pb] = await Promise.all([crop(a), crop(b)]);
   let sum = 0;
   for (let i = 0; i < pa.length; i++) sum += Math.abs(pa[i]! - pb[i]!);
@@ -49,7 +53,10 @@ describe.skipIf(!existsSync(living))('a product the render left out, placed by t
       ...(render.plane ? { plane: render.plane } : {}),
     };
 
-    const outside = await recomposite({ ...body, placements: [{ ...body.placements[0], box: { ...box, x: width - 10 } }] });
+    const outside = await recomposite({
+      ...body,
+      placements: [{ ...body.placements[0], box: { ...box, x: width - 10 } }],
+    });
     expect(outside.statusCode).toBe(400);
     expect(outside.body).toContain('placements.0.box');
     expect(outside.body).toContain('outside the picture');

@@ -117,7 +117,13 @@ describe('FidelityReceiptLine', () => {
     unmount();
     render(
       <FidelityReceiptLine
-        receipt={{ ...receipt, productsPresent: 2, productsChosen: 5, placedByYou: 1, leftOut: ['no free floor for the sofa'] }}
+        receipt={{
+          ...receipt,
+          productsPresent: 2,
+          productsChosen: 5,
+          placedByYou: 1,
+          leftOut: ['no free floor for the sofa'],
+        }}
         mode="interior"
       />,
     );

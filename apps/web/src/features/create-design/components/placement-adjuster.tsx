@@ -117,7 +117,13 @@ export function PlacementAdjuster({
     // each left-out product at the same default spot, to drag where the person wants it
     ...leftOut.map((p, n): Draft => {
       const box = leftOutBox(imageWidth, imageHeight, n, leftOut.length);
-      return { placement: { productId: p.productId, box, pose: 'standing' }, box, scale: 100, removed: false, byYou: true };
+      return {
+        placement: { productId: p.productId, box, pose: 'standing' },
+        box,
+        scale: 100,
+        removed: false,
+        byYou: true,
+      };
     }),
   ]);
   const [selectedId, setSelectedId] = useState<string | null>(
