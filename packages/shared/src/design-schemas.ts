@@ -173,6 +173,8 @@ export const fidelityReceiptSchema = lazySchema(() =>
      * `productsChosen` ('4 of 4 products · 1 removed by you').
      */
     removedByYou: z.optional(z.int().check(z.minimum(0))),
+    /** How many of the products present the person placed by hand where the render found no room ('1 placed by you'). */
+    placedByYou: z.optional(z.int().check(z.minimum(0))),
   }),
 );
 export type FidelityReceipt = z.infer<typeof fidelityReceiptSchema>;

@@ -191,7 +191,7 @@ export function responsiveImageSources(url: string, sizes?: string): ResponsiveI
  * chosen only the space is told.
  */
 export function describeReceipt(
-  receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen' | 'leftOut'>,
+  receipt: Pick<FidelityReceipt, 'structureKept' | 'productsPresent' | 'productsChosen' | 'leftOut' | 'placedByYou'>,
   mode: Mode,
 ): string {
   const kept = `${mode === 'landscape' ? 'Space' : 'Room'} kept ${Math.round(receipt.structureKept * 100)}%`;
@@ -203,7 +203,15 @@ export function describeReceipt(
         ? 'Your product not placed'
         : `None of your ${receipt.productsChosen} products placed`
       : `${receipt.productsPresent} of ${receipt.productsChosen} ${noun}`;
-  if (receipt.productsPresent >= receipt.productsChosen) return `${kept} · ${count}`;
+  // the products the person placed by hand where the render found no room: counted among those present
+  const byYou = receipt.placedByYou ?? 0;
+  if (receipt.productsPresent >= receipt.productsChosen) {
+    return `${kept} · ${count}${byYou > 0 ? ` · ${byYou} placed by you` : ''}`;
+  }
+  if (byYou > 0) {
+    const why = describeLeftOut(receipt.leftOut ?? []);
+    return `${count} (${byYou} placed by you)${why ? `: ${why}` : ''} · ${kept}`;
+  }
   const why = describeLeftOut(receipt.leftOut ?? []);
   return `${why ? `${count}: ${why}` : count} · ${kept}`;
 }

@@ -349,6 +349,12 @@ export const recompositeDesignBodySchema = lazySchema(() =>
      * person set; what finds no room there stays out, and the receipt says why.
      */
     leftOut: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
+    /**
+     * Among `placements`: the products the render left out that the person placed by hand (by id). Drawn in the box
+     * the person gave (which must lie inside the picture), not checked against the room's furniture; the receipt counts
+     * them ('5 of 5 products · 1 placed by you').
+     */
+    placedByYou: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(80))).check(z.maxLength(70))),
     /** What to erase from the photo, filled from the rest of it; the pieces products replaced belong here too. */
     erase: z.optional(eraseInputSchema),
     /**

@@ -47,6 +47,8 @@ export interface GenerateDesignInput {
   erase?: EraseInputBody;
   /** With `placements`: the products the person removed, by index (not placed): the receipt counts them apart. */
   removed?: number[];
+  /** With `placements`: how many of them the person placed by hand where the render left them out (the receipt says). */
+  placedByYou?: number;
   /** With `placements`: the layout the render being adjusted found, kept on the new receipt (`renderedLayout`). */
   renderedLayout?: FidelityReceipt['renderedLayout'];
 }

@@ -126,6 +126,7 @@ export class CompositorImageEngine implements ImageEngine {
       receipt: {
         ...rendered.receipt,
         ...(input.floorSetByYou ? { floorSetByYou: true } : {}),
+        ...(input.placedByYou && input.placedByYou > 0 ? { placedByYou: input.placedByYou } : {}),
         ...(input.renderedLayout ? { renderedLayout: input.renderedLayout } : {}),
       },
     };

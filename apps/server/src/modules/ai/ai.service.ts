@@ -26,6 +26,7 @@ import {
 import type { AppDatabase } from '../../db/client';
 import { AppError, badInput, invalidField, invalidIssues } from '../../errors';
 import { EngineFailureError, EngineTimeoutError } from '../../engines/errors';
+import { RENDER_WIDTH } from '../../engines/render-size';
 import type {
   EngineImage,
   EngineLayers,
@@ -275,7 +276,43 @@ export async function loadRecompositeInput(
     ...(floor && body.leftOut && body.leftOut.length > 0 ? { placeOnFloor: leftOutIndexesOf(body) } : {}),
     ...(body.erase && (body.erase.strokes.length > 0 || body.erase.pieces.length > 0) ? { erase: body.erase } : {}),
     ...(body.removed && body.removed.length > 0 ? { removed: removedIndexesOf(body) } : {}),
+    ...(body.placedByYou && body.placedByYou.length > 0
+      ? { placedByYou: placedByYouOf(body, renderSizeOf(await photoSizeOf(spaceImage))).length }
+      : {}),
   };
+}
+
+/** A photo's size as it stands (its orientation applied). */
+async function photoSizeOf(image: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(image, { failOn: 'none', autoOrient: true }).metadata();
+  return { width: meta.autoOrient?.width ?? meta.width ?? 1, height: meta.autoOrient?.height ?? meta.height ?? 1 };
+}
+
+/** The size of the render of a photo this size: its width, and the height its trimmed aspect gives (loadScene). */
+function renderSizeOf(photo: { width: number; height: number }): { width: number; height: number } {
+  return { width: RENDER_WIDTH, height: Math.round(RENDER_WIDTH / renderAspectOf(photo.width, photo.height)) };
+}
+
+/**
+ * The products the person placed by hand (decision 0052's dead end): each one of the placements, once, its box
+ * inside the picture (the render's size). A 400 naming the one that is not.
+ */
+function placedByYouOf(body: RecompositeDesignBody, size: { width: number; height: number }): string[] {
+  const seen = new Set<string>();
+  return (body.placedByYou ?? []).map((id, i) => {
+    const at = body.placements.findIndex((p) => p.productId === id);
+    if (at < 0) throw invalidField(`placedByYou.${i}`, 'is not among the placements');
+    if (seen.has(id)) throw invalidField(`placedByYou.${i}`, 'listed twice');
+    seen.add(id);
+    const { x, y, width, height } = body.placements[at]!.box;
+    if (x + width > size.width || y + height > size.height) {
+      throw invalidField(
+        `placements.${at}.box`,
+        `lies outside the picture (${size.width} × ${size.height} pixels): place it inside`,
+      );
+    }
+    return id;
+  });
 }
 
 /**

@@ -95,6 +95,43 @@ describe('FidelityReceiptLine', () => {
     expect(screen.queryByText(/products:/)).not.toBeInTheDocument();
   });
 
+  it('says the floor once: set by the person, not also found in the photo', () => {
+    render(
+      <FidelityReceiptLine
+        receipt={{ ...receipt, layout: 'adjusted', renderedLayout: 'found', floorSetByYou: true, onFloor: 4 }}
+        mode="interior"
+      />,
+    );
+    expect(screen.getByText('Floor set by you · 4 products stand on the floor')).toBeInTheDocument();
+    expect(screen.queryByText(/found in your photo/)).not.toBeInTheDocument();
+  });
+
+  it('counts the products the person placed by hand', () => {
+    const { unmount } = render(
+      <FidelityReceiptLine
+        receipt={{ ...receipt, productsPresent: 5, productsChosen: 5, layout: 'adjusted', placedByYou: 1 }}
+        mode="interior"
+      />,
+    );
+    expect(screen.getByText('Room kept 96% · 5 of 5 products · 1 placed by you')).toBeInTheDocument();
+    unmount();
+    render(
+      <FidelityReceiptLine
+        receipt={{
+          ...receipt,
+          productsPresent: 2,
+          productsChosen: 5,
+          placedByYou: 1,
+          leftOut: ['no free floor for the sofa'],
+        }}
+        mode="interior"
+      />,
+    );
+    expect(
+      screen.getByText('2 of 5 products (1 placed by you): no free floor for the sofa · Room kept 96%'),
+    ).toBeInTheDocument();
+  });
+
   it('speaks of the space outdoors and owns up to a guessed product count', () => {
     render(
       <FidelityReceiptLine

@@ -41,12 +41,15 @@ export function floorFindingOf(
  * How an uploaded photo's layout was found and how many products stand on its floor: 'Floor found in your photo · 4
  * products stand on the floor', or 'Layout guessed: adjust it · …'.
  */
-function describeLayout(receipt: FidelityReceipt, layout: Layout, mode: Mode): string {
+function describeLayout(receipt: FidelityReceipt, layout: Layout | 'set-by-you', mode: Mode): string {
   const surface = mode === 'landscape' ? 'ground' : 'floor';
+  const Surface = mode === 'landscape' ? 'Ground' : 'Floor';
   const how =
-    layout === 'found'
-      ? `${mode === 'landscape' ? 'Ground' : 'Floor'} found in your photo`
-      : 'Layout guessed: adjust it';
+    layout === 'set-by-you'
+      ? `${Surface} set by you`
+      : layout === 'found'
+        ? `${Surface} found in your photo`
+        : 'Layout guessed: adjust it';
   if (receipt.onFloor === undefined) return how;
   const n = receipt.onFloor;
   return `${how} · ${n} ${n === 1 ? 'product stands' : 'products stand'} on the ${surface}`;
@@ -90,16 +93,17 @@ export function FidelityReceiptLine({
       {receipt.weakEstimate && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">Products counted by matching their pictures</p>
       )}
-      {layout === 'fallback' && receipt.productsChosen > 0 && (
+      {/* the floor the person set replaces what the photo's analysis found of it: one line, never both */}
+      {layout === 'fallback' && finding !== 'set-by-you' && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">
           {mode === 'landscape' ? 'No ground' : 'No floor'} found in this photo: products set in a row
         </p>
       )}
-      {(layout === 'found' || layout === 'guessed') && receipt.productsChosen > 0 && (
+      {finding !== 'set-by-you' && (layout === 'found' || layout === 'guessed') && receipt.productsChosen > 0 && (
         <p className="text-xs text-muted-foreground">{describeLayout(receipt, layout, mode)}</p>
       )}
       {finding === 'set-by-you' && (
-        <p className="text-xs text-muted-foreground">{mode === 'landscape' ? 'Ground' : 'Floor'} set by you</p>
+        <p className="text-xs text-muted-foreground">{describeLayout(receipt, 'set-by-you', mode)}</p>
       )}
       {receipt.erased !== undefined && receipt.erased > 0 && (
         <p className="text-xs text-muted-foreground">

@@ -16,6 +16,8 @@ export interface Adjustment {
   floor?: FloorPlane;
   /** With `floor`: the products the render left out (chosen, not placed), to place on that floor. */
   leftOut?: string[];
+  /** Among `placements`: the products the render left out that the person placed by hand (drawn in their boxes). */
+  placedByYou?: string[];
   /** The products the person removed (chosen, no longer placed): the receipt counts them as removed, not left out. */
   removed?: string[];
   /** The picture being adjusted: the new one's receipt keeps what its render found of the floor. */

@@ -789,6 +789,61 @@ describe('setting the floor when nothing stands', () => {
     expect(screen.queryByText('Your changes are in the design.')).not.toBeInTheDocument();
   }, 30_000);
 
+  it('offers a left-out product at the middle of the lower third to place by hand: moved, Apply sends it as yours', async () => {
+    const api = openWithLampOnly();
+    await userEvent.click(await screen.findByRole('button', { name: 'Adjust placement' }));
+    // the sofa had no free floor: it is offered all the same, framed where it would stand
+    const sofa = screen.getByRole('button', { name: 'Move Linen Sofa' });
+    expect(sofa).toHaveStyle({ left: '37.5%', top: `${(850 / 1200) * 100}%`, width: '25%', height: '25%' });
+    // offered, not yet placed: nothing to apply until the person moves it
+    expect(screen.getByRole('button', { name: 'Apply changes' })).toBeDisabled();
+    sofa.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Apply changes' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[]; placedByYou?: string[] };
+    expect(body.placements.map((p) => p.productId)).toEqual(['lamp', 'sofa']);
+    const sent = body.placements[1]!.box;
+    // a key step is 1 % of the width: its foot 16 px right, on the same line of the floor (the same size)
+    expect(sent.x + sent.width / 2).toBeCloseTo(816, 0);
+    expect(sent.y + sent.height).toBeCloseTo(1150, 0);
+    expect(body.placedByYou).toEqual(['sofa']);
+    expect(body.leftOut).toBeUndefined();
+  }, 30_000);
+
+  it('places by hand the left-out products the person moved, and the rest on the floor they set', async () => {
+    chooseEverything();
+    const job = nothingPlaced(true);
+    const api = stubApi({
+      'POST /api/render-jobs': () => jsonResponse(202, job),
+      'GET /api/render-jobs/job-1': () => jsonResponse(200, job),
+      'POST /api/ai/recomposite-design': () =>
+        jsonResponse(200, {
+          imageUrl: '/media/renders/by-hand.webp',
+          placements: livePlacements,
+          renderSize,
+          receipt: { ...receiptOf(0.95), layout: 'adjusted', floorSetByYou: true, placedByYou: 1 },
+          plane,
+        }),
+    });
+    renderCreateFlow('render-result', { cached: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));
+    // the floor's grid first; then the products, each at its default spot
+    await userEvent.click(screen.getByRole('button', { name: 'Move products' }));
+    const lamp = screen.getByRole('button', { name: 'Move Arc Lamp' });
+    lamp.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply changes' }));
+    await waitFor(() => expect(api.callsTo('POST /api/ai/recomposite-design')).toHaveLength(1));
+    const body = sentBody(api) as ReturnType<typeof sentBody> & { leftOut?: string[]; placedByYou?: string[] };
+    expect(body.placements.map((p) => p.productId)).toEqual(['lamp']);
+    expect(body.placedByYou).toEqual(['lamp']);
+    expect(body.leftOut).toEqual(['sofa']);
+    expect(body.floor).toEqual(plane);
+    expect(await screen.findByText('Room kept 95% · 2 of 2 products · 1 placed by you')).toBeInTheDocument();
+  }, 30_000);
+
   it('starts from the lower band of the picture when the render gave no floor', async () => {
     const api = openWith(nothingPlaced(false));
     await userEvent.click(await screen.findByRole('button', { name: 'Place them yourself' }));

@@ -15,6 +15,7 @@ import { Check, Grid3x3, Move, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { FloorFinding } from '@/components/fidelity-receipt/fidelity-receipt';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
 import { ResponsiveImage, imageSizes } from '@/components/ui/responsive-image';
 import { cn } from '@/lib/cn';
 import { handleHitAreas, type HitArea } from '../utils/handle-hit-areas';
@@ -39,6 +40,13 @@ interface Draft {
   /** Size against the render's own, in percent (the slider). */
   scale: number;
   removed: boolean;
+  /**
+   * A product the render left out, offered at a default spot (leftOutBox) to place by hand: it has no layer of its
+   * own, so it shows as a framed outline until Apply draws it.
+   */
+  byYou?: boolean;
+  /** Moved or resized by the person: a left-out one is then sent as their placement, else to the floor they set. */
+  touched?: boolean;
 }
 
 /** What Apply sends: the placements, the floor they stand on, and the floor the person set (when they did). */
@@ -48,6 +56,8 @@ export interface AdjustedPlacements {
   floor?: FloorPlane;
   /** The products the render left out, placed on `floor` by the server. */
   leftOut?: string[];
+  /** Among `placements`: the products the render left out that the person placed by hand, drawn in their boxes. */
+  placedByYou?: string[];
 }
 
 interface PlacementAdjusterProps {
@@ -102,10 +112,27 @@ export function PlacementAdjuster({
   onApply,
   onCancel,
 }: PlacementAdjusterProps) {
-  const [drafts, setDrafts] = useState<Draft[]>(() =>
-    placements.map((placement) => ({ placement, box: { ...placement.box }, scale: 100, removed: false })),
+  const [drafts, setDrafts] = useState<Draft[]>(() => [
+    ...placements.map((placement) => ({ placement, box: { ...placement.box }, scale: 100, removed: false })),
+    // each left-out product at the same default spot, to drag where the person wants it
+    ...leftOut.map((p, n): Draft => {
+      const box = leftOutBox(imageWidth, imageHeight, n, leftOut.length);
+      return {
+        placement: { productId: p.productId, box, pose: 'standing' },
+        box,
+        scale: 100,
+        removed: false,
+        byYou: true,
+      };
+    }),
+  ]);
+  const [selectedId, setSelectedId] = useState<string | null>(
+    placements[0]?.productId ?? leftOut[0]?.productId ?? null,
   );
-  const [selectedId, setSelectedId] = useState<string | null>(placements[0]?.productId ?? null);
+  // a toast left over from the result screen ('generated', 'none placed') would stand over the picture being adjusted
+  useEffect(() => {
+    toast.dismiss();
+  }, []);
   const [isApplying, setIsApplying] = useState(false);
   // with products left out and no floor from the render, a grid over the picture's lower band to start from
   const startFloor = plane?.corners ?? (leftOut.length > 0 ? defaultFloor(imageWidth, imageHeight) : null);
@@ -121,15 +148,22 @@ export function PlacementAdjuster({
   const frameSize = useFrameSize(frameRef);
   const surface = mode === 'landscape' ? 'ground' : 'floor';
 
-  const nameOf = (productId: string) => products.find((p) => p.productId === productId)?.name ?? 'Product';
+  const nameOf = (productId: string) =>
+    [...products, ...leftOut].find((p) => p.productId === productId)?.name ?? 'Product';
   const selected = drafts.find((d) => d.placement.productId === selectedId && !d.removed) ?? null;
   const floorMoved = basis !== null && corners !== null && !sameQuad(basis, corners);
-  const placesRest = leftOut.length > 0 && corners !== null && floorShown;
+  // the left-out products the person placed by hand, and those left to the floor they set
+  const byHand = drafts.filter((d) => d.byYou && d.touched && !d.removed);
+  const toFloor = leftOut.filter((p) =>
+    drafts.some((d) => d.byYou && !d.touched && !d.removed && d.placement.productId === p.productId),
+  );
+  const placesRest = toFloor.length > 0 && corners !== null && floorShown;
   const changed =
     placesRest ||
+    byHand.length > 0 ||
     floorMoved ||
     floorSet !== floorSetByYou ||
-    drafts.some((d, n) => d.removed || d.scale !== 100 || !sameBox(d.box, placements[n]!.box));
+    drafts.some((d) => !d.byYou && (d.removed || d.scale !== 100 || !sameBox(d.box, d.placement.box)));
 
   /** Where a product is shown: its draft, re-flowed onto the floor as the person has it now. */
   const shownBox = (d: Draft): PlaneBox =>
@@ -150,10 +184,11 @@ export function PlacementAdjuster({
           clamp(box.x + box.width / 2 + dx, 0, imageWidth),
           clamp(box.y + box.height + dy, 0, imageHeight),
         ] as const;
-        return { ...d, box: standAt(basis, box, foot) };
+        return { ...d, touched: true, box: standAt(basis, box, foot) };
       }
       return {
         ...d,
+        touched: true,
         box: {
           ...box,
           x: clamp(box.x + dx, 0, imageWidth - box.width),
@@ -172,7 +207,7 @@ export function PlacementAdjuster({
       const height = clamp(box.height * factor, 1, imageHeight);
       const x = clamp(box.x + box.width / 2 - width / 2, 0, imageWidth - width);
       const y = clamp(box.y + box.height - height, 0, imageHeight - height);
-      return { ...d, scale: next, box: { x, y, width, height } };
+      return { ...d, touched: true, scale: next, box: { x, y, width, height } };
     });
 
   /** Back to moving products: they now stand on the floor as the person set it. */
@@ -211,7 +246,7 @@ export function PlacementAdjuster({
     setIsApplying(true);
     try {
       const kept = drafts
-        .filter((d) => !d.removed)
+        .filter((d) => !d.removed && (!d.byYou || d.touched))
         .map((d) => ({ ...d.placement, box: wholeBox(d.box, imageWidth, imageHeight) }));
       // placing the products left out trusts the grid as the person has it: the floor is theirs
       const setByYou = floorSet || floorMoved || placesRest;
@@ -219,7 +254,8 @@ export function PlacementAdjuster({
         placements: kept,
         ...(basis ? { plane: planeOf(basis) } : {}),
         ...(setByYou && corners ? { floor: planeOf(corners) } : {}),
-        ...(placesRest ? { leftOut: leftOut.map((p) => p.productId) } : {}),
+        ...(placesRest ? { leftOut: toFloor.map((p) => p.productId) } : {}),
+        ...(byHand.length > 0 ? { placedByYou: byHand.map((d) => d.placement.productId) } : {}),
       });
     } finally {
       setIsApplying(false);
@@ -229,7 +265,8 @@ export function PlacementAdjuster({
   const liveProducts = useMemo(
     () =>
       drafts
-        .filter((d) => !d.removed)
+        // a left-out product has no layer to draw live: its outline shows where it goes
+        .filter((d) => !d.removed && !d.byYou)
         .map((d) => ({
           productId: d.placement.productId,
           from: d.placement.box,
@@ -285,6 +322,7 @@ export function PlacementAdjuster({
               const { productId } = draft.placement;
               const box = shownBox(draft);
               const isSelected = productId === selectedId && tool === 'move';
+              const shownLive = isLive && !draft.byYou;
               return (
                 <button
                   key={productId}
@@ -318,8 +356,8 @@ export function PlacementAdjuster({
                     // drawn live, the product itself shows: the frame only marks the one chosen
                     tool === 'move' &&
                       (isSelected
-                        ? cn('border-primary', !isLive && 'bg-primary/15')
-                        : isLive
+                        ? cn('border-primary', !shownLive && 'bg-primary/15')
+                        : shownLive
                           ? 'border-transparent hover:border-white/70'
                           : 'border-white/80 bg-white/5 hover:bg-white/15'),
                   )}
@@ -347,6 +385,11 @@ export function PlacementAdjuster({
                         box.x + box.width / 2 > imageWidth / 2 ? 'right-0' : 'left-0',
                       )}
                     >
+                      {nameOf(productId)}
+                    </span>
+                  )}
+                  {draft.byYou && !isSelected && tool === 'move' && (
+                    <span className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded-full bg-black/60 px-2 py-0.5 text-center text-xs font-medium text-white">
                       {nameOf(productId)}
                     </span>
                   )}
@@ -569,6 +612,24 @@ export const restHint = (surface: 'floor' | 'ground', finding: FloorFinding | nu
     : finding === 'found'
       ? `We found too little free ${surface} for these: drag the corners onto the free ${surface} to place the rest.`
       : `We could not find the ${surface}: drag the corners onto it to place the rest.`;
+
+/**
+ * Where the `n`th of `count` products the render left out is offered to place by hand: standing in the picture's
+ * lower third, a quarter of the picture across and high; one in its middle, several side by side across it (each
+ * middle apart, so each can be taken).
+ */
+export function leftOutBox(width: number, height: number, n = 0, count = 1): PlaneBox {
+  const w = Math.round(width / 4);
+  const h = Math.round(height / 4);
+  const step = count > 1 ? Math.min(w, (width - w) / (count - 1)) : 0;
+  const middle = width / 2 + (n - (count - 1) / 2) * step;
+  return {
+    x: Math.round(clamp(middle - w / 2, 0, width - w)),
+    y: Math.round((height * 5) / 6 - h / 2),
+    width: w,
+    height: h,
+  };
+}
 
 /**
  * A floor to start from when the render gave none: the picture's lower band, its sides meeting on a horizon a little
