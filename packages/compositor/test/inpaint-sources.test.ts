@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inpaintPatchMatch, planeMapOf } from '../src/inpaint';
+// the fill's own seeded generator (mulberry32), so the room is the same every run
+import { randomOf } from '../src/inpaint/patch-match';
 import type { Raster } from '../src/raster';
 
 /*
@@ -18,18 +20,6 @@ const FRAME = 8;
 /** Beside the sofa, touching it: a dark side table and a lamp on it, a piece left standing (no patch is copied from it). */
 const TABLE = { left: 100, top: 235, right: 170, bottom: 320 };
 const LAMP = { left: 110, top: 150, right: 160, bottom: 235 };
-
-/** A seeded generator (mulberry32), so the room is the same every run. */
-function randomOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const clampByte = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
 const inside = (box: typeof SOFA, x: number, y: number) =>

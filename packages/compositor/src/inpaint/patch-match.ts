@@ -87,7 +87,7 @@ interface Level {
 }
 
 /** A small seeded generator (mulberry32): the same picture and mask give the same fill. */
-function randomOf(seed: number): () => number {
+export function randomOf(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
