@@ -118,7 +118,10 @@ test.describe('a real photo through both flows', () => {
       expect(form).toContain('"name":"Old bench"');
       expect(form).toMatch(/"sizeCm":\{"width":120,/);
       await checkResult(page, photoUrl);
-      await expect(page.getByRole('button', { name: 'Variation 1' })).toBeVisible();
+      // a render that placed none of the products offers no variations to pick (each would be the photo itself)
+      const variation = page.getByRole('button', { name: 'Variation 1' });
+      if (await page.getByText(/^None of your \d+ products placed/).isVisible()) await expect(variation).toHaveCount(0);
+      else await expect(variation).toBeVisible();
       await expect(page.getByRole('button', { name: messages.shop.publish })).toBeEnabled();
       if (shotsDir) {
         await page.screenshot({
